@@ -1,0 +1,157 @@
+// `npm test`: every suite of every workspace, one after another, then one closing line
+// `N passed, N failed` summing them all (CI reads that line; forge's own is not one it reads).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const tmp = join(root, '.tmp/test-results');
+
+type Counts = { passed: number; failed: number; skipped: number };
+type Suite = {
+  name: string;
+  cwd: string;
+  command: string[];
+  /** how counts are read: vitest's JSON report, the runner's own `N passed, N failed` line, or the exit code as one check */
+  counts: 'vitest' | 'summary-line' | 'exit-code';
+  env?: Record<string, string>;
+  /** skip with a reason when a precondition fails */
+  skip?: () => string | null;
+};
+
+const vitest = (name: string, dir: string): Suite => ({
+  name,
+  cwd: join(root, dir),
+  command: [
+    'npx',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(tmp, `${name}.json`)}`,
+  ],
+  counts: 'vitest',
+  skip: () => (existsSync(join(root, dir, 'vitest.config.ts')) ? null : 'no vitest.config.ts'),
+});
+
+const suites: Suite[] = [
+  { name: 'lint', cwd: root, command: ['npx', 'biome', 'check', '.'], counts: 'exit-code' },
+  {
+    name: 'solhint',
+    cwd: join(root, 'contracts'),
+    command: ['npx', 'solhint', '--max-warnings', '0', 'src/**/*.sol'],
+    counts: 'exit-code',
+  },
+  {
+    name: 'contracts',
+    cwd: root,
+    command: ['node', 'contracts/scripts/forge.mjs', 'test'],
+    counts: 'summary-line',
+  },
+  {
+    name: 'abi-up-to-date',
+    cwd: root,
+    command: ['node', 'contracts/scripts/gen-abi.mjs', '--check'],
+    counts: 'exit-code',
+  },
+  vitest('protocol', 'packages/protocol'),
+  vitest('server', 'server'),
+  vitest('chain-e2e', 'scripts'),
+  vitest('web', 'web'),
+  {
+    name: 'web-build+bundle-budget',
+    cwd: join(root, 'web'),
+    command: ['sh', '-c', 'npx vite build --logLevel warn && node scripts/bundle-budget.mjs'],
+    counts: 'exit-code',
+  },
+  {
+    name: 'web-e2e',
+    cwd: join(root, 'web'),
+    command: ['node', '--import', 'tsx', 'e2e/run.ts'],
+    counts: 'summary-line',
+    skip: () => (existsSync(join(root, 'web/e2e/run.ts')) ? null : 'no web/e2e/run.ts'),
+  },
+];
+
+/** Browser tests need Debian's chromium and fonts for every script; install them when missing. */
+function ensureChromium(): void {
+  const fontsMissing = !existsSync('/usr/share/fonts/truetype/noto') && !existsSync('/usr/share/fonts/opentype/noto');
+  if (existsSync('/usr/bin/chromium') && !fontsMissing) return;
+  console.log('» installing chromium and Noto fonts (apt-get) for the browser tests');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const run = (args: string[]) =>
+    spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk']);
+}
+
+function runSuite(suite: Suite): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    const [cmd, ...args] = suite.command;
+    const child = spawn(cmd!, args, {
+      cwd: suite.cwd,
+      env: { ...process.env, ...suite.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const tee = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      output += chunk.toString();
+      to.write(chunk);
+    };
+    child.stdout.on('data', (c: Buffer) => tee(c, process.stdout));
+    child.stderr.on('data', (c: Buffer) => tee(c, process.stderr));
+    child.on('close', (code) => done({ code: code ?? 1, output }));
+  });
+}
+
+function countsOf(suite: Suite, code: number, output: string): Counts {
+  if (suite.counts === 'vitest') {
+    const file = join(tmp, `${suite.name}.json`);
+    if (existsSync(file)) {
+      const r = JSON.parse(readFileSync(file, 'utf8'));
+      const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+      return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
+    }
+  }
+  if (suite.counts === 'summary-line') {
+    const lines = [...output.matchAll(/^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/gm)];
+    const last = lines.at(-1);
+    if (last) {
+      const failed = Number(last[2]) + (code !== 0 && Number(last[2]) === 0 ? 1 : 0);
+      return { passed: Number(last[1]), failed, skipped: Number(last[3] ?? 0) };
+    }
+  }
+  return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+}
+
+const only = process.argv.slice(2);
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+if (!only.length || only.some((n) => n.startsWith('web'))) ensureChromium();
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const table: string[] = [];
+for (const suite of suites) {
+  if (only.length && !only.includes(suite.name)) continue;
+  const reason = suite.skip?.();
+  if (reason) {
+    table.push(`  ${suite.name.padEnd(26)} skipped (${reason})`);
+    continue;
+  }
+  console.log(`\n» ${suite.name}: ${suite.command.join(' ')}`);
+  const started = Date.now();
+  const { code, output } = await runSuite(suite);
+  const c = countsOf(suite, code, output);
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  table.push(`  ${suite.name.padEnd(26)} ${c.passed} passed, ${c.failed} failed (${secs}s)`);
+}
+
+console.log(`\nSuites:\n${table.join('\n')}\n`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
