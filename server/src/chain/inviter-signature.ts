@@ -1,0 +1,48 @@
+// EIP-712 `Inviter` signature that Staking.stakeWithInviter verifies (domain "FREE Staking" v1).
+import { type Address, encodeAbiParameters, type Hex, hashTypedData } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+export const INVITER_TYPES = {
+  Inviter: [
+    { name: 'user', type: 'address' },
+    { name: 'parents', type: 'address[]' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const;
+
+export type InviterSignatureInput = {
+  signerKey: Hex;
+  chainId: number;
+  staking: Address;
+  user: Address;
+  parents: Address[];
+  nonce: bigint;
+  deadline: bigint;
+};
+
+export function inviterDomain(chainId: number, staking: Address) {
+  return { name: 'FREE Staking', version: '1', chainId, verifyingContract: staking } as const;
+}
+
+export function inviterDigest(i: Omit<InviterSignatureInput, 'signerKey'>): Hex {
+  return hashTypedData({
+    domain: inviterDomain(i.chainId, i.staking),
+    types: INVITER_TYPES,
+    primaryType: 'Inviter',
+    message: { user: i.user, parents: i.parents, nonce: i.nonce, deadline: i.deadline },
+  });
+}
+
+/** Returns `message = abi.encode(nonce, deadline)` and the signer's EIP-712 signature. */
+export async function signInviter(i: InviterSignatureInput): Promise<{ message: Hex; signature: Hex }> {
+  const account = privateKeyToAccount(i.signerKey);
+  const signature = await account.signTypedData({
+    domain: inviterDomain(i.chainId, i.staking),
+    types: INVITER_TYPES,
+    primaryType: 'Inviter',
+    message: { user: i.user, parents: i.parents, nonce: i.nonce, deadline: i.deadline },
+  });
+  const message = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [i.nonce, i.deadline]);
+  return { message, signature };
+}

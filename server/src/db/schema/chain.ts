@@ -1,0 +1,104 @@
+// Chain mirror written by the indexer (cursor, processed logs, stakes, burns) and payout nonces.
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, ts, wei } from './_columns.ts';
+import { users } from './users.ts';
+
+/** Last block fully processed by an indexer, with its hash for reorg detection. */
+export const chainCursors = pgTable('chain_cursors', {
+  name: text('name').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash'),
+  updatedAt: createdAt(),
+});
+
+/** Every log the indexer applied: `(tx_hash, log_index)` unique, so a log takes effect once. */
+export const chainLogs = pgTable(
+  'chain_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    address: text('address').notNull(),
+    eventName: text('event_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('chain_logs_tx_log').on(t.txHash, t.logIndex),
+    index('chain_logs_block_idx').on(t.blockNumber),
+  ],
+);
+
+/** Mirror of Staking's stake records (orders page, team performance). */
+export const chainStakes = pgTable(
+  'chain_stakes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** lower-case address */
+    userAddress: text('user_address').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** index of the record in Staking (per user) */
+    stakeIndex: integer('stake_index').notNull(),
+    /** cycle index 0, 1, 2 (7, 15, 30 days) */
+    cycle: integer('cycle').notNull(),
+    amount: wei('amount').notNull(),
+    principal: wei('principal').notNull(),
+    fee: wei('fee').notNull(),
+    freeBurned: wei('free_burned').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
+    maxInterest: wei('max_interest').notNull(),
+    status: text('status', { enum: ['active', 'redeemed'] })
+      .notNull()
+      .default('active'),
+    interest: wei('interest'),
+    stakedAt: ts('staked_at').notNull(),
+    stakeTx: text('stake_tx').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    unstakedAt: ts('unstaked_at'),
+    unstakeTx: text('unstake_tx'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('chain_stakes_user_index').on(t.userAddress, t.stakeIndex),
+    index('chain_stakes_user_idx').on(t.userId, t.stakedAt),
+  ],
+);
+
+/** FREE burned on chain (stake fees, Payment burns), seen by the indexer. */
+export const burnRecords = pgTable(
+  'burn_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userAddress: text('user_address'),
+    userId: integer('user_id').references(() => users.id),
+    /** stake_fee | payment */
+    source: text('source').notNull(),
+    /** stake index or Payment orderId */
+    ref: text('ref'),
+    freeAmount: wei('free_amount').notNull(),
+    /** what was swapped into the burned FREE (USDT equivalent) */
+    usdtAmount: wei('usdt_amount').notNull().default(sql`0`),
+    status: text('status', { enum: ['pending', 'confirmed'] })
+      .notNull()
+      .default('confirmed'),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('burn_records_tx_log').on(t.txHash, t.logIndex),
+    index('burn_records_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Next nonce of each payout hot wallet (initialised from the chain's pending count). */
+export const hotWalletNonces = pgTable('hot_wallet_nonces', {
+  address: text('address').primaryKey(),
+  nextNonce: integer('next_nonce').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

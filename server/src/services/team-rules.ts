@@ -1,0 +1,95 @@
+// Team thresholds (levels V{n}, node tiers, valid member) and the pure rules that read them.
+// Defaults are documented in docs/business-rules.md ("Team"); operators override them in the DB.
+
+export type Wei = bigint;
+
+export const NODE_TIERS = ['ordinary', 'edge', 'alliance', 'central', 'super'] as const;
+export type NodeTier = (typeof NODE_TIERS)[number];
+
+export type TeamRules = {
+  /** A member is valid while their active staked amount (sum of open stakes) is at least this. */
+  validMinAmount: Wei;
+  /** Zone-B performance needed for V1, V2, … (ascending). Below the first: V0. */
+  levelZoneB: Wei[];
+  /** Own active principal + team performance needed for edge, alliance, central, super. */
+  tierStake: { edge: Wei; alliance: Wei; central: Wei; super: Wei };
+  /** How many inviters (nearest first) `stake_ref_address` returns and signs. */
+  parentsMax: number;
+  /** Stake cycle index that makes a member a market maker (the 30-day cycle, SPEC §9). */
+  marketMakerCycle: number;
+};
+
+const U = 10n ** 18n;
+
+export const DEFAULT_TEAM_RULES: TeamRules = {
+  validMinAmount: 1n * U,
+  levelZoneB: [5_000n, 20_000n, 50_000n, 150_000n, 500_000n, 1_500_000n, 5_000_000n].map((v) => v * U),
+  tierStake: { edge: 10_000n * U, alliance: 50_000n * U, central: 200_000n * U, super: 1_000_000n * U },
+  parentsMax: 10,
+  marketMakerCycle: 2,
+};
+
+/** V{n}: the highest level whose zone-B threshold is reached (0 when none). */
+export function teamLevel(zoneB: Wei, rules: TeamRules = DEFAULT_TEAM_RULES): number {
+  let level = 0;
+  rules.levelZoneB.forEach((threshold, i) => {
+    if (zoneB >= threshold) level = i + 1;
+  });
+  return level;
+}
+
+export function nodeTier(
+  ownPrincipal: Wei,
+  teamPerformance: Wei,
+  rules: TeamRules = DEFAULT_TEAM_RULES,
+): NodeTier {
+  const total = ownPrincipal + teamPerformance;
+  const t = rules.tierStake;
+  if (total >= t.super) return 'super';
+  if (total >= t.central) return 'central';
+  if (total >= t.alliance) return 'alliance';
+  if (total >= t.edge) return 'edge';
+  return 'ordinary';
+}
+
+/** Zone A = the largest direct leg; zone B = every other leg. */
+export function zones(largestLeg: Wei, totalPerformance: Wei): { zoneA: Wei; zoneB: Wei } {
+  const zoneA = largestLeg > totalPerformance ? totalPerformance : largestLeg;
+  return { zoneA, zoneB: totalPerformance - zoneA };
+}
+
+function weiFrom(value: unknown, fallback: Wei): Wei {
+  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
+  if (typeof value === 'bigint' && value >= 0n) return value;
+  return fallback;
+}
+
+/**
+ * Builds the rules from a key/value map of settings (values as decimal wei strings, the level
+ * list comma-separated). Unknown or malformed values fall back to the default.
+ */
+export function teamRulesFrom(settings: Record<string, unknown>): TeamRules {
+  const d = DEFAULT_TEAM_RULES;
+  const levelsRaw = settings['team.levelZoneB'];
+  let levelZoneB = d.levelZoneB;
+  if (typeof levelsRaw === 'string' && /^\d+(,\d+)*$/.test(levelsRaw)) {
+    levelZoneB = levelsRaw.split(',').map((v) => BigInt(v));
+  }
+  const parentsMaxRaw = Number(settings['team.parentsMax']);
+  const mmRaw = Number(settings['team.marketMakerCycle']);
+  return {
+    validMinAmount: weiFrom(settings['team.validMinAmount'], d.validMinAmount),
+    levelZoneB,
+    tierStake: {
+      edge: weiFrom(settings['team.tier.edge'], d.tierStake.edge),
+      alliance: weiFrom(settings['team.tier.alliance'], d.tierStake.alliance),
+      central: weiFrom(settings['team.tier.central'], d.tierStake.central),
+      super: weiFrom(settings['team.tier.super'], d.tierStake.super),
+    },
+    parentsMax:
+      Number.isInteger(parentsMaxRaw) && parentsMaxRaw > 0 && parentsMaxRaw <= 30
+        ? parentsMaxRaw
+        : d.parentsMax,
+    marketMakerCycle: Number.isInteger(mmRaw) && mmRaw >= 0 && mmRaw <= 2 ? mmRaw : d.marketMakerCycle,
+  };
+}
