@@ -1,0 +1,5 @@
+// @free/protocol: what web and server share (DESIGN §2). `api/` and `abi/` are imported by path.
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './languages.ts';
+export * from './signing.ts';

@@ -1,0 +1,50 @@
+// Request signing of SPEC §7: `sign = hex(HMAC-SHA256(secret, token + times))`, `times` in ms.
+// @noble/hashes instead of node:crypto / WebCrypto: one synchronous code path in browser and Node.
+// The secret ships in the browser, so this is integrity and freshness, not authentication (DESIGN §6).
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** How far `times` may be from the server clock, either way (±5 minutes). */
+export const SIGN_WINDOW_MS = 300_000;
+
+/** Lower-case hex HMAC-SHA256 of `token + times`, keyed by the client secret. */
+export function signRequest(secret: string, token: string, times: number | string): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(token + String(times))));
+}
+
+/** The `sign` and `times` headers for a request made now. */
+export function signatureHeaders(secret: string, token: string, now: number = Date.now()) {
+  const times = String(Math.trunc(now));
+  return { sign: signRequest(secret, token, times), times };
+}
+
+export type SignatureCheck = 'ok' | 'stale' | 'bad';
+
+/**
+ * Checks the `sign`/`times` headers. `times` is verified as the exact text the client sent
+ * (it is what was signed); it must be a plain integer of ms. 'stale' when outside the window,
+ * 'bad' when malformed or the HMAC differs. Comparison is constant-time over the hex text.
+ */
+export function verifyRequestSignature(args: {
+  secret: string;
+  token: string;
+  times: string | number | null | undefined;
+  sign: string | null | undefined;
+  now?: number;
+  windowMs?: number;
+}): SignatureCheck {
+  const { secret, token, sign, now = Date.now(), windowMs = SIGN_WINDOW_MS } = args;
+  const times = args.times == null ? '' : String(args.times);
+  if (!/^\d{1,16}$/.test(times) || typeof sign !== 'string') return 'bad';
+  if (Math.abs(now - Number(times)) > windowMs) return 'stale';
+  return constantTimeEqual(signRequest(secret, token, times), sign.toLowerCase()) ? 'ok' : 'bad';
+}
+
+/** Equal-length strings compared without an early exit, so timing reveals no matching prefix. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
