@@ -1,0 +1,173 @@
+// Server settings from the environment, validated once at start; a bad value stops the server
+// with a message naming the variable.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Address, type Hex, getAddress, isAddress } from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { z } from 'zod';
+
+export const LOCAL_CHAIN_ID = 31337;
+export const LOCAL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const LOCAL_CLIENT_SECRET = 'free-local-dev-secret';
+
+/** Repository root (server/src/config.ts → ../..). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVER_ROOT = resolve(REPO_ROOT, 'server');
+
+const addressSchema = z
+  .string()
+  .refine((v) => isAddress(v, { strict: false }), 'not an address')
+  .transform((v) => getAddress(v));
+
+export const deploymentSchema = z.object({
+  network: z.string(),
+  chainId: z.number().int().positive(),
+  usdt: addressSchema,
+  free: addressSchema,
+  fcc: addressSchema,
+  staking: addressSchema,
+  payment: addressSchema,
+  factory: addressSchema,
+  router: addressSchema,
+  pair: addressSchema,
+  weth: addressSchema.optional(),
+  startBlock: z.number().int().nonnegative().optional(),
+  signer: addressSchema.optional(),
+  hotWallet: addressSchema.optional(),
+});
+export type Deployment = z.infer<typeof deploymentSchema>;
+
+export type Config = {
+  port: number;
+  host: string;
+  /** `undefined` → PGlite in server/.data/pglite; `memory://` → in-memory PGlite; `postgres://…` */
+  databaseUrl: string | undefined;
+  rpcUrl: string;
+  deploymentFile: string;
+  /** null when the deployment file does not exist yet (the server still answers, without addresses). */
+  deployment: Deployment | null;
+  chainId: number;
+  clientSecret: string;
+  signerKey: Hex;
+  hotWalletKey: Hex;
+  signerAddress: Address;
+  hotWalletAddress: Address;
+  siweDomains: string[];
+  finalityDepth: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function localKey(index: number): Hex {
+  const key = mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
+  if (!key) throw new Error('cannot derive local key');
+  return `0x${Buffer.from(key).toString('hex')}`;
+}
+
+const keySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === 'memory://' || /^postgres(ql)?:\/\//.test(v) || v.startsWith('file://'), {
+      message: 'must be memory://, file://<dir> or postgres://…',
+    })
+    .optional(),
+  RPC_URL: z.url({ message: 'must be an http(s) URL' }).default('http://127.0.0.1:8545'),
+  DEPLOYMENT_FILE: z.string().min(1).default('deployments/local.json'),
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  FREE_CLIENT_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  SIGNER_KEY: keySchema.optional(),
+  HOT_WALLET_KEY: keySchema.optional(),
+  SIWE_DOMAINS: z
+    .string()
+    .default('127.0.0.1:5173,localhost:5173')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((v) => v.length > 0, 'must list at least one host[:port]'),
+  FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Reads and validates the settings; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset (a common shell mistake: `FOO= npm start`).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid server settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+
+  const deploymentFile = isAbsolute(e.DEPLOYMENT_FILE) ? e.DEPLOYMENT_FILE : resolve(REPO_ROOT, e.DEPLOYMENT_FILE);
+  let deployment: Deployment | null = null;
+  if (existsSync(deploymentFile)) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(deploymentFile, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`DEPLOYMENT_FILE: ${deploymentFile} is not valid JSON (${(err as Error).message})`);
+    }
+    const d = deploymentSchema.safeParse(raw);
+    if (!d.success) {
+      const fields = d.error.issues.map((i) => i.path.join('.')).join(', ');
+      throw new ConfigError(`DEPLOYMENT_FILE: ${deploymentFile} has bad or missing fields: ${fields}`);
+    }
+    deployment = d.data;
+  }
+  const chainId = deployment?.chainId ?? e.CHAIN_ID ?? LOCAL_CHAIN_ID;
+  if (deployment && e.CHAIN_ID !== undefined && e.CHAIN_ID !== deployment.chainId) {
+    throw new ConfigError(`CHAIN_ID: ${e.CHAIN_ID} differs from the deployment's chainId ${deployment.chainId}`);
+  }
+  const local = chainId === LOCAL_CHAIN_ID;
+
+  const defaults = { SIGNER_KEY: localKey(10), HOT_WALLET_KEY: localKey(11) } as const;
+  const pickKey = (name: 'SIGNER_KEY' | 'HOT_WALLET_KEY'): Hex => {
+    const given = e[name] as Hex | undefined;
+    if (local) return given ?? defaults[name];
+    if (!given) throw new ConfigError(`${name}: required on chain ${chainId} (local defaults apply only to 31337)`);
+    if (Object.values(defaults).some((k) => k.toLowerCase() === given.toLowerCase())) {
+      throw new ConfigError(`${name}: a well-known local test key is refused on chain ${chainId}`);
+    }
+    return given;
+  };
+  const signerKey = pickKey('SIGNER_KEY');
+  const hotWalletKey = pickKey('HOT_WALLET_KEY');
+
+  let clientSecret = e.FREE_CLIENT_SECRET;
+  if (!clientSecret) {
+    if (!local) throw new ConfigError(`FREE_CLIENT_SECRET: required on chain ${chainId}`);
+    clientSecret = LOCAL_CLIENT_SECRET;
+  } else if (!local && clientSecret === LOCAL_CLIENT_SECRET) {
+    throw new ConfigError(`FREE_CLIENT_SECRET: the local default is refused on chain ${chainId}`);
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    rpcUrl: e.RPC_URL,
+    deploymentFile,
+    deployment,
+    chainId,
+    clientSecret,
+    signerKey,
+    hotWalletKey,
+    signerAddress: privateKeyToAccount(signerKey).address,
+    hotWalletAddress: privateKeyToAccount(hotWalletKey).address,
+    siweDomains: e.SIWE_DOMAINS,
+    finalityDepth: e.FINALITY_DEPTH,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,180 @@
+// Opens the database (PGlite embedded, or PostgreSQL through node-postgres) and applies the
+// drizzle-kit migrations of server/drizzle/ — the same files for both.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { SERVER_ROOT } from '../config.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: services accept both. */
+export type Executor = Db | Tx;
+
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction. On PostgreSQL the connection is checked out here and always
+   * released (drizzle's own pool transaction leaks the connection when BEGIN fails), and released
+   * as broken when the transaction errored at the connection level.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export const DEFAULT_PGLITE_DIR = resolve(SERVER_ROOT, '.data', 'pglite');
+export const MIGRATIONS_DIR = resolve(SERVER_ROOT, 'drizzle');
+
+export type OpenDbOptions = {
+  /** PostgreSQL only: use (and create) this schema instead of public — tests get one each. */
+  schema?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+};
+
+/**
+ * `undefined` → PGlite in server/.data/pglite; `memory://` → in-memory PGlite;
+ * `file://<dir>` → PGlite in that folder; `postgres://…` → PostgreSQL.
+ */
+export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<DbHandle> {
+  const handle = url && /^postgres(ql)?:\/\//.test(url) ? await openPostgres(url, opts) : await openPglite(url);
+  try {
+    await migrate(handle);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  return handle;
+}
+
+async function openPglite(url: string | undefined): Promise<DbHandle> {
+  let client: PGlite;
+  if (url === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = url?.startsWith('file://') ? url.slice('file://'.length) : DEFAULT_PGLITE_DIR;
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  let closed = false;
+  // PGlite can corrupt its folder on an unclean exit: close it on the usual signals.
+  const onSignal = (signal: NodeJS.Signals) => {
+    void close().finally(() => process.kill(process.pid, signal));
+  };
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await client.close();
+  };
+  if (url !== 'memory://') {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  return {
+    db,
+    kind: 'pglite',
+    transaction: (fn) => db.transaction(fn as (tx: unknown) => Promise<never>) as never,
+    close,
+  };
+}
+
+async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle> {
+  const schemaName = opts.schema;
+  if (schemaName !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schemaName)) {
+    throw new Error(`bad schema name ${schemaName}`);
+  }
+  if (schemaName) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+  });
+  // An idle client dying (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async transaction(fn) {
+      const client = await pool.connect();
+      // The connection is broken when BEGIN, COMMIT or ROLLBACK failed (then the error thrown is
+      // not the one `fn` threw): discard it instead of returning it to the pool.
+      let fnError: unknown = null;
+      let broken: Error | undefined;
+      try {
+        const single = drizzleNodePg({ client, schema }) as unknown as Db;
+        return await single.transaction(async (tx) => {
+          try {
+            return await fn(tx as Tx);
+          } catch (err) {
+            fnError = err;
+            throw err;
+          }
+        });
+      } catch (err) {
+        if (err !== fnError) broken = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Rows of a raw `execute` result (both drivers return `{ rows }`). */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+type Journal = { entries: { idx: number; tag: string; when: number }[] };
+
+/**
+ * Applies every migration of the journal not applied yet, each in its own transaction, under an
+ * advisory lock so that two processes starting together do not race.
+ */
+async function migrate(handle: DbHandle): Promise<void> {
+  const journal = JSON.parse(readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal;
+  await handle.db.execute(
+    sql.raw(`CREATE TABLE IF NOT EXISTS "__free_migrations" (
+      tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
+  );
+  for (const entry of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
+    await handle.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('free_migrations'))`);
+      const done = await tx.execute(sql`SELECT 1 FROM "__free_migrations" WHERE tag = ${entry.tag}`);
+      if (rowsOf(done).length > 0) return;
+      const text = readFileSync(resolve(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8');
+      // drizzle-kit qualifies foreign keys with "public"; dropping it lets the same files run in
+      // the schema of the connection's search_path (tests use one schema per file).
+      for (const statement of text.split('--> statement-breakpoint')) {
+        const s = statement.replaceAll('"public".', '').trim();
+        if (s) await tx.execute(sql.raw(s));
+      }
+      await tx.execute(sql`INSERT INTO "__free_migrations" (tag) VALUES (${entry.tag})`);
+    });
+  }
+}

@@ -1,0 +1,6 @@
+// Column helpers shared by the schema files: money is numeric(78,0) wei mapped to bigint.
+import { numeric, timestamp } from 'drizzle-orm/pg-core';
+
+export const wei = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,0 +1,63 @@
+// Double-entry ledger: append-only entries, cached balances, HTTP idempotency keys.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, wei } from './_columns.ts';
+import { users } from './users.ts';
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** idempotency key of the transfer; exactly one debit and one credit row carry it */
+    txKey: text('tx_key').notNull(),
+    side: text('side', { enum: ['debit', 'credit'] }).notNull(),
+    /** null for system accounts */
+    userId: integer('user_id').references(() => users.id),
+    /** user account (wallet, airdrop, pool, asset, onchain) or `system:<name>` */
+    account: text('account').notNull(),
+    asset: text('asset').notNull(),
+    /** signed wei: negative on the debit side, positive on the credit side */
+    amount: wei('amount').notNull(),
+    kind: text('kind').notNull(),
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_entries_tx_side').on(t.txKey, t.side),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    index('ledger_entries_kind_idx').on(t.userId, t.kind, t.createdAt),
+  ],
+);
+
+export const balances = pgTable(
+  'balances',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id),
+    account: text('account').notNull(),
+    asset: text('asset').notNull(),
+    amount: wei('amount').notNull().default(sql`0`),
+    /** only system accounts facing the outside world (e.g. system:recharge) may go below zero */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+  },
+  (t) => [
+    unique('balances_owner_account_asset').on(t.userId, t.account, t.asset).nullsNotDistinct(),
+    check('balances_non_negative', sql`${t.amount} >= 0 OR ${t.allowNegative}`),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    /** sha256 of the request content; the same key with other content is a conflict */
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

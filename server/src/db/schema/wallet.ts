@@ -1,0 +1,67 @@
+// Withdrawals (payout outbox + state machine) and recharge orders (signed Payment orders).
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, ts, wei } from './_columns.ts';
+import { users } from './users.ts';
+
+export const WITHDRAWAL_STATES = ['queued', 'signed', 'broadcast', 'confirmed', 'failed', 'refunded'] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    amount: wei('amount').notNull(),
+    /** always the user's own (bound) address, checksummed */
+    toAddress: text('to_address').notNull(),
+    state: text('state', { enum: WITHDRAWAL_STATES }).notNull().default('queued'),
+    /** ledger tx key of the debit */
+    ledgerKey: text('ledger_key').notNull().unique(),
+    /** hot-wallet nonce, the signed raw transaction and its hash, saved before broadcast */
+    chainNonce: integer('chain_nonce'),
+    rawTx: text('raw_tx'),
+    txHash: text('tx_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    failReason: text('fail_reason'),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    confirmedAt: ts('confirmed_at'),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_state_idx').on(t.state, t.id),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const RECHARGE_STATES = ['pending', 'paid', 'expired'] as const;
+
+export const rechargeOrders = pgTable(
+  'recharge_orders',
+  {
+    /** bytes32 hex, the Payment contract's orderId */
+    orderId: text('order_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    payer: text('payer').notNull(),
+    token: text('token').notNull(),
+    toAddress: text('to_address').notNull(),
+    asset: text('asset').notNull(),
+    amount: wei('amount').notNull(),
+    burnBps: integer('burn_bps').notNull(),
+    endTime: ts('end_time').notNull(),
+    signature: text('signature').notNull(),
+    state: text('state', { enum: RECHARGE_STATES }).notNull().default('pending'),
+    paidTxHash: text('paid_tx_hash'),
+    /** amount the chain says was paid (may differ from amount only if the contract says so) */
+    paidAmount: wei('paid_amount'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recharge_orders_user_idx').on(t.userId, t.createdAt), check('recharge_amount_positive', sql`${t.amount} > 0`)],
+);
