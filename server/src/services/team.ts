@@ -1,0 +1,338 @@
+// Referral tree and team figures: binding, stake effects on the counters, team_info, direct list.
+// Every write is set-based and runs inside the caller's transaction (same tx as the event).
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  DEFAULT_TEAM_RULES,
+  type NodeTier,
+  nodeTier,
+  type TeamRules,
+  teamLevel,
+  teamRulesFrom,
+  zones,
+} from './team-rules.ts';
+
+/** Anything drizzle can run raw SQL on: the db or a transaction (PGlite or node-postgres). */
+export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
+
+export async function rows<T>(tx: SqlRunner, query: SQL): Promise<T[]> {
+  const res = (await tx.execute(query)) as { rows: T[] };
+  return res.rows;
+}
+
+export class TeamError extends Error {
+  override name = 'TeamError';
+  constructor(readonly reason: 'self' | 'cycle' | 'unknown_user') {
+    super(`inviter refused: ${reason}`);
+  }
+}
+
+const BIND_LOCK_KEY = 0x7465616d; // 'team': serialises bindings so two cannot form a cycle together
+
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+export async function loadTeamRules(tx: SqlRunner): Promise<TeamRules> {
+  const list = await rows<{ key: string; value: unknown }>(
+    tx,
+    sql`SELECT key, value FROM config WHERE key LIKE 'team.%'`,
+  );
+  if (list.length === 0) return DEFAULT_TEAM_RULES;
+  return teamRulesFrom(Object.fromEntries(list.map((r) => [r.key, r.value])));
+}
+
+async function ensureStats(tx: SqlRunner, userIds: number[]): Promise<void> {
+  for (const id of userIds) {
+    await tx.execute(sql`INSERT INTO team_stats (user_id) VALUES (${id}) ON CONFLICT (user_id) DO NOTHING`);
+  }
+}
+
+export type BindResult = { bound: true } | { bound: false; reason: 'already_bound' };
+
+/**
+ * Binds `userId` under `inviterId` once. Refuses self and cycles (TeamError); a user already bound
+ * keeps their inviter (`{ bound: false }`). Moves the user's existing subtree, if any, with them.
+ */
+export async function bindInviter(
+  tx: SqlRunner,
+  userId: number,
+  inviterId: number,
+  at: Date = new Date(),
+): Promise<BindResult> {
+  if (userId === inviterId) throw new TeamError('self');
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BIND_LOCK_KEY})`);
+  const known = await rows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM users WHERE id IN (${userId}, ${inviterId})`,
+  );
+  if (known.length !== 2) throw new TeamError('unknown_user');
+  await ensureStats(tx, [userId, inviterId]);
+  const [me] = await rows<{
+    inviter_id: number | null;
+    team_count: number;
+    valid_count: number;
+    market_makers: number;
+    performance: string;
+    own_principal: string;
+    is_valid: boolean;
+    is_market_maker: boolean;
+  }>(
+    tx,
+    sql`SELECT inviter_id, team_count, valid_count, market_makers, performance::text, own_principal::text,
+      is_valid, is_market_maker FROM team_stats WHERE user_id = ${userId} FOR UPDATE`,
+  );
+  if (!me) throw new TeamError('unknown_user');
+  if (me.inviter_id !== null) return { bound: false, reason: 'already_bound' };
+  const cycle = await rows(
+    tx,
+    sql`SELECT 1 FROM team_paths WHERE ancestor_id = ${userId} AND descendant_id = ${inviterId}`,
+  );
+  if (cycle.length > 0) throw new TeamError('cycle');
+
+  // Every (ancestor-or-inviter) × (user-or-descendant) pair in one statement.
+  await tx.execute(sql`
+    INSERT INTO team_paths (ancestor_id, descendant_id, depth, leg_id)
+    SELECT a.ancestor_id, d.descendant_id, a.depth + d.depth + 1,
+           CASE WHEN a.depth = 0 THEN ${userId}::int ELSE a.leg_id END
+    FROM (SELECT ancestor_id, depth, leg_id FROM team_paths WHERE descendant_id = ${inviterId}
+          UNION ALL SELECT ${inviterId}::int, 0, NULL::int) a
+    CROSS JOIN (SELECT descendant_id, depth FROM team_paths WHERE ancestor_id = ${userId}
+          UNION ALL SELECT ${userId}::int, 0) d`);
+
+  const count = 1 + me.team_count;
+  const valid = me.valid_count + (me.is_valid ? 1 : 0);
+  const mm = me.market_makers + (me.is_market_maker ? 1 : 0);
+  const perf = BigInt(me.performance) + BigInt(me.own_principal);
+  const day = utcDay(at);
+
+  await lockAncestors(tx, inviterId, true);
+  await tx.execute(sql`
+    UPDATE team_stats SET team_count = team_count + ${count}, valid_count = valid_count + ${valid},
+      market_makers = market_makers + ${mm}, performance = performance + ${perf.toString()}::numeric
+    WHERE user_id IN (SELECT ancestor_id FROM team_paths WHERE descendant_id = ${inviterId}) OR user_id = ${inviterId}`);
+  await tx.execute(sql`UPDATE team_stats SET direct_count = direct_count + 1 WHERE user_id = ${inviterId}`);
+  await tx.execute(sql`
+    INSERT INTO team_legs (user_id, leg_id, performance)
+    SELECT ancestor_id, leg_id, ${perf.toString()}::numeric FROM team_paths WHERE descendant_id = ${userId}
+    ON CONFLICT (user_id, leg_id) DO UPDATE SET performance = team_legs.performance + excluded.performance`);
+  await tx.execute(sql`
+    INSERT INTO team_daily (user_id, day, new_count, valid_count)
+    SELECT ancestor_id, ${day}::date, ${count}, ${valid} FROM team_paths WHERE descendant_id = ${userId}
+    ON CONFLICT (user_id, day) DO UPDATE SET new_count = team_daily.new_count + excluded.new_count,
+      valid_count = team_daily.valid_count + excluded.valid_count`);
+  await tx.execute(
+    sql`UPDATE team_stats SET inviter_id = ${inviterId}, bound_at = ${at.toISOString()}::timestamptz WHERE user_id = ${userId}`,
+  );
+  await tx.execute(
+    sql`UPDATE users SET inviter_id = ${inviterId} WHERE id = ${userId} AND inviter_id IS NULL`,
+  );
+  return { bound: true };
+}
+
+/** Locks the counter rows of a user's ancestors in id order (no deadlock between concurrent events). */
+async function lockAncestors(tx: SqlRunner, userId: number, includeSelf: boolean): Promise<void> {
+  await tx.execute(sql`
+    SELECT user_id FROM team_stats
+    WHERE user_id IN (SELECT ancestor_id FROM team_paths WHERE descendant_id = ${userId})
+       OR (${includeSelf} AND user_id = ${userId})
+    ORDER BY user_id FOR UPDATE`);
+}
+
+export type StakeChange = {
+  userId: number;
+  /** + principal on stake, − principal on unstake */
+  principalDelta: bigint;
+  /** + gross amount on stake, − on unstake (validity threshold) */
+  amountDelta: bigint;
+  /** +1 on stake, −1 on unstake */
+  activeDelta: number;
+  /** the stake's cycle index (market makers hold an active stake in the market-maker cycle) */
+  cycle: number;
+  at: Date;
+};
+
+/** Applies one stake or unstake to the user's own figures and to every ancestor's team figures. */
+export async function applyStakeChange(tx: SqlRunner, c: StakeChange, rules?: TeamRules): Promise<void> {
+  const r = rules ?? (await loadTeamRules(tx));
+  await ensureStats(tx, [c.userId]);
+  await lockAncestors(tx, c.userId, true);
+  const [before] = await rows<{
+    is_valid: boolean;
+    is_market_maker: boolean;
+    own_amount: string;
+    active_stakes: number;
+    mm_stakes: number;
+  }>(
+    tx,
+    sql`SELECT is_valid, is_market_maker, own_amount::text, active_stakes, mm_stakes FROM team_stats WHERE user_id = ${c.userId}`,
+  );
+  if (!before) throw new TeamError('unknown_user');
+  const ownAmount = BigInt(before.own_amount) + c.amountDelta;
+  const active = before.active_stakes + c.activeDelta;
+  const mmStakes = before.mm_stakes + (c.cycle === r.marketMakerCycle ? c.activeDelta : 0);
+  const isValid = active > 0 && ownAmount >= r.validMinAmount;
+  const isMm = mmStakes > 0;
+  const dValid = Number(isValid) - Number(before.is_valid);
+  const dMm = Number(isMm) - Number(before.is_market_maker);
+  const delta = c.principalDelta.toString();
+
+  await tx.execute(sql`
+    UPDATE team_stats SET own_principal = own_principal + ${delta}::numeric, own_amount = ${ownAmount.toString()}::numeric,
+      active_stakes = ${active}, mm_stakes = ${mmStakes}, is_valid = ${isValid}, is_market_maker = ${isMm}
+    WHERE user_id = ${c.userId}`);
+  await tx.execute(sql`
+    UPDATE team_stats SET performance = performance + ${delta}::numeric,
+      valid_count = valid_count + ${dValid}, market_makers = market_makers + ${dMm}
+    WHERE user_id IN (SELECT ancestor_id FROM team_paths WHERE descendant_id = ${c.userId})`);
+  if (c.principalDelta !== 0n) {
+    await tx.execute(sql`
+      INSERT INTO team_legs (user_id, leg_id, performance)
+      SELECT ancestor_id, leg_id, ${delta}::numeric FROM team_paths WHERE descendant_id = ${c.userId}
+      ON CONFLICT (user_id, leg_id) DO UPDATE SET performance = team_legs.performance + excluded.performance`);
+  }
+  if (dValid === 1) {
+    await tx.execute(sql`
+      INSERT INTO team_daily (user_id, day, new_count, valid_count)
+      SELECT ancestor_id, ${utcDay(c.at)}::date, 0, 1 FROM team_paths WHERE descendant_id = ${c.userId}
+      ON CONFLICT (user_id, day) DO UPDATE SET valid_count = team_daily.valid_count + 1`);
+  }
+}
+
+export type TeamInfo = {
+  teamCount: number;
+  validCount: number;
+  directCount: number;
+  marketMakers: number;
+  newToday: number;
+  newYesterday: number;
+  validToday: number;
+  validYesterday: number;
+  totalPerformance: bigint;
+  zoneA: bigint;
+  zoneB: bigint;
+  ownPrincipal: bigint;
+  level: number;
+  nodeTier: NodeTier;
+  isValid: boolean;
+  isMarketMaker: boolean;
+};
+
+/** team_info: four indexed lookups, no walk of the tree. */
+export async function teamInfo(
+  tx: SqlRunner,
+  userId: number,
+  now: Date = new Date(),
+  rules?: TeamRules,
+): Promise<TeamInfo> {
+  const r = rules ?? (await loadTeamRules(tx));
+  const [s] = await rows<{
+    team_count: number;
+    valid_count: number;
+    direct_count: number;
+    market_makers: number;
+    performance: string;
+    own_principal: string;
+    is_valid: boolean;
+    is_market_maker: boolean;
+  }>(
+    tx,
+    sql`SELECT team_count, valid_count, direct_count, market_makers, performance::text, own_principal::text, is_valid, is_market_maker
+        FROM team_stats WHERE user_id = ${userId}`,
+  );
+  const [leg] = await rows<{ max: string | null }>(
+    tx,
+    sql`SELECT max(performance)::text AS max FROM team_legs WHERE user_id = ${userId}`,
+  );
+  const today = utcDay(now);
+  const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+  const daily = await rows<{ day: string; new_count: number; valid_count: number }>(
+    tx,
+    sql`SELECT day::text AS day, new_count, valid_count FROM team_daily WHERE user_id = ${userId} AND day IN (${today}::date, ${yesterday}::date)`,
+  );
+  const d = (day: string) => daily.find((x) => x.day === day);
+  const total = BigInt(s?.performance ?? '0');
+  const own = BigInt(s?.own_principal ?? '0');
+  const { zoneA, zoneB } = zones(BigInt(leg?.max ?? '0'), total);
+  return {
+    teamCount: s?.team_count ?? 0,
+    validCount: s?.valid_count ?? 0,
+    directCount: s?.direct_count ?? 0,
+    marketMakers: s?.market_makers ?? 0,
+    newToday: d(today)?.new_count ?? 0,
+    newYesterday: d(yesterday)?.new_count ?? 0,
+    validToday: d(today)?.valid_count ?? 0,
+    validYesterday: d(yesterday)?.valid_count ?? 0,
+    totalPerformance: total,
+    zoneA,
+    zoneB,
+    ownPrincipal: own,
+    level: teamLevel(zoneB, r),
+    nodeTier: nodeTier(own, total, r),
+    isValid: s?.is_valid ?? false,
+    isMarketMaker: s?.is_market_maker ?? false,
+  };
+}
+
+export type DirectMember = {
+  address: string;
+  boundAt: Date | null;
+  ownPrincipal: bigint;
+  teamCount: number;
+  performance: bigint;
+  isValid: boolean;
+};
+
+/** Direct referrals, newest first, `pageSize` per page (page counts from 1). */
+export async function directList(
+  tx: SqlRunner,
+  userId: number,
+  page: number,
+  pageSize = 20,
+): Promise<{ list: DirectMember[]; total: number; page: number; pageSize: number }> {
+  const offset = (Math.max(1, page) - 1) * pageSize;
+  const list = await rows<{
+    address: string;
+    bound_at: string | Date | null;
+    own_principal: string;
+    team_count: number;
+    performance: string;
+    is_valid: boolean;
+  }>(
+    tx,
+    sql`SELECT u.address, s.bound_at, s.own_principal::text, s.team_count, s.performance::text, s.is_valid
+        FROM team_paths p JOIN users u ON u.id = p.descendant_id JOIN team_stats s ON s.user_id = p.descendant_id
+        WHERE p.ancestor_id = ${userId} AND p.depth = 1
+        ORDER BY s.bound_at DESC NULLS LAST, p.descendant_id DESC
+        LIMIT ${pageSize} OFFSET ${offset}`,
+  );
+  const [t] = await rows<{ direct_count: number }>(
+    tx,
+    sql`SELECT direct_count FROM team_stats WHERE user_id = ${userId}`,
+  );
+  return {
+    list: list.map((m) => ({
+      address: m.address,
+      boundAt: m.bound_at === null ? null : new Date(m.bound_at),
+      ownPrincipal: BigInt(m.own_principal),
+      teamCount: m.team_count,
+      performance: BigInt(m.performance),
+      isValid: m.is_valid,
+    })),
+    total: t?.direct_count ?? 0,
+    page: Math.max(1, page),
+    pageSize,
+  };
+}
+
+/** The user's inviters, nearest first, at most `max`. */
+export async function inviterChain(
+  tx: SqlRunner,
+  userId: number,
+  max: number,
+): Promise<{ id: number; address: string }[]> {
+  return rows<{ id: number; address: string }>(
+    tx,
+    sql`SELECT u.id, u.address FROM team_paths p JOIN users u ON u.id = p.ancestor_id
+        WHERE p.descendant_id = ${userId} AND p.depth <= ${max} ORDER BY p.depth`,
+  );
+}
