@@ -271,15 +271,7 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
     function getPayInfo(bytes32 orderId)
         external
         view
-        returns (
-            bytes32 id,
-            address token,
-            address from,
-            address to,
-            uint256 total,
-            uint256 payTime,
-            bool isPaid
-        )
+        returns (bytes32 id, address token, address from, address to, uint256 total, uint256 payTime, bool isPaid)
     {
         PayInfo storage info = _orders[orderId];
         return (orderId, info.token, info.from, info.to, info.total, info.payTime, info.paid);
@@ -334,9 +326,10 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
             IERC20(token).forceApprove(router_, amountIn);
             // No price bound: the share is small and anyone could move the pool in the same block anyway;
             // a sandwich only lowers how much FREE is burned, it takes nothing from payer or treasury.
-            IPaymentRouter(router_).swapExactTokensForTokensSupportingFeeOnTransferTokens(
-                amountIn, 1, path, address(this), block.timestamp
-            );
+            IPaymentRouter(router_)
+                .swapExactTokensForTokensSupportingFeeOnTransferTokens(
+                    amountIn, 1, path, address(this), block.timestamp
+                );
             freeBurned = IERC20(FREE).balanceOf(address(this)) - freeBefore;
         }
         IFreeBurnable(FREE).burn(freeBurned);
