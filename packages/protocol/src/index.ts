@@ -1,6 +1,7 @@
 // @free/protocol: what web and server share (DESIGN §2). `api/` and `abi/` are imported by path.
 
 export * from './amount.ts';
+export * from './countdown.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './languages.ts';
