@@ -1,0 +1,64 @@
+// Business constants of SPEC §9 and the documented defaults of DESIGN §6.
+// Rates, fees and thresholds marked DEFAULT are configuration (served by /api/common/config);
+// code reads the config and uses these only to seed it or as the documentation of its start values.
+
+const U = 10n ** 18n;
+
+/** All tokens (USDT, FREE, FCC) have 18 decimals (BSC convention, DESIGN §4). */
+export const TOKEN_DECIMALS = 18;
+/** Fraction digits shown at most per asset (STYLE: 2 for USDT, 4 for FREE/FCC). */
+export const DISPLAY_FRACTION = { USDT: 2, FREE: 4, FCC: 4 } as const;
+
+/** Stake cycles: `index` is the contract's `stakeIndex`. The market-maker cycle is the 30-day one. */
+export const STAKE_CYCLES = [
+  { index: 0, days: 7 },
+  { index: 1, days: 15 },
+  { index: 2, days: 30 },
+] as const;
+export type StakeIndex = (typeof STAKE_CYCLES)[number]['index'];
+export const CYCLE_DAYS = STAKE_CYCLES.map((c) => c.days) as readonly number[];
+export const MARKET_MAKER_CYCLE_DAYS = 30;
+
+/** DEFAULT daily compound rate per cycle in ppm (0.6 %, 0.9 %, 1.2 %), as the contract's `cycleRatePpm`. */
+export const DEFAULT_CYCLE_RATE_PPM = [6000, 9000, 12_000] as const;
+/** SPEC §1/§9: the daily rate never exceeds 1.2 % (the contract refuses more). */
+export const MAX_DAILY_RATE_PPM = 12_000;
+/** DEFAULT fee per cycle in basis points (2 %), swapped to FREE and burned. */
+export const DEFAULT_CYCLE_FEE_BPS = [200, 200, 200] as const;
+/** SPEC §9: a donation costs 2 % of its USDT value in FREE, burned. */
+export const DONATION_FREE_BURN_BPS = 200;
+
+/** SPEC §6/§9: 30-day market-maker turnover that unlocks the FCC bonus, and its terms (DEFAULTS). */
+export const MARKET_MAKER_TURNOVER_WEI = 3000n * U;
+export const MARKET_MAKER_PRINCIPAL_SHARE_BPS = 2000;
+export const MARKET_MAKER_FCC_MULTIPLIER = 2;
+
+/** SPEC §9: every third settlement round turns 20 % of investment and income into computing power. */
+export const SETTLEMENT_COMPUTE_EVERY_ROUNDS = 3;
+export const SETTLEMENT_COMPUTE_SHARE_BPS = 2000;
+
+/** SPEC §5/§9: below this FOMO pool balance no earnings are distributed. */
+export const FOMO_FLOOR_WEI = 500n * U;
+
+/** Lists: default page size, and the 'no more' notice is hidden above this many items. */
+export const PAGE_SIZE = 20;
+export const NO_MORE_HIDDEN_ABOVE = 999;
+
+/** API call timeout (client) and request budget (server). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Network timeouts configured at 60 s (SPEC §9). */
+export const NETWORK_TIMEOUT_MS = 60_000;
+/** A loading state shows only after this delay, and loading gives up (with retry) after the timeout. */
+export const LOAD_DELAY_MS = 200;
+export const LOAD_TIMEOUT_MS = 60_000;
+/** AI trade prediction rounds last one minute. */
+export const PREDICTION_ROUND_MS = 60_000;
+/** Default toast duration. */
+export const TOAST_MS = 2000;
+
+/** DESIGN §6: bearer tokens expire after 30 days. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The `platform` header value of SPEC §7. */
+export const PLATFORM = 'h5';
+/** anvil's chain id (the local stack). */
+export const LOCAL_CHAIN_ID = 31337;
