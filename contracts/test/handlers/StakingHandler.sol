@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+
+import {Staking} from "../../src/Staking.sol";
+import {TestUSDT} from "../../src/TestUSDT.sol";
+import {vm} from "../utils/Vm.sol";
+
+/// @dev Drives Staking with bounded, mostly valid actions for the invariant suite, and keeps ghost
+/// figures to compare the contract's own accounting against.
+contract StakingHandler {
+    Staking public immutable staking;
+    TestUSDT public immutable usdt;
+    address public immutable owner;
+    uint256 public immutable signerPk;
+
+    address[] public actors;
+    uint256 public ghostOpenPrincipal;
+    uint256 public ghostFunded;
+    uint256 public ghostInterestPaid;
+    uint256 public ghostRedemptions;
+    uint256 public ghostDoubleRedemptions;
+    uint256 public ghostStakes;
+    uint256 public ghostRefusedStakes;
+    uint256 public nextNonce = 1;
+    mapping(address user => mapping(uint256 index => uint256 count)) public redemptions;
+
+    constructor(Staking staking_, TestUSDT usdt_, address owner_, uint256 signerPk_, address[] memory actors_) {
+        staking = staking_;
+        usdt = usdt_;
+        owner = owner_;
+        signerPk = signerPk_;
+        actors = actors_;
+        ghostFunded = staking_.reserve();
+    }
+
+    function actorCount() external view returns (uint256) {
+        return actors.length;
+    }
+
+    function stake(uint256 actorSeed, uint256 amount, uint8 cycle) external {
+        address user = actors[actorSeed % actors.length];
+        amount = _bound(amount, 1e18, staking.maxStakeAmount());
+        cycle = cycle % 3;
+        vm.prank(user);
+        try staking.stake(amount, 0, cycle) returns (uint256 index) {
+            (, uint256 principal,,) = staking.userStakeRecord(user, index);
+            ghostOpenPrincipal += principal;
+            ghostStakes += 1;
+        } catch {
+            ghostRefusedStakes += 1;
+        }
+    }
+
+    function stakeWithInviter(uint256 actorSeed, uint256 inviterSeed, uint256 amount, uint8 cycle) external {
+        address user = actors[actorSeed % actors.length];
+        address inviter = actors[inviterSeed % actors.length];
+        if (inviter == user) return;
+        amount = _bound(amount, 1e18, staking.maxStakeAmount());
+        cycle = cycle % 3;
+        address[] memory parents = new address[](1);
+        parents[0] = inviter;
+        uint256 nonce = nextNonce++;
+        uint256 deadline = block.timestamp + 1 hours;
+        bytes32 structHash =
+            keccak256(abi.encode(staking.INVITER_TYPEHASH(), user, keccak256(abi.encodePacked(parents)), nonce, deadline));
+        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", staking.DOMAIN_SEPARATOR(), structHash));
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(signerPk, digest);
+        vm.prank(user);
+        try staking.stakeWithInviter(amount, 0, cycle, parents, abi.encode(nonce, deadline), abi.encodePacked(r, s, v))
+        returns (uint256 index) {
+            (, uint256 principal,,) = staking.userStakeRecord(user, index);
+            ghostOpenPrincipal += principal;
+            ghostStakes += 1;
+        } catch {
+            ghostRefusedStakes += 1;
+        }
+    }
+
+    /// @dev Tries any record, matured or not, redeemed or not: only a first, matured unstake may pay.
+    function unstake(uint256 actorSeed, uint256 indexSeed) external {
+        address user = actors[actorSeed % actors.length];
+        uint256 count = staking.stakeCount(user);
+        if (count == 0) return;
+        uint256 index = indexSeed % count;
+        (, uint256 principal,,) = staking.userStakeRecord(user, index);
+        uint256 before = usdt.balanceOf(user);
+        vm.prank(user);
+        try staking.unstake(index) {
+            if (redemptions[user][index] != 0) ghostDoubleRedemptions += 1;
+            redemptions[user][index] += 1;
+            ghostRedemptions += 1;
+            ghostOpenPrincipal -= principal;
+            ghostInterestPaid += usdt.balanceOf(user) - before - principal;
+        } catch {}
+    }
+
+    function warp(uint256 secondsForward) external {
+        vm.warp(block.timestamp + _bound(secondsForward, 1, 20 days));
+    }
+
+    function setCycle(uint8 cycle, uint32 rate, uint16 feeBps) external {
+        vm.prank(owner);
+        staking.setCycle(cycle % 3, uint32(_bound(rate, 0, 12_000)), uint16(_bound(feeBps, 0, 5000)));
+    }
+
+    function fundReserve(uint256 amount) external {
+        amount = _bound(amount, 1, 500e18);
+        vm.startPrank(owner);
+        usdt.mint(owner, amount);
+        usdt.approve(address(staking), amount);
+        staking.fundReserve(amount);
+        vm.stopPrank();
+        ghostFunded += amount;
+    }
+
+    function _bound(uint256 x, uint256 min, uint256 max) private pure returns (uint256) {
+        return min + x % (max - min + 1);
+    }
+}
