@@ -265,6 +265,13 @@ describe('checkAmount', () => {
     [5n * U, { kind: 'invest', balance: 9n * U, freeBalance: 1n, freeRequired: 2n }, E.InsufficientFree],
     [5n * U, { kind: 'invest', balance: 9n * U, freeBalance: 2n, freeRequired: 2n }, null],
     [5n * U, { kind: 'invest', freeBalance: 0n }, null],
+    // no kind: the generic 1–1000 U rule
+    [null, {}, E.InvalidAmount],
+    [null, undefined, E.InvalidAmount],
+    [U - 1n, {}, E.AmountTooSmall],
+    [1000n * U + 1n, {}, E.AmountTooLarge],
+    [20n * U, { balance: 10n * U }, E.InsufficientBalance],
+    [20n * U, { min: U, max: 1000n * U, balance: 20n * U }, null],
     // limits are checked before balances
     [2000n * U, { kind: 'recharge', balance: 0n }, E.RechargeTooLarge],
     [U / 2n, { kind: 'withdraw', balance: 0n }, E.AmountTooSmall],

@@ -192,10 +192,11 @@ export function formatAmount(wei: Wei, opts: FormatAmountOptions = {}): string {
 export type AmountKind = 'recharge' | 'withdraw' | 'invest' | 'shares';
 
 export interface CheckAmountOptions {
-  kind: AmountKind;
-  /** Defaults: 1 U for recharge, withdraw and invest; none for shares. */
+  /** What is entered; decides the empty prompt and default limits. Omitted: the generic 1–1000 U rule. */
+  kind?: AmountKind;
+  /** Defaults: 1 U for recharge, withdraw and invest (and no kind); none for shares. */
   min?: Wei;
-  /** Defaults: 1000 for recharge, 1000 U for invest; none for withdraw and shares. */
+  /** Defaults: 1000 for recharge, 1000 U for invest (and no kind); none for withdraw and shares. */
   max?: Wei;
   /** Spendable balance of the paying asset; above it → InsufficientBalance. */
   balance?: Wei;
@@ -227,12 +228,15 @@ const DEFAULT_LIMITS: Record<AmountKind, { min?: Wei; max?: Wei }> = {
  */
 export function checkAmount(
   value: Wei | AmountError | null | undefined,
-  opts: CheckAmountOptions,
+  opts: CheckAmountOptions = {},
 ): ErrorCode | null {
-  if (value == null || (isAmountError(value) && value.kind === 'empty')) return ENTER_CODE[opts.kind];
+  const limits = opts.kind ? DEFAULT_LIMITS[opts.kind] : { min: MIN_AMOUNT_WEI, max: MAX_AMOUNT_WEI };
+  if (value == null || (isAmountError(value) && value.kind === 'empty')) {
+    return opts.kind ? ENTER_CODE[opts.kind] : ErrorCode.InvalidAmount;
+  }
   if (isAmountError(value)) return value.code;
-  const min = opts.min ?? DEFAULT_LIMITS[opts.kind].min;
-  const max = opts.max ?? DEFAULT_LIMITS[opts.kind].max;
+  const min = opts.min ?? limits.min;
+  const max = opts.max ?? limits.max;
   // Zero is never a valid amount, even when a configured minimum forgot to say so.
   if (value <= 0n && (min === undefined || min <= 0n)) return ErrorCode.InvalidAmount;
   if (min !== undefined && value < min)
