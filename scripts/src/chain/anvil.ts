@@ -1,0 +1,190 @@
+// Starts (or reuses) the local anvil chain of the fixed interface: 127.0.0.1, chain id 31337,
+// default mnemonic, 20 accounts, state persisted under .data/anvil/ so `npm start` twice keeps the chain.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LOCAL_CHAIN_ID = 31337;
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const ANVIL_ACCOUNTS = 20;
+export const DEFAULT_ANVIL_PORT = 8545;
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DEFAULT_STATE_FILE = join(REPO_ROOT, '.data', 'anvil', 'state.json');
+
+export type StartAnvilOptions = {
+  /** Port on 127.0.0.1 (default 8545). */
+  port?: number;
+  /** State file loaded at start and dumped on exit; `null` for a throw-away chain. */
+  stateFile?: string | null;
+  /** Reuse an anvil that already answers on the port (default true). */
+  reuse?: boolean;
+  /** Milliseconds to wait for the RPC to answer (default 20 s). */
+  timeoutMs?: number;
+  /** Forward anvil's output to this process's stdout (default false). */
+  verbose?: boolean;
+};
+
+export type AnvilHandle = {
+  rpcUrl: string;
+  /** True when an anvil was already running: then `stop()` leaves it alone. */
+  reused: boolean;
+  /** Stops the anvil this call started (it dumps its state file first); idempotent. */
+  stop: () => Promise<void>;
+};
+
+/** Resolves the anvil binary shipped by npm's `@foundry-rs/anvil-<os>-<arch>`. */
+export function anvilBinary(): string {
+  const os = process.platform === 'win32' ? 'win32' : process.platform;
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  const local = join(REPO_ROOT, 'node_modules', '@foundry-rs', `anvil-${os}-${arch}`, 'bin', exe);
+  return existsSync(local) ? local : exe;
+}
+
+async function rpcChainId(rpcUrl: string): Promise<number | null> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1000),
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { result?: string };
+    return typeof body.result === 'string' ? Number.parseInt(body.result, 16) : null;
+  } catch {
+    return null;
+  }
+}
+
+function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHandle> {
+  const port = opts.port ?? DEFAULT_ANVIL_PORT;
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const timeoutMs = opts.timeoutMs ?? 20_000;
+
+  if (opts.reuse !== false) {
+    const running = await rpcChainId(rpcUrl);
+    if (running !== null) {
+      if (running !== LOCAL_CHAIN_ID) {
+        throw new Error(
+          `a chain with id ${running} already answers on ${rpcUrl} (expected ${LOCAL_CHAIN_ID})`,
+        );
+      }
+      return { rpcUrl, reused: true, stop: async () => {} };
+    }
+  }
+
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(LOCAL_CHAIN_ID),
+    '--mnemonic',
+    ANVIL_MNEMONIC,
+    '--accounts',
+    String(ANVIL_ACCOUNTS),
+  ];
+  const stateFile = opts.stateFile === undefined ? DEFAULT_STATE_FILE : opts.stateFile;
+  if (stateFile !== null) {
+    mkdirSync(dirname(stateFile), { recursive: true });
+    // --state loads the file when it exists and dumps on exit; the interval also saves it
+    // periodically so a killed process loses at most a few seconds.
+    args.push('--state', stateFile, '--state-interval', '5');
+  }
+
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+    if (opts.verbose) process.stdout.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let spawnError: Error | null = null;
+  child.once('error', (err) => {
+    spawnError = err;
+  });
+
+  let stopped: Promise<void> | null = null;
+  const killOnExit = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    void stop().then(() => {
+      // Leave the exit to the program when it handles the signal itself.
+      if (process.listenerCount(signal) === 0) process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  };
+  const stop = (): Promise<void> => {
+    if (stopped) return stopped;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('exit', killOnExit);
+    stopped = (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      if (!(await waitExit(child, 10_000))) {
+        child.kill('SIGKILL');
+        await waitExit(child, 5_000);
+      }
+    })();
+    return stopped;
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.once('exit', killOnExit);
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (spawnError) {
+      await stop();
+      throw new Error(`could not start anvil (${anvilBinary()}): ${(spawnError as Error).message}`);
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`anvil exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
+    }
+    if ((await rpcChainId(rpcUrl)) === LOCAL_CHAIN_ID) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`anvil did not answer on ${rpcUrl} within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { rpcUrl, reused: false, stop };
+}
+
+/** A free TCP port on 127.0.0.1 (for tests that need their own chain). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const anvil = await startAnvil({ verbose: process.argv.includes('--verbose') });
+  console.log(anvil.reused ? `anvil already running at ${anvil.rpcUrl}` : `anvil started at ${anvil.rpcUrl}`);
+  if (anvil.reused) process.exit(0);
+}
