@@ -30,11 +30,7 @@ function asciiDigit(ch: string): string | null {
 
 /** The decimal mark of a locale ('.' or ','), falling back to '.' for an unknown locale. */
 export function decimalMark(locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  } catch {
-    return '.';
-  }
+  return localeFormat(locale).decimal;
 }
 
 /**
