@@ -1,6 +1,7 @@
 // Referral tree and team figures: binding, stake effects on the counters, team_info, direct list.
 // Every write is set-based and runs inside the caller's transaction (same tx as the event).
 import { type SQL, sql } from 'drizzle-orm';
+import { AppError, ErrorCode } from '../lib/errors.ts';
 import {
   DEFAULT_TEAM_RULES,
   type NodeTier,
@@ -19,10 +20,11 @@ export async function rows<T>(tx: SqlRunner, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-export class TeamError extends Error {
+/** A refused binding: code InviterInvalid, `reason` says why (self, cycle, unknown user). */
+export class TeamError extends AppError {
   override name = 'TeamError';
   constructor(readonly reason: 'self' | 'cycle' | 'unknown_user') {
-    super(`inviter refused: ${reason}`);
+    super(ErrorCode.InviterInvalid, 'inviter', reason);
   }
 }
 

@@ -1,0 +1,61 @@
+// A throw-away anvil with the FREE contracts deployed, for the chain suites.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPublicClient, createTestClient, defineChain, http, type PublicClient } from 'viem';
+import { freePort, startAnvil } from '../../../scripts/src/chain/anvil.ts';
+import { type Deployment, deployLocal, localAccount } from '../../../scripts/src/chain/deploy.ts';
+
+export type TestChain = {
+  rpcUrl: string;
+  deployment: Deployment;
+  client: PublicClient;
+  test: ReturnType<typeof makeTestClient>;
+  stop: () => Promise<void>;
+};
+
+function makeTestClient(rpcUrl: string) {
+  return createTestClient({ mode: 'anvil', chain: localChain(rpcUrl), transport: http(rpcUrl) });
+}
+
+export function localChain(rpcUrl: string) {
+  return defineChain({
+    id: 31337,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+export async function startTestChain(): Promise<TestChain> {
+  const port = await freePort();
+  const anvil = await startAnvil({ port, stateFile: null, reuse: false });
+  const dir = mkdtempSync(join(tmpdir(), 'free-chain-'));
+  try {
+    const deployment = await deployLocal({
+      rpcUrl: anvil.rpcUrl,
+      outFile: join(dir, 'local.json'),
+      log: () => {},
+    });
+    const client = createPublicClient({
+      chain: localChain(anvil.rpcUrl),
+      transport: http(anvil.rpcUrl),
+      pollingInterval: 50,
+    }) as PublicClient;
+    return {
+      rpcUrl: anvil.rpcUrl,
+      deployment,
+      client,
+      test: makeTestClient(anvil.rpcUrl),
+      stop: async () => {
+        await anvil.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await anvil.stop();
+    throw err;
+  }
+}
+
+export { localAccount };
