@@ -1,0 +1,115 @@
+// The API client (SPEC §7, §8): base URL, 10 s timeout, signed headers, and the error behaviour.
+import { ErrorCode } from '@free/protocol/envelope';
+import { signRequest } from '@free/protocol/signing';
+import { setTabIndex } from '../app/tabIndex';
+import { showToast } from '../components/toast';
+import { currentLanguage, i18n } from '../i18n';
+import { requestSignIn } from '../session/prompt';
+import { session } from '../session/store';
+
+export const API_URL: string = __FREE_API_URL__.replace(/\/+$/, '');
+const CLIENT_SECRET: string = __FREE_CLIENT_SECRET__;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** The caller shows the failure itself: no toast for non-200 codes (401 still signs out). */
+  hideError?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** A rejected call: `code` is the envelope code, or ErrorCode.NetworkError when nothing came back. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = new URL(API_URL + path);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
+  return url.toString();
+}
+
+function headersFor(hasBody: boolean, extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { platform: 'h5', ...extra };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const token = session.token();
+  if (token) {
+    const times = String(Date.now());
+    headers.Authorization = `Bearer ${token}`;
+    headers.sign = signRequest(CLIENT_SECRET, token, times);
+    headers.times = times;
+    headers['Accept-Language'] = currentLanguage();
+  }
+  return headers;
+}
+
+/** SPEC §8, code 401: show the server message, clear the user, go home, reset the tab, ask to sign in. */
+function onUnauthorized(message: string) {
+  showToast(message || i18n.t('error'));
+  session.clear();
+  const hash = window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+  if (hash !== '' && hash !== '/') window.location.hash = '#/';
+  setTabIndex(0);
+  requestSignIn();
+}
+
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  let res: Response;
+  let body: { code?: unknown; msg?: unknown; message?: unknown; data?: unknown } | null = null;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers: headersFor(opts.body !== undefined, opts.headers),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: controller.signal,
+    });
+    body = await res.json().catch(() => null);
+  } catch {
+    if (opts.signal?.aborted) throw new ApiError(ErrorCode.NetworkError, 'aborted');
+    const text = i18n.t('network error');
+    showToast(text);
+    throw new ApiError(ErrorCode.NetworkError, text);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  const code = typeof body?.code === 'number' ? body.code : res.ok ? ErrorCode.Ok : res.status;
+  const message =
+    (typeof body?.msg === 'string' && body.msg) || (typeof body?.message === 'string' && body.message) || '';
+  if (code === ErrorCode.Ok && body !== null) return body.data as T;
+  if (code === ErrorCode.Unauthorized) {
+    onUnauthorized(message);
+    throw new ApiError(code, message || i18n.t('error'), res.status);
+  }
+  const text = message || i18n.t('error');
+  if (!opts.hideError) showToast(text);
+  throw new ApiError(code, text, res.status);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, opts?: Omit<RequestOptions, 'query' | 'body'>) =>
+    request<T>('GET', path, { ...opts, query }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...opts, body }),
+};

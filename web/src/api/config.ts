@@ -1,0 +1,18 @@
+// System config (GET /api/common/config): loaded once, kept for the whole visit.
+import type { ConfigData } from '@free/protocol/api/common';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import { keys } from './keys';
+
+export type SystemConfig = ConfigData;
+
+export const configQuery = {
+  queryKey: keys.config(),
+  queryFn: () => api.get<SystemConfig>('/api/common/config'),
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+};
+
+export function useConfig() {
+  return useQuery(configQuery);
+}

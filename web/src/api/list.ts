@@ -1,0 +1,47 @@
+// Paged lists: one shape for every list endpoint, whatever envelope field the server uses for rows.
+import { ErrorCode } from '@free/protocol/envelope';
+import { ApiError, api, type Query } from './client';
+
+export const PAGE_SIZE = 20;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+}
+
+function rowsOf(data: unknown): { rows: unknown[]; total?: number } {
+  if (Array.isArray(data)) return { rows: data };
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    const rows = [d.list, d.rows, d.items, d.records, d.data].find(Array.isArray) as unknown[] | undefined;
+    const total = [d.total, d.count].find((v) => typeof v === 'number' || typeof v === 'string');
+    return { rows: rows ?? [], total: total === undefined ? undefined : Number(total) };
+  }
+  return { rows: [] };
+}
+
+/** A list endpoint the server does not serve yet answers 404: that is an empty list, not a failure. */
+export function isNotServed(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === ErrorCode.NotFound || error.status === 404);
+}
+
+export async function fetchPage<T>(
+  path: string,
+  params: Query,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  try {
+    const data = await api.get<unknown>(
+      path,
+      { ...params, page, pageSize: PAGE_SIZE },
+      { hideError: true, signal },
+    );
+    const { rows, total } = rowsOf(data);
+    return { list: rows as T[], total: total ?? (page - 1) * PAGE_SIZE + rows.length, page };
+  } catch (error) {
+    if (isNotServed(error)) return { list: [], total: 0, page };
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+// The signed-in user's resources: profile, ignition, team, income (enabled only with a session).
+import type { TeamInfoData } from '@free/protocol/api/team';
+import type { fireData, IncomeData, stakingLimitData, UserProfile } from '@free/protocol/api/user';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { z } from 'zod';
+import { session, useSession } from '../session/store';
+import { api } from './client';
+import { keys } from './keys';
+import { isNotServed } from './list';
+
+export type FireData = z.infer<typeof fireData>;
+export type StakingLimitData = z.infer<typeof stakingLimitData>;
+
+/** GET /api/user; the profile is merged into the stored user (SPEC §3). */
+export function useMe() {
+  const signedIn = useSession() !== null;
+  const q = useQuery({
+    queryKey: keys.user.me(),
+    queryFn: () => api.get<UserProfile>('/api/user'),
+    enabled: signedIn,
+  });
+  useEffect(() => {
+    if (q.data) session.mergeUser(q.data);
+  }, [q.data]);
+  return q;
+}
+
+/** A user resource the page can live without while the server does not serve it yet. */
+function optional<T>(path: string) {
+  return async (): Promise<T | null> => {
+    try {
+      return await api.get<T>(path, undefined, { hideError: true });
+    } catch (error) {
+      if (isNotServed(error)) return null;
+      throw error;
+    }
+  };
+}
+
+export function useFireInfo() {
+  const signedIn = useSession() !== null;
+  return useQuery({
+    queryKey: keys.user.fire(),
+    queryFn: optional<FireData>('/api/user/fire'),
+    enabled: signedIn,
+  });
+}
+
+export function useTeamInfo() {
+  const signedIn = useSession() !== null;
+  return useQuery({
+    queryKey: keys.user.teamInfo(),
+    queryFn: () => api.get<TeamInfoData>('/api/user/team_info'),
+    enabled: signedIn,
+  });
+}
+
+export function useIncomeInfo() {
+  const signedIn = useSession() !== null;
+  return useQuery({
+    queryKey: keys.user.incomeInfo({}),
+    queryFn: () => api.get<IncomeData>('/api/user/income_info'),
+    enabled: signedIn,
+  });
+}
+
+export function useStakingLimit() {
+  const signedIn = useSession() !== null;
+  return useQuery({
+    queryKey: keys.user.stakingLimit(),
+    queryFn: optional<StakingLimitData>('/api/user/staking_limit_info'),
+    enabled: signedIn,
+  });
+}

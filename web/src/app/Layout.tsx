@@ -1,0 +1,37 @@
+// The frame of every page: navigation bar, content, tab bar; the wallet stack loads after first paint.
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '../components/PageSkeleton';
+import { NavBar } from './NavBar';
+import { findRoute } from './routes';
+import { TabBar } from './TabBar';
+import { getTabIndex, setTabIndex } from './tabIndex';
+
+const WalletRoot = lazy(() => import('../wallet/WalletRoot'));
+
+export function Layout() {
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  const active = route?.tab ?? (route ? getTabIndex() : undefined);
+  useEffect(() => {
+    if (route?.tab !== undefined) setTabIndex(route.tab);
+  }, [route]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to top on every route change
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className="app">
+      <NavBar route={route} />
+      <main className="content">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <TabBar active={active} />
+      <Suspense fallback={null}>
+        <WalletRoot />
+      </Suspense>
+    </div>
+  );
+}

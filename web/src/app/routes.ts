@@ -1,0 +1,218 @@
+// THE route table: the router, tab bar, navigation bar and route guard all read it (STYLE.md).
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import ChainPool from '../pages/chainPool/ChainPool';
+import Fire from '../pages/fire/Fire';
+import Home from '../pages/index/Home';
+import Mine from '../pages/mine/Mine';
+import Shop from '../pages/shop/Shop';
+
+export interface RouteDef {
+  /** Path after the hash, e.g. '/pages/mine/recharge'. */
+  path: string;
+  component: ComponentType | LazyExoticComponent<ComponentType>;
+  /** i18n key of the navigation bar title. */
+  titleKey: string;
+  /** Personal pages prompt sign-in instead of showing an empty page (DESIGN §6). */
+  needsLogin: boolean;
+  /** Position in the bottom tab bar, for the five tab pages. */
+  tab?: 0 | 1 | 2 | 3 | 4;
+}
+
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+export const ROUTES: readonly RouteDef[] = [
+  // The five tabs load eagerly.
+  { path: '/', component: Home, titleKey: 'tab.home', needsLogin: false, tab: 0 },
+  { path: '/pages/shop/shop', component: Shop, titleKey: 'tab.marketMaker', needsLogin: false, tab: 1 },
+  { path: '/pages/fire/fire', component: Fire, titleKey: 'tab.ignite', needsLogin: false, tab: 2 },
+  {
+    path: '/pages/chainPool/chainPool',
+    component: ChainPool,
+    titleKey: 'tab.chain',
+    needsLogin: false,
+    tab: 3,
+  },
+  { path: '/pages/mine/mine', component: Mine, titleKey: 'tab.profile', needsLogin: false, tab: 4 },
+
+  // Chain pool
+  {
+    path: '/pages/chainPool/myContribution',
+    component: page(() => import('../pages/chainPool/MyContribution')),
+    titleKey: 'page.myContribution',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/chainPool/orderList',
+    component: page(() => import('../pages/chainPool/OrderList')),
+    titleKey: 'page.poolOrders',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/chainPool/poolData',
+    component: page(() => import('../pages/chainPool/PoolData')),
+    titleKey: 'page.poolData',
+    needsLogin: false,
+  },
+
+  // Home section
+  {
+    path: '/pages/index/aiTrade',
+    component: page(() => import('../pages/index/AiTrade')),
+    titleKey: 'page.aiTrade',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/announcement',
+    component: page(() => import('../pages/index/Announcement')),
+    titleKey: 'page.announcements',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/announcementDetail',
+    component: page(() => import('../pages/index/AnnouncementDetail')),
+    titleKey: 'page.announcementDetail',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/chain',
+    component: page(() => import('../pages/index/Chain')),
+    titleKey: 'page.chainIntro',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/database',
+    component: page(() => import('../pages/index/Database')),
+    titleKey: 'page.quotes',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/freePay',
+    component: page(() => import('../pages/index/FreePay')),
+    titleKey: 'page.freePay',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/game',
+    component: page(() => import('../pages/index/Game')),
+    titleKey: 'page.games',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/machine',
+    component: page(() => import('../pages/index/Machine')),
+    titleKey: 'page.machines',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/machineDetail',
+    component: page(() => import('../pages/index/MachineDetail')),
+    titleKey: 'page.machineDetail',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/rwa',
+    component: page(() => import('../pages/index/Rwa')),
+    titleKey: 'page.rwa',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/index/docs',
+    component: page(() => import('../pages/index/Docs')),
+    titleKey: 'page.docs',
+    needsLogin: false,
+  },
+
+  // Profile section
+  {
+    path: '/pages/mine/earnings',
+    component: page(() => import('../pages/mine/Earnings')),
+    titleKey: 'page.earnings',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/extract',
+    component: page(() => import('../pages/mine/Extract')),
+    titleKey: 'page.withdraw',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/recharge',
+    component: page(() => import('../pages/mine/Recharge')),
+    titleKey: 'page.recharge',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/team',
+    component: page(() => import('../pages/mine/Team')),
+    titleKey: 'page.team',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/unLockDetails',
+    component: page(() => import('../pages/mine/UnlockDetails')),
+    titleKey: 'page.unlockDetails',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/finance',
+    component: page(() => import('../pages/mine/Finance')),
+    titleKey: 'page.flowRecords',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/burnData',
+    component: page(() => import('../pages/mine/BurnData')),
+    titleKey: 'page.burnData',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/airdropData',
+    component: page(() => import('../pages/mine/AirdropData')),
+    titleKey: 'page.airdropData',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/mine/language',
+    component: page(() => import('../pages/mine/Language')),
+    titleKey: 'page.language',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/mine/contact',
+    component: page(() => import('../pages/mine/Contact')),
+    titleKey: 'page.contact',
+    needsLogin: false,
+  },
+
+  // Market maker section
+  {
+    path: '/pages/shop/fccRecord',
+    component: page(() => import('../pages/shop/FccRecord')),
+    titleKey: 'page.fccRecord',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/shop/order',
+    component: page(() => import('../pages/shop/Order')),
+    titleKey: 'page.stakeOrders',
+    needsLogin: true,
+  },
+  {
+    path: '/pages/shop/redemption',
+    component: page(() => import('../pages/shop/Redemption')),
+    titleKey: 'page.redemption',
+    needsLogin: true,
+  },
+];
+
+export const TABS: readonly RouteDef[] = ROUTES.filter((r) => r.tab !== undefined).sort(
+  (a, b) => (a.tab ?? 0) - (b.tab ?? 0),
+);
+
+/** Old-style aliases of the tab pages (SPEC §2 names home pages/index/index). */
+export const ALIASES: Readonly<Record<string, string>> = { '/pages/index/index': '/' };
+
+export function findRoute(pathname: string): RouteDef | undefined {
+  const path = ALIASES[pathname] ?? pathname;
+  return ROUTES.find((r) => r.path === path);
+}

@@ -1,0 +1,108 @@
+// Every list's four states (STYLE.md): skeleton after 200 ms, 'no data yet', error + retry, content;
+// pull to refresh and infinite scroll; 'no more' hidden once the total is above 999 (SPEC §7).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button, PullToRefresh } from 'antd-mobile';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Query } from '../api/client';
+import { fetchPage, PAGE_SIZE, type Page } from '../api/list';
+import { EmptyState } from './EmptyState';
+import { Skeleton, useDelayed } from './PageSkeleton';
+
+const NO_MORE_HIDDEN_ABOVE = 999;
+
+export interface InfiniteListProps<T> {
+  queryKey: readonly unknown[];
+  path: string;
+  params?: Query;
+  enabled?: boolean;
+  renderItem: (item: T, index: number) => ReactNode;
+  itemKey?: (item: T, index: number) => string | number;
+}
+
+export function InfiniteList<T>({
+  queryKey,
+  path,
+  params = {},
+  enabled = true,
+  renderItem,
+  itemKey,
+}: InfiniteListProps<T>) {
+  const { t } = useTranslation();
+  const q = useInfiniteQuery({
+    queryKey,
+    enabled,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => fetchPage<T>(path, params, pageParam, signal),
+    getNextPageParam: (last: Page<T>) =>
+      last.list.length === PAGE_SIZE && last.page * PAGE_SIZE < last.total ? last.page + 1 : undefined,
+  });
+  const showSkeleton = useDelayed(q.isPending && enabled);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const total = q.data?.pages.at(-1)?.total ?? 0;
+
+  let body: ReactNode;
+  if (q.isPending) body = showSkeleton ? <Skeleton /> : null;
+  else if (q.isError && items.length === 0)
+    body = (
+      <EmptyState text={t('list.loadFailed')}>
+        <Button shape="rounded" size="small" onClick={() => void q.refetch()}>
+          {t('action.retry')}
+        </Button>
+      </EmptyState>
+    );
+  else if (items.length === 0) body = <EmptyState text={t('list.noData')} />;
+  else
+    body = (
+      <>
+        <ul className="list">
+          {items.map((item, i) => (
+            <li key={itemKey ? itemKey(item, i) : i} className="list-item">
+              {renderItem(item, i)}
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinel} className="list-footer">
+          {hasNextPage ? (
+            <Button
+              fill="none"
+              size="small"
+              loading={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
+              {t('list.loadMore')}
+            </Button>
+          ) : total <= NO_MORE_HIDDEN_ABOVE ? (
+            t('list.noMore')
+          ) : null}
+        </div>
+      </>
+    );
+
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await q.refetch();
+      }}
+      pullingText={t('list.pullToRefresh')}
+      canReleaseText={t('list.releaseToRefresh')}
+      refreshingText={t('list.refreshing')}
+      completeText={t('list.refreshed')}
+    >
+      <div className="list-box">{body}</div>
+    </PullToRefresh>
+  );
+}

@@ -1,0 +1,73 @@
+// A list page body for record endpoints (time, kind, amount, state), on the shared InfiniteList.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Query } from '../api/client';
+import { keys } from '../api/keys';
+import { useSession } from '../session/store';
+import { Amount, DateTime, type Token } from './Amount';
+import { InfiniteList } from './InfiniteList';
+
+export interface RecordRow {
+  id?: string | number;
+  time?: string;
+  createdAt?: string;
+  kind?: string;
+  type?: string;
+  amount?: string;
+  asset?: string;
+  coin?: string;
+  state?: string;
+  status?: string;
+  pending?: boolean;
+  title?: string;
+  [field: string]: unknown;
+}
+
+const TOKENS = new Set(['USDT', 'FREE', 'FCC']);
+
+export function RecordItem({ row }: { row: RecordRow }) {
+  const { t } = useTranslation();
+  const kind = row.kind ?? row.type;
+  const token = row.asset ?? row.coin;
+  const state = row.pending ? 'pending' : (row.state ?? row.status);
+  return (
+    <div className="record">
+      <div className="record-main">
+        <span className="record-kind">
+          {row.title ?? (kind ? t(`kind.${kind}`, { defaultValue: t('record.other') }) : t('record.other'))}
+        </span>
+        {row.amount !== undefined && (
+          <Amount value={row.amount} token={token && TOKENS.has(token) ? (token as Token) : undefined} />
+        )}
+      </div>
+      <div className="record-sub muted">
+        <DateTime value={row.time ?? row.createdAt} />
+        {state && <span>{t(`state.${state}`, { defaultValue: t('state.unknown') })}</span>}
+      </div>
+    </div>
+  );
+}
+
+export function RecordList({
+  path,
+  params = {},
+  personal = true,
+  renderItem,
+}: {
+  path: string;
+  params?: Query;
+  personal?: boolean;
+  renderItem?: (row: RecordRow) => ReactNode;
+}) {
+  const signedIn = useSession() !== null;
+  return (
+    <InfiniteList<RecordRow>
+      queryKey={personal ? keys.user.list(path, params) : keys.public.list(path, params)}
+      path={path}
+      params={params}
+      enabled={!personal || signedIn}
+      itemKey={(row, i) => row.id ?? i}
+      renderItem={(row) => (renderItem ? renderItem(row) : <RecordItem row={row} />)}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+// Quotes: name, latest price, 24 h change in the market colours of the reader.
+import { useTranslation } from 'react-i18next';
+import { RecordList } from '../../components/RecordList';
+
+interface Quote {
+  name?: string;
+  price?: string;
+  change24h?: number;
+}
+
+export default function Database() {
+  const { i18n } = useTranslation();
+  const pct = new Intl.NumberFormat(i18n.language, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  });
+  return (
+    <div className="page">
+      <RecordList
+        path="/api/common/quotes"
+        personal={false}
+        renderItem={(row) => {
+          const q = row as Quote;
+          const change = Number(q.change24h ?? 0);
+          return (
+            <div className="record-main">
+              <span>{q.name}</span>
+              <bdi dir="ltr" className="num">
+                {q.price}
+              </bdi>
+              <bdi dir="ltr" className="num" style={{ color: change >= 0 ? 'var(--up)' : 'var(--down)' }}>
+                {pct.format(change / 100)}
+              </bdi>
+            </div>
+          );
+        }}
+      />
+    </div>
+  );
+}

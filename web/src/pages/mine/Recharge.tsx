@@ -1,0 +1,64 @@
+// Recharge: a signed Payment order from the server (POST /api/user/recharge/create), then the records.
+import type { RechargeOrder } from '@free/protocol/api/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { keys } from '../../api/keys';
+import { Amount } from '../../components/Amount';
+import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { Countdown } from '../../components/Countdown';
+import { RecordList } from '../../components/RecordList';
+
+const RULES: AmountRules = { kind: 'recharge' };
+
+export default function Recharge() {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const create = useMutation({
+    mutationFn: () => api.post<RechargeOrder>('/api/user/recharge/create', { amount }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.user.all() }),
+  });
+  const order = create.data;
+  return (
+    <div className="page">
+      <section className="card">
+        <AmountInput
+          value={amount}
+          onChange={setAmount}
+          rules={RULES}
+          token="USDT"
+          showError={submitted}
+          placeholder={t('amount.rechargePlaceholder')}
+        />
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          loading={create.isPending}
+          onClick={() => {
+            setSubmitted(true);
+            if (amountProblem(amount, RULES, i18n.language) === null) create.mutate();
+          }}
+        >
+          {t('action.recharge')}
+        </Button>
+        {order && (
+          <div className="notice" role="status">
+            <p>
+              {t('recharge.orderCreated')} <Amount value={order.amount} token="USDT" />
+            </p>
+            <p>
+              {t('recharge.payWithin')} <Countdown end={order.endTime * 1000} format="ms" />
+            </p>
+          </div>
+        )}
+      </section>
+      <h2 className="section-title">{t('recharge.records')}</h2>
+      <RecordList path="/api/user/recharge/list" />
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+// Unlock details: every airdrop and presale release.
+import { RecordList } from '../../components/RecordList';
+
+export default function UnlockDetails() {
+  return (
+    <div className="page">
+      <RecordList path="/api/user/unlock/records" />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Sign-In with Ethereum (EIP-4361): nonce → message → wallet signature → POST login → session.
+import type { LoginData, NonceData } from '@free/protocol/api/common';
+import { getAddress } from 'viem';
+import { createSiweMessage } from 'viem/siwe';
+import { api } from '../api/client';
+import { storedInviter } from '../app/params';
+import { i18n } from '../i18n';
+import { sameAddress, session } from './store';
+
+export async function signIn(opts: {
+  address: `0x${string}`;
+  chainId: number;
+  signMessage: (message: string) => Promise<`0x${string}`>;
+}): Promise<void> {
+  const nonce = await api.get<NonceData>('/api/common/nonce', { address: opts.address });
+  const message = createSiweMessage({
+    domain: window.location.host,
+    address: getAddress(opts.address),
+    statement: i18n.t('auth.siweStatement'),
+    uri: window.location.origin,
+    version: '1',
+    chainId: nonce.chainId ?? opts.chainId,
+    nonce: nonce.nonce,
+    issuedAt: new Date(),
+    expirationTime: new Date(nonce.expiresAt),
+  });
+  const signature = await opts.signMessage(message);
+  const inviter = storedInviter();
+  const data = await api.post<LoginData>('/api/common/login', {
+    message,
+    signature,
+    inviter: inviter && !sameAddress(inviter, opts.address) ? inviter : undefined,
+  });
+  session.set({ token: data.token, user: data.user });
+}

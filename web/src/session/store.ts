@@ -1,0 +1,64 @@
+// The one small client store: the signed-in session (token + user), kept in localStorage.
+import { useSyncExternalStore } from 'react';
+
+export interface SessionUser {
+  address: string;
+  [field: string]: unknown;
+}
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+const KEY = 'free.session';
+const listeners = new Set<() => void>();
+let current: Session | null = read();
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Session;
+    return typeof parsed?.token === 'string' && typeof parsed.user?.address === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(next: Session | null) {
+  current = next;
+  try {
+    if (next) localStorage.setItem(KEY, JSON.stringify(next));
+    else localStorage.removeItem(KEY);
+  } catch {
+    // storage full or blocked: the session still lives for this page
+  }
+  for (const l of listeners) l();
+}
+
+export const session = {
+  get: (): Session | null => current,
+  token: (): string | null => current?.token ?? null,
+  set: (next: Session) => write(next),
+  /** Merges the profile from GET /api/user into the stored user (SPEC §3). */
+  mergeUser: (profile: Record<string, unknown>) => {
+    if (current) write({ ...current, user: { ...current.user, ...profile, address: current.user.address } });
+  },
+  clear: () => {
+    if (current) write(null);
+  },
+  subscribe: (l: () => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  /** Re-reads storage (another tab signed in or out). */
+  reload: () => write(read()),
+};
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  return !!a && !!b && a.toLowerCase() === b.toLowerCase();
+}

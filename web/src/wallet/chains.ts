@@ -1,0 +1,17 @@
+// The one network the app runs on, from the server's config (chain_id).
+import { type Chain, defineChain } from 'viem';
+import { bsc, bscTestnet, foundry } from 'viem/chains';
+
+export const RPC_URL: string = __FREE_RPC_URL__;
+
+export function appChain(chainId: number): Chain {
+  if (chainId === foundry.id) return { ...foundry, rpcUrls: { default: { http: [RPC_URL] } } };
+  if (chainId === bsc.id) return bsc;
+  if (chainId === bscTestnet.id) return bscTestnet;
+  return defineChain({
+    id: chainId,
+    name: `Chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [RPC_URL] } },
+  });
+}

@@ -1,0 +1,46 @@
+// Vite build, dev/preview server and vitest for the web app.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const secret = process.env.FREE_CLIENT_SECRET ?? 'free-local-dev-secret';
+const apiUrl = process.env.VITE_API_URL ?? 'http://127.0.0.1:8787';
+const rpcUrl = process.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __FREE_CLIENT_SECRET__: JSON.stringify(secret),
+    __FREE_API_URL__: JSON.stringify(apiUrl),
+    __FREE_RPC_URL__: JSON.stringify(rpcUrl),
+    __FREE_WC_PROJECT_ID__: JSON.stringify(process.env.VITE_REOWN_PROJECT_ID ?? ''),
+  },
+  // antd-mobile and react-router sit in the root node_modules next to an older React; one copy only.
+  resolve: { dedupe: ['react', 'react-dom', 'react-router', 'i18next', 'react-i18next'] },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+  build: {
+    target: 'es2022',
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the matched packages go in a group: their shared helpers (e.g. @noble/hashes, which
+          // request signing also uses) must not drag a whole group into the first paint.
+          includeDependenciesRecursively: false,
+          groups: [
+            // The wallet stack: only reached through dynamic imports, never in the first paint.
+            { name: 'appkit', test: /node_modules[\\/](@reown|@walletconnect|lit|@lit)/, priority: 30 },
+            { name: 'wagmi', test: /node_modules[\\/](wagmi|@wagmi)[\\/]/, priority: 20 },
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-|victory-vendor)/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+  },
+});
