@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Address, type Hex, getAddress, isAddress } from 'viem';
+import { type Address, getAddress, type Hex, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 
@@ -110,14 +110,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
 
-  const deploymentFile = isAbsolute(e.DEPLOYMENT_FILE) ? e.DEPLOYMENT_FILE : resolve(REPO_ROOT, e.DEPLOYMENT_FILE);
+  const deploymentFile = isAbsolute(e.DEPLOYMENT_FILE)
+    ? e.DEPLOYMENT_FILE
+    : resolve(REPO_ROOT, e.DEPLOYMENT_FILE);
   let deployment: Deployment | null = null;
   if (existsSync(deploymentFile)) {
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(deploymentFile, 'utf8'));
     } catch (err) {
-      throw new ConfigError(`DEPLOYMENT_FILE: ${deploymentFile} is not valid JSON (${(err as Error).message})`);
+      throw new ConfigError(
+        `DEPLOYMENT_FILE: ${deploymentFile} is not valid JSON (${(err as Error).message})`,
+      );
     }
     const d = deploymentSchema.safeParse(raw);
     if (!d.success) {
@@ -128,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const chainId = deployment?.chainId ?? e.CHAIN_ID ?? LOCAL_CHAIN_ID;
   if (deployment && e.CHAIN_ID !== undefined && e.CHAIN_ID !== deployment.chainId) {
-    throw new ConfigError(`CHAIN_ID: ${e.CHAIN_ID} differs from the deployment's chainId ${deployment.chainId}`);
+    throw new ConfigError(
+      `CHAIN_ID: ${e.CHAIN_ID} differs from the deployment's chainId ${deployment.chainId}`,
+    );
   }
   const local = chainId === LOCAL_CHAIN_ID;
 
@@ -136,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pickKey = (name: 'SIGNER_KEY' | 'HOT_WALLET_KEY'): Hex => {
     const given = e[name] as Hex | undefined;
     if (local) return given ?? defaults[name];
-    if (!given) throw new ConfigError(`${name}: required on chain ${chainId} (local defaults apply only to 31337)`);
+    if (!given)
+      throw new ConfigError(`${name}: required on chain ${chainId} (local defaults apply only to 31337)`);
     if (Object.values(defaults).some((k) => k.toLowerCase() === given.toLowerCase())) {
       throw new ConfigError(`${name}: a well-known local test key is refused on chain ${chainId}`);
     }

@@ -44,7 +44,8 @@ export type OpenDbOptions = {
  * `file://<dir>` → PGlite in that folder; `postgres://…` → PostgreSQL.
  */
 export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<DbHandle> {
-  const handle = url && /^postgres(ql)?:\/\//.test(url) ? await openPostgres(url, opts) : await openPglite(url);
+  const handle =
+    url && /^postgres(ql)?:\/\//.test(url) ? await openPostgres(url, opts) : await openPglite(url);
   try {
     await migrate(handle);
   } catch (err) {
@@ -157,7 +158,9 @@ type Journal = { entries: { idx: number; tag: string; when: number }[] };
  * advisory lock so that two processes starting together do not race.
  */
 async function migrate(handle: DbHandle): Promise<void> {
-  const journal = JSON.parse(readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const journal = JSON.parse(
+    readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+  ) as Journal;
   await handle.db.execute(
     sql.raw(`CREATE TABLE IF NOT EXISTS "__free_migrations" (
       tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),

@@ -28,7 +28,10 @@ export type SystemAccountName = keyof typeof SYSTEM_ACCOUNTS;
 
 export type AccountRef = { userId: number; account: UserAccountName } | { system: SystemAccountName };
 
-export const userAccount = (userId: number, account: UserAccountName = 'wallet'): AccountRef => ({ userId, account });
+export const userAccount = (userId: number, account: UserAccountName = 'wallet'): AccountRef => ({
+  userId,
+  account,
+});
 export const systemAccount = (system: SystemAccountName): AccountRef => ({ system });
 
 export type TransferInput = {
@@ -53,7 +56,8 @@ function resolve(ref: AccountRef): Resolved {
     if (!def) throw new Error(`unknown system account ${String(ref.system)}`);
     return { userId: null, account: `system:${ref.system}`, allowNegative: def.allowNegative };
   }
-  if (!(USER_ACCOUNTS as readonly string[]).includes(ref.account)) throw new Error(`unknown account ${ref.account}`);
+  if (!(USER_ACCOUNTS as readonly string[]).includes(ref.account))
+    throw new Error(`unknown account ${ref.account}`);
   return { userId: ref.userId, account: ref.account, allowNegative: false };
 }
 
@@ -78,7 +82,16 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
   const inserted = await tx
     .insert(ledgerEntries)
     .values([
-      { txKey: key, side: 'debit', userId: from.userId, account: from.account, asset, amount: -amount, kind, ref },
+      {
+        txKey: key,
+        side: 'debit',
+        userId: from.userId,
+        account: from.account,
+        asset,
+        amount: -amount,
+        kind,
+        ref,
+      },
       { txKey: key, side: 'credit', userId: to.userId, account: to.account, asset, amount, kind, ref },
     ])
     .onConflictDoNothing()
@@ -122,7 +135,8 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
   return { debitId, creditId, replayed: false };
 }
 
-const ownerMatch = (userId: number | null) => (userId === null ? isNull(balances.userId) : eq(balances.userId, userId));
+const ownerMatch = (userId: number | null) =>
+  userId === null ? isNull(balances.userId) : eq(balances.userId, userId);
 
 const lockOrder = (a: Resolved) => `${String(a.userId ?? 0).padStart(12, '0')}:${a.account}`;
 
@@ -149,7 +163,10 @@ async function credit(tx: Executor, acc: Resolved, asset: Asset, amount: bigint)
 }
 
 /** A user's balances: every account × asset, zero where nothing was ever booked. */
-export async function getUserBalances(db: Executor, userId: number): Promise<Record<UserAccountName, Record<Asset, bigint>>> {
+export async function getUserBalances(
+  db: Executor,
+  userId: number,
+): Promise<Record<UserAccountName, Record<Asset, bigint>>> {
   const rows = await db.select().from(balances).where(eq(balances.userId, userId));
   const out = Object.fromEntries(
     USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, 0n])) as Record<Asset, bigint>]),
@@ -168,7 +185,13 @@ export async function getBalance(db: Executor, ref: AccountRef, asset: Asset): P
     const rows = await db
       .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
       .from(ledgerEntries)
-      .where(and(isNull(ledgerEntries.userId), eq(ledgerEntries.account, acc.account), eq(ledgerEntries.asset, asset)));
+      .where(
+        and(
+          isNull(ledgerEntries.userId),
+          eq(ledgerEntries.account, acc.account),
+          eq(ledgerEntries.asset, asset),
+        ),
+      );
     return BigInt(rows[0]?.total ?? 0);
   }
   const rows = await db

@@ -2,5 +2,6 @@
 import { numeric, timestamp } from 'drizzle-orm/pg-core';
 
 export const wei = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' });
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -24,7 +24,10 @@ export const articles = pgTable(
     publishedAt: ts('published_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [unique('articles_slug_language').on(t.slug, t.language), index('articles_type_idx').on(t.type, t.publishedAt)],
+  (t) => [
+    unique('articles_slug_language').on(t.slug, t.language),
+    index('articles_type_idx').on(t.type, t.publishedAt),
+  ],
 );
 
 export const banners = pgTable('banners', {

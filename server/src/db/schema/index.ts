@@ -1,8 +1,8 @@
 // Every table of the server, one file per domain.
 export * from './activity.ts';
+export * from './chain.ts';
 export * from './content.ts';
 export * from './ledger.ts';
+export * from './team.ts';
 export * from './users.ts';
 export * from './wallet.ts';
-export * from './chain.ts';
-export * from './team.ts';

@@ -1,6 +1,17 @@
 // Double-entry ledger: append-only entries, cached balances, HTTP idempotency keys.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { createdAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 

@@ -4,7 +4,14 @@ import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-cor
 import { createdAt, ts, wei } from './_columns.ts';
 import { users } from './users.ts';
 
-export const WITHDRAWAL_STATES = ['queued', 'signed', 'broadcast', 'confirmed', 'failed', 'refunded'] as const;
+export const WITHDRAWAL_STATES = [
+  'queued',
+  'signed',
+  'broadcast',
+  'confirmed',
+  'failed',
+  'refunded',
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 export const withdrawals = pgTable(
@@ -63,5 +70,8 @@ export const rechargeOrders = pgTable(
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('recharge_orders_user_idx').on(t.userId, t.createdAt), check('recharge_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('recharge_orders_user_idx').on(t.userId, t.createdAt),
+    check('recharge_amount_positive', sql`${t.amount} > 0`),
+  ],
 );

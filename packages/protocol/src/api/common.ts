@@ -1,0 +1,157 @@
+// Shared building blocks of the endpoint schemas, and the public (no sign-in) endpoints.
+import { z } from 'zod';
+
+/** A 0x address (any case); the server compares addresses lower-cased. */
+export const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address (40 hex digits)')
+  .describe('0x address');
+export const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex');
+/** Token amount in JSON: a decimal string in token units ("12.5"), exact (18 decimals), never a number. */
+export const amountText = z.string().describe('decimal amount in token units, e.g. "12.5"');
+/** Token amount in wei as a decimal integer string (for contract calls). */
+export const weiText = z.string().regex(/^\d+$/).describe('amount in wei, decimal integer string');
+export const isoTime = z.string().describe('ISO 8601 timestamp (UTC)');
+export const asset = z.enum(['USDT', 'FREE', 'FCC']);
+export type Asset = z.infer<typeof asset>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+}
+export type Page<T> = { list: T[]; total: number; page: number; size: number };
+
+/** Figures per asset (USDT and FREE), as decimal strings. */
+export const usdtFree = z.object({ USDT: amountText, FREE: amountText });
+
+// ---- GET /api/common/nonce ----
+export const nonceQuery = z.object({ address });
+export const nonceData = z.object({
+  nonce: z.string(),
+  address,
+  chainId: z.number().int(),
+  /** the SIWE message must be issued before and expire no later than this */
+  expiresAt: isoTime,
+});
+export type NonceData = z.infer<typeof nonceData>;
+
+// ---- POST /api/common/login ----
+export const loginBody = z.object({
+  /** the EIP-4361 message the wallet signed */
+  message: z.string().min(1).max(4000),
+  signature: hex.refine((s) => s.length >= 132, 'signature too short'),
+  /** the inviter's address from `#/?inviter=0x…`, bound once on first login */
+  inviter: address.optional().or(z.literal('').transform(() => undefined)),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const sessionUser = z.object({
+  id: z.number().int(),
+  address,
+  inviter: address.nullable(),
+  ignited: z.boolean(),
+  createdAt: isoTime,
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginData = z.object({ token: z.string(), expiresAt: isoTime, user: sessionUser });
+export type LoginData = z.infer<typeof loginData>;
+
+export const logoutData = z.object({ revoked: z.boolean() });
+
+// ---- GET /api/common/config ----
+export const cycleInfo = z.object({
+  index: z.number().int(),
+  days: z.number().int(),
+  rate_ppm: z.number().int().describe('daily compound rate in parts per million (12000 = 1.2 %)'),
+  fee_bps: z.number().int().describe('fee in basis points (200 = 2 %), swapped to FREE and burned'),
+});
+
+export const contractsInfo = z.object({
+  usdt: address,
+  free: address,
+  fcc: address,
+  staking: address,
+  payment: address,
+  factory: address,
+  router: address,
+  pair: address,
+});
+
+/** Public system config (provider field names, snake_case). Contract addresses are null until deployed. */
+export const configData = z.object({
+  twitter_url: z.string(),
+  telegram_url: z.string(),
+  /** minimum regular investment, in FREE */
+  min_investment: amountText,
+  /** maximum investment, in USDT */
+  max_investment: amountText,
+  chain_id: z.number().int(),
+  contracts: contractsInfo.nullable(),
+  cycles: z.array(cycleInfo),
+  limits: z.object({
+    min_amount: amountText,
+    max_amount: amountText,
+    max_recharge: amountText,
+    min_withdraw: amountText,
+  }),
+  ignition_free: amountText,
+  fomo_floor: amountText,
+  market_maker: z.object({
+    turnover_usdt: amountText,
+    principal_share_bps: z.number().int(),
+    fcc_multiplier: z.number(),
+  }),
+  modules: z.record(z.string(), z.boolean()),
+});
+export type ConfigData = z.infer<typeof configData>;
+
+// ---- GET /api/common/article/list, /detail ----
+export const articleListQuery = pageQuery.extend({
+  type: z
+    .string()
+    .regex(/^[a-z_]{1,32}$/, 'must be a lower-case type name')
+    .optional(),
+});
+export const articleItem = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.string(),
+  /** the language actually served (English when no translation exists) */
+  language: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string().nullable(),
+  publishedAt: isoTime,
+});
+export const articleListData = pageOf(articleItem);
+export type ArticleItem = z.infer<typeof articleItem>;
+
+export const articleDetailQuery = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+export const articleDetailData = articleItem.extend({ content: z.string() });
+export type ArticleDetail = z.infer<typeof articleDetailData>;
+
+// ---- GET /api/common/banner ----
+export const bannerItem = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  link: z.string().nullable(),
+  sort: z.number().int(),
+});
+export const bannerData = z.object({ list: z.array(bannerItem) });

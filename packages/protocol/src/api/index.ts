@@ -1,0 +1,5 @@
+// Zod schemas of every endpoint (request + response `data`), shared by server and web.
+export * from './common.ts';
+export * from './team.ts';
+export * from './user.ts';
+export * from './wallet.ts';

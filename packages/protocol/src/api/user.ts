@@ -1,0 +1,127 @@
+// Signed-in endpoints about the user: profile, flow records, income, limits, ignition, contributions.
+import { z } from 'zod';
+import { address, amountText, asset, cycleInfo, isoTime, pageOf, pageQuery, usdtFree } from './common.ts';
+
+const perAsset = z.object({ USDT: amountText, FREE: amountText, FCC: amountText });
+
+// ---- GET /api/user ----
+export const userProfile = z.object({
+  id: z.number().int(),
+  address,
+  inviter: address.nullable(),
+  ignited: z.boolean(),
+  ignitedAt: isoTime.nullable(),
+  createdAt: isoTime,
+  /** labels: user level V{n}, node tier, market maker */
+  level: z.object({
+    user: z.string().describe('V{n}'),
+    node: z.enum(['ordinary', 'edge', 'alliance', 'central', 'super']),
+    marketMaker: z.boolean(),
+    valid: z.boolean(),
+  }),
+  /** invite link = web origin + '#/' + '?inviter=' + address */
+  invite: z.object({ path: z.string(), query: z.string() }),
+  /** off-chain balances per account (SPEC §3) */
+  balances: z.object({ wallet: perAsset, airdrop: perAsset, pool: perAsset, asset: perAsset }),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+// ---- GET /api/user/finance ----
+export const LEDGER_KINDS = [
+  'recharge',
+  'withdraw',
+  'withdraw_refund',
+  'stake_balance',
+  'income_personal',
+  'income_dynamic',
+  'income_static',
+  'airdrop_exclusive',
+  'airdrop_unlock',
+  'airdrop_earnings',
+  'presale_unlock',
+  'presale_earnings',
+  'slippage_profit',
+  'hlb_static',
+  'hlb_dynamic',
+  'ignition',
+  'adjust',
+] as const;
+export const ledgerKind = z.enum(LEDGER_KINDS);
+export type LedgerKind = z.infer<typeof ledgerKind>;
+
+export const financeQuery = pageQuery.extend({ kind: ledgerKind.optional(), asset: asset.optional() });
+export const financeItem = z.object({
+  id: z.number().int(),
+  time: isoTime,
+  kind: z.string(),
+  account: z.string(),
+  asset: z.string(),
+  /** signed: negative leaves the account */
+  amount: z.string(),
+  ref: z.string().nullable(),
+});
+export const financeData = pageOf(financeItem);
+export type FinanceItem = z.infer<typeof financeItem>;
+
+// ---- GET /api/user/income_info ----
+/** Income kinds of SPEC §3, in display order ('total' is the sum of the others). */
+export const INCOME_KINDS = [
+  'total',
+  'income_personal',
+  'income_dynamic',
+  'income_static',
+  'airdrop_exclusive',
+  'airdrop_unlock',
+  'airdrop_earnings',
+  'presale_unlock',
+  'presale_earnings',
+  'slippage_profit',
+  'hlb_static',
+  'hlb_dynamic',
+] as const;
+export type IncomeKind = (typeof INCOME_KINDS)[number];
+export const incomeQuery = z.object({});
+export const incomeItem = z.object({
+  kind: z.enum(INCOME_KINDS),
+  today: usdtFree,
+  yesterday: usdtFree,
+  total: usdtFree,
+});
+export const incomeData = z.object({
+  list: z.array(incomeItem),
+  day: z.string().describe('UTC day of "today"'),
+});
+export type IncomeData = z.infer<typeof incomeData>;
+
+// ---- GET /api/user/staking_limit_info ----
+export const stakingLimitData = z.object({
+  minAmount: amountText,
+  maxAmount: amountText,
+  minInvestmentFree: amountText,
+  maxInvestment: amountText,
+  cycles: z.array(cycleInfo),
+  walletUsdt: amountText,
+  walletFree: amountText,
+  stakingUseBalanceOpen: z.boolean(),
+});
+
+// ---- GET /api/user/fire ----
+export const fireData = z.object({
+  ignited: z.boolean(),
+  ignitedAt: isoTime.nullable(),
+  /** FREE to burn to ignite */
+  requiredFree: amountText,
+  walletFree: amountText,
+});
+
+// ---- GET /api/user/contribute/record ----
+export const contributeQuery = pageQuery;
+export const contributeItem = z.object({
+  id: z.number().int(),
+  time: isoTime,
+  amount: amountText,
+  freeBurned: amountText,
+  level: z.number().int(),
+  txHash: z.string().nullable(),
+});
+export const contributeData = pageOf(contributeItem);

@@ -1,0 +1,62 @@
+// Money-moving endpoints: withdrawal (to the bound wallet) and recharge (signed Payment orders).
+import { z } from 'zod';
+import { address, amountText, hex, isoTime, pageOf, pageQuery, weiText } from './common.ts';
+
+/** Money-moving POSTs take this header; a retry with the same key does the work once. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'must be 8–128 characters of A-Z a-z 0-9 _ . : -')
+    .optional(),
+});
+
+// ---- POST /api/user/withdraw/apply ----
+export const withdrawBody = z.object({
+  /** decimal string in token units, cleaned by the client (SPEC §5) */
+  amount: z.string().min(1).max(80),
+  coin: z.enum(['USDT']).default('USDT'),
+});
+export type WithdrawBody = z.input<typeof withdrawBody>;
+
+export const WITHDRAW_STATES = ['queued', 'signed', 'broadcast', 'confirmed', 'failed', 'refunded'] as const;
+export const withdrawItem = z.object({
+  id: z.number().int(),
+  coin: z.string(),
+  amount: amountText,
+  to: address,
+  state: z.enum(WITHDRAW_STATES),
+  /** queued/signed/broadcast show 'waiting for on-chain confirmation' */
+  pending: z.boolean(),
+  txHash: z.string().nullable(),
+  createdAt: isoTime,
+  confirmedAt: isoTime.nullable(),
+});
+export type WithdrawItem = z.infer<typeof withdrawItem>;
+export const withdrawData = withdrawItem;
+export const withdrawListQuery = pageQuery;
+export const withdrawListData = pageOf(withdrawItem);
+
+// ---- POST /api/user/recharge/create ----
+export const rechargeBody = z.object({ amount: z.string().min(1).max(80) });
+/** Arguments of `Payment.payment(orderId, token, amount, endTime, signature)`, signed by the backend. */
+export const rechargeOrder = z.object({
+  orderId: hex,
+  payment: address,
+  chainId: z.number().int(),
+  payer: address,
+  token: address,
+  to: address,
+  amount: amountText,
+  amountWei: weiText,
+  burnBps: z.number().int(),
+  /** unix seconds */
+  endTime: z.number().int(),
+  signature: hex,
+  state: z.enum(['pending', 'paid', 'expired']),
+  createdAt: isoTime,
+  paidAt: isoTime.nullable(),
+  txHash: z.string().nullable(),
+});
+export type RechargeOrder = z.infer<typeof rechargeOrder>;
+export const rechargeListQuery = pageQuery;
+export const rechargeListData = pageOf(rechargeOrder);

@@ -1,0 +1,12 @@
+// JSON forms of values: amounts as exact decimal strings, times as ISO, addresses checksummed.
+import { toDecimalString } from '@free/protocol/amount';
+import { getAddress } from 'viem';
+
+export const amt = (wei: bigint | null | undefined): string => toDecimalString(wei ?? 0n);
+export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+export const isoOrNull = (d: Date | string | null | undefined): string | null => (d ? iso(d) : null);
+export const checksum = (a: string): `0x${string}` => getAddress(a);
+export const pageArgs = (q: { page: number; size: number }) => ({
+  limit: q.size,
+  offset: (q.page - 1) * q.size,
+});

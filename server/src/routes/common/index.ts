@@ -1,0 +1,222 @@
+// Public endpoints: sign-in (nonce, login), config, articles, banners.
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/common';
+import { DEFAULT_LANGUAGE } from '@free/protocol/languages';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Hex } from 'viem';
+import { ok } from '../../app.ts';
+import { rowsOf } from '../../db/client.ts';
+import { AppError, ErrorCode } from '../../lib/errors.ts';
+import { amt, checksum, iso, pageArgs } from '../../lib/format.ts';
+import { issueNonce, login } from '../../services/auth.ts';
+import { getSettings, wei } from '../../services/settings.ts';
+
+type ArticleRow = {
+  id: number;
+  slug: string;
+  type: string;
+  language: string;
+  title: string;
+  summary: string;
+  cover: string | null;
+  content: string;
+  published_at: string | Date;
+};
+
+const articleOut = (r: ArticleRow) => ({
+  id: Number(r.id),
+  slug: r.slug,
+  type: r.type,
+  language: r.language,
+  title: r.title,
+  summary: r.summary,
+  cover: r.cover,
+  publishedAt: iso(r.published_at),
+});
+
+export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/api/common/nonce',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'One-time SIWE nonce for an address',
+        querystring: api.nonceQuery,
+        response: { 200: envelopeSchema(api.nonceData) },
+      },
+    },
+    async (req) => {
+      const { nonce, expiresAt } = await issueNonce(ctx.db.db, req.query.address, ctx.clock());
+      return ok({
+        nonce,
+        address: checksum(req.query.address),
+        chainId: ctx.config.chainId,
+        expiresAt: iso(expiresAt),
+      });
+    },
+  );
+
+  app.post(
+    '/api/common/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a signed EIP-4361 message',
+        body: api.loginBody,
+        response: { 200: envelopeSchema(api.loginData) },
+      },
+    },
+    async (req) => {
+      const r = await login(
+        { message: req.body.message, signature: req.body.signature as Hex, inviter: req.body.inviter },
+        {
+          db: ctx.db,
+          chainId: ctx.config.chainId,
+          domains: ctx.config.siweDomains,
+          now: ctx.clock(),
+          publicClient: ctx.chain.publicClient,
+        },
+      );
+      return ok({
+        token: r.token,
+        expiresAt: iso(r.expiresAt),
+        user: {
+          id: r.user.id,
+          address: checksum(r.user.address),
+          inviter: r.inviterAddress ? checksum(r.inviterAddress) : null,
+          ignited: r.user.ignited,
+          createdAt: iso(r.user.createdAt),
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/api/common/config',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Public system config',
+        response: { 200: envelopeSchema(api.configData) },
+      },
+    },
+    async () => {
+      const s = await getSettings(ctx.db.db);
+      const d = ctx.config.deployment;
+      return ok({
+        twitter_url: s.twitter_url,
+        telegram_url: s.telegram_url,
+        min_investment: amt(wei(s.min_investment_free_wei)),
+        max_investment: amt(wei(s.max_investment_wei)),
+        chain_id: ctx.config.chainId,
+        contracts: d
+          ? {
+              usdt: d.usdt,
+              free: d.free,
+              fcc: d.fcc,
+              staking: d.staking,
+              payment: d.payment,
+              factory: d.factory,
+              router: d.router,
+              pair: d.pair,
+            }
+          : null,
+        cycles: s.cycles.map((c, index) => ({ index, ...c })),
+        limits: {
+          min_amount: amt(wei(s.min_amount_wei)),
+          max_amount: amt(wei(s.max_amount_wei)),
+          max_recharge: amt(wei(s.max_recharge_wei)),
+          min_withdraw: amt(wei(s.min_withdraw_wei)),
+        },
+        ignition_free: amt(wei(s.ignition_free_wei)),
+        fomo_floor: amt(wei(s.fomo_floor_wei)),
+        market_maker: {
+          turnover_usdt: amt(wei(s.market_maker.turnover_wei)),
+          principal_share_bps: s.market_maker.principal_share_bps,
+          fcc_multiplier: s.market_maker.fcc_multiplier,
+        },
+        modules: s.modules,
+      });
+    },
+  );
+
+  app.get(
+    '/api/common/article/list',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Articles in the caller language (English where not translated)',
+        querystring: api.articleListQuery,
+        response: { 200: envelopeSchema(api.articleListData) },
+      },
+    },
+    async (req) => {
+      const { limit, offset } = pageArgs(req.query);
+      const lang = req.lang;
+      const typeFilter = req.query.type ? sql`AND type = ${req.query.type}` : sql``;
+      const base = sql`SELECT DISTINCT ON (slug) id, slug, type, language, title, summary, cover, content, published_at
+        FROM articles WHERE language IN (${lang}, ${DEFAULT_LANGUAGE}) AND published_at <= ${ctx.clock()} ${typeFilter}
+        ORDER BY slug, (language = ${lang}) DESC`;
+      const list = rowsOf<ArticleRow>(
+        await ctx.db.db.execute(
+          sql`SELECT * FROM (${base}) a ORDER BY published_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+        ),
+      );
+      const [count] = rowsOf<{ n: number | string }>(
+        await ctx.db.db.execute(sql`SELECT count(*) AS n FROM (${base}) a`),
+      );
+      return ok({
+        list: list.map(articleOut),
+        total: Number(count?.n ?? 0),
+        page: req.query.page,
+        size: req.query.size,
+      });
+    },
+  );
+
+  app.get(
+    '/api/common/article/detail',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'One article in the caller language (English where not translated)',
+        querystring: api.articleDetailQuery,
+        response: { 200: envelopeSchema(api.articleDetailData) },
+      },
+    },
+    async (req) => {
+      const lang = req.lang;
+      const [row] = rowsOf<ArticleRow>(
+        await ctx.db.db.execute(sql`SELECT b.id, b.slug, b.type, b.language, b.title, b.summary, b.cover, b.content, b.published_at
+          FROM articles a JOIN articles b ON b.slug = a.slug
+          WHERE a.id = ${req.query.id} AND b.published_at <= ${ctx.clock()}
+          ORDER BY (b.language = ${lang}) DESC, (b.language = ${DEFAULT_LANGUAGE}) DESC, (b.id = a.id) DESC LIMIT 1`),
+      );
+      if (!row) throw new AppError(ErrorCode.NotFound, 'id');
+      return ok({ ...articleOut(row), content: row.content });
+    },
+  );
+
+  app.get(
+    '/api/common/banner',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Active banners for the caller language',
+        response: { 200: envelopeSchema(api.bannerData) },
+      },
+    },
+    async (req) => {
+      const list = rowsOf<{ id: number; image: string; link: string | null; sort: number }>(
+        await ctx.db.db.execute(sql`SELECT id, image, link, sort FROM banners
+          WHERE active AND (language IS NULL OR language = ${req.lang}) ORDER BY sort, id LIMIT 50`),
+      );
+      return ok({
+        list: list.map((b) => ({ id: Number(b.id), image: b.image, link: b.link, sort: b.sort })),
+      });
+    },
+  );
+};

@@ -1,0 +1,287 @@
+// Signed-in endpoints about the user (the auth hook of app.ts has set req.user).
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/user';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, ok } from '../../app.ts';
+import { contributions, ledgerEntries, users } from '../../db/schema/index.ts';
+import { AppError, ErrorCode } from '../../lib/errors.ts';
+import { amt, checksum, iso, isoOrNull, pageArgs } from '../../lib/format.ts';
+import { revokeSession } from '../../services/auth.ts';
+import { ASSETS, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
+import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
+import { teamInfo } from '../../services/team.ts';
+
+const DAY_MS = 86_400_000;
+const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const db = ctx.db.db;
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/user',
+    {
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Profile: address, levels, invite link, balances',
+        response: { 200: envelopeSchema(api.userProfile) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const [inviter] = me.inviterId
+        ? await db.select({ address: users.address }).from(users).where(eq(users.id, me.inviterId))
+        : [];
+      const team = await teamInfo(db, me.id, ctx.clock());
+      const b = await getUserBalances(db, me.id);
+      const balances = Object.fromEntries(
+        USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, amt(b[a][s])]))]),
+      ) as z.infer<typeof api.userProfile>['balances'];
+      return ok({
+        id: me.id,
+        address: checksum(me.address),
+        inviter: inviter ? checksum(inviter.address) : null,
+        ignited: me.ignited,
+        ignitedAt: isoOrNull(me.ignitedAt),
+        createdAt: iso(me.createdAt),
+        level: {
+          user: `V${team.level}`,
+          node: team.nodeTier,
+          marketMaker: team.isMarketMaker,
+          valid: team.isValid,
+        },
+        invite: { path: '#/', query: `inviter=${checksum(me.address)}` },
+        balances,
+      });
+    },
+  );
+
+  app.post(
+    '/api/user/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        security,
+        summary: 'Revoke the bearer token',
+        response: { 200: envelopeSchema(z.object({ revoked: z.boolean() })) },
+      },
+    },
+    async (req) => ok({ revoked: await revokeSession(db, req.token ?? '', ctx.clock()) }),
+  );
+
+  app.get(
+    '/api/user/finance',
+    {
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Flow records from the ledger',
+        querystring: api.financeQuery,
+        response: { 200: envelopeSchema(api.financeData) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const { limit, offset } = pageArgs(req.query);
+      const where = and(
+        eq(ledgerEntries.userId, me.id),
+        req.query.kind ? eq(ledgerEntries.kind, req.query.kind) : undefined,
+        req.query.asset ? eq(ledgerEntries.asset, req.query.asset) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(ledgerEntries)
+        .where(where)
+        .orderBy(desc(ledgerEntries.id))
+        .limit(limit)
+        .offset(offset);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where);
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          time: iso(r.createdAt),
+          kind: r.kind,
+          account: r.account,
+          asset: r.asset,
+          amount: amt(r.amount),
+          ref: r.ref,
+        })),
+        total: count?.n ?? 0,
+        page: req.query.page,
+        size: req.query.size,
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/income_info',
+    {
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Income of every kind today, yesterday and in total, in USDT and FREE (from the ledger)',
+        querystring: api.incomeQuery,
+        response: { 200: envelopeSchema(api.incomeData) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const today = utcMidnight(ctx.clock());
+      const yesterday = new Date(today.getTime() - DAY_MS);
+      const kinds = api.INCOME_KINDS.filter((k) => k !== 'total');
+      const rows = await db
+        .select({
+          kind: ledgerEntries.kind,
+          asset: ledgerEntries.asset,
+          today: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${today}), 0)::text`,
+          yesterday: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${yesterday} AND ${ledgerEntries.createdAt} < ${today}), 0)::text`,
+          total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.userId, me.id),
+            eq(ledgerEntries.side, 'credit'),
+            inArray(ledgerEntries.kind, kinds as unknown as string[]),
+            inArray(ledgerEntries.asset, ['USDT', 'FREE']),
+          ),
+        )
+        .groupBy(ledgerEntries.kind, ledgerEntries.asset);
+      type Fig = { USDT: bigint; FREE: bigint };
+      const zero = (): Fig => ({ USDT: 0n, FREE: 0n });
+      const acc = new Map<string, { today: Fig; yesterday: Fig; total: Fig }>();
+      for (const k of api.INCOME_KINDS) acc.set(k, { today: zero(), yesterday: zero(), total: zero() });
+      for (const r of rows) {
+        const asset = r.asset as 'USDT' | 'FREE';
+        for (const k of [r.kind, 'total']) {
+          const a = acc.get(k);
+          if (!a) continue;
+          a.today[asset] += BigInt(r.today);
+          a.yesterday[asset] += BigInt(r.yesterday);
+          a.total[asset] += BigInt(r.total);
+        }
+      }
+      const fig = (f: Fig) => ({ USDT: amt(f.USDT), FREE: amt(f.FREE) });
+      return ok({
+        day: today.toISOString().slice(0, 10),
+        list: api.INCOME_KINDS.map((kind) => {
+          const a = acc.get(kind) ?? { today: zero(), yesterday: zero(), total: zero() };
+          return { kind, today: fig(a.today), yesterday: fig(a.yesterday), total: fig(a.total) };
+        }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/staking_limit_info',
+    {
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Staking limits and the balances that can pay',
+        response: { 200: envelopeSchema(api.stakingLimitData) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const s = await getSettings(db);
+      const b = await getUserBalances(db, me.id);
+      return ok({
+        minAmount: amt(wei(s.min_amount_wei)),
+        maxAmount: amt(wei(s.max_amount_wei)),
+        minInvestmentFree: amt(wei(s.min_investment_free_wei)),
+        maxInvestment: amt(wei(s.max_investment_wei)),
+        cycles: s.cycles.map((c, index) => ({ index, ...c })),
+        walletUsdt: amt(b.wallet.USDT),
+        walletFree: amt(b.wallet.FREE),
+        stakingUseBalanceOpen: isModuleOpen(s, 'staking_use_balance'),
+      });
+    },
+  );
+
+  app.post(
+    '/api/user/staking_use_balance',
+    {
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Stake with the off-chain balance (refused while the module is not open)',
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async () => {
+      const s = await getSettings(db);
+      if (!isModuleOpen(s, 'staking_use_balance')) throw new AppError(ErrorCode.ModuleClosed);
+      // The balance-funded product is not built yet: even when switched on it refuses, never pretends.
+      throw new AppError(ErrorCode.ModuleClosed, undefined, 'staking_use_balance not implemented');
+    },
+  );
+
+  app.get(
+    '/api/user/fire',
+    {
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Ignition state',
+        response: { 200: envelopeSchema(api.fireData) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const s = await getSettings(db);
+      const b = await getUserBalances(db, me.id);
+      return ok({
+        ignited: me.ignited,
+        ignitedAt: isoOrNull(me.ignitedAt),
+        requiredFree: amt(wei(s.ignition_free_wei)),
+        walletFree: amt(b.wallet.FREE),
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/contribute/record',
+    {
+      schema: {
+        tags: ['user'],
+        security,
+        summary: 'Chain-pool contributions',
+        querystring: api.contributeQuery,
+        response: { 200: envelopeSchema(api.contributeData) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const { limit, offset } = pageArgs(req.query);
+      const rows = await db
+        .select()
+        .from(contributions)
+        .where(eq(contributions.userId, me.id))
+        .orderBy(desc(contributions.id))
+        .limit(limit)
+        .offset(offset);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(contributions)
+        .where(eq(contributions.userId, me.id));
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          time: iso(r.createdAt),
+          amount: amt(r.amount),
+          freeBurned: amt(r.freeBurned),
+          level: r.level,
+          txHash: r.txHash,
+        })),
+        total: count?.n ?? 0,
+        page: req.query.page,
+        size: req.query.size,
+      });
+    },
+  );
+};

@@ -1,0 +1,97 @@
+// Money-moving endpoints: withdrawal to the bound wallet, recharge through signed Payment orders.
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, ok } from '../../app.ts';
+import { AppError, ErrorCode } from '../../lib/errors.ts';
+import { createRechargeOrder, listRechargeOrders } from '../../services/recharge.ts';
+import { applyWithdrawal, listWithdrawals } from '../../services/withdraw.ts';
+
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/api/user/withdraw/apply',
+    {
+      schema: {
+        tags: ['wallet'],
+        security,
+        summary: 'Withdraw to the bound wallet (debited and queued at once; paid by the payout worker)',
+        headers: api.idempotencyHeaders,
+        body: api.withdrawBody,
+        response: { 200: envelopeSchema(api.withdrawData) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const view = await applyWithdrawal(ctx.db, {
+        userId: me.id,
+        userAddress: me.address,
+        amount: req.body.amount,
+        coin: req.body.coin,
+        idempotencyKey: req.headers['idempotency-key'],
+        now: ctx.clock(),
+      });
+      return ok(view);
+    },
+  );
+
+  app.get(
+    '/api/user/withdraw/list',
+    {
+      schema: {
+        tags: ['wallet'],
+        security,
+        summary: 'My withdrawals',
+        querystring: api.withdrawListQuery,
+        response: { 200: envelopeSchema(api.withdrawListData) },
+      },
+    },
+    async (req) => ok(await listWithdrawals(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
+  );
+
+  app.post(
+    '/api/user/recharge/create',
+    {
+      schema: {
+        tags: ['wallet'],
+        security,
+        summary: 'Create a recharge order signed for Payment.payment',
+        body: api.rechargeBody,
+        response: { 200: envelopeSchema(api.rechargeOrder) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const terms = ctx.chain.paymentTerms;
+      if (!terms) throw new AppError(ErrorCode.ChainUnavailable);
+      return ok(
+        await createRechargeOrder(ctx.db, ctx.config, {
+          userId: me.id,
+          userAddress: me.address,
+          amount: req.body.amount,
+          now: ctx.clock(),
+          terms,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/user/recharge/list',
+    {
+      schema: {
+        tags: ['wallet'],
+        security,
+        summary: 'My recharge orders',
+        querystring: api.rechargeListQuery,
+        response: { 200: envelopeSchema(api.rechargeListData) },
+      },
+    },
+    async (req) =>
+      ok(
+        await listRechargeOrders(ctx.db.db, ctx.config, currentUser(req).id, req.query.page, req.query.size),
+      ),
+  );
+};

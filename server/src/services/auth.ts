@@ -1,0 +1,190 @@
+// Sign-In with Ethereum (EIP-4361) and opaque bearer sessions (DESIGN §6, NOTES "Server").
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { type Address, getAddress, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
+import { parseSiweMessage } from 'viem/siwe';
+import type { DbHandle, Executor } from '../db/client.ts';
+import { nonces, sessions, users } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { bindInviter, TeamError } from './team.ts';
+
+export const NONCE_TTL_MS = 10 * 60_000;
+/** A SIWE message issued longer ago than this is refused even if it carries no expiry. */
+export const MESSAGE_MAX_AGE_MS = 10 * 60_000;
+/** Clock skew tolerated for a message issued "in the future". */
+export const CLOCK_SKEW_MS = 60_000;
+export const SESSION_TTL_MS = 30 * 86_400_000;
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export type SessionUserRow = typeof users.$inferSelect;
+
+export async function issueNonce(
+  db: Executor,
+  address: string,
+  now: Date,
+): Promise<{ nonce: string; expiresAt: Date }> {
+  // crypto-random (viem's generateSiweNonce uses Math.random); alphanumeric as EIP-4361 requires
+  const nonce = randomBytes(16).toString('hex');
+  const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
+  await db.insert(nonces).values({ nonce, address: address.toLowerCase(), expiresAt, createdAt: now });
+  // housekeeping: forget nonces long expired (cheap, indexed)
+  await db.delete(nonces).where(lt(nonces.expiresAt, new Date(now.getTime() - 86_400_000)));
+  return { nonce, expiresAt };
+}
+
+export type LoginInput = { message: string; signature: Hex; inviter?: string | undefined };
+export type LoginContext = {
+  db: DbHandle;
+  chainId: number;
+  domains: string[];
+  now: Date;
+  /** for EIP-1271 / EIP-6492 contract wallets, tried only when local recovery fails */
+  publicClient?: PublicClient | undefined;
+};
+
+const siweError = (detail: string) => new AppError(ErrorCode.SiweInvalid, 'message', detail);
+
+/** Checks everything in the message itself; throws AppError on the first problem. */
+export function checkSiweMessage(message: string, ctx: Pick<LoginContext, 'chainId' | 'domains' | 'now'>) {
+  let m: ReturnType<typeof parseSiweMessage>;
+  try {
+    m = parseSiweMessage(message);
+  } catch {
+    throw siweError('unparsable');
+  }
+  if (
+    !m.address ||
+    !m.domain ||
+    !m.nonce ||
+    !m.uri ||
+    m.version !== '1' ||
+    m.chainId === undefined ||
+    !m.issuedAt
+  ) {
+    throw siweError('missing field');
+  }
+  if (!ctx.domains.includes(m.domain)) throw siweError(`domain ${m.domain}`);
+  if (m.chainId !== ctx.chainId) throw siweError(`chainId ${m.chainId}`);
+  const now = ctx.now.getTime();
+  const issued = m.issuedAt.getTime();
+  if (Number.isNaN(issued) || issued > now + CLOCK_SKEW_MS) throw siweError('issuedAt in the future');
+  if (issued < now - MESSAGE_MAX_AGE_MS) throw siweError('issuedAt too old');
+  if (m.expirationTime && m.expirationTime.getTime() <= now) throw siweError('expired');
+  if (m.notBefore && m.notBefore.getTime() > now + CLOCK_SKEW_MS) throw siweError('not yet valid');
+  return { address: getAddress(m.address), nonce: m.nonce };
+}
+
+async function verifySignature(
+  address: Address,
+  message: string,
+  signature: Hex,
+  client?: PublicClient,
+): Promise<boolean> {
+  try {
+    const recovered = await recoverMessageAddress({ message, signature });
+    if (recovered.toLowerCase() === address.toLowerCase()) return true;
+  } catch {
+    // not a plain 65-byte ECDSA signature: maybe a contract wallet
+  }
+  if (!client) return false;
+  try {
+    return await client.verifyMessage({ address, message, signature });
+  } catch {
+    return false;
+  }
+}
+
+export type LoginResult = {
+  token: string;
+  expiresAt: Date;
+  user: SessionUserRow;
+  inviterAddress: string | null;
+};
+
+export async function login(input: LoginInput, ctx: LoginContext): Promise<LoginResult> {
+  const { address, nonce } = checkSiweMessage(input.message, ctx);
+  if (!(await verifySignature(address, input.message, input.signature, ctx.publicClient))) {
+    throw new AppError(ErrorCode.BadSignature, 'signature');
+  }
+  const lower = address.toLowerCase();
+  const inviterLower = input.inviter?.toLowerCase();
+  if (inviterLower && inviterLower === lower) throw new AppError(ErrorCode.InviterInvalid, 'inviter', 'self');
+
+  return ctx.db.transaction(async (tx) => {
+    // consume the nonce atomically: exists, issued to this address, unused, not expired
+    const consumed = await tx
+      .update(nonces)
+      .set({ usedAt: ctx.now })
+      .where(
+        and(
+          eq(nonces.nonce, nonce),
+          eq(nonces.address, lower),
+          isNull(nonces.usedAt),
+          gt(nonces.expiresAt, ctx.now),
+        ),
+      )
+      .returning({ nonce: nonces.nonce });
+    if (consumed.length === 0) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
+
+    await tx.insert(users).values({ address: lower, createdAt: ctx.now }).onConflictDoNothing();
+    const [found] = await tx.select().from(users).where(eq(users.address, lower)).for('update');
+    if (!found) throw new Error('user vanished');
+    let user = found;
+
+    let inviterAddress: string | null = null;
+    if (user.inviterId === null && inviterLower) {
+      const [inviter] = await tx.select().from(users).where(eq(users.address, inviterLower));
+      if (!inviter) throw new AppError(ErrorCode.InviterInvalid, 'inviter', 'unknown inviter');
+      try {
+        await bindInviter(tx, user.id, inviter.id, ctx.now);
+      } catch (err) {
+        if (err instanceof TeamError) throw new AppError(ErrorCode.InviterInvalid, 'inviter', err.reason);
+        throw err;
+      }
+      const [updated] = await tx
+        .update(users)
+        .set({ inviterId: inviter.id })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (updated) user = updated;
+    }
+    if (user.inviterId !== null && inviterAddress === null) {
+      const [inv] = await tx
+        .select({ address: users.address })
+        .from(users)
+        .where(eq(users.id, user.inviterId));
+      inviterAddress = inv?.address ?? null;
+    }
+    await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
+
+    const token = randomBytes(32).toString('hex');
+    const expiresAt = new Date(ctx.now.getTime() + SESSION_TTL_MS);
+    await tx
+      .insert(sessions)
+      .values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt, createdAt: ctx.now });
+    return { token, expiresAt, user, inviterAddress };
+  });
+}
+
+/** The user of a live session, or null (missing, expired, revoked). */
+export async function authenticate(db: Executor, token: string, now: Date): Promise<SessionUserRow | null> {
+  if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    );
+  return rows[0]?.user ?? null;
+}
+
+export async function revokeSession(db: Executor, token: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)))
+    .returning({ t: sessions.tokenHash });
+  return rows.length > 0;
+}

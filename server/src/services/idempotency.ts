@@ -1,0 +1,49 @@
+// HTTP-level idempotency for money-moving POSTs: the first request with a key does the work and
+// stores its response in the same transaction; a retry gets that response back.
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+
+export const requestHash = (route: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${route}\n${JSON.stringify(body)}`)
+    .digest('hex');
+
+/**
+ * Claims `key` for this user and request. Returns the stored response when the same request was
+ * already done, `null` when this call should do the work. Different content → IdempotencyConflict.
+ * A concurrent duplicate waits on the row until the first transaction commits.
+ */
+export async function claimIdempotencyKey<T>(
+  tx: Tx,
+  args: { userId: number; key: string; route: string; hash: string },
+): Promise<T | null> {
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ userId: args.userId, key: args.key, route: args.route, requestHash: args.hash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return null;
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, args.userId), eq(idempotencyKeys.key, args.key)));
+  if (!row || row.route !== args.route || row.requestHash !== args.hash || row.response === null) {
+    throw new AppError(ErrorCode.IdempotencyConflict, 'idempotency-key');
+  }
+  return row.response as T;
+}
+
+export async function storeIdempotentResponse(
+  tx: Tx,
+  userId: number,
+  key: string,
+  response: unknown,
+): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ response })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}

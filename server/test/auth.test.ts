@@ -1,0 +1,268 @@
+import { ErrorCode } from '@free/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  account,
+  authHeaders,
+  BACKENDS,
+  BASE_HEADERS,
+  closeApp,
+  getNonce,
+  makeApp,
+  signIn,
+  siweMessage,
+  snapshot,
+  type TestCtx,
+} from './helpers.ts';
+
+describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
+  let t: TestCtx;
+  beforeAll(async () => {
+    t = await makeApp(url);
+  });
+  afterAll(() => closeApp(t));
+
+  const login = (payload: Record<string, unknown>, lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/common/login',
+      headers: { ...BASE_HEADERS, 'accept-language': lang },
+      payload,
+    });
+
+  it('signs in with a fresh nonce and returns a token and the user', async () => {
+    const a = account('alice');
+    const nonce = await getNonce(t, a.address);
+    const message = siweMessage(a, nonce, t.clock.get());
+    const r = await login({ message, signature: await a.signMessage({ message }) });
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.code).toBe(200);
+    expect(body.data.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.data.user.address).toBe(a.address);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: authHeaders(t, body.data.token),
+    });
+    expect(me.json().data.address).toBe(a.address);
+  });
+
+  type Case = { name: string; code: number; build: () => Promise<Record<string, unknown>> };
+  const signer = account('bob');
+  const other = account('mallory');
+  const cases: Case[] = [
+    {
+      name: 'a reused nonce',
+      code: ErrorCode.NonceInvalid,
+      build: async () => {
+        const nonce = await getNonce(t, signer.address);
+        const message = siweMessage(signer, nonce, t.clock.get());
+        const payload = { message, signature: await signer.signMessage({ message }) };
+        expect((await login(payload)).json().code).toBe(200);
+        return payload;
+      },
+    },
+    {
+      name: 'a nonce issued to another address',
+      code: ErrorCode.NonceInvalid,
+      build: async () => {
+        const nonce = await getNonce(t, other.address);
+        const message = siweMessage(signer, nonce, t.clock.get());
+        return { message, signature: await signer.signMessage({ message }) };
+      },
+    },
+    {
+      name: 'an unknown nonce',
+      code: ErrorCode.NonceInvalid,
+      build: async () => {
+        const message = siweMessage(signer, 'deadbeefdeadbeefdeadbeef', t.clock.get());
+        return { message, signature: await signer.signMessage({ message }) };
+      },
+    },
+    {
+      name: 'a wrong domain',
+      code: ErrorCode.SiweInvalid,
+      build: async () => {
+        const nonce = await getNonce(t, signer.address);
+        const message = siweMessage(signer, nonce, t.clock.get(), { domain: 'evil.example' });
+        return { message, signature: await signer.signMessage({ message }) };
+      },
+    },
+    {
+      name: 'a wrong chain',
+      code: ErrorCode.SiweInvalid,
+      build: async () => {
+        const nonce = await getNonce(t, signer.address);
+        const message = siweMessage(signer, nonce, t.clock.get(), { chainId: 56 });
+        return { message, signature: await signer.signMessage({ message }) };
+      },
+    },
+    {
+      name: 'an expired message',
+      code: ErrorCode.SiweInvalid,
+      build: async () => {
+        const nonce = await getNonce(t, signer.address);
+        const now = t.clock.get();
+        const message = siweMessage(signer, nonce, new Date(now.getTime() - 120_000), {
+          expirationTime: new Date(now.getTime() - 1000),
+        });
+        return { message, signature: await signer.signMessage({ message }) };
+      },
+    },
+    {
+      name: 'a message issued in the future',
+      code: ErrorCode.SiweInvalid,
+      build: async () => {
+        const nonce = await getNonce(t, signer.address);
+        const message = siweMessage(signer, nonce, new Date(t.clock.get().getTime() + 3_600_000));
+        return { message, signature: await signer.signMessage({ message }) };
+      },
+    },
+    {
+      name: "another address's signature",
+      code: ErrorCode.BadSignature,
+      build: async () => {
+        const nonce = await getNonce(t, signer.address);
+        const message = siweMessage(signer, nonce, t.clock.get());
+        return { message, signature: await other.signMessage({ message }) };
+      },
+    },
+    {
+      name: 'a garbage message',
+      code: ErrorCode.SiweInvalid,
+      build: async () => ({ message: 'hello', signature: `0x${'11'.repeat(65)}` }),
+    },
+    {
+      name: 'the inviter being the signer',
+      code: ErrorCode.InviterInvalid,
+      build: async () => {
+        const a = account('selfie');
+        const nonce = await getNonce(t, a.address);
+        const message = siweMessage(a, nonce, t.clock.get());
+        return { message, signature: await a.signMessage({ message }), inviter: a.address };
+      },
+    },
+    {
+      name: 'an inviter who never signed in',
+      code: ErrorCode.InviterInvalid,
+      build: async () => {
+        const a = account('newbie');
+        const nonce = await getNonce(t, a.address);
+        const message = siweMessage(a, nonce, t.clock.get());
+        return { message, signature: await a.signMessage({ message }), inviter: account('ghost').address };
+      },
+    },
+  ];
+
+  it.each(cases)('refuses $name with its code and creates nothing', async (c) => {
+    const payload = await c.build();
+    const before = await snapshot(t.db);
+    const r = await login(payload, 'ja');
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.code).toBe(c.code);
+    expect(body.data).toBeNull();
+    expect(body.msg).not.toMatch(/^\s*$/);
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  it('binds the inviter once and never into a cycle', async () => {
+    const root = account('root');
+    const kid = account('kid');
+    const rootS = await signIn(t, root);
+    await signIn(t, kid, root.address);
+    const me = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: authHeaders(t, (await signIn(t, kid)).token),
+      })
+    ).json();
+    expect(me.data.inviter).toBe(root.address);
+    // a later login with another inviter does not rebind
+    const third = account('third');
+    await signIn(t, third);
+    await signIn(t, kid, third.address);
+    const again = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: authHeaders(t, (await signIn(t, kid)).token),
+      })
+    ).json();
+    expect(again.data.inviter).toBe(root.address);
+    // root (no inviter yet) choosing its own descendant would make a cycle
+    const nonce = await getNonce(t, root.address);
+    const message = siweMessage(root, nonce, t.clock.get());
+    const before = await snapshot(t.db);
+    const r = await login({ message, signature: await root.signMessage({ message }), inviter: kid.address });
+    expect(r.json().code).toBe(ErrorCode.InviterInvalid);
+    expect(await snapshot(t.db)).toEqual(before);
+    expect(rootS.token).toBeTruthy();
+  });
+
+  describe('session headers', () => {
+    let token: string;
+    beforeAll(async () => {
+      token = (await signIn(t, account('carol'))).token;
+    });
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/user', headers });
+
+    it('answers 401 without a token', async () => {
+      expect((await get(BASE_HEADERS)).json().code).toBe(ErrorCode.Unauthorized);
+    });
+    it('answers 401 for an unknown token', async () => {
+      expect((await get(authHeaders(t, 'ab'.repeat(32)))).json().code).toBe(ErrorCode.Unauthorized);
+    });
+    it('refuses a bad sign', async () => {
+      const h = { ...authHeaders(t, token), sign: 'ab'.repeat(32) };
+      const body = (await get(h)).json();
+      expect(body.code).toBe(ErrorCode.BadSignature);
+      expect(body.data).toBeNull();
+    });
+    it('refuses a missing sign', async () => {
+      const { sign: _s, ...h } = authHeaders(t, token);
+      expect((await get(h)).json().code).toBe(ErrorCode.BadSignature);
+    });
+    it('refuses stale times, either way', async () => {
+      const now = t.clock.get().getTime();
+      expect((await get(authHeaders(t, token, new Date(now - 301_000)))).json().code).toBe(
+        ErrorCode.StaleTimestamp,
+      );
+      expect((await get(authHeaders(t, token, new Date(now + 301_000)))).json().code).toBe(
+        ErrorCode.StaleTimestamp,
+      );
+      expect((await get(authHeaders(t, token, new Date(now - 299_000)))).json().code).toBe(200);
+    });
+    it('refuses a request without the platform header', async () => {
+      const { platform: _p, ...h } = authHeaders(t, token);
+      const body = (await get(h)).json();
+      expect(body.code).toBe(ErrorCode.BadRequest);
+      expect(body.msg).toContain('platform');
+    });
+    it('answers 401 after logout and after expiry', async () => {
+      const s = await signIn(t, account('dave'));
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/logout',
+        headers: authHeaders(t, s.token),
+      });
+      expect(out.json().data.revoked).toBe(true);
+      expect((await get(authHeaders(t, s.token))).json().code).toBe(ErrorCode.Unauthorized);
+      const e = await signIn(t, account('erin'));
+      expect((await get(authHeaders(t, e.token))).json().code).toBe(200);
+      t.clock.advance(31 * 86_400_000);
+      try {
+        expect((await get(authHeaders(t, e.token))).json().code).toBe(ErrorCode.Unauthorized);
+      } finally {
+        t.clock.advance(-31 * 86_400_000);
+      }
+    });
+    it('answers in the caller language', async () => {
+      const en = (await get(BASE_HEADERS)).json().msg;
+      const ja = (await get({ ...BASE_HEADERS, 'accept-language': 'ja-JP,ja;q=0.9' })).json().msg;
+      expect(en).not.toBe(ja);
+    });
+  });
+});

@@ -1,0 +1,189 @@
+// Test fixtures: a fresh database per file (in-memory PGlite; with TEST_DATABASE_URL also a fresh
+// PostgreSQL schema), an app with a controllable clock, and signed-in users.
+import { randomBytes } from 'node:crypto';
+import { signRequest } from '@free/protocol/signing';
+import { sql } from 'drizzle-orm';
+import { type Hex, keccak256, toHex } from 'viem';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { type App, buildApp, type ChainDeps } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DbHandle, openDb, rowsOf } from '../src/db/client.ts';
+
+export const DEPLOYMENT = {
+  network: 'local',
+  chainId: 31337,
+  usdt: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  free: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  fcc: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+  staking: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+  payment: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+  factory: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+  router: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
+  pair: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
+} as const;
+
+/** The backends a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const BACKENDS: { name: string; url: string }[] = [
+  { name: 'pglite', url: 'memory://' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+export async function openTestDb(url: string): Promise<DbHandle & { dropSchema?: () => Promise<void> }> {
+  if (url === 'memory://') return openDb(url);
+  const schema = `t_core_${randomBytes(6).toString('hex')}`;
+  const handle = await openDb(url, { schema, poolSize: 12 });
+  const close = handle.close;
+  return {
+    ...handle,
+    async close() {
+      await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+      await close();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    DEPLOYMENT_FILE: '/nonexistent/deployment.json',
+    LOG_LEVEL: 'silent',
+  } as NodeJS.ProcessEnv);
+  return { ...base, deployment: { ...DEPLOYMENT }, chainId: 31337, ...overrides };
+}
+
+export class TestClock {
+  constructor(public now = new Date('2026-11-20T12:00:00.000Z')) {}
+  get = () => new Date(this.now.getTime());
+  advance(ms: number) {
+    this.now = new Date(this.now.getTime() + ms);
+  }
+}
+
+export type TestCtx = { app: App; db: DbHandle; clock: TestClock; config: Config };
+
+export const TREASURY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+export async function makeApp(
+  url: string,
+  opts: { config?: Partial<Config>; chain?: ChainDeps } = {},
+): Promise<TestCtx> {
+  const db = await openTestDb(url);
+  const clock = new TestClock();
+  const config = testConfig(opts.config);
+  const app = await buildApp({
+    db,
+    config,
+    clock: clock.get,
+    chain: opts.chain ?? { paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }) },
+    logger: false,
+    rateLimit: { perIp: 1_000_000, perAddress: 1_000_000 },
+  });
+  await app.ready();
+  return { app, db, clock, config };
+}
+
+export async function closeApp(t: TestCtx | undefined) {
+  if (!t) return;
+  await t.app.close();
+  await t.db.close();
+}
+
+export const account = (label: string): PrivateKeyAccount =>
+  privateKeyToAccount(keccak256(toHex(`free-test:${label}`)));
+
+export function siweMessage(
+  a: { address: `0x${string}` },
+  nonce: string,
+  now: Date,
+  over: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
+  return createSiweMessage({
+    address: a.address,
+    chainId: 31337,
+    domain: '127.0.0.1:5173',
+    nonce,
+    uri: 'http://127.0.0.1:5173',
+    version: '1',
+    issuedAt: now,
+    expirationTime: new Date(now.getTime() + 5 * 60_000),
+    statement: 'Sign in to FREE',
+    ...over,
+  });
+}
+
+export const BASE_HEADERS = { platform: 'h5', 'accept-language': 'en' };
+
+export function authHeaders(t: TestCtx, token: string, at: Date = t.clock.get()) {
+  const times = String(at.getTime());
+  return {
+    ...BASE_HEADERS,
+    authorization: `Bearer ${token}`,
+    times,
+    sign: signRequest(t.config.clientSecret, token, times),
+  };
+}
+
+export async function getNonce(t: TestCtx, address: string): Promise<string> {
+  const r = await t.app.inject({
+    method: 'GET',
+    url: `/api/common/nonce?address=${address}`,
+    headers: BASE_HEADERS,
+  });
+  const body = r.json();
+  if (body.code !== 200) throw new Error(`nonce failed: ${r.body}`);
+  return body.data.nonce;
+}
+
+export async function signIn(
+  t: TestCtx,
+  a: PrivateKeyAccount,
+  inviter?: string,
+): Promise<{ token: string; userId: number }> {
+  const nonce = await getNonce(t, a.address);
+  const message = siweMessage(a, nonce, t.clock.get());
+  const signature = await a.signMessage({ message });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/common/login',
+    headers: BASE_HEADERS,
+    payload: { message, signature, ...(inviter ? { inviter } : {}) },
+  });
+  const body = r.json();
+  if (body.code !== 200) throw new Error(`login failed: ${r.body}`);
+  return { token: body.data.token, userId: body.data.user.id };
+}
+
+export async function count(db: DbHandle, table: string): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.db.execute(sql.raw(`SELECT count(*) AS n FROM "${table}"`)),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A snapshot of every table's row count, to assert that a refused request changed nothing. */
+export async function snapshot(db: DbHandle): Promise<Record<string, number>> {
+  const tables = [
+    'users',
+    'sessions',
+    'ledger_entries',
+    'balances',
+    'withdrawals',
+    'recharge_orders',
+    'idempotency_keys',
+    'team_paths',
+    'team_stats',
+  ];
+  const out: Record<string, number> = {};
+  for (const t of tables) out[t] = await count(db, t);
+  const [used] = rowsOf<{ n: string | number }>(
+    await db.db.execute(sql`SELECT count(*) AS n FROM nonces WHERE used_at IS NOT NULL`),
+  );
+  out.nonces_used = Number(used?.n ?? 0);
+  const [sum] = rowsOf<{ s: string }>(
+    await db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM balances`),
+  );
+  out.balance_sum = Number(sum?.s ?? 0);
+  return out;
+}
+
+export type { Hex };

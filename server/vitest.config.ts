@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // each file opens its own database (in-memory PGlite, or a fresh PostgreSQL schema)
+    fileParallelism: true,
+  },
+});
