@@ -24,6 +24,8 @@ export type StartAnvilOptions = {
   timeoutMs?: number;
   /** Forward anvil's output to this process's stdout (default false). */
   verbose?: boolean;
+  /** Chain id (default 31337; another id only for tests that play a non-local network). */
+  chainId?: number;
 };
 
 export type AnvilHandle = {
@@ -74,14 +76,13 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
   const port = opts.port ?? DEFAULT_ANVIL_PORT;
   const rpcUrl = `http://127.0.0.1:${port}`;
   const timeoutMs = opts.timeoutMs ?? 20_000;
+  const chainId = opts.chainId ?? LOCAL_CHAIN_ID;
 
   if (opts.reuse !== false) {
     const running = await rpcChainId(rpcUrl);
     if (running !== null) {
-      if (running !== LOCAL_CHAIN_ID) {
-        throw new Error(
-          `a chain with id ${running} already answers on ${rpcUrl} (expected ${LOCAL_CHAIN_ID})`,
-        );
+      if (running !== chainId) {
+        throw new Error(`a chain with id ${running} already answers on ${rpcUrl} (expected ${chainId})`);
       }
       return { rpcUrl, reused: true, stop: async () => {} };
     }
@@ -93,7 +94,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
     '--port',
     String(port),
     '--chain-id',
-    String(LOCAL_CHAIN_ID),
+    String(chainId),
     '--mnemonic',
     ANVIL_MNEMONIC,
     '--accounts',
@@ -159,7 +160,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
       await stop();
       throw new Error(`anvil exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
     }
-    if ((await rpcChainId(rpcUrl)) === LOCAL_CHAIN_ID) break;
+    if ((await rpcChainId(rpcUrl)) === chainId) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`anvil did not answer on ${rpcUrl} within ${timeoutMs} ms:\n${output}`);

@@ -72,8 +72,16 @@ export const TEST_USER_INDEXES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const DEPLOYMENTS_DIR = join(REPO_ROOT, 'deployments');
 const CONTRACTS_DIR = join(REPO_ROOT, 'contracts');
 
+const localAccounts = new Map<number, ReturnType<typeof mnemonicToAccount>>();
+
+/** Anvil account `index` of the default mnemonic (memoised: each derivation costs a PBKDF2). */
 export function localAccount(index: number) {
-  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+  let account = localAccounts.get(index);
+  if (!account) {
+    account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+    localAccounts.set(index, account);
+  }
+  return account;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,7 +458,14 @@ export function remoteConfig(env: RemoteEnv) {
   };
 }
 
-export async function deployRemote(network: string, env: RemoteEnv, log = (l: string) => console.log(l)) {
+export type DeployRemoteOptions = {
+  /** Where the deployment is written (default deployments/<network>.json). */
+  outFile?: string;
+  log?: (line: string) => void;
+};
+
+export async function deployRemote(network: string, env: RemoteEnv, opts: DeployRemoteOptions = {}) {
+  const log = opts.log ?? ((line: string) => console.log(line));
   if (network === 'local') throw new Error('use deployLocal for the local network');
   const cfg = remoteConfig(env);
   const probe = createPublicClient({ transport: http(cfg.rpcUrl) });
@@ -467,7 +482,7 @@ export async function deployRemote(network: string, env: RemoteEnv, log = (l: st
     transport: http(cfg.rpcUrl),
     pollingInterval: 1000,
   }) as PublicClient;
-  const outFile = deploymentFile(network);
+  const outFile = opts.outFile ?? deploymentFile(network);
   const existing = readDeployment(outFile);
   if (existing && (await isDeployed(pub, existing))) {
     log(`FREE contracts already deployed (${outFile})`);

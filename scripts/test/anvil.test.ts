@@ -1,0 +1,73 @@
+// startAnvil: the chain survives a restart through its state file, a running chain is reused and left
+// alone, and a foreign chain on the port is refused.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestClient, http, parseEther, publicActions } from 'viem';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startAnvil } from '../src/chain/anvil.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'free-anvil-'));
+const someone = '0x00000000000000000000000000000000000000Aa';
+
+function client(rpcUrl: string) {
+  return createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).extend(publicActions);
+}
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('startAnvil', () => {
+  it('keeps the chain across a restart when given a state file', async () => {
+    const port = await freePort();
+    const stateFile = join(dir, 'state.json');
+    const first = await startAnvil({ port, stateFile, reuse: false });
+    expect(first.reused).toBe(false);
+    await client(first.rpcUrl).setBalance({ address: someone, value: parseEther('7') });
+    await client(first.rpcUrl).mine({ blocks: 3 });
+    await first.stop();
+
+    const second = await startAnvil({ port, stateFile, reuse: false });
+    try {
+      const c = client(second.rpcUrl);
+      expect(await c.getChainId()).toBe(31337);
+      expect(await c.getBlockNumber()).toBe(3n);
+      expect(await c.getBalance({ address: someone })).toBe(parseEther('7'));
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('starts fresh without a state file', async () => {
+    const anvil = await startAnvil({ port: await freePort(), stateFile: null, reuse: false });
+    try {
+      expect(await client(anvil.rpcUrl).getBlockNumber()).toBe(0n);
+    } finally {
+      await anvil.stop();
+    }
+  });
+
+  it('reuses a chain already running on the port and leaves it running on stop', async () => {
+    const port = await freePort();
+    const owner = await startAnvil({ port, stateFile: null });
+    try {
+      const guest = await startAnvil({ port, stateFile: null });
+      expect(guest.reused).toBe(true);
+      expect(guest.rpcUrl).toBe(owner.rpcUrl);
+      await guest.stop();
+      expect(await client(owner.rpcUrl).getChainId()).toBe(31337);
+    } finally {
+      await owner.stop();
+    }
+    await expect(client(owner.rpcUrl).getChainId()).rejects.toThrow();
+  });
+
+  it('refuses to reuse a chain with another chain id', async () => {
+    const port = await freePort();
+    const other = await startAnvil({ port, stateFile: null, chainId: 97 });
+    try {
+      await expect(startAnvil({ port, stateFile: null })).rejects.toThrow(/chain with id 97/);
+    } finally {
+      await other.stop();
+    }
+  });
+});
