@@ -67,6 +67,7 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
     uint256 public constant BPS = 10_000;
 
     /// @notice The FREE token bought and burned with the burn share.
+    // solhint-disable-next-line immutable-vars-naming -- `FREE()` is in the published ABI
     address public immutable FREE;
 
     /// @notice Address whose EIP-712 signature authorises orders.
