@@ -68,9 +68,12 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     bytes32 public constant INVITER_TYPEHASH =
         keccak256("Inviter(address user,address[] parents,uint256 nonce,uint256 deadline)");
 
+    // Lower-case on purpose: the getters usdt(), free(), router() match the deployment file's keys.
+    /* solhint-disable immutable-vars-naming */
     IERC20 public immutable usdt;
     IERC20 public immutable free;
     ISwapRouterV2 public immutable router;
+    /* solhint-enable immutable-vars-naming */
 
     /// @notice Backend key whose EIP-712 `Inviter` signatures stakeWithInviter accepts.
     address public signer;
@@ -180,7 +183,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         committed -= Math.mulDiv(r.principal, gain, WAD, Math.Rounding.Ceil);
         reserve -= interest;
         openPrincipal -= r.principal;
-        _accounts[msg.sender].activeStakes -= 1;
+        --_accounts[msg.sender].activeStakes;
         _principals[msg.sender].own -= r.principal;
         address inviter = _accounts[msg.sender].inviter;
         if (inviter != address(0)) _principals[inviter].direct -= r.principal;
@@ -320,7 +323,8 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     }
 
     /// @notice The EIP-712 domain separator (name "FREE Staking", version "1").
-    // solhint-disable-next-line func-name-mixedcase -- the name EIP-712 tooling expects
+    // The upper-case name is the one EIP-712 tooling looks for.
+    // solhint-disable-next-line func-name-mixedcase
     function DOMAIN_SEPARATOR() external view returns (bytes32) {
         return _domainSeparatorV4();
     }
@@ -353,7 +357,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
                 redeemed: false
             })
         );
-        _accounts[user].activeStakes += 1;
+        ++_accounts[user].activeStakes;
         _principals[user].own += uint128(q.principal);
         address inviter = _accounts[user].inviter;
         if (inviter != address(0)) _principals[inviter].direct += uint128(q.principal);
@@ -407,7 +411,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         address inviter = parents[0];
         if (inviter == address(0) || inviter == user) revert InvalidInviter(inviter);
         _accounts[user].inviter = inviter;
-        _accounts[inviter].directCount += 1;
+        ++_accounts[inviter].directCount;
         // Stakes made before the binding count for the new inviter too, so unstake stays balanced.
         _principals[inviter].direct += _principals[user].own;
         emit InviterBound(user, inviter, parents, nonce);
