@@ -75,7 +75,7 @@ export async function makeApp(
     config,
     clock: clock.get,
     chain: opts.chain ?? { paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }) },
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
     rateLimit: { perIp: 1_000_000, perAddress: 1_000_000 },
   });
   await app.ready();

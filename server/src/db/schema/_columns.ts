@@ -5,3 +5,5 @@ export const wei = (name: string) => numeric(name, { precision: 78, scale: 0, mo
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

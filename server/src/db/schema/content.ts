@@ -1,11 +1,11 @@
 // DB-backed configuration, articles (announcements, documents) and banners.
 import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './_columns.ts';
+import { createdAt, ts, updatedAt } from './_columns.ts';
 
 export const config = pgTable('config', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const articles = pgTable(

@@ -1,7 +1,7 @@
 // Withdrawals (payout outbox + state machine) and recharge orders (signed Payment orders).
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, ts, wei } from './_columns.ts';
+import { createdAt, ts, updatedAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 
 export const WITHDRAWAL_STATES = [
@@ -35,7 +35,7 @@ export const withdrawals = pgTable(
     attempts: integer('attempts').notNull().default(0),
     failReason: text('fail_reason'),
     createdAt: createdAt(),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
     confirmedAt: ts('confirmed_at'),
   },
   (t) => [

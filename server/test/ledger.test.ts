@@ -1,0 +1,165 @@
+import { ErrorCode } from '@free/protocol';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { getBalance, systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
+import { account, authHeaders, BACKENDS, closeApp, makeApp, signIn, type TestCtx } from './helpers.ts';
+
+const U = 10n ** 18n;
+
+async function ledgerSum(t: TestCtx): Promise<bigint> {
+  const [r] = rowsOf<{ s: string }>(
+    await t.db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM ledger_entries`),
+  );
+  return BigInt(r?.s ?? '0');
+}
+
+async function fund(
+  t: TestCtx,
+  userId: number,
+  amount: bigint,
+  key = `fund:${userId}:${amount}:${Math.random()}`,
+) {
+  await t.db.transaction((tx) =>
+    transfer(tx, {
+      key,
+      from: systemAccount('adjust'),
+      to: userAccount(userId),
+      asset: 'USDT',
+      amount,
+      kind: 'adjust',
+    }),
+  );
+}
+
+describe.each(BACKENDS)('ledger on $name', ({ url }) => {
+  let t: TestCtx;
+  beforeAll(async () => {
+    t = await makeApp(url);
+  });
+  afterAll(() => closeApp(t));
+
+  it('a repeated key does the work once; the same key with other content is a conflict', async () => {
+    const { userId } = await signIn(t, account('ledger-idem'));
+    const move = {
+      key: 'k-idem-1',
+      from: systemAccount('adjust'),
+      to: userAccount(userId),
+      asset: 'USDT' as const,
+      amount: 5n * U,
+      kind: 'adjust',
+    };
+    const first = await t.db.transaction((tx) => transfer(tx, move));
+    const second = await t.db.transaction((tx) => transfer(tx, move));
+    expect(first.replayed).toBe(false);
+    expect(second).toEqual({ ...first, replayed: true });
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(5n * U);
+    const conflict = t.db.transaction((tx) => transfer(tx, { ...move, amount: 6n * U }));
+    await expect(conflict).rejects.toMatchObject({ errorCode: ErrorCode.IdempotencyConflict });
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(5n * U);
+  });
+
+  it('refuses a debit below zero and leaves nothing behind', async () => {
+    const { userId } = await signIn(t, account('ledger-poor'));
+    await fund(t, userId, 2n * U);
+    const before = await ledgerSum(t);
+    const err = await t.db
+      .transaction((tx) =>
+        transfer(tx, {
+          key: 'poor-1',
+          from: userAccount(userId),
+          to: systemAccount('payout'),
+          asset: 'USDT',
+          amount: 3n * U,
+          kind: 'withdraw',
+        }),
+      )
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).errorCode).toBe(ErrorCode.InsufficientBalance);
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(2n * U);
+    const [n] = rowsOf<{ n: string }>(
+      await t.db.db.execute(sql`SELECT count(*)::text AS n FROM ledger_entries WHERE tx_key = 'poor-1'`),
+    );
+    expect(n?.n).toBe('0');
+    expect(await ledgerSum(t)).toBe(before);
+  });
+
+  it('1,000 concurrent withdrawals never overdraw: accepted = balance / amount, ledger sums to zero', async () => {
+    const a = account('ledger-race');
+    const { userId, token } = await signIn(t, a);
+    await fund(t, userId, 137n * U);
+    const attempts = 1000;
+    const results = await Promise.all(
+      Array.from({ length: attempts }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/withdraw/apply',
+          headers: { ...authHeaders(t, token), 'idempotency-key': `race-${i.toString().padStart(6, '0')}` },
+          payload: { amount: '1' },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.json().code as number);
+    const accepted = codes.filter((c) => c === 200).length;
+    expect(accepted).toBe(137);
+    expect(codes.filter((c) => c !== 200).every((c) => c === ErrorCode.InsufficientBalance)).toBe(true);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(0n);
+    const [w] = rowsOf<{ n: string; s: string }>(
+      await t.db.db.execute(
+        sql`SELECT count(*)::text AS n, coalesce(sum(amount),0)::text AS s FROM withdrawals WHERE user_id = ${userId}`,
+      ),
+    );
+    expect(w).toEqual({ n: '137', s: (137n * U).toString() });
+    expect(await ledgerSum(t)).toBe(0n);
+    const [neg] = rowsOf<{ n: string }>(
+      await t.db.db.execute(sql`SELECT count(*)::text AS n FROM balances WHERE amount < 0`),
+    );
+    expect(neg?.n).toBe('0');
+  });
+
+  it('a retried withdrawal (same Idempotency-Key) is debited once and answers the same', async () => {
+    const a = account('ledger-retry');
+    const { userId, token } = await signIn(t, a);
+    await fund(t, userId, 10n * U);
+    const send = (amount: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/withdraw/apply',
+        headers: { ...authHeaders(t, token), 'idempotency-key': 'retry-key-0001' },
+        payload: { amount, coin: 'USDT' },
+      });
+    const [r1, r2, r3] = await Promise.all([send('4'), send('4'), send('4')]);
+    expect(r1?.json().code).toBe(200);
+    expect(r2?.json()).toEqual(r1?.json());
+    expect(r3?.json()).toEqual(r1?.json());
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(6n * U);
+    const conflict = (await send('5')).json();
+    expect(conflict.code).toBe(ErrorCode.IdempotencyConflict);
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(6n * U);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/withdraw/list',
+      headers: authHeaders(t, token),
+    });
+    const body = list.json();
+    expect(body.data.total).toBe(1);
+    expect(body.data.list[0]).toMatchObject({
+      amount: '4',
+      coin: 'USDT',
+      to: a.address,
+      state: 'queued',
+      pending: true,
+    });
+    const fin = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user/finance?kind=withdraw',
+        headers: authHeaders(t, token),
+      })
+    ).json();
+    expect(fin.data.list.map((e: { amount: string }) => e.amount)).toEqual(['-4']);
+  });
+});
