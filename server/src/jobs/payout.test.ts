@@ -171,7 +171,7 @@ describe('payout worker', () => {
     expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(tooMuch);
     const refunds = await rows(
       h.db,
-      sql`SELECT 1 FROM ledger_entries WHERE kind = 'withdraw_refund' AND ref = ${String(w.id)} AND side = 'credit'`,
+      sql`SELECT 1 FROM ledger_entries WHERE tx_key = ${`withdraw_refund:${w.id}`} AND side = 'credit'`,
     );
     expect(refunds).toHaveLength(1);
   }, 60_000);

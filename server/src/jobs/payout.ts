@@ -12,9 +12,10 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import type { DbHandle } from '../db/client.ts';
-import { type Asset, systemAccount, transfer, userAccount } from '../services/ledger.ts';
+import type { DbHandle, Tx } from '../db/client.ts';
+import type { Asset } from '../services/ledger.ts';
 import { rows } from '../services/team.ts';
+import { refundWithdrawal } from '../services/withdraw.ts';
 
 export type PayoutLogger = {
   info: (obj: object, msg?: string) => void;
@@ -112,29 +113,15 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
   });
 }
 
-/** Marks a withdrawal failed and gives the money back, once (the ledger key is the withdrawal id). */
-async function refund(
-  tx: Parameters<Parameters<DbHandle['transaction']>[0]>[0],
-  w: QueuedRow,
-  reason: string,
-): Promise<boolean> {
+/** Marks a withdrawal failed and gives the money back, once (core's refundWithdrawal: ledger key per id). */
+async function refund(tx: Tx, w: QueuedRow, reason: string): Promise<boolean> {
   const moved = await rows(
     tx,
     sql`UPDATE withdrawals SET state = 'failed', fail_reason = ${reason}
         WHERE id = ${w.id} AND state IN ('queued', 'signed', 'broadcast') RETURNING id`,
   );
   if (moved.length === 0) return false;
-  await transfer(tx, {
-    key: `withdraw_refund:${w.id}`,
-    from: systemAccount('payout'),
-    to: userAccount(w.user_id, 'wallet'),
-    asset: w.asset as Asset,
-    amount: BigInt(w.amount),
-    kind: 'withdraw_refund',
-    ref: String(w.id),
-  });
-  await tx.execute(sql`UPDATE withdrawals SET state = 'refunded' WHERE id = ${w.id}`);
-  return true;
+  return refundWithdrawal(tx, w.id);
 }
 
 async function sendSaved(o: PayoutOptions, raw: Hex, hash: Hex): Promise<void> {

@@ -1,0 +1,155 @@
+// Background jobs of the server process: the chain indexer and the payout worker. Each runs only
+// while it holds its advisory lock, so any number of server replicas can call startJobs.
+import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { type IndexerOptions, indexOnce } from '../chain/indexer.ts';
+import { type Leadership, tryLeadership } from '../chain/leader.ts';
+import type { Config } from '../config.ts';
+import type { DbHandle } from '../db/client.ts';
+import { creditRecharge } from '../services/recharge.ts';
+import { type PayoutOptions, payoutOnce } from './payout.ts';
+
+export type JobLogger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+export type JobsContext = {
+  config: Config;
+  db: DbHandle;
+  log?: JobLogger;
+  /** defaults to an HTTP client on config.rpcUrl */
+  client?: PublicClient;
+  /** pause between passes when there is nothing to do (default 2000 ms) */
+  intervalMs?: number;
+  /** which jobs to run (default both) */
+  indexer?: boolean;
+  payout?: boolean;
+};
+
+export type Jobs = { stop: () => Promise<void> };
+
+const noop: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+export function makeChainClient(config: Config): PublicClient {
+  const chain = defineChain({
+    id: config.chainId,
+    name: `chain-${config.chainId}`,
+    nativeCurrency: { name: 'Native', symbol: 'NATIVE', decimals: 18 },
+    rpcUrls: { default: { http: [config.rpcUrl] } },
+  });
+  return createPublicClient({
+    chain,
+    transport: http(config.rpcUrl, { timeout: 10_000, retryCount: 1 }),
+  }) as PublicClient;
+}
+
+export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerOptions | null {
+  const d = ctx.config.deployment;
+  if (!d) return null;
+  return {
+    db: ctx.db,
+    client,
+    contracts: { staking: d.staking, payment: d.payment },
+    startBlock: d.startBlock ?? 0,
+    finalityDepth: ctx.config.finalityDepth,
+    name: `${d.chainId}:${d.staking.toLowerCase()}`,
+    log: ctx.log ?? noop,
+    onPaid: (tx, e) =>
+      creditRecharge(tx, e.orderId, {
+        payer: e.payer,
+        token: e.token,
+        paidAmount: e.amount,
+        txHash: e.txHash,
+        paidAt: e.at,
+      }),
+  };
+}
+
+export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOptions | null {
+  const d = ctx.config.deployment;
+  if (!d) return null;
+  return {
+    db: ctx.db,
+    client,
+    account: privateKeyToAccount(ctx.config.hotWalletKey),
+    chainId: ctx.config.chainId,
+    tokens: { USDT: d.usdt, FREE: d.free, FCC: d.fcc },
+    finalityDepth: ctx.config.finalityDepth,
+    log: ctx.log ?? noop,
+  };
+}
+
+/**
+ * Starts the indexer and the payout worker loops. A loop first takes its advisory lock (retrying
+ * every interval while another process holds it), then works until stopped.
+ */
+export function startJobs(ctx: JobsContext): Jobs {
+  const log = ctx.log ?? noop;
+  const interval = ctx.intervalMs ?? 2000;
+  const client = ctx.client ?? makeChainClient(ctx.config);
+  let stopping = false;
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        sleepers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  const loop = async (name: string, lockKey: string, step: () => Promise<boolean>) => {
+    let lead: Leadership | null = null;
+    try {
+      while (!stopping) {
+        if (!lead) {
+          lead = await tryLeadership(ctx.db, ctx.config.databaseUrl, lockKey).catch((err: Error) => {
+            log.warn({ job: name, err: err.message }, 'jobs: leadership check failed');
+            return null;
+          });
+          if (!lead) {
+            await sleep(interval);
+            continue;
+          }
+          log.info({ job: name }, 'jobs: leading');
+        }
+        let busy = false;
+        try {
+          busy = await step();
+        } catch (err) {
+          log.error({ job: name, err: (err as Error).message }, 'jobs: step failed; retrying');
+        }
+        if (!busy) await sleep(interval);
+      }
+    } finally {
+      await lead?.release();
+    }
+  };
+
+  const running: Promise<void>[] = [];
+  const io = indexerOptions(ctx, client);
+  const po = payoutOptions(ctx, client);
+  if (!io || !po) log.warn({}, 'jobs: no deployment file; indexer and payout worker not started');
+  if (io && ctx.indexer !== false) {
+    running.push(loop('indexer', `free:indexer:${io.name}`, async () => (await indexOnce(io)) !== null));
+  }
+  if (po && ctx.payout !== false) {
+    running.push(
+      loop('payout', `free:payout:${po.account.address.toLowerCase()}`, async () => {
+        const s = await payoutOnce(po);
+        return s.signed + s.broadcast > 0;
+      }),
+    );
+  }
+  return {
+    stop: async () => {
+      stopping = true;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(running);
+    },
+  };
+}

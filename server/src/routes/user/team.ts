@@ -1,0 +1,95 @@
+// Team endpoints: team_info, direct_list, stake_ref_address (schemas in @free/protocol/api/team).
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/team';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, ok } from '../../app.ts';
+import { amt, checksum, isoOrNull } from '../../lib/format.ts';
+import { directList, teamInfo } from '../../services/team.ts';
+import { stakeRef } from '../../services/team-ref.ts';
+
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const db = ctx.db.db;
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/user/team_info',
+    {
+      schema: {
+        tags: ['team'],
+        security,
+        summary:
+          'Team statistics: counts, new/valid today and yesterday, performance, zones, level, node tier',
+        response: { 200: envelopeSchema(api.teamInfoData) },
+      },
+    },
+    async (req) => {
+      const t = await teamInfo(db, currentUser(req).id, ctx.clock());
+      return ok({
+        ...t,
+        totalPerformance: amt(t.totalPerformance),
+        zoneA: amt(t.zoneA),
+        zoneB: amt(t.zoneB),
+        ownPrincipal: amt(t.ownPrincipal),
+        level: `V${t.level}`,
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/direct_list',
+    {
+      schema: {
+        tags: ['team'],
+        security,
+        summary: 'Direct referrals, newest first',
+        querystring: api.directListQuery,
+        response: { 200: envelopeSchema(api.directListData) },
+      },
+    },
+    async (req) => {
+      const page = await directList(db, currentUser(req).id, req.query.page, req.query.size);
+      return ok({
+        list: page.list.map((m) => ({
+          address: checksum(m.address),
+          boundAt: isoOrNull(m.boundAt),
+          ownPrincipal: amt(m.ownPrincipal),
+          teamCount: m.teamCount,
+          performance: amt(m.performance),
+          isValid: m.isValid,
+        })),
+        total: page.total,
+        page: page.page,
+        size: page.pageSize,
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/stake_ref_address',
+    {
+      schema: {
+        tags: ['team'],
+        security,
+        summary: 'Inviter chain (nearest first) with the one-time EIP-712 signature for stakeWithInviter',
+        response: { 200: envelopeSchema(api.stakeRefData) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const data = await ctx.db.transaction((tx) =>
+        stakeRef(tx, {
+          userId: me.id,
+          address: me.address,
+          signerKey: ctx.config.signerKey,
+          chainId: ctx.config.chainId,
+          staking: ctx.config.deployment?.staking,
+          now: ctx.clock(),
+        }),
+      );
+      return ok(data);
+    },
+  );
+};
+
+export default teamRoutes;
