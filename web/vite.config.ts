@@ -1,7 +1,9 @@
 // Vite build, dev/preview server and vitest for the web app.
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const webModules = fileURLToPath(new URL('./node_modules', import.meta.url));
 const secret = process.env.FREE_CLIENT_SECRET ?? 'free-local-dev-secret';
 const apiUrl = process.env.VITE_API_URL ?? 'http://127.0.0.1:8787';
 const rpcUrl = process.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545';
@@ -15,7 +17,16 @@ export default defineConfig({
     __FREE_WC_PROJECT_ID__: JSON.stringify(process.env.VITE_REOWN_PROJECT_ID ?? ''),
   },
   // antd-mobile and react-router sit in the root node_modules next to an older React; one copy only.
-  resolve: { dedupe: ['react', 'react-dom', 'react-router', 'i18next', 'react-i18next'] },
+  resolve: {
+    dedupe: ['react', 'react-dom', 'react-router', 'i18next', 'react-i18next'],
+    alias: [
+      { find: /^react-dom$/, replacement: `${webModules}/react-dom/index.js` },
+      { find: /^react-dom\/client$/, replacement: `${webModules}/react-dom/client.js` },
+      { find: /^react$/, replacement: `${webModules}/react/index.js` },
+      { find: /^react\/jsx-runtime$/, replacement: `${webModules}/react/jsx-runtime.js` },
+      { find: /^react\/jsx-dev-runtime$/, replacement: `${webModules}/react/jsx-dev-runtime.js` },
+    ],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: {
@@ -42,5 +53,13 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Processed by Vite so `resolve.dedupe` gives them web's React 19, not the root's React 18.
+    server: { deps: { inline: [/react-i18next/, /antd-mobile/, /@tanstack/, /react-router/] } },
+    deps: {
+      optimizer: {
+        client: { enabled: true, include: ['react-i18next', 'antd-mobile', 'react', 'react-dom'] },
+        ssr: { enabled: true, include: ['react-i18next', 'antd-mobile', 'react', 'react-dom'] },
+      },
+    },
   },
 });

@@ -1,0 +1,124 @@
+import { ErrorCode } from '@free/protocol/envelope';
+import { signRequest } from '@free/protocol/signing';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getTabIndex, setTabIndex } from '../app/tabIndex';
+import { showToast } from '../components/toast';
+import { initI18n } from '../i18n';
+import { walletSheet } from '../session/prompt';
+import { session } from '../session/store';
+import { ApiError, api } from './client';
+
+vi.mock('../components/toast', () => ({ showToast: vi.fn() }));
+
+function respond(body: unknown, status = 200) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  vi.mocked(showToast).mockClear();
+  session.clear();
+  walletSheet.close();
+  window.location.hash = '#/';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('api client', () => {
+  it('returns data of a code 200 envelope', async () => {
+    vi.stubGlobal('fetch', respond({ code: 200, msg: 'ok', data: { twitter_url: 'x' } }));
+    await expect(api.get('/api/common/config')).resolves.toEqual({ twitter_url: 'x' });
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('sends platform h5 always, and bearer, sign, times and language with a token', async () => {
+    const fetch = respond({ code: 200, msg: 'ok', data: null });
+    vi.stubGlobal('fetch', fetch);
+    await api.get('/api/common/config');
+    const anonymous = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(anonymous.platform).toBe('h5');
+    expect(anonymous.Authorization).toBeUndefined();
+
+    session.set({ token: 'tok123', user: { address: '0x00000000000000000000000000000000000000aa' } });
+    await api.get('/api/user');
+    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(url).toBe('http://127.0.0.1:8787/api/user');
+    expect(headers.Authorization).toBe('Bearer tok123');
+    expect(headers.times).toMatch(/^\d{13}$/);
+    expect(headers.sign).toBe(signRequest('free-local-dev-secret', 'tok123', headers.times as string));
+    expect(headers['Accept-Language']).toBe('en');
+  });
+
+  it('on 401 shows the server message, clears the user, goes home, resets the tab and asks to sign in', async () => {
+    session.set({ token: 'old', user: { address: '0x00000000000000000000000000000000000000aa' } });
+    window.location.hash = '#/pages/mine/team?x=1';
+    setTabIndex(4);
+    vi.stubGlobal('fetch', respond({ code: 401, msg: 'Session expired', data: null }));
+
+    const error = await api.get('/api/user/team_info').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe(401);
+    expect(showToast).toHaveBeenCalledWith('Session expired');
+    expect(session.get()).toBeNull();
+    expect(window.location.hash).toBe('#/');
+    expect(getTabIndex()).toBe(0);
+    expect(walletSheet.get().open).toBe(true);
+  });
+
+  it('shows msg of another non-200 code and rejects', async () => {
+    vi.stubGlobal('fetch', respond({ code: 1004, msg: 'Insufficient Wallet Balance', data: null }));
+    await expect(api.post('/api/user/withdraw/apply', { amount: '5' })).rejects.toMatchObject({ code: 1004 });
+    expect(showToast).toHaveBeenCalledWith('Insufficient Wallet Balance');
+  });
+
+  it('falls back to message, then to the translated "error"', async () => {
+    vi.stubGlobal('fetch', respond({ statusCode: 404, message: 'Route GET:/x not found' }, 404));
+    await expect(api.get('/x')).rejects.toMatchObject({ code: 404, status: 404 });
+    expect(showToast).toHaveBeenLastCalledWith('Route GET:/x not found');
+
+    vi.stubGlobal('fetch', respond({ code: 500 }, 500));
+    await expect(api.get('/y')).rejects.toBeInstanceOf(ApiError);
+    expect(showToast).toHaveBeenLastCalledWith('Something went wrong');
+  });
+
+  it('stays silent when the call asked to hide errors, but still rejects', async () => {
+    vi.stubGlobal('fetch', respond({ code: 409, msg: 'Conflict', data: null }));
+    await expect(api.get('/api/user/fire', undefined, { hideError: true })).rejects.toMatchObject({ code: 409 });
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('turns a transport failure into "network error"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(api.get('/api/common/config')).rejects.toMatchObject({ code: ErrorCode.NetworkError });
+    expect(showToast).toHaveBeenCalledWith('Network error, please try again');
+  });
+
+  it('gives up after 10 seconds as a network error', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
+    );
+    const pending = api.get('/api/common/config').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(showToast).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ code: ErrorCode.NetworkError });
+    expect(showToast).toHaveBeenCalledWith('Network error, please try again');
+  });
+});

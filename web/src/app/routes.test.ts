@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, TABS, findRoute } from './routes';
+
+// SPEC §2 and DESIGN §5, as written there.
+const SPEC_ROUTES = [
+  'pages/chainPool/myContribution', 'pages/chainPool/orderList', 'pages/index/aiTrade', 'pages/index/announcement',
+  'pages/index/announcementDetail', 'pages/index/chain', 'pages/index/database', 'pages/index/freePay', 'pages/index/game',
+  'pages/index/machine', 'pages/index/machineDetail', 'pages/index/rwa', 'pages/mine/earnings', 'pages/mine/extract',
+  'pages/mine/recharge', 'pages/mine/team', 'pages/mine/unLockDetails', 'pages/shop/fccRecord', 'pages/shop/order',
+  'pages/mine/language', 'pages/mine/contact', 'pages/mine/finance', 'pages/mine/burnData', 'pages/mine/airdropData',
+  'pages/chainPool/poolData', 'pages/shop/redemption', 'pages/index/docs',
+];
+
+describe('route table', () => {
+  it('has every route of SPEC §2 and DESIGN §5 once', () => {
+    for (const r of SPEC_ROUTES) expect(findRoute(`/${r}`), r).toBeDefined();
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+  });
+
+  it('has five tabs in SPEC order, with home at / and at pages/index/index', () => {
+    expect(TABS.map((t) => t.path)).toEqual([
+      '/',
+      '/pages/shop/shop',
+      '/pages/fire/fire',
+      '/pages/chainPool/chainPool',
+      '/pages/mine/mine',
+    ]);
+    expect(findRoute('/pages/index/index')?.tab).toBe(0);
+  });
+
+  it('puts the personal pages behind sign-in and keeps public ones open', () => {
+    for (const p of ['/pages/mine/earnings', '/pages/mine/recharge', '/pages/mine/extract', '/pages/mine/team', '/pages/shop/order', '/pages/mine/finance'])
+      expect(findRoute(p)?.needsLogin, p).toBe(true);
+    for (const p of ['/', '/pages/mine/language', '/pages/mine/contact', '/pages/index/announcement'])
+      expect(findRoute(p)?.needsLogin, p).toBe(false);
+  });
+});

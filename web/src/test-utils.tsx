@@ -1,0 +1,36 @@
+// A small render helper on web's own React 19 (the root's @testing-library/react binds React 18).
+import { type ReactNode, act } from 'react';
+import { type Root, createRoot } from 'react-dom/client';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const mounted: { root: Root; el: HTMLElement }[] = [];
+
+export function render(ui: ReactNode) {
+  const el = document.createElement('div');
+  document.body.append(el);
+  const root = createRoot(el);
+  act(() => root.render(ui));
+  mounted.push({ root, el });
+  return { container: el, rerender: (next: ReactNode) => act(() => root.render(next)) };
+}
+
+export function cleanup() {
+  for (const { root, el } of mounted.splice(0)) {
+    act(() => root.unmount());
+    el.remove();
+  }
+}
+
+/** Types into an input the way React notices (native setter + input event). */
+export function typeInto(input: HTMLInputElement, text: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  act(() => {
+    setter?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export const byRole = (role: string) => document.querySelector<HTMLElement>(`[role="${role}"]`);
+export const byText = (text: string) =>
+  [...document.querySelectorAll<HTMLElement>('body *')].find((e) => e.children.length === 0 && e.textContent === text) ?? null;
