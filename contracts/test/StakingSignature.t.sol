@@ -230,6 +230,24 @@ contract StakingSignatureTest is StakingFixture {
         assertFalse(staking.nonceUsed(1), "a refused stake spends no nonce");
     }
 
+    /// @dev The digest viem's hashTypedData gives for these inputs (computed once with viem 2.57):
+    /// the contract, the test helper and the server's signer agree on the EIP-712 encoding.
+    function test_digestMatchesViemHashTypedData() public {
+        address at = 0x5FbDB2315678afecb367f032d93F642f64180aa3;
+        address[] memory parents = new address[](2);
+        parents[0] = 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC;
+        parents[1] = 0x90F79bf6EB2c4f870365E785982E1f101E93b906;
+        address user = 0x70997970C51812dc3A010C7d01b50e0d17dc79C8;
+        bytes32 viemDigest = 0x070492d57bd256e87a8776798dff403fb18cbff6009e9ca6fb19eeaaced33976;
+        vm.chainId(31_337);
+        vm.etch(at, address(staking).code);
+        bytes32 structHash =
+            keccak256(abi.encode(INVITER_TYPEHASH, user, keccak256(abi.encodePacked(parents)), 123_456_789, 1_750_003_600));
+        bytes32 onChain = keccak256(abi.encodePacked("\x19\x01", Staking(at).DOMAIN_SEPARATOR(), structHash));
+        assertEq(onChain, viemDigest, "contract digest");
+        assertEq(inviterDigest(at, 31_337, user, parents, 123_456_789, 1_750_003_600), viemDigest, "helper digest");
+    }
+
     // ------------------------------------------------------------ fuzzed negatives
 
     function testFuzz_refusesAnyOtherSender(address sender) public {

@@ -7,6 +7,7 @@ interface Vm {
     function roll(uint256 newHeight) external;
     function chainId(uint256 newChainId) external;
     function deal(address account, uint256 newBalance) external;
+    function etch(address target, bytes calldata newRuntimeBytecode) external;
     function prank(address msgSender) external;
     function startPrank(address msgSender) external;
     function stopPrank() external;
