@@ -90,7 +90,7 @@ export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
     if (!block || block.hash !== cursor.hash) {
       const back = Math.max(o.startBlock - 1, cursor.block - (o.reorgRewind ?? 64));
       await o.db.db.execute(
-        sql`UPDATE chain_cursors SET block_number = ${back}, block_hash = NULL WHERE name = ${name} AND block_number = ${cursor.block}`,
+        sql`UPDATE chain_cursors SET block_number = ${back}, block_hash = NULL, updated_at = now() WHERE name = ${name} AND block_number = ${cursor.block}`,
       );
       log.warn(
         { name, cursor: cursor.block, rewoundTo: back },
@@ -131,7 +131,7 @@ export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
       const moved = await rows(
         tx,
         cursor
-          ? sql`UPDATE chain_cursors SET block_number = ${Number(to)}, block_hash = ${toBlock.hash}
+          ? sql`UPDATE chain_cursors SET block_number = ${Number(to)}, block_hash = ${toBlock.hash}, updated_at = now()
               WHERE name = ${name} AND block_number = ${cursor.block} RETURNING name`
           : sql`INSERT INTO chain_cursors (name, block_number, block_hash) VALUES (${name}, ${Number(to)}, ${toBlock.hash})
               ON CONFLICT (name) DO NOTHING RETURNING name`,

@@ -101,7 +101,7 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
       });
       const hash = keccak256(raw);
       await tx.execute(
-        sql`UPDATE withdrawals SET state = 'signed', chain_nonce = ${nonce}, raw_tx = ${raw}, tx_hash = ${hash} WHERE id = ${w.id}`,
+        sql`UPDATE withdrawals SET state = 'signed', chain_nonce = ${nonce}, raw_tx = ${raw}, tx_hash = ${hash}, updated_at = now() WHERE id = ${w.id}`,
       );
       signed.push(w.id);
       nonce++;
@@ -117,7 +117,7 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
 async function refund(tx: Tx, w: QueuedRow, reason: string): Promise<boolean> {
   const moved = await rows(
     tx,
-    sql`UPDATE withdrawals SET state = 'failed', fail_reason = ${reason}
+    sql`UPDATE withdrawals SET state = 'failed', fail_reason = ${reason}, updated_at = now()
         WHERE id = ${w.id} AND state IN ('queued', 'signed', 'broadcast') RETURNING id`,
   );
   if (moved.length === 0) return false;
@@ -155,7 +155,7 @@ export async function broadcastSigned(o: PayoutOptions): Promise<number> {
       break; // later nonces cannot be mined before this one
     }
     await o.hooks?.afterBroadcast?.(w.id);
-    await o.db.db.execute(sql`UPDATE withdrawals SET state = 'broadcast', attempts = attempts + 1
+    await o.db.db.execute(sql`UPDATE withdrawals SET state = 'broadcast', attempts = attempts + 1, updated_at = now()
         WHERE id = ${w.id} AND state = 'signed'`);
     sent++;
   }
@@ -190,7 +190,7 @@ export async function confirmBroadcast(o: PayoutOptions): Promise<{ confirmed: n
     if (receipt.status === 'success') {
       const done = await rows(
         o.db.db,
-        sql`UPDATE withdrawals SET state = 'confirmed', confirmed_at = now()
+        sql`UPDATE withdrawals SET state = 'confirmed', confirmed_at = now(), updated_at = now()
             WHERE id = ${w.id} AND state = 'broadcast' RETURNING id`,
       );
       confirmed += done.length;

@@ -9,7 +9,7 @@ export const chainCursors = pgTable('chain_cursors', {
   name: text('name').primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash'),
-  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 /** Every log the indexer applied: `(tx_hash, log_index)` unique, so a log takes effect once. */
