@@ -37,6 +37,11 @@ export type OpenDbOptions = {
   schema?: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /**
+   * PGlite folder only: close the database on SIGINT/SIGTERM, then let the signal end the process
+   * (default true). A caller with its own graceful shutdown (main.ts) closes it itself.
+   */
+  handleSignals?: boolean;
 };
 
 /**
@@ -45,7 +50,9 @@ export type OpenDbOptions = {
  */
 export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<DbHandle> {
   const handle =
-    url && /^postgres(ql)?:\/\//.test(url) ? await openPostgres(url, opts) : await openPglite(url);
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? await openPostgres(url, opts)
+      : await openPglite(url, opts.handleSignals ?? true);
   try {
     await migrate(handle);
   } catch (err) {
@@ -55,7 +62,7 @@ export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<Db
   return handle;
 }
 
-async function openPglite(url: string | undefined): Promise<DbHandle> {
+async function openPglite(url: string | undefined, handleSignals: boolean): Promise<DbHandle> {
   let client: PGlite;
   if (url === 'memory://') {
     client = new PGlite();
@@ -78,7 +85,7 @@ async function openPglite(url: string | undefined): Promise<DbHandle> {
     process.off('SIGTERM', onSignal);
     await client.close();
   };
-  if (url !== 'memory://') {
+  if (url !== 'memory://' && handleSignals) {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   }
