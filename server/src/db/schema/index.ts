@@ -6,3 +6,4 @@ export * from './ledger.ts';
 export * from './team.ts';
 export * from './users.ts';
 export * from './wallet.ts';
+export * from './product-modules.ts';
