@@ -7,3 +7,4 @@ export * from './team.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 export * from './product-modules.ts';
+export * from './product-money.ts';
