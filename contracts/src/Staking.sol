@@ -252,7 +252,8 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         StakeRecord memory r = _record(user, index);
         uint256 cycle = cycleDays(r.stakeIndex);
         uint256 gain = compoundFactor(r.ratePpm, cycle) - WAD;
-        return (r.ratePpm, uint256(r.stakeTime) + cycle * 1 days, Math.mulDiv(r.principal, gain, WAD, Math.Rounding.Ceil));
+        return
+            (r.ratePpm, uint256(r.stakeTime) + cycle * 1 days, Math.mulDiv(r.principal, gain, WAD, Math.Rounding.Ceil));
     }
 
     /// @notice Interest earned so far in whole days (capped at the cycle), rounded down. After

@@ -7,12 +7,9 @@ import {vm} from "./utils/Vm.sol";
 
 /// @dev Reward maths under fuzzing: monotone in time, never above the commitment, rounded down.
 contract StakingFuzzTest is StakingFixture {
-    function testFuzz_interestMonotoneInTimeAndNeverAboveCommitment(
-        uint256 amount,
-        uint8 cycle,
-        uint256 t1,
-        uint256 t2
-    ) public {
+    function testFuzz_interestMonotoneInTimeAndNeverAboveCommitment(uint256 amount, uint8 cycle, uint256 t1, uint256 t2)
+        public
+    {
         amount = bound(amount, 1e18, 1000e18);
         cycle = uint8(bound(cycle, 0, 2));
         t1 = bound(t1, 0, 60 days);

@@ -122,7 +122,8 @@ contract StakingSignatureTest is StakingFixture {
 
     function test_refusesWrongChainId() public {
         uint256 d = deadline();
-        (uint8 v, bytes32 r, bytes32 s) = vm.sign(SIGNER_PK, inviterDigest(address(staking), 56, alice, parentsOf(bob), 1, d));
+        (uint8 v, bytes32 r, bytes32 s) =
+            vm.sign(SIGNER_PK, inviterDigest(address(staking), 56, alice, parentsOf(bob), 1, d));
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
         staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
@@ -241,8 +242,9 @@ contract StakingSignatureTest is StakingFixture {
         bytes32 viemDigest = 0x070492d57bd256e87a8776798dff403fb18cbff6009e9ca6fb19eeaaced33976;
         vm.chainId(31_337);
         vm.etch(at, address(staking).code);
-        bytes32 structHash =
-            keccak256(abi.encode(INVITER_TYPEHASH, user, keccak256(abi.encodePacked(parents)), 123_456_789, 1_750_003_600));
+        bytes32 structHash = keccak256(
+            abi.encode(INVITER_TYPEHASH, user, keccak256(abi.encodePacked(parents)), 123_456_789, 1_750_003_600)
+        );
         bytes32 onChain = keccak256(abi.encodePacked("\x19\x01", Staking(at).DOMAIN_SEPARATOR(), structHash));
         assertEq(onChain, viemDigest, "contract digest");
         assertEq(inviterDigest(at, 31_337, user, parents, 123_456_789, 1_750_003_600), viemDigest, "helper digest");

@@ -71,14 +71,10 @@ contract TokensTest is Test {
 
     function test_mintRefusedWithoutMinterRole() public {
         bytes32 role = free.MINTER_ROLE();
-        vm.expectRevert(
-            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, user, role)
-        );
+        vm.expectRevert(abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, user, role));
         vm.prank(user);
         free.mint(user, 1);
-        vm.expectRevert(
-            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, user, role)
-        );
+        vm.expectRevert(abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, user, role));
         vm.prank(user);
         fcc.mint(user, 1);
     }
@@ -92,9 +88,7 @@ contract TokensTest is Test {
         assertEq(free.balanceOf(user), 5e18, "minted by new minter");
         vm.prank(admin);
         free.revokeRole(role, user);
-        vm.expectRevert(
-            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, user, role)
-        );
+        vm.expectRevert(abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, user, role));
         vm.prank(user);
         free.mint(user, 1);
     }
@@ -114,9 +108,7 @@ contract TokensTest is Test {
     function test_burnFromNeedsAllowance() public {
         vm.prank(admin);
         fcc.mint(user, 10e18);
-        vm.expectRevert(
-            abi.encodeWithSelector(IERC20Errors.ERC20InsufficientAllowance.selector, spender, 0, 1e18)
-        );
+        vm.expectRevert(abi.encodeWithSelector(IERC20Errors.ERC20InsufficientAllowance.selector, spender, 0, 1e18));
         vm.prank(spender);
         fcc.burnFrom(user, 1e18);
         vm.prank(user);

@@ -61,13 +61,17 @@ contract StakingHandler {
         parents[0] = inviter;
         uint256 nonce = nextNonce++;
         uint256 deadline = block.timestamp + 1 hours;
-        bytes32 structHash =
-            keccak256(abi.encode(staking.INVITER_TYPEHASH(), user, keccak256(abi.encodePacked(parents)), nonce, deadline));
+        bytes32 structHash = keccak256(
+            abi.encode(staking.INVITER_TYPEHASH(), user, keccak256(abi.encodePacked(parents)), nonce, deadline)
+        );
         bytes32 digest = keccak256(abi.encodePacked("\x19\x01", staking.DOMAIN_SEPARATOR(), structHash));
         (uint8 v, bytes32 r, bytes32 s) = vm.sign(signerPk, digest);
         vm.prank(user);
-        try staking.stakeWithInviter(amount, 0, cycle, parents, abi.encode(nonce, deadline), abi.encodePacked(r, s, v))
-        returns (uint256 index) {
+        try staking.stakeWithInviter(
+            amount, 0, cycle, parents, abi.encode(nonce, deadline), abi.encodePacked(r, s, v)
+        ) returns (
+            uint256 index
+        ) {
             (, uint256 principal,,) = staking.userStakeRecord(user, index);
             ghostOpenPrincipal += principal;
             ghostStakes += 1;

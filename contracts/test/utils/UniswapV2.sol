@@ -51,7 +51,9 @@ library UniswapV2Deployer {
         returns (IUniswapV2Factory factory, IUniswapV2Router02 router, address weth)
     {
         factory = IUniswapV2Factory(
-            _create(abi.encodePacked(creationCode(string.concat(CORE, "UniswapV2Factory.json")), abi.encode(feeToSetter)))
+            _create(
+                abi.encodePacked(creationCode(string.concat(CORE, "UniswapV2Factory.json")), abi.encode(feeToSetter))
+            )
         );
         weth = _create(creationCode(string.concat(PERIPHERY, "WETH9.json")));
         router = IUniswapV2Router02(
