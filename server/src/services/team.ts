@@ -62,12 +62,12 @@ export async function bindInviter(
   at: Date = new Date(),
 ): Promise<BindResult> {
   if (userId === inviterId) throw new TeamError('self');
+  // The user's row first, then the global binding lock: the same order as sign-in (which holds the
+  // user's row), so a binding from the indexer and a sign-in cannot deadlock.
+  const me0 = await rows<{ id: number }>(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  const inv0 = await rows<{ id: number }>(tx, sql`SELECT id FROM users WHERE id = ${inviterId}`);
+  if (me0.length === 0 || inv0.length === 0) throw new TeamError('unknown_user');
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${BIND_LOCK_KEY})`);
-  const known = await rows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM users WHERE id IN (${userId}, ${inviterId})`,
-  );
-  if (known.length !== 2) throw new TeamError('unknown_user');
   await ensureStats(tx, [userId, inviterId]);
   const [me] = await rows<{
     inviter_id: number | null;
