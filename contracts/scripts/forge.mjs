@@ -101,6 +101,23 @@ function describeKind(kind) {
   return '';
 }
 
+function describeCounterexample(c) {
+  if (c.Single) return `(${c.Single.args ?? c.Single.calldata})`;
+  if (Array.isArray(c.Sequence)) {
+    // forge 1.x: [shrunk length, steps]
+    const steps = Array.isArray(c.Sequence[1]) ? c.Sequence[1] : c.Sequence;
+    return steps
+      .map(
+        (step) =>
+          `\n        ${String(step.contract_name ?? step.addr)
+            .split(':')
+            .pop()}.${step.func_name}(${step.args ?? ''})`,
+      )
+      .join('');
+  }
+  return JSON.stringify(c);
+}
+
 function test(extra) {
   const res = run(['test', '--json', ...extra], { capture: true });
   const results = parseJson(res.stdout);
@@ -125,7 +142,7 @@ function test(extra) {
     for (const [name, t] of bad) {
       console.log(`    ✗ ${name} [${describeKind(t.kind)}]`);
       if (t.reason) console.log(`      reason: ${t.reason}`);
-      if (t.counterexample) console.log(`      counterexample: ${JSON.stringify(t.counterexample)}`);
+      if (t.counterexample) console.log(`      counterexample: ${describeCounterexample(t.counterexample)}`);
       for (const line of t.decoded_logs ?? []) console.log(`      log: ${line}`);
     }
   }
