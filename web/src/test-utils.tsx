@@ -1,6 +1,6 @@
 // A small render helper on web's own React 19 (the root's @testing-library/react binds React 18).
-import { type ReactNode, act } from 'react';
-import { type Root, createRoot } from 'react-dom/client';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -33,4 +33,6 @@ export function typeInto(input: HTMLInputElement, text: string) {
 
 export const byRole = (role: string) => document.querySelector<HTMLElement>(`[role="${role}"]`);
 export const byText = (text: string) =>
-  [...document.querySelectorAll<HTMLElement>('body *')].find((e) => e.children.length === 0 && e.textContent === text) ?? null;
+  [...document.querySelectorAll<HTMLElement>('body *')].find(
+    (e) => e.children.length === 0 && e.textContent === text,
+  ) ?? null;

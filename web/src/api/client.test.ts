@@ -11,7 +11,10 @@ import { ApiError, api } from './client';
 vi.mock('../components/toast', () => ({ showToast: vi.fn() }));
 
 function respond(body: unknown, status = 200) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 beforeAll(async () => {
@@ -41,7 +44,10 @@ describe('api client', () => {
     const fetch = respond({ code: 200, msg: 'ok', data: null });
     vi.stubGlobal('fetch', fetch);
     await api.get('/api/common/config');
-    const anonymous = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    const anonymous = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<
+      string,
+      string
+    >;
     expect(anonymous.platform).toBe('h5');
     expect(anonymous.Authorization).toBeUndefined();
 
@@ -90,7 +96,9 @@ describe('api client', () => {
 
   it('stays silent when the call asked to hide errors, but still rejects', async () => {
     vi.stubGlobal('fetch', respond({ code: 409, msg: 'Conflict', data: null }));
-    await expect(api.get('/api/user/fire', undefined, { hideError: true })).rejects.toMatchObject({ code: 409 });
+    await expect(api.get('/api/user/fire', undefined, { hideError: true })).rejects.toMatchObject({
+      code: 409,
+    });
     expect(showToast).not.toHaveBeenCalled();
   });
 
@@ -111,7 +119,9 @@ describe('api client', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const pending = api.get('/api/common/config').catch((e: unknown) => e);

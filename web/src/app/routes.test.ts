@@ -1,14 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, TABS, findRoute } from './routes';
+import { findRoute, ROUTES, TABS } from './routes';
 
 // SPEC §2 and DESIGN §5, as written there.
 const SPEC_ROUTES = [
-  'pages/chainPool/myContribution', 'pages/chainPool/orderList', 'pages/index/aiTrade', 'pages/index/announcement',
-  'pages/index/announcementDetail', 'pages/index/chain', 'pages/index/database', 'pages/index/freePay', 'pages/index/game',
-  'pages/index/machine', 'pages/index/machineDetail', 'pages/index/rwa', 'pages/mine/earnings', 'pages/mine/extract',
-  'pages/mine/recharge', 'pages/mine/team', 'pages/mine/unLockDetails', 'pages/shop/fccRecord', 'pages/shop/order',
-  'pages/mine/language', 'pages/mine/contact', 'pages/mine/finance', 'pages/mine/burnData', 'pages/mine/airdropData',
-  'pages/chainPool/poolData', 'pages/shop/redemption', 'pages/index/docs',
+  'pages/chainPool/myContribution',
+  'pages/chainPool/orderList',
+  'pages/index/aiTrade',
+  'pages/index/announcement',
+  'pages/index/announcementDetail',
+  'pages/index/chain',
+  'pages/index/database',
+  'pages/index/freePay',
+  'pages/index/game',
+  'pages/index/machine',
+  'pages/index/machineDetail',
+  'pages/index/rwa',
+  'pages/mine/earnings',
+  'pages/mine/extract',
+  'pages/mine/recharge',
+  'pages/mine/team',
+  'pages/mine/unLockDetails',
+  'pages/shop/fccRecord',
+  'pages/shop/order',
+  'pages/mine/language',
+  'pages/mine/contact',
+  'pages/mine/finance',
+  'pages/mine/burnData',
+  'pages/mine/airdropData',
+  'pages/chainPool/poolData',
+  'pages/shop/redemption',
+  'pages/index/docs',
 ];
 
 describe('route table', () => {
@@ -29,7 +50,14 @@ describe('route table', () => {
   });
 
   it('puts the personal pages behind sign-in and keeps public ones open', () => {
-    for (const p of ['/pages/mine/earnings', '/pages/mine/recharge', '/pages/mine/extract', '/pages/mine/team', '/pages/shop/order', '/pages/mine/finance'])
+    for (const p of [
+      '/pages/mine/earnings',
+      '/pages/mine/recharge',
+      '/pages/mine/extract',
+      '/pages/mine/team',
+      '/pages/shop/order',
+      '/pages/mine/finance',
+    ])
       expect(findRoute(p)?.needsLogin, p).toBe(true);
     for (const p of ['/', '/pages/mine/language', '/pages/mine/contact', '/pages/index/announcement'])
       expect(findRoute(p)?.needsLogin, p).toBe(false);

@@ -1,5 +1,5 @@
-import { errorMessage } from '@free/protocol/errors';
 import { ErrorCode } from '@free/protocol/envelope';
+import { errorMessage } from '@free/protocol/errors';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
@@ -24,11 +24,11 @@ describe('AmountInput', () => {
   it('cleans what is typed to digits and one decimal point', () => {
     render(<Field rules={{ kind: 'invest' }} />);
     type('12a.3.4');
-    expect(input().value).toBe( '12.34');
+    expect(input().value).toBe('12.34');
     type('.5');
-    expect(input().value).toBe( '0.5');
+    expect(input().value).toBe('0.5');
     type('-3');
-    expect(input().value).toBe( '');
+    expect(input().value).toBe('');
   });
 
   it('asks for the recharge amount when submitted empty', () => {
