@@ -1,5 +1,6 @@
-// @free/protocol: what web and server share (DESIGN §2). `api/` and `abi/` are imported by path.
+// @free/protocol: what web and server share (DESIGN §2). The endpoint schemas are imported by path (`@free/protocol/api/index`).
 
+export * from './abi/index.ts';
 export * from './address.ts';
 export * from './amount.ts';
 export * from './constants.ts';
