@@ -44,6 +44,8 @@ export type TransferInput = {
   /** what the movement is (recharge, withdraw, withdraw_refund, income_static, …) */
   kind: string;
   ref?: string | null;
+  /** entry time (default: the database clock) */
+  at?: Date;
 };
 
 export type TransferResult = { debitId: number; creditId: number; replayed: boolean };
@@ -91,8 +93,19 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
         amount: -amount,
         kind,
         ref,
+        createdAt: input.at,
       },
-      { txKey: key, side: 'credit', userId: to.userId, account: to.account, asset, amount, kind, ref },
+      {
+        txKey: key,
+        side: 'credit',
+        userId: to.userId,
+        account: to.account,
+        asset,
+        amount,
+        kind,
+        ref,
+        createdAt: input.at,
+      },
     ])
     .onConflictDoNothing()
     .returning({ id: ledgerEntries.id, side: ledgerEntries.side });

@@ -30,7 +30,7 @@ export const paymentDomain = (chainId: number, payment: Address) =>
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
-export const rechargeView = (o: OrderRow, chainId: number, payment: string) => ({
+export const rechargeView = (o: OrderRow, chainId: number, payment: string, now: Date) => ({
   orderId: o.orderId,
   payment: checksum(payment),
   chainId,
@@ -42,7 +42,7 @@ export const rechargeView = (o: OrderRow, chainId: number, payment: string) => (
   burnBps: o.burnBps,
   endTime: Math.floor(o.endTime.getTime() / 1000),
   signature: o.signature,
-  state: o.state === 'pending' && o.endTime.getTime() < Date.now() ? ('expired' as const) : o.state,
+  state: o.state === 'pending' && o.endTime.getTime() < now.getTime() ? ('expired' as const) : o.state,
   createdAt: iso(o.createdAt),
   paidAt: isoOrNull(o.paidAt),
   txHash: o.paidTxHash,
@@ -113,7 +113,7 @@ export async function createRechargeOrder(
     })
     .returning();
   if (!row) throw new Error('recharge insert returned nothing');
-  return rechargeView(row, config.chainId, d.payment);
+  return rechargeView(row, config.chainId, d.payment, input.now);
 }
 
 export async function listRechargeOrders(
@@ -122,6 +122,7 @@ export async function listRechargeOrders(
   userId: number,
   page: number,
   size: number,
+  now: Date,
 ) {
   const rows = await db
     .select()
@@ -136,7 +137,7 @@ export async function listRechargeOrders(
     .where(eq(rechargeOrders.userId, userId));
   const payment = config.deployment?.payment ?? '0x0000000000000000000000000000000000000000';
   return {
-    list: rows.map((r) => rechargeView(r, config.chainId, payment)),
+    list: rows.map((r) => rechargeView(r, config.chainId, payment, now)),
     total: count?.n ?? 0,
     page,
     size,

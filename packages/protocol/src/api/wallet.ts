@@ -13,7 +13,7 @@ export const idempotencyHeaders = z.object({
 // ---- POST /api/user/withdraw/apply ----
 export const withdrawBody = z.object({
   /** decimal string in token units, cleaned by the client (SPEC §5) */
-  amount: z.string().min(1).max(80),
+  amount: z.string().max(80),
   coin: z.enum(['USDT']).default('USDT'),
 });
 export type WithdrawBody = z.input<typeof withdrawBody>;
@@ -37,7 +37,7 @@ export const withdrawListQuery = pageQuery;
 export const withdrawListData = pageOf(withdrawItem);
 
 // ---- POST /api/user/recharge/create ----
-export const rechargeBody = z.object({ amount: z.string().min(1).max(80) });
+export const rechargeBody = z.object({ amount: z.string().max(80) });
 /** Arguments of `Payment.payment(orderId, token, amount, endTime, signature)`, signed by the backend. */
 export const rechargeOrder = z.object({
   orderId: hex,

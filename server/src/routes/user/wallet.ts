@@ -91,7 +91,14 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(
-        await listRechargeOrders(ctx.db.db, ctx.config, currentUser(req).id, req.query.page, req.query.size),
+        await listRechargeOrders(
+          ctx.db.db,
+          ctx.config,
+          currentUser(req).id,
+          req.query.page,
+          req.query.size,
+          ctx.clock(),
+        ),
       ),
   );
 };

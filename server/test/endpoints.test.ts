@@ -1,0 +1,341 @@
+// What each endpoint answers when things go right: config, articles with language fallback,
+// banners, profile, income from the ledger, recharge orders and their credit, refunds.
+import { ErrorCode } from '@free/protocol';
+import { sql } from 'drizzle-orm';
+import { recoverTypedDataAddress } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles, banners, config as configTable, withdrawals } from '../src/db/schema/index.ts';
+import { getBalance, systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
+import { creditRecharge, PAYMENT_ORDER_TYPES, paymentDomain } from '../src/services/recharge.ts';
+import { refundWithdrawal } from '../src/services/withdraw.ts';
+import {
+  account,
+  authHeaders,
+  BACKENDS,
+  BASE_HEADERS,
+  closeApp,
+  DEPLOYMENT,
+  makeApp,
+  signIn,
+  type TestCtx,
+  TREASURY,
+} from './helpers.ts';
+
+const U = 10n ** 18n;
+
+describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
+  let t: TestCtx;
+  beforeAll(async () => {
+    t = await makeApp(url);
+  });
+  afterAll(() => closeApp(t));
+
+  const get = (path: string, headers: Record<string, string> = BASE_HEADERS) =>
+    t.app.inject({ method: 'GET', url: path, headers }).then((r) => r.json());
+
+  it('serves the public config with chain id, contracts and DB-backed values', async () => {
+    const c = await get('/api/common/config');
+    expect(c.code).toBe(200);
+    expect(c.data).toMatchObject({ chain_id: 31337, min_investment: '100', max_investment: '1000' });
+    expect(c.data.contracts.staking).toBe(DEPLOYMENT.staking);
+    expect(c.data.cycles.map((x: { days: number }) => x.days)).toEqual([7, 15, 30]);
+    await t.db.db
+      .update(configTable)
+      .set({ value: 'https://t.me/free_official' })
+      .where(sql`key = 'telegram_url'`);
+    expect((await get('/api/common/config')).data.telegram_url).toBe('https://t.me/free_official');
+  });
+
+  it('lists articles in the caller language with English fallback, newest first, paged', async () => {
+    const at = (d: string) => new Date(`2026-11-${d}T00:00:00Z`);
+    await t.db.db.insert(articles).values([
+      {
+        slug: 'launch',
+        type: 'announcement',
+        language: 'en',
+        title: 'Launch',
+        content: 'We launch',
+        publishedAt: at('01'),
+      },
+      {
+        slug: 'launch',
+        type: 'announcement',
+        language: 'ja',
+        title: 'ローンチ',
+        content: '開始',
+        publishedAt: at('01'),
+      },
+      {
+        slug: 'upgrade',
+        type: 'announcement',
+        language: 'en',
+        title: 'Upgrade',
+        content: 'Soon',
+        publishedAt: at('02'),
+      },
+      {
+        slug: 'paper',
+        type: 'whitepaper',
+        language: 'en',
+        title: 'Paper',
+        content: '...',
+        publishedAt: at('03'),
+      },
+      {
+        slug: 'future',
+        type: 'announcement',
+        language: 'en',
+        title: 'Later',
+        content: '...',
+        publishedAt: at('30'),
+      },
+    ]);
+    const ja = await get('/api/common/article/list?type=announcement', {
+      ...BASE_HEADERS,
+      'accept-language': 'ja',
+    });
+    expect(ja.data.total).toBe(2);
+    expect(ja.data.list.map((a: { title: string }) => a.title)).toEqual(['Upgrade', 'ローンチ']);
+    const page2 = await get('/api/common/article/list?size=1&page=2');
+    expect(page2.data).toMatchObject({ total: 3, page: 2, size: 1 });
+    expect(page2.data.list[0].title).toBe('Upgrade');
+    const enId = ja.data.list[1].id;
+    const detail = await get(`/api/common/article/detail?id=${enId}`, {
+      ...BASE_HEADERS,
+      'accept-language': 'en',
+    });
+    expect(detail.data).toMatchObject({ title: 'Launch', content: 'We launch', language: 'en' });
+    const detailJa = await get(`/api/common/article/detail?id=${detail.data.id}`, {
+      ...BASE_HEADERS,
+      'accept-language': 'ja',
+    });
+    expect(detailJa.data.title).toBe('ローンチ');
+  });
+
+  it('lists active banners for the language, in order', async () => {
+    await t.db.db.insert(banners).values([
+      { image: '/b/2.png', sort: 2 },
+      { image: '/b/1.png', sort: 1, link: '#/pages/index/announcement' },
+      { image: '/b/ja.png', sort: 0, language: 'ja' },
+      { image: '/b/off.png', sort: 0, active: false },
+    ]);
+    const b = await get('/api/common/banner');
+    expect(b.data.list.map((x: { image: string }) => x.image)).toEqual(['/b/1.png', '/b/2.png']);
+  });
+
+  it('computes income from ledger entries by kind: today, yesterday, total; zeros when none', async () => {
+    const { token, userId } = await signIn(t, account('earner'));
+    const h = () => authHeaders(t, token);
+    const empty = await get('/api/user/income_info', h());
+    expect(empty.data.list).toHaveLength(12);
+    expect(
+      empty.data.list.every(
+        (k: { today: { USDT: string }; total: { FREE: string } }) =>
+          k.today.USDT === '0' && k.total.FREE === '0',
+      ),
+    ).toBe(true);
+    const credit = (key: string, kind: string, asset: 'USDT' | 'FREE', amount: bigint) =>
+      t.db.transaction((tx) =>
+        transfer(tx, {
+          key,
+          from: systemAccount('income'),
+          to: userAccount(userId),
+          asset,
+          amount,
+          kind,
+          at: t.clock.get(),
+        }),
+      );
+    await credit('inc-1', 'income_static', 'USDT', 3n * U);
+    t.clock.advance(86_400_000);
+    await credit('inc-2', 'income_static', 'USDT', 2n * U);
+    await credit('inc-3', 'airdrop_earnings', 'FREE', (5n * U) / 2n);
+    const r = await get('/api/user/income_info', h());
+    const byKind = Object.fromEntries(r.data.list.map((k: { kind: string }) => [k.kind, k]));
+    expect(byKind.income_static).toMatchObject({
+      today: { USDT: '2', FREE: '0' },
+      yesterday: { USDT: '3', FREE: '0' },
+      total: { USDT: '5' },
+    });
+    expect(byKind.airdrop_earnings.today).toEqual({ USDT: '0', FREE: '2.5' });
+    expect(byKind.total).toMatchObject({
+      today: { USDT: '2', FREE: '2.5' },
+      yesterday: { USDT: '3', FREE: '0' },
+    });
+    expect(byKind.income_dynamic.total).toEqual({ USDT: '0', FREE: '0' });
+    const profile = await get('/api/user', h());
+    expect(profile.data.balances.wallet).toEqual({ USDT: '5', FREE: '2.5', FCC: '0' });
+    expect(profile.data.level).toMatchObject({ user: 'V0', node: 'ordinary' });
+    const fin = await get('/api/user/finance?asset=FREE', h());
+    expect(fin.data.list).toHaveLength(1);
+    expect(fin.data.list[0]).toMatchObject({ kind: 'airdrop_earnings', amount: '2.5', asset: 'FREE' });
+  });
+
+  it('creates a recharge order signed by the backend signer for Payment, and credits it once when paid', async () => {
+    const a = account('recharger');
+    const { token, userId } = await signIn(t, a);
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/recharge/create',
+      headers: authHeaders(t, token),
+      payload: { amount: '12.5' },
+    });
+    const order = r.json().data;
+    expect(r.json().code).toBe(200);
+    expect(order).toMatchObject({
+      payer: a.address,
+      token: DEPLOYMENT.usdt,
+      to: TREASURY,
+      amount: '12.5',
+      amountWei: ((125n * U) / 10n).toString(),
+      burnBps: 200,
+      state: 'pending',
+    });
+    const signer = await recoverTypedDataAddress({
+      domain: paymentDomain(31337, DEPLOYMENT.payment),
+      types: PAYMENT_ORDER_TYPES,
+      primaryType: 'Order',
+      message: {
+        orderId: order.orderId,
+        payer: a.address,
+        token: DEPLOYMENT.usdt,
+        to: TREASURY,
+        amount: BigInt(order.amountWei),
+        burnBps: 200n,
+        endTime: BigInt(order.endTime),
+      },
+      signature: order.signature,
+    });
+    expect(signer).toBe(t.config.signerAddress);
+    expect(order.endTime).toBe(Math.floor(t.clock.get().getTime() / 1000) + 1800);
+
+    const paid = {
+      payer: a.address,
+      token: DEPLOYMENT.usdt,
+      paidAmount: (125n * U) / 10n,
+      txHash: '0xabc',
+      paidAt: t.clock.get(),
+    };
+    expect(
+      await t.db.transaction((tx) => creditRecharge(tx, order.orderId, { ...paid, payer: TREASURY })),
+    ).toEqual({ credited: false, reason: 'wrong_payer' });
+    expect(await t.db.transaction((tx) => creditRecharge(tx, order.orderId, paid))).toMatchObject({
+      credited: true,
+      userId,
+    });
+    expect(await t.db.transaction((tx) => creditRecharge(tx, order.orderId, paid))).toEqual({
+      credited: false,
+      reason: 'already_paid',
+    });
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe((125n * U) / 10n);
+    const list = (await get('/api/user/recharge/list', authHeaders(t, token))).data;
+    expect(list.list[0]).toMatchObject({ orderId: order.orderId, state: 'paid', txHash: '0xabc' });
+  });
+
+  it('answers ChainUnavailable for a recharge when the chain cannot be read, creating nothing', async () => {
+    const t2 = await makeApp(url, {
+      chain: { paymentTerms: async () => Promise.reject(new Error('rpc down')) },
+    });
+    try {
+      const { token } = await signIn(t2, account('offline'));
+      const r = await t2.app.inject({
+        method: 'POST',
+        url: '/api/user/recharge/create',
+        headers: authHeaders(t2, token),
+        payload: { amount: '5' },
+      });
+      expect(r.json()).toMatchObject({ code: ErrorCode.ChainUnavailable, data: null });
+      expect(
+        (
+          await t2.app.inject({
+            method: 'GET',
+            url: '/api/user/recharge/list',
+            headers: authHeaders(t2, token),
+          })
+        ).json().data.total,
+      ).toBe(0);
+    } finally {
+      await closeApp(t2);
+    }
+  });
+
+  it('refunds a failed withdrawal exactly once', async () => {
+    const a = account('refunded');
+    const { token, userId } = await signIn(t, a);
+    await t.db.transaction((tx) =>
+      transfer(tx, {
+        key: 'refund-fund',
+        from: systemAccount('adjust'),
+        to: userAccount(userId),
+        asset: 'USDT',
+        amount: 10n * U,
+        kind: 'adjust',
+      }),
+    );
+    const w = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/withdraw/apply',
+        headers: authHeaders(t, token),
+        payload: { amount: '7' },
+      })
+    ).json().data;
+    expect(w).toMatchObject({ state: 'queued', amount: '7', to: a.address });
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(3n * U);
+    await expect(t.db.transaction((tx) => refundWithdrawal(tx, w.id))).rejects.toThrow(/not failed/);
+    await t.db.db.update(withdrawals).set({ state: 'failed' }).where(sql`id = ${w.id}`);
+    const [first, second] = [
+      await t.db.transaction((tx) => refundWithdrawal(tx, w.id)),
+      await t.db.transaction((tx) => refundWithdrawal(tx, w.id)),
+    ];
+    expect([first, second]).toEqual([true, false]);
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(10n * U);
+    const list = (await get('/api/user/withdraw/list', authHeaders(t, token))).data.list;
+    expect(list[0]).toMatchObject({ state: 'refunded', pending: false });
+  });
+
+  it('serves ignition, staking limits, contributions and module switches from the DB', async () => {
+    const { token } = await signIn(t, account('igniter'));
+    const fire = (await get('/api/user/fire', authHeaders(t, token))).data;
+    expect(fire).toEqual({ ignited: false, ignitedAt: null, requiredFree: '100', walletFree: '0' });
+    const lim = (await get('/api/user/staking_limit_info', authHeaders(t, token))).data;
+    expect(lim).toMatchObject({ minAmount: '1', maxAmount: '1000', stakingUseBalanceOpen: false });
+    const rec = (await get('/api/user/contribute/record', authHeaders(t, token))).data;
+    expect(rec).toEqual({ list: [], total: 0, page: 1, size: 20 });
+    await t.db.db
+      .update(configTable)
+      .set({ value: { withdraw: false } })
+      .where(sql`key = 'modules'`);
+    try {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/withdraw/apply',
+        headers: authHeaders(t, token),
+        payload: { amount: '1' },
+      });
+      expect(r.json().code).toBe(ErrorCode.ModuleClosed);
+      expect((await get('/api/common/config')).data.modules).toMatchObject({
+        withdraw: false,
+        recharge: true,
+      });
+    } finally {
+      await t.db.db
+        .update(configTable)
+        .set({ value: { withdraw: true } })
+        .where(sql`key = 'modules'`);
+    }
+  });
+
+  it('serves the OpenAPI document at /api/docs with every endpoint', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/common/login',
+        '/api/common/nonce',
+        '/api/user/withdraw/apply',
+        '/api/user/income_info',
+        '/api/user/team_info',
+      ]),
+    );
+  });
+});
