@@ -2,7 +2,14 @@
 // (unique tx_hash + log_index) in the same DB transaction as the cursor advance.
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { type Address, type Hex, type Log, type PublicClient, parseEventLogs } from 'viem';
+import {
+  type Address,
+  BlockNotFoundError,
+  type Hex,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+} from 'viem';
 import type { DbHandle, Tx } from '../db/client.ts';
 import { applyStakeChange, bindInviter, loadTeamRules, rows, TeamError } from '../services/team.ts';
 import type { TeamRules } from '../services/team-rules.ts';
@@ -86,7 +93,11 @@ export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
   // A reorg deeper than the finality depth changed the cursor block: rewind and re-read. Effects are
   // keyed by what they are (order id, stake index, log position), so re-reading credits nothing twice.
   if (cursor?.hash) {
-    const block = await o.client.getBlock({ blockNumber: BigInt(cursor.block) }).catch(() => null);
+    // Only "no such block" means the chain changed; any other RPC error is just retried later.
+    const block = await o.client.getBlock({ blockNumber: BigInt(cursor.block) }).catch((err: unknown) => {
+      if (err instanceof BlockNotFoundError) return null;
+      throw err;
+    });
     if (!block || block.hash !== cursor.hash) {
       const back = Math.max(o.startBlock - 1, cursor.block - (o.reorgRewind ?? 64));
       await o.db.db.execute(

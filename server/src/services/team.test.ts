@@ -153,6 +153,49 @@ describe('team figures on a generated tree', () => {
   });
 });
 
+describe('team thresholds from the config table', () => {
+  it('levels and tiers follow the operator rows, and a malformed row falls back to the default', async () => {
+    const [root, kid1, kid2] = await createUsers(h, 3);
+    if (!root || !kid1 || !kid2) throw new Error('users');
+    await h.transaction(async (tx) => {
+      await bindInviter(tx, kid1, root);
+      await bindInviter(tx, kid2, root);
+      const at = new Date();
+      await applyStakeChange(tx, {
+        userId: kid1,
+        principalDelta: 300n * U,
+        amountDelta: 300n * U,
+        activeDelta: 1,
+        cycle: 0,
+        at,
+      });
+      await applyStakeChange(tx, {
+        userId: kid2,
+        principalDelta: 100n * U,
+        amountDelta: 100n * U,
+        activeDelta: 1,
+        cycle: 0,
+        at,
+      });
+    });
+    expect(await teamInfo(h.db, root)).toMatchObject({
+      zoneA: 300n * U,
+      zoneB: 100n * U,
+      level: 0,
+      nodeTier: 'ordinary',
+    });
+    await h.db.execute(sql`INSERT INTO config (key, value) VALUES
+      ('team.levelZoneB', ${JSON.stringify(`${50n * U},${100n * U}`)}::jsonb),
+      ('team.tier.edge', ${JSON.stringify(String(400n * U))}::jsonb),
+      ('team.tier.alliance', '"not a number"'::jsonb)`);
+    try {
+      expect(await teamInfo(h.db, root)).toMatchObject({ level: 2, nodeTier: 'edge' });
+    } finally {
+      await h.db.execute(sql`DELETE FROM config WHERE key LIKE 'team.%'`);
+    }
+  });
+});
+
 describe('team rules', () => {
   it('levels by zone B and tiers by own plus team stake', () => {
     expect(teamLevel(0n)).toBe(0);
