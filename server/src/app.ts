@@ -211,14 +211,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(commonRoutes);
 
+  // Route groups other helpers own, registered when their file exists. A module may export
+  // `publicRoutes` (no sign-in) and `userRoutes`/`default`/`<name>Routes` (inside the signed-in
+  // scope below, where req.user is set). Both are Fastify plugins using app.ctx.
+  const optional = await Promise.all(
+    ['./routes/user/team.ts', './routes/product/index.ts'].map(async (rel) => {
+      const file = fileURLToPath(new URL(rel, import.meta.url));
+      if (!existsSync(file)) return null;
+      return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+    }),
+  );
+  type Plugin = Parameters<typeof app.register>[0];
+  const isPlugin = (v: unknown): v is Plugin => typeof v === 'function';
+  for (const mod of optional) {
+    if (mod && isPlugin(mod.publicRoutes)) await app.register(mod.publicRoutes);
+  }
+  const userPlugins = optional.flatMap((mod) => {
+    if (!mod) return [];
+    const named = mod.userRoutes ?? mod.default ?? mod.teamRoutes ?? mod.productRoutes;
+    return isPlugin(named) ? [named] : [];
+  });
+
   // Signed-in scope: bearer token, sign/times, per-address limit.
-  const teamRoutesFile = fileURLToPath(new URL('./routes/user/team.ts', import.meta.url));
-  const teamRoutes = existsSync(teamRoutesFile)
-    ? ((await import(/* @vite-ignore */ pathToFileURL(teamRoutesFile).href)) as {
-        default?: unknown;
-        teamRoutes?: unknown;
-      })
-    : null;
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (req, reply) => {
       const header = req.headers.authorization;
@@ -250,8 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
     await scope.register(userRoutes);
     await scope.register(walletRoutes);
-    const plugin = teamRoutes?.default ?? teamRoutes?.teamRoutes;
-    if (typeof plugin === 'function') await scope.register(plugin as Parameters<typeof scope.register>[0]);
+    for (const plugin of userPlugins) await scope.register(plugin as Parameters<typeof scope.register>[0]);
   });
 
   return app as unknown as App;
