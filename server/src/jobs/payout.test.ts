@@ -6,7 +6,9 @@ import { localAccount, startTestChain, type TestChain } from '../chain/test-chai
 import { openTestDb } from '../chain/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
+import { seedSettings } from '../services/settings.ts';
 import { rows } from '../services/team.ts';
+import { applyWithdrawal } from '../services/withdraw.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
 
 let chain: TestChain;
@@ -195,5 +197,50 @@ describe('payout worker', () => {
       sql`SELECT chain_nonce FROM withdrawals ORDER BY chain_nonce`,
     );
     expect(new Set(nonces.map((n) => n.chain_nonce)).size).toBe(nonces.length);
+  }, 120_000);
+
+  it('pays every accepted withdrawal once when many are applied at the same time against one balance', async () => {
+    await seedSettings(h.db);
+    const acct = localAccount(userSeq++);
+    const [u] = await rows<{ id: number }>(
+      h.db,
+      sql`INSERT INTO users (address) VALUES (${acct.address.toLowerCase()}) RETURNING id`,
+    );
+    const userId = u?.id as number;
+    await h.transaction((tx) =>
+      transfer(tx, {
+        key: `fund:${userId}`,
+        from: systemAccount('recharge'),
+        to: userAccount(userId),
+        asset: 'USDT',
+        amount: parseEther('25'),
+        kind: 'recharge',
+      }),
+    );
+    const start = await chain.client.getBlockNumber({ cacheTime: 0 });
+    // 40 requests of 2 USDT against 25 USDT: exactly 12 can be accepted
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        applyWithdrawal(h, {
+          userId,
+          userAddress: acct.address,
+          amount: '2',
+          coin: 'USDT',
+          idempotencyKey: `many-${i}`,
+          now: new Date(),
+        }),
+      ),
+    );
+    const accepted = results.filter((r) => r.status === 'fulfilled').length;
+    expect(accepted).toBe(12);
+    await Promise.all([payoutOnce(options({ batch: 5 })), payoutOnce(options({ batch: 5 }))]);
+    for (let i = 0; i < 6; i++) await settle(options({ batch: 5 }));
+    const states = await rows<{ state: string }>(
+      h.db,
+      sql`SELECT state FROM withdrawals WHERE user_id = ${userId}`,
+    );
+    expect(states.map((x) => x.state)).toEqual(Array(12).fill('confirmed'));
+    expect(await transfersTo(acct.address, start + 1n)).toEqual(Array(12).fill(parseEther('2')));
+    expect(await getBalance(h.db, userAccount(userId), 'USDT')).toBe(parseEther('1'));
   }, 120_000);
 });
