@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/PageSkeleton';
+import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
 import { findRoute } from './routes';
 import { TabBar } from './TabBar';
@@ -24,14 +25,18 @@ export function Layout() {
     <div className="app">
       <NavBar route={route} />
       <main className="content">
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <TabBar active={active} />
-      <Suspense fallback={null}>
-        <WalletRoot />
-      </Suspense>
+      <ErrorBoundary resetKey="wallet">
+        <Suspense fallback={null}>
+          <WalletRoot />
+        </Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

@@ -1,17 +1,14 @@
 // The custom navigation bar on every page: back (mirrored in RTL) and the route's title.
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { goBack } from './back';
 import type { RouteDef } from './routes';
 
 export function NavBar({ route }: { route: RouteDef | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isTab = route?.tab !== undefined;
-  const back = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/');
-  };
+  const back = () => goBack(navigate);
   return (
     <header className="nav-bar">
       {!isTab && (

@@ -26,6 +26,7 @@ import { useWallet, wallet } from './state';
 import { createWagmiConfig, LOCAL_CONNECTOR_ID } from './wagmi';
 
 const configs = new Map<number, Config>();
+const NO_CONNECTORS: readonly Connector[] = [];
 let active: Config | null = null;
 
 function configFor(chainId: number): Config {
@@ -77,7 +78,7 @@ export default function WalletRoot() {
 
   const connectors = useSyncExternalStore(
     (l) => (base ? watchConnectors(base, { onChange: l }) : () => {}),
-    () => base?.connectors ?? [],
+    () => base?.connectors ?? NO_CONNECTORS,
   );
 
   // Set-up: reconnect the last wallet, follow it, expose the wallet API.

@@ -1,6 +1,7 @@
 // Language selection: the 12 languages, each by its own name (DESIGN §5); the choice is remembered.
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { goBack } from '../../app/back';
 import { LANGUAGES, setLanguage } from '../../i18n';
 
 export default function Language() {
@@ -23,7 +24,7 @@ export default function Language() {
               data-lang={l.code}
               onClick={async () => {
                 await setLanguage(l.code);
-                navigate(-1);
+                goBack(navigate);
               }}
             >
               <span>{l.nativeName}</span>

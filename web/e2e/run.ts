@@ -1,0 +1,345 @@
+// Browser checks in Debian's chromium: builds the app, serves it with `vite preview`, aborts every
+// request that leaves this machine, and walks every route in every language. With a reachable API
+// (API_URL, default http://127.0.0.1:8787) it also signs in with the local test wallet.
+// Last line: `N passed, N failed`; exit code 1 on any failure.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { LANGUAGES } from '@free/protocol/languages';
+import { ROUTE_PATHS } from './routes.ts';
+
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(WEB, 'test-results', 'dist');
+const SHOTS = join(WEB, 'test-results', 'screenshots');
+const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const RAW_KEY =
+  /\b(?:tab|nav|page|action|auth|wallet|list|countdown|amount|toast|tx|home|module|shop|fire|pool|aiTrade|mine|team|withdraw|recharge|contact|docs|income|kind|record|state|node)\.[A-Za-z_]+\b/;
+
+type Catalog = Record<string, string>;
+const catalog = (code: string): Catalog =>
+  JSON.parse(readFileSync(join(WEB, 'src', 'i18n', 'locales', `${code}.json`), 'utf8')) as Catalog;
+
+let passed = 0;
+let failed = 0;
+async function check(name: string, fn: () => Promise<void>) {
+  try {
+    await fn();
+    passed++;
+    console.log(`  ok    ${name}`);
+  } catch (error) {
+    failed++;
+    console.log(`  FAIL  ${name}\n        ${(error as Error).message.split('\n').join('\n        ')}`);
+  }
+}
+function assert(cond: unknown, message: string): asserts cond {
+  if (!cond) throw new Error(message);
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function apiAnswers(): Promise<boolean> {
+  try {
+    const res = await fetch(`${API_URL}/api/common/config`, { headers: { platform: 'h5' }, signal: AbortSignal.timeout(3000) });
+    const body = (await res.json()) as { code?: number };
+    return body.code === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForHttp(url: string, ms = 20_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const consoleErrors: string[] = [];
+async function newPage(browser: Browser, base: string, init?: Record<string, string>): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const local = new Set([new URL(base).host, new URL(API_URL).host, '127.0.0.1:8545']);
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:' || local.has(url.host)) return route.continue();
+    return route.abort('blockedbyclient');
+  });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location().url ?? '';
+    // A refused request to the API or the chain (when they are not running) is not an app error.
+    if (/Failed to load resource/.test(msg.text()) && !where.startsWith(base)) return;
+    consoleErrors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+  if (init) {
+    await page.addInitScript((entries: Record<string, string>) => {
+      if (sessionStorage.getItem('e2e.init')) return;
+      sessionStorage.setItem('e2e.init', '1');
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, init);
+  }
+  return page;
+}
+
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main.content');
+      return !!main && main.children.length > 0 && !document.querySelector('[aria-busy="true"]');
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.waitForTimeout(120);
+}
+
+async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.location.hash = `#${p}`;
+  }, path);
+  try {
+    await settle(page);
+  } catch (error) {
+    const html = await page.evaluate(() => document.querySelector('main.content')?.outerHTML.slice(0, 400));
+    throw new Error(`${path} did not settle: ${(error as Error).message.split('\n')[0]}\n${html}`);
+  }
+}
+
+async function main() {
+  const withApi = await apiAnswers();
+  const preferred = Number(process.env.E2E_PORT ?? 5173);
+  const port = (await portFree(preferred)) ? preferred : await freePort();
+  const base = `http://127.0.0.1:${port}/`;
+  console.log(`e2e: API ${withApi ? `at ${API_URL}` : 'not answering (sign-in scenario skipped)'}; app at ${base}`);
+
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: WEB,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_API_URL: API_URL, VITE_REOWN_PROJECT_ID: process.env.VITE_REOWN_PROJECT_ID ?? 'e2e-project-id' },
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+
+  const preview: ChildProcess = spawn('npx', ['vite', 'preview', '--outDir', OUT, '--port', String(port), '--strictPort'], {
+    cwd: WEB,
+    stdio: 'ignore',
+    detached: true,
+  });
+  let browser: Browser | null = null;
+  try {
+    await waitForHttp(base);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(SHOTS, { recursive: true });
+    const en = catalog('en');
+
+    // 1. Every route in every language: right title, no raw key, <html lang dir>.
+    for (const lang of LANGUAGES) {
+      const cat = catalog(lang.code);
+      const page = await newPage(browser, base, { 'free.lang': lang.code });
+      const before = consoleErrors.length;
+      await page.goto(`${base}#/`);
+      await settle(page);
+      await check(`${lang.code}: <html lang=${lang.code} dir=${lang.dir}>`, async () => {
+        const attrs = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+        assert(attrs[0] === lang.code && attrs[1] === lang.dir, `got lang=${attrs[0]} dir=${attrs[1]}`);
+      });
+      const problems: string[] = [];
+      for (const { path, titleKey } of ROUTE_PATHS) {
+        await go(page, path);
+        const title = (await page.textContent('.nav-title'))?.trim();
+        const expected = cat[titleKey] ?? en[titleKey];
+        if (title !== expected) problems.push(`${path}: title "${title}" != "${expected}"`);
+        const text = await page.evaluate(() => document.body.innerText);
+        const raw = RAW_KEY.exec(text);
+        if (raw) problems.push(`${path}: raw key "${raw[0]}"`);
+      }
+      await check(`${lang.code}: ${ROUTE_PATHS.length} routes render translated, no raw keys`, async () => {
+        assert(problems.length === 0, problems.slice(0, 5).join('\n'));
+      });
+      await check(`${lang.code}: no console error on any route`, async () => {
+        const mine = consoleErrors.slice(before);
+        assert(mine.length === 0, mine.slice(0, 5).join('\n'));
+      });
+      await page.context().close();
+    }
+
+    // 2. Tab bar, tab index in sessionStorage, back button.
+    {
+      const page = await newPage(browser, base, { 'free.lang': 'en' });
+      await page.goto(`${base}#/`);
+      await settle(page);
+      await check('tab bar: each tab opens its page and remembers its index', async () => {
+        const expected = ['/', '/pages/shop/shop', '/pages/fire/fire', '/pages/chainPool/chainPool', '/pages/mine/mine'];
+        const buttons = page.locator('.tab-bar > button');
+        assert((await buttons.count()) === 5, 'five tab slots');
+        for (let i = 4; i >= 0; i--) {
+          await buttons.nth(i).click();
+          await settle(page);
+          const hash = await page.evaluate(() => window.location.hash.replace(/^#/, ''));
+          assert(hash === expected[i], `tab ${i} went to ${hash}`);
+          const idx = await page.evaluate(() => sessionStorage.getItem('free.tabIndex'));
+          assert(idx === String(i), `tab index ${idx} after tab ${i}`);
+        }
+        const ignite = page.locator('.tab-ignite');
+        assert((await ignite.innerText()).trim() === '', 'Ignite has no label');
+      });
+      await check('navigation bar: back returns to the previous page', async () => {
+        await go(page, '/pages/mine/mine');
+        await go(page, '/pages/mine/contact');
+        await page.click('.nav-back');
+        await settle(page);
+        const hash = await page.evaluate(() => window.location.hash);
+        assert(hash === '#/pages/mine/mine', `back went to ${hash}`);
+      });
+      await check('query after the hash reaches the page (docs?type=roadmap)', async () => {
+        await go(page, '/pages/index/docs?type=roadmap');
+        const active = await page.textContent('.chip.is-active');
+        assert(active?.trim() === en['docs.roadmap'], `active chip "${active}"`);
+      });
+      await page.context().close();
+    }
+
+    // 3. Language switch (remembered), RTL for Arabic.
+    {
+      const page = await newPage(browser, base, { 'free.lang': 'en' });
+      await page.goto(`${base}#/pages/mine/mine`);
+      await settle(page);
+      await check('language page lists 12 languages by their own names, and switching is remembered', async () => {
+        await go(page, '/pages/mine/language');
+        const names = await page.locator('[data-lang]').allInnerTexts();
+        assert(names.length === 12, `${names.length} languages`);
+        for (const l of LANGUAGES) assert(names.some((n) => n.trim() === l.nativeName), `missing ${l.nativeName}`);
+        await page.click('[data-lang="ar"]');
+        await page.waitForFunction(() => document.documentElement.lang === 'ar');
+        await page.waitForFunction(() => window.location.hash === '#/pages/mine/mine');
+        await page.reload();
+        await settle(page);
+        const attrs = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+        assert(attrs[0] === 'ar' && attrs[1] === 'rtl', `after reload lang=${attrs[0]} dir=${attrs[1]}`);
+        const title = await page.textContent('.nav-title');
+        assert(title?.trim() === catalog('ar')['tab.profile'], `title ${title}`);
+      });
+      await check('RTL: tab bar runs right to left, addresses and numbers stay LTR', async () => {
+        await go(page, '/');
+        const [first, last] = await page.evaluate(() => {
+          const b = [...document.querySelectorAll('.tab-bar > button')].map((e) => e.getBoundingClientRect().x);
+          return [b[0] ?? 0, b[4] ?? 0];
+        });
+        assert(first > last, 'home tab should sit on the right in RTL');
+      });
+      await page.screenshot({ path: join(SHOTS, 'ar-home.png') });
+      await go(page, '/pages/mine/mine');
+      await page.screenshot({ path: join(SHOTS, 'ar-profile.png') });
+      await go(page, '/pages/shop/shop');
+      await page.screenshot({ path: join(SHOTS, 'ar-shop.png') });
+      await page.context().close();
+    }
+
+    // 4. Dark theme: chosen on the profile page, kept after reload.
+    {
+      const page = await newPage(browser, base, { 'free.lang': 'en', 'free.theme': 'light' });
+      await page.goto(`${base}#/pages/mine/mine`);
+      await settle(page);
+      await check('dark theme is chosen on the profile page and persists after reload', async () => {
+        await page.click('[data-testid="theme-switch"]');
+        await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+        await page.reload();
+        await settle(page);
+        const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+        assert(theme === 'dark', `theme after reload: ${theme}`);
+        const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        assert(bg === 'rgb(14, 15, 18)', `dark background, got ${bg}`);
+      });
+      await page.screenshot({ path: join(SHOTS, 'dark-profile.png') });
+      await go(page, '/');
+      await page.screenshot({ path: join(SHOTS, 'dark-home.png') });
+      await go(page, '/pages/mine/language');
+      await page.screenshot({ path: join(SHOTS, 'dark-language.png') });
+      await page.context().close();
+    }
+
+    // 5. With the API: WalletConnect fails fast with a message; sign-in with the local test wallet.
+    if (withApi) {
+      const page = await newPage(browser, base, { 'free.lang': 'en' });
+      await page.goto(`${base}#/pages/mine/mine`);
+      await settle(page);
+      await check('WalletConnect with its cloud unreachable: a clear message within a few seconds', async () => {
+        await page.click('.profile-card button');
+        await page.waitForSelector('[data-testid="walletconnect"]', { timeout: 10_000 });
+        const started = Date.now();
+        await page.click('[data-testid="walletconnect"]');
+        const alert = await page.waitForSelector('.wallet-sheet .notice.danger', { timeout: 8000 });
+        const text = (await alert.innerText()).trim();
+        assert(text === en['wallet.wcUnreachable'], `message "${text}"`);
+        console.log(`        (message after ${Date.now() - started} ms)`);
+      });
+      await check('sign-in with the local test wallet: profile shows the address', async () => {
+        await page.click('[data-testid="local-wallet"]');
+        await page.waitForSelector('[data-testid="profile-address"]', { timeout: 20_000 });
+        const shown = await page.textContent('[data-testid="profile-address"] .address');
+        const short = `${ANVIL_ACCOUNT_1.slice(0, 6)}…${ANVIL_ACCOUNT_1.slice(-4)}`;
+        assert(shown?.trim() === short, `address shown "${shown}"`);
+        const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('free.session') ?? 'null'));
+        assert(typeof stored?.token === 'string' && stored.user.address.toLowerCase() === ANVIL_ACCOUNT_1.toLowerCase(), 'session stored');
+      });
+      await check('signed in: the session survives a reload and personal pages open', async () => {
+        await page.reload();
+        await go(page, '/pages/mine/team');
+        const text = await page.evaluate(() => document.body.innerText);
+        assert(!text.includes(en['auth.signInToView'] ?? '?'), 'team page still asks to sign in');
+      });
+      await page.screenshot({ path: join(SHOTS, 'en-profile-signed-in.png') });
+      await page.context().close();
+    }
+  } finally {
+    await browser?.close();
+    if (preview.pid) {
+      try {
+        process.kill(-preview.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+main()
+  .catch((error) => {
+    failed++;
+    console.log(`  FAIL  e2e runner: ${(error as Error).stack ?? error}`);
+  })
+  .finally(() => {
+    console.log(`screenshots in ${SHOTS}`);
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 ? 0 : 1);
+  });
