@@ -1,0 +1,11 @@
+// The Huan Li Bao job: accrues static (and the inviters' dynamic) income for whole days held.
+import { accrueHlb } from '../services/hlb.ts';
+import type { Jobs } from './index.ts';
+import { type ProductJobsContext, runLoop } from './rounds.ts';
+
+export function startHlbJob(ctx: ProductJobsContext): Jobs {
+  const clock = ctx.clock ?? (() => new Date());
+  return runLoop(ctx, 'hlb', 'free:hlb', ctx.intervalMs ?? 300_000, async () => {
+    await accrueHlb(ctx.db, clock());
+  });
+}

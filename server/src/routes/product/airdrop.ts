@@ -1,0 +1,95 @@
+// Airdrop and presale: allocation figures, unlock details, quota.
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/product-money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, ok } from '../../app.ts';
+import { amt, iso, isoOrNull } from '../../lib/format.ts';
+import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
+
+const security = [{ bearer: [] }];
+
+export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const db = ctx.db.db;
+
+  app.get(
+    '/api/user/airdrop',
+    {
+      schema: {
+        tags: ['airdrop'],
+        security,
+        summary: 'Airdrop (or presale): total allocation, personal, yesterday, today, unlock and end time',
+        querystring: api.airdropQuery,
+        response: { 200: envelopeSchema(api.airdropData) },
+      },
+    },
+    async (req) => {
+      const now = ctx.clock();
+      const v = await airdropView(db, currentUser(req).id, req.query.kind, now);
+      const left = v.endAt ? v.endAt.getTime() - now.getTime() : 0;
+      return ok({
+        kind: req.query.kind,
+        totalAllocation: amt(v.totalAllocation),
+        personal: amt(v.personal),
+        released: amt(v.released),
+        yesterday: amt(v.yesterday),
+        today: amt(v.today),
+        unlockTime: isoOrNull(v.unlockAt),
+        endTime: isoOrNull(v.endAt),
+        countdownMs: Math.max(0, left),
+        ended: v.endAt !== null && left <= 0,
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/airdrop/unlocks',
+    {
+      schema: {
+        tags: ['airdrop'],
+        security,
+        summary: 'Unlock details: every release of my allocations',
+        querystring: api.unlocksQuery,
+        response: { 200: envelopeSchema(api.unlocksData) },
+      },
+    },
+    async (req) => {
+      const r = await listUnlocks(db, currentUser(req).id, req.query.page, req.query.size, req.query.kind);
+      return ok({
+        list: r.list.map((u) => ({
+          allocationId: u.allocationId,
+          kind: u.kind as 'airdrop' | 'presale',
+          day: u.day,
+          amount: amt(u.amount),
+          time: iso(u.time),
+        })),
+        total: r.total,
+        page: req.query.page,
+        size: req.query.size,
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/quota',
+    {
+      schema: {
+        tags: ['airdrop'],
+        security,
+        summary: 'Quota: total, reserved (locked), deducted (released), payment amount, presale, airdrop',
+        response: { 200: envelopeSchema(api.quotaData) },
+      },
+    },
+    async (req) => {
+      const q = await quotaOf(db, currentUser(req).id);
+      return ok({
+        total: amt(q.total),
+        reserved: amt(q.reserved),
+        deducted: amt(q.deducted),
+        paymentAmount: amt(q.paymentAmount),
+        presale: amt(q.presale),
+        airdrop: amt(q.airdrop),
+      });
+    },
+  );
+};

@@ -1,0 +1,65 @@
+// Huan Li Bao routes: subscribe, redeem, my orders with static and dynamic income.
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/product-modules';
+import { idempotencyHeaders } from '@free/protocol/api/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, ok } from '../../app.ts';
+import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
+import { guard, security } from './shared.ts';
+
+export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.post(
+    '/api/user/hlb/subscribe',
+    {
+      preValidation: guard(ctx, 'huan_li_bao'),
+      schema: {
+        tags: ['hlb'],
+        security,
+        summary: 'Subscribe a Huan Li Bao product with the USDT balance',
+        headers: idempotencyHeaders,
+        body: api.hlbSubscribeBody,
+        response: { 200: envelopeSchema(api.hlbOrder) },
+      },
+    },
+    async (req) =>
+      ok(
+        await subscribe(ctx.db, {
+          userId: currentUser(req).id,
+          product: req.body.product,
+          amount: req.body.amount,
+          idempotencyKey: req.headers['idempotency-key'],
+          now: ctx.clock(),
+        }),
+      ),
+  );
+  app.post(
+    '/api/user/hlb/redeem',
+    {
+      preValidation: guard(ctx, 'huan_li_bao'),
+      schema: {
+        tags: ['hlb'],
+        security,
+        summary: 'Redeem an order whose lock has passed (principal back, income accrued to the day)',
+        body: api.hlbRedeemBody,
+        response: { 200: envelopeSchema(api.hlbOrder) },
+      },
+    },
+    async (req) =>
+      ok(await redeem(ctx.db, { userId: currentUser(req).id, orderId: req.body.orderId, now: ctx.clock() })),
+  );
+  app.get(
+    '/api/user/hlb/orders',
+    {
+      schema: {
+        tags: ['hlb'],
+        security,
+        summary: 'My orders, products, and static/dynamic income today, yesterday and in total',
+        querystring: api.hlbOrdersQuery,
+        response: { 200: envelopeSchema(api.hlbOrdersData) },
+      },
+    },
+    async (req) =>
+      ok(await hlbOrdersOf(ctx.db.db, currentUser(req).id, ctx.clock(), req.query.page, req.query.size)),
+  );
+};

@@ -1,0 +1,78 @@
+// Chain pool routes: contribute, my contributions, pool orders, public stats (pie chart).
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/product-modules';
+import { idempotencyHeaders } from '@free/protocol/api/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, ok } from '../../app.ts';
+import { contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
+import { guard, type ProductRouteOptions, security } from './shared.ts';
+
+export const poolUserRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, opts) => {
+  const { ctx } = app;
+  app.post(
+    '/api/user/pool/contribute',
+    {
+      preValidation: guard(ctx, 'chain_pool'),
+      schema: {
+        tags: ['pool'],
+        security,
+        summary:
+          'Contribute USDT from the wallet balance; burn_bps of its value is burned in FREE at the DEX price',
+        headers: idempotencyHeaders,
+        body: api.poolContributeBody,
+        response: { 200: envelopeSchema(api.poolOrder) },
+      },
+    },
+    async (req) =>
+      ok(
+        await contribute(ctx.db, {
+          userId: currentUser(req).id,
+          amount: req.body.amount,
+          idempotencyKey: req.headers['idempotency-key'],
+          now: ctx.clock(),
+          price: opts.price,
+        }),
+      ),
+  );
+  app.get(
+    '/api/user/pool/contributions',
+    {
+      schema: {
+        tags: ['pool'],
+        security,
+        summary: 'My contributions, total and level',
+        querystring: api.poolContributionsQuery,
+        response: { 200: envelopeSchema(api.poolContributionsData) },
+      },
+    },
+    async (req) => ok(await myContributions(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
+  );
+  app.get(
+    '/api/user/pool/orders',
+    {
+      schema: {
+        tags: ['pool'],
+        security,
+        summary: 'My pool orders (price and FREE burned of each contribution)',
+        querystring: api.poolOrdersQuery,
+        response: { 200: envelopeSchema(api.poolOrdersData) },
+      },
+    },
+    async (req) => ok(await poolOrdersOf(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
+  );
+};
+
+export const poolPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/api/common/pool/stats',
+    {
+      schema: {
+        tags: ['pool'],
+        summary: 'Pool totals and contribution classes (pie chart)',
+        response: { 200: envelopeSchema(api.poolStatsData) },
+      },
+    },
+    async () => ok(await poolStats(ctx.db.db)),
+  );
+};

@@ -1,0 +1,140 @@
+// Staking orders: buy with the balance, the order list, redemption and the redemption list.
+import { envelopeSchema } from '@free/protocol';
+import * as api from '@free/protocol/api/product-money';
+import { idempotencyHeaders } from '@free/protocol/api/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, ok } from '../../app.ts';
+import { amt, iso, isoOrNull } from '../../lib/format.ts';
+import {
+  buyWithBalance,
+  listOrders,
+  listRedemptions,
+  type OrderView,
+  redeemOrder,
+} from '../../services/staking-orders.ts';
+import { supersede } from './supersede.ts';
+
+const security = [{ bearer: [] }];
+
+export const orderOut = (o: OrderView) => ({
+  ...o,
+  amount: amt(o.amount),
+  fee: amt(o.fee),
+  principal: amt(o.principal),
+  reward: amt(o.reward),
+  currentProfit: amt(o.currentProfit),
+  totalRevenue: amt(o.totalRevenue),
+  bonusFcc: amt(o.bonusFcc),
+  pledgeTime: iso(o.pledgeTime),
+  dueTime: iso(o.dueTime),
+  redeemedAt: isoOrNull(o.redeemedAt),
+  redeemedAmount: o.redeemedAmount === null ? null : amt(o.redeemedAmount),
+});
+
+export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.post(
+    '/api/user/staking_use_balance',
+    {
+      constraints: supersede(app),
+      schema: {
+        tags: ['staking'],
+        security,
+        summary: 'Stake with the off-chain USDT balance (same limits, cycles, fee and interest as on chain)',
+        querystring: api.stakingUseBalanceQuery,
+        headers: idempotencyHeaders,
+        response: { 200: envelopeSchema(api.stakeOrder) },
+      },
+    },
+    async (req) =>
+      ok(
+        orderOut(
+          await buyWithBalance(ctx.db, {
+            userId: currentUser(req).id,
+            amount: req.query.amount,
+            stakeIndex: req.query.stakeIndex,
+            autoRenew: req.query.autoRenew,
+            idempotencyKey: req.headers['idempotency-key'],
+            now: ctx.clock(),
+          }),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/user/stake/orders',
+    {
+      schema: {
+        tags: ['staking'],
+        security,
+        summary: 'Staking orders: balance orders and on-chain stakes, newest first',
+        querystring: api.stakeOrdersQuery,
+        response: { 200: envelopeSchema(api.stakeOrdersData) },
+      },
+    },
+    async (req) => {
+      const r = await listOrders(ctx.db.db, {
+        userId: currentUser(req).id,
+        page: req.query.page,
+        size: req.query.size,
+        status: req.query.status,
+        now: ctx.clock(),
+      });
+      return ok({ list: r.list.map(orderOut), total: r.total, page: req.query.page, size: req.query.size });
+    },
+  );
+
+  app.post(
+    '/api/user/stake/redeem',
+    {
+      schema: {
+        tags: ['staking'],
+        security,
+        summary: 'Redeem a matured balance order: principal + interest, once',
+        headers: idempotencyHeaders,
+        body: api.stakeRedeemBody,
+        response: { 200: envelopeSchema(api.stakeRedeemData) },
+      },
+    },
+    async (req) =>
+      ok(
+        orderOut(
+          await redeemOrder(ctx.db, {
+            userId: currentUser(req).id,
+            orderId: req.body.orderId,
+            now: ctx.clock(),
+          }),
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/user/stake/redemptions',
+    {
+      schema: {
+        tags: ['staking'],
+        security,
+        summary: 'Redemption list: redeemed amount and progress of every order',
+        querystring: api.redemptionsQuery,
+        response: { 200: envelopeSchema(api.redemptionsData) },
+      },
+    },
+    async (req) => {
+      const r = await listRedemptions(ctx.db.db, {
+        userId: currentUser(req).id,
+        page: req.query.page,
+        size: req.query.size,
+        now: ctx.clock(),
+      });
+      return ok({
+        list: r.list.map(orderOut),
+        total: r.total,
+        page: req.query.page,
+        size: req.query.size,
+        redeemedTotal: amt(r.redeemedTotal),
+        redeemableTotal: amt(r.redeemableTotal),
+      });
+    },
+  );
+};

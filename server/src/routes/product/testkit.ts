@@ -1,0 +1,105 @@
+// Test fixtures of the product modules: an app with productModules registered, module switches,
+// balances credited through the ledger, and a table snapshot to prove refusals change nothing.
+import { sql } from 'drizzle-orm';
+import { openTestDb, snapshot, TestClock, type TestCtx, testConfig } from '../../../test/helpers.ts';
+import { type App, buildApp } from '../../app.ts';
+import { type DbHandle, rowsOf } from '../../db/client.ts';
+import { config as configTable } from '../../db/schema/index.ts';
+import { type Asset, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
+import type { PriceSource } from '../../services/quotes.ts';
+import { getSettings } from '../../services/settings.ts';
+import { productModules } from './modules.ts';
+
+export const U = 10n ** 18n;
+
+/** A price source the test moves by hand (USDT per FREE, 1e18). */
+export class TestPrice {
+  constructor(public value = U / 2n) {}
+  source: PriceSource = async () => this.value;
+}
+
+export type ProductTestCtx = TestCtx & { price: TestPrice };
+
+export async function makeProductApp(url = 'memory://'): Promise<ProductTestCtx> {
+  const db = await openTestDb(url);
+  const clock = new TestClock();
+  const config = testConfig();
+  const price = new TestPrice();
+  const app = await buildApp({
+    db,
+    config,
+    clock: clock.get,
+    chain: {},
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    rateLimit: { perIp: 1_000_000, perAddress: 1_000_000 },
+  });
+  await app.register(productModules, { price: price.source });
+  await app.ready();
+  return { app: app as App, db, clock, config, price };
+}
+
+export async function setModules(db: DbHandle, modules: Record<string, boolean>): Promise<void> {
+  const current = (await getSettings(db.db)).modules;
+  const value = { ...current, ...modules };
+  await db.db
+    .insert(configTable)
+    .values({ key: 'modules', value })
+    .onConflictDoUpdate({ target: configTable.key, set: { value } });
+}
+
+export async function setConfig(db: DbHandle, key: string, value: unknown): Promise<void> {
+  await db.db
+    .insert(configTable)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: configTable.key, set: { value } });
+}
+
+let fundSeq = 0;
+export async function fund(db: DbHandle, userId: number, asset: Asset, amount: bigint): Promise<void> {
+  fundSeq += 1;
+  await db.transaction((tx) =>
+    transfer(tx, {
+      key: `test_fund:${userId}:${asset}:${fundSeq}:${Date.now()}`,
+      from: systemAccount('adjust'),
+      to: userAccount(userId),
+      asset,
+      amount,
+      kind: 'adjust',
+    }),
+  );
+}
+
+const PRODUCT_TABLES = [
+  'contributions',
+  'pool_orders',
+  'prediction_rounds',
+  'round_bets',
+  'hlb_orders',
+  'machine_orders',
+  'hashrate_grants',
+  'shop_orders',
+  'card_applications',
+];
+
+/** Row counts of core and product tables, the sum of balances, and the machine/product stock. */
+export async function fullSnapshot(db: DbHandle): Promise<Record<string, number | string>> {
+  const out: Record<string, number | string> = { ...(await snapshot(db)) };
+  for (const t of PRODUCT_TABLES) {
+    const [r] = rowsOf<{ n: string | number }>(
+      await db.db.execute(sql.raw(`SELECT count(*) AS n FROM "${t}"`)),
+    );
+    out[t] = Number(r?.n ?? 0);
+  }
+  const [b] = rowsOf<{ s: string }>(
+    await db.db.execute(
+      sql`SELECT string_agg(coalesce(user_id, 0) || account || asset || amount::text, ',' ORDER BY id) AS s FROM balances`,
+    ),
+  );
+  out.balances = b?.s ?? '';
+  const [s] = rowsOf<{ s: string }>(
+    await db.db.execute(sql`SELECT (SELECT coalesce(string_agg(id || ':' || coalesce(stock, -1), ','), '') FROM machines)
+      || '/' || (SELECT coalesce(string_agg(id || ':' || coalesce(stock, -1), ','), '') FROM shop_products) AS s`),
+  );
+  out.stock = s?.s ?? '';
+  return out;
+}

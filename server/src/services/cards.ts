@@ -1,0 +1,113 @@
+// Payment cards (free pay): virtual or physical card applications and their review states,
+// moved by operators (`npm run ops -- card:review <id> <state>`).
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { cardApplications } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { iso } from '../lib/format.ts';
+import { assertModuleOpen } from './modules.ts';
+
+export type CardState = (typeof cardApplications.$inferSelect)['state'];
+export type CardKind = (typeof cardApplications.$inferSelect)['kind'];
+
+export const CARD_TRANSITIONS: Record<CardState, readonly CardState[]> = {
+  submitted: ['reviewed', 'rejected'],
+  reviewed: ['issued', 'rejected'],
+  issued: [],
+  rejected: [],
+};
+
+type Row = typeof cardApplications.$inferSelect;
+export const cardView = (c: Row) => ({
+  id: c.id,
+  kind: c.kind,
+  name: c.name,
+  /** only the last four digits are shown back */
+  phone: c.phone.length > 4 ? `***${c.phone.slice(-4)}` : c.phone,
+  address: c.address,
+  state: c.state,
+  note: c.note,
+  createdAt: iso(c.createdAt),
+  updatedAt: iso(c.updatedAt),
+});
+export type CardView = ReturnType<typeof cardView>;
+
+export async function applyCard(
+  handle: DbHandle,
+  input: {
+    userId: number;
+    kind: CardKind;
+    name: string;
+    phone: string;
+    address?: string | undefined;
+    now: Date;
+  },
+): Promise<CardView> {
+  await assertModuleOpen(handle.db, 'cards');
+  const name = input.name.trim();
+  const phone = input.phone.trim();
+  const address = input.address?.trim() || null;
+  if (!name) throw new AppError(ErrorCode.BadRequest, 'name');
+  if (!/^\+?[0-9 ()-]{5,24}$/.test(phone)) throw new AppError(ErrorCode.BadRequest, 'phone');
+  if (input.kind === 'physical' && !address) throw new AppError(ErrorCode.BadRequest, 'address');
+  return handle.transaction(async (tx) => {
+    // one live application per kind: a rejected one may be followed by a new one
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`card:${input.userId}`}))`);
+    const [live] = await tx
+      .select({ id: cardApplications.id })
+      .from(cardApplications)
+      .where(
+        and(
+          eq(cardApplications.userId, input.userId),
+          eq(cardApplications.kind, input.kind),
+          inArray(cardApplications.state, ['submitted', 'reviewed', 'issued']),
+        ),
+      );
+    if (live) throw new AppError(ErrorCode.Conflict, 'kind', 'application exists');
+    const [c] = await tx
+      .insert(cardApplications)
+      .values({
+        userId: input.userId,
+        kind: input.kind,
+        name,
+        phone,
+        address: input.kind === 'physical' ? address : null,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    if (!c) throw new Error('card insert returned nothing');
+    return cardView(c);
+  });
+}
+
+/** Operator review: moves along CARD_TRANSITIONS, refused otherwise with Conflict. */
+export async function reviewCard(
+  tx: Tx,
+  id: number,
+  to: CardState,
+  now: Date,
+  note?: string,
+): Promise<CardView> {
+  const [c] = await tx.select().from(cardApplications).where(eq(cardApplications.id, id)).for('update');
+  if (!c) throw new AppError(ErrorCode.NotFound, 'id');
+  if (!CARD_TRANSITIONS[c.state].includes(to))
+    throw new AppError(ErrorCode.Conflict, 'state', `${c.state} → ${to}`);
+  const [moved] = await tx
+    .update(cardApplications)
+    .set({ state: to, updatedAt: now, ...(note !== undefined ? { note } : {}) })
+    .where(eq(cardApplications.id, id))
+    .returning();
+  if (!moved) throw new Error('card update returned nothing');
+  return cardView(moved);
+}
+
+export async function cardsOf(db: Executor, userId: number) {
+  const rows = await db
+    .select()
+    .from(cardApplications)
+    .where(eq(cardApplications.userId, userId))
+    .orderBy(desc(cardApplications.id))
+    .limit(100);
+  return { list: rows.map(cardView) };
+}

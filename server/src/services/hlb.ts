@@ -1,0 +1,242 @@
+// Huan Li Bao: subscribe USDT from the wallet into a product of config; static income = the
+// product's daily rate on the principal per whole day held (accrued by the hlb job, one ledger
+// entry per order and day); dynamic income = a share of a direct referral's static income, paid to
+// an ignited inviter. Redeem returns the principal once the lock has passed.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { hlbOrders, users } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { assertModuleOpen, getProductConfig, idempotent, parseMoney } from './modules.ts';
+
+const DAY_MS = 86_400_000;
+const PPM = 1_000_000n;
+const BPS = 10_000n;
+
+type OrderRow = typeof hlbOrders.$inferSelect;
+
+export const hlbOrderView = (o: OrderRow, now: Date) => ({
+  id: o.id,
+  product: o.product,
+  amount: amt(o.amount),
+  dailyRatePpm: o.dailyRatePpm,
+  lockDays: o.lockDays,
+  state: o.state,
+  startedAt: iso(o.startedAt),
+  maturesAt: iso(o.maturesAt),
+  redeemable: o.state === 'active' && now.getTime() >= o.maturesAt.getTime(),
+  staticTotal: amt(o.staticTotal),
+  daysAccrued: o.daysAccrued,
+  redeemedAt: isoOrNull(o.redeemedAt),
+});
+export type HlbOrderView = ReturnType<typeof hlbOrderView>;
+
+/** Static income of one day on a principal (rounded down). */
+export const dailyStatic = (amount: bigint, ratePpm: number) => (amount * BigInt(ratePpm)) / PPM;
+
+export async function subscribe(
+  handle: DbHandle,
+  input: { userId: number; product: string; amount: string; idempotencyKey?: string | undefined; now: Date },
+): Promise<HlbOrderView> {
+  await assertModuleOpen(handle.db, 'huan_li_bao');
+  const cfg = await getProductConfig(handle.db, 'product.hlb');
+  const product = cfg.products.find((p) => p.code === input.product);
+  if (!product) throw new AppError(ErrorCode.NotFound, 'product');
+  const amount = parseMoney(input.amount, {
+    kind: 'invest',
+    min: BigInt(product.min_wei),
+    max: BigInt(product.max_wei),
+  });
+  return idempotent(
+    handle,
+    {
+      userId: input.userId,
+      route: 'hlb/subscribe',
+      key: input.idempotencyKey,
+      content: { product: product.code, amount: String(amount) },
+    },
+    async (tx) => {
+      if ((await getBalance(tx, userAccount(input.userId), 'USDT')) < amount)
+        throw new AppError(ErrorCode.InsufficientBalance, 'amount');
+      const [o] = await tx
+        .insert(hlbOrders)
+        .values({
+          userId: input.userId,
+          product: product.code,
+          amount,
+          dailyRatePpm: product.daily_rate_ppm,
+          lockDays: product.lock_days,
+          startedAt: input.now,
+          maturesAt: new Date(input.now.getTime() + product.lock_days * DAY_MS),
+          createdAt: input.now,
+        })
+        .returning();
+      if (!o) throw new Error('hlb insert returned nothing');
+      await transfer(tx, {
+        key: `hlb_subscribe:${o.id}`,
+        from: userAccount(input.userId),
+        to: systemAccount('fees'),
+        asset: 'USDT',
+        amount,
+        kind: 'hlb_subscribe',
+        ref: `hlb:${o.id}`,
+      });
+      return hlbOrderView(o, input.now);
+    },
+  );
+}
+
+/**
+ * Accrues the whole days of one order up to `now` (or its redemption), one ledger entry per day,
+ * in the caller's transaction with the order row locked: re-running pays nothing twice.
+ */
+async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps: number): Promise<bigint> {
+  const [o] = await tx.select().from(hlbOrders).where(eq(hlbOrders.id, orderId)).for('update');
+  if (o?.state !== 'active') return 0n;
+  const days = Math.floor((now.getTime() - o.startedAt.getTime()) / DAY_MS);
+  if (days <= o.daysAccrued) return 0n;
+  const perDay = dailyStatic(o.amount, o.dailyRatePpm);
+  const [u] = await tx
+    .select({
+      inviterId: users.inviterId,
+      inviterIgnited: sql<boolean | null>`(SELECT ignited FROM users i WHERE i.id = ${users.inviterId})`,
+    })
+    .from(users)
+    .where(eq(users.id, o.userId));
+  let paid = 0n;
+  for (let d = o.daysAccrued + 1; d <= days; d++) {
+    if (perDay <= 0n) break;
+    await transfer(tx, {
+      key: `hlb_static:${o.id}:${d}`,
+      from: systemAccount('income'),
+      to: userAccount(o.userId),
+      asset: 'USDT',
+      amount: perDay,
+      kind: 'hlb_static',
+      ref: `hlb:${o.id}`,
+    });
+    paid += perDay;
+    const dyn = (perDay * BigInt(dynamicBps)) / BPS;
+    if (u?.inviterId && u.inviterIgnited && dyn > 0n) {
+      await transfer(tx, {
+        key: `hlb_dynamic:${o.id}:${d}`,
+        from: systemAccount('income'),
+        to: userAccount(u.inviterId),
+        asset: 'USDT',
+        amount: dyn,
+        kind: 'hlb_dynamic',
+        ref: `hlb:${o.id}`,
+      });
+    }
+  }
+  await tx
+    .update(hlbOrders)
+    .set({ daysAccrued: days, staticTotal: sql`${hlbOrders.staticTotal} + ${paid}` })
+    .where(eq(hlbOrders.id, o.id));
+  return paid;
+}
+
+/** One pass of the HLB job: every active order with a day to accrue, each in its own transaction. */
+export async function accrueHlb(handle: DbHandle, now: Date): Promise<{ orders: number; paid: bigint }> {
+  const cfg = await getProductConfig(handle.db, 'product.hlb');
+  const due = rowsOf<{ id: number }>(
+    await handle.db.execute(sql`SELECT id FROM hlb_orders WHERE state = 'active'
+      AND floor(extract(epoch FROM (${now}::timestamptz - started_at)) / 86400) > days_accrued ORDER BY id`),
+  );
+  let paid = 0n;
+  for (const { id } of due) {
+    paid += await handle.transaction((tx) => accrueOrder(tx, Number(id), now, cfg.dynamic_bps));
+  }
+  return { orders: due.length, paid };
+}
+
+export async function redeem(
+  handle: DbHandle,
+  input: { userId: number; orderId: number; now: Date },
+): Promise<HlbOrderView> {
+  await assertModuleOpen(handle.db, 'huan_li_bao');
+  const cfg = await getProductConfig(handle.db, 'product.hlb');
+  return handle.transaction(async (tx) => {
+    const [o] = await tx
+      .select()
+      .from(hlbOrders)
+      .where(and(eq(hlbOrders.id, input.orderId), eq(hlbOrders.userId, input.userId)))
+      .for('update');
+    if (!o) throw new AppError(ErrorCode.NotFound, 'orderId');
+    if (o.state !== 'active') throw new AppError(ErrorCode.Conflict, 'orderId', 'already redeemed');
+    if (input.now.getTime() < o.maturesAt.getTime())
+      throw new AppError(ErrorCode.Conflict, 'orderId', 'locked');
+    await accrueOrder(tx, o.id, input.now, cfg.dynamic_bps);
+    await transfer(tx, {
+      key: `hlb_redeem:${o.id}`,
+      from: systemAccount('fees'),
+      to: userAccount(o.userId),
+      asset: 'USDT',
+      amount: o.amount,
+      kind: 'hlb_redeem',
+      ref: `hlb:${o.id}`,
+    });
+    const [done] = await tx
+      .update(hlbOrders)
+      .set({ state: 'redeemed', redeemedAt: input.now })
+      .where(eq(hlbOrders.id, o.id))
+      .returning();
+    if (!done) throw new Error('hlb update returned nothing');
+    return hlbOrderView(done, input.now);
+  });
+}
+
+/** My orders with the static and dynamic figures (today, yesterday, total) from the ledger. */
+export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page: number, size: number) {
+  const rows = await db
+    .select()
+    .from(hlbOrders)
+    .where(eq(hlbOrders.userId, userId))
+    .orderBy(desc(hlbOrders.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(hlbOrders)
+    .where(eq(hlbOrders.userId, userId));
+  const [held] = await db
+    .select({ s: sql<string>`coalesce(sum(${hlbOrders.amount}), 0)::text` })
+    .from(hlbOrders)
+    .where(and(eq(hlbOrders.userId, userId), inArray(hlbOrders.state, ['active'])));
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const yesterday = new Date(today.getTime() - DAY_MS);
+  const figs = rowsOf<{ kind: string; today: string; yesterday: string; total: string }>(
+    await db.execute(sql`SELECT kind,
+      coalesce(sum(amount) FILTER (WHERE created_at >= ${today}), 0)::text AS today,
+      coalesce(sum(amount) FILTER (WHERE created_at >= ${yesterday} AND created_at < ${today}), 0)::text AS yesterday,
+      coalesce(sum(amount), 0)::text AS total
+      FROM ledger_entries WHERE user_id = ${userId} AND side = 'credit' AND kind IN ('hlb_static', 'hlb_dynamic')
+      GROUP BY kind`),
+  );
+  const fig = (kind: string) => {
+    const f = figs.find((x) => x.kind === kind);
+    return {
+      today: amt(BigInt(f?.today ?? 0)),
+      yesterday: amt(BigInt(f?.yesterday ?? 0)),
+      total: amt(BigInt(f?.total ?? 0)),
+    };
+  };
+  return {
+    principal: amt(BigInt(held?.s ?? 0)),
+    static: fig('hlb_static'),
+    dynamic: fig('hlb_dynamic'),
+    products: (await getProductConfig(db, 'product.hlb')).products.map((p) => ({
+      code: p.code,
+      dailyRatePpm: p.daily_rate_ppm,
+      lockDays: p.lock_days,
+      min: amt(BigInt(p.min_wei)),
+      max: amt(BigInt(p.max_wei)),
+    })),
+    list: rows.map((o) => hlbOrderView(o, now)),
+    total: count?.n ?? 0,
+    page,
+    size,
+  };
+}

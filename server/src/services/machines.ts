@@ -1,0 +1,203 @@
+// Mining machines: a catalogue, purchase with the wallet balance, and the hashrate a purchase
+// grants for the machine's days (rows of hashrate_grants, which the hashrate endpoint sums).
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { DbHandle, Executor } from '../db/client.ts';
+import { hashrateGrants, machineOrders, machines } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { amt, iso } from '../lib/format.ts';
+import { type Asset, getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { assertModuleOpen, idempotent } from './modules.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The text of a { lang: text } map in `lang`, English where not translated. */
+export const localized = (m: unknown, lang: string): string => {
+  const map = (m ?? {}) as Record<string, string>;
+  return map[lang] ?? map.en ?? Object.values(map)[0] ?? '';
+};
+
+type MachineRow = typeof machines.$inferSelect;
+export const machineView = (m: MachineRow, lang: string) => ({
+  id: m.id,
+  code: m.code,
+  name: localized(m.name, lang),
+  description: localized(m.description, lang),
+  image: m.image,
+  asset: m.asset as Asset,
+  price: amt(m.price),
+  hashrate: m.hashrate.toString(),
+  days: m.days,
+  stock: m.stock,
+  soldOut: m.stock !== null && m.stock <= 0,
+});
+export type MachineView = ReturnType<typeof machineView>;
+
+export type MachineInput = {
+  code: string;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  image?: string | null;
+  asset: Asset;
+  price: bigint;
+  hashrate: bigint;
+  days: number;
+  stock?: number | null;
+  sort?: number;
+};
+
+/** Adds or updates a catalogue entry by code (ops and seed). */
+export async function upsertMachine(db: Executor, m: MachineInput): Promise<number> {
+  const values = { ...m, image: m.image ?? null, stock: m.stock ?? null, sort: m.sort ?? 0 };
+  const [row] = await db
+    .insert(machines)
+    .values(values)
+    .onConflictDoUpdate({ target: machines.code, set: values })
+    .returning({ id: machines.id });
+  if (!row) throw new Error('machine upsert returned nothing');
+  return row.id;
+}
+
+export async function listMachines(db: Executor, lang: string): Promise<MachineView[]> {
+  const rows = await db
+    .select()
+    .from(machines)
+    .where(eq(machines.active, true))
+    .orderBy(asc(machines.sort), asc(machines.id));
+  return rows.map((m) => machineView(m, lang));
+}
+
+export async function machineDetail(db: Executor, id: number, lang: string): Promise<MachineView> {
+  const [m] = await db
+    .select()
+    .from(machines)
+    .where(and(eq(machines.id, id), eq(machines.active, true)));
+  if (!m) throw new AppError(ErrorCode.NotFound, 'id');
+  return machineView(m, lang);
+}
+
+type OrderRow = typeof machineOrders.$inferSelect;
+export const machineOrderView = (o: OrderRow, name: string, now: Date) => ({
+  id: o.id,
+  machineId: o.machineId,
+  name,
+  asset: o.asset as Asset,
+  price: amt(o.price),
+  hashrate: o.hashrate.toString(),
+  startsAt: iso(o.startsAt),
+  endsAt: iso(o.endsAt),
+  state: now.getTime() < o.endsAt.getTime() ? ('active' as const) : ('expired' as const),
+});
+export type MachineOrderView = ReturnType<typeof machineOrderView>;
+
+export async function buyMachine(
+  handle: DbHandle,
+  input: { userId: number; machineId: number; idempotencyKey?: string | undefined; now: Date; lang: string },
+): Promise<MachineOrderView> {
+  await assertModuleOpen(handle.db, 'machines');
+  return idempotent(
+    handle,
+    {
+      userId: input.userId,
+      route: 'machine/buy',
+      key: input.idempotencyKey,
+      content: { id: input.machineId },
+    },
+    async (tx) => {
+      const [m] = await tx
+        .select()
+        .from(machines)
+        .where(and(eq(machines.id, input.machineId), eq(machines.active, true)))
+        .for('update');
+      if (!m) throw new AppError(ErrorCode.NotFound, 'id');
+      if (m.stock !== null && m.stock <= 0) throw new AppError(ErrorCode.Conflict, 'id', 'sold out');
+      const asset = m.asset as Asset;
+      if ((await getBalance(tx, userAccount(input.userId), asset)) < m.price)
+        throw new AppError(
+          asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance,
+          'id',
+        );
+      if (m.stock !== null)
+        await tx
+          .update(machines)
+          .set({ stock: m.stock - 1 })
+          .where(eq(machines.id, m.id));
+      const endsAt = new Date(input.now.getTime() + m.days * DAY_MS);
+      const [o] = await tx
+        .insert(machineOrders)
+        .values({
+          userId: input.userId,
+          machineId: m.id,
+          asset,
+          price: m.price,
+          hashrate: m.hashrate,
+          startsAt: input.now,
+          endsAt,
+          createdAt: input.now,
+        })
+        .returning();
+      if (!o) throw new Error('machine order insert returned nothing');
+      await transfer(tx, {
+        key: `machine_buy:${o.id}`,
+        from: userAccount(input.userId),
+        to: systemAccount('fees'),
+        asset,
+        amount: m.price,
+        kind: 'machine_buy',
+        ref: `machine_order:${o.id}`,
+      });
+      await tx.insert(hashrateGrants).values({
+        userId: input.userId,
+        source: 'machine',
+        ref: `machine_order:${o.id}`,
+        amount: m.hashrate,
+        startsAt: input.now,
+        endsAt,
+      });
+      return machineOrderView(o, localized(m.name, input.lang), input.now);
+    },
+  );
+}
+
+/** Hashrate a user holds now from every grant (machines, …). */
+export async function activeHashrate(db: Executor, userId: number, now: Date): Promise<bigint> {
+  const [r] = await db
+    .select({ s: sql<string>`coalesce(sum(${hashrateGrants.amount}), 0)::text` })
+    .from(hashrateGrants)
+    .where(
+      and(
+        eq(hashrateGrants.userId, userId),
+        lte(hashrateGrants.startsAt, now),
+        gt(hashrateGrants.endsAt, now),
+      ),
+    );
+  return BigInt(r?.s ?? '0');
+}
+
+export async function myMachines(
+  db: Executor,
+  userId: number,
+  now: Date,
+  lang: string,
+  page: number,
+  size: number,
+) {
+  const rows = await db
+    .select({ o: machineOrders, name: machines.name })
+    .from(machineOrders)
+    .innerJoin(machines, eq(machines.id, machineOrders.machineId))
+    .where(eq(machineOrders.userId, userId))
+    .orderBy(desc(machineOrders.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(machineOrders)
+    .where(eq(machineOrders.userId, userId));
+  return {
+    hashrate: (await activeHashrate(db, userId, now)).toString(),
+    list: rows.map((r) => machineOrderView(r.o, localized(r.name, lang), now)),
+    total: count?.n ?? 0,
+    page,
+    size,
+  };
+}

@@ -1,0 +1,213 @@
+// Chain pool (yield swap / public-chain mining pool): USDT contributions from the off-chain
+// balance, each burning burn_bps of its value in FREE at the DEX price; levels by total contributed.
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { contributions, poolOrders } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { amt, iso } from '../lib/format.ts';
+import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { assertModuleOpen, getProductConfig, idempotent, parseMoney, requestKey } from './modules.ts';
+import type { PriceSource } from './quotes.ts';
+
+const U = 10n ** 18n;
+const BPS = 10_000n;
+
+/** Level reached with a total contribution: how many level minimums it meets (0 = none). */
+export const levelFor = (total: bigint, levels: readonly string[]): number =>
+  levels.filter((min) => total >= BigInt(min)).length;
+
+/** FREE to burn for a USDT value at a price (USDT per FREE, 1e18): rounded up, never under-charged. */
+export const freeForValue = (valueWei: bigint, priceWei: bigint): bigint => {
+  if (priceWei <= 0n) throw new AppError(ErrorCode.ChainUnavailable, undefined, 'no FREE price');
+  return (valueWei * U + priceWei - 1n) / priceWei;
+};
+
+type OrderRow = typeof poolOrders.$inferSelect;
+export const poolOrderView = (o: OrderRow) => ({
+  id: o.id,
+  contributionId: o.contributionId,
+  amount: amt(o.amount),
+  burnValue: amt(o.burnValue),
+  freeBurned: amt(o.freeBurned),
+  freePrice: amt(o.freePrice),
+  level: o.levelAfter,
+  state: o.state,
+  createdAt: iso(o.createdAt),
+});
+export type PoolOrderView = ReturnType<typeof poolOrderView>;
+
+async function totalOf(db: Executor, userId: number): Promise<bigint> {
+  const [r] = await db
+    .select({ s: sql<string>`coalesce(sum(${contributions.amount}), 0)::text` })
+    .from(contributions)
+    .where(eq(contributions.userId, userId));
+  return BigInt(r?.s ?? '0');
+}
+
+export async function contribute(
+  handle: DbHandle,
+  input: {
+    userId: number;
+    amount: string;
+    idempotencyKey?: string | undefined;
+    now: Date;
+    price: PriceSource;
+  },
+): Promise<PoolOrderView> {
+  await assertModuleOpen(handle.db, 'chain_pool');
+  const amount = parseMoney(input.amount, { kind: 'invest' });
+  const cfg = await getProductConfig(handle.db, 'product.pool');
+  const price = await input.price();
+  const burnValue = (amount * BigInt(cfg.burn_bps)) / BPS;
+  const freeBurn = burnValue > 0n ? freeForValue(burnValue, price) : 0n;
+  return idempotent(
+    handle,
+    {
+      userId: input.userId,
+      route: 'pool/contribute',
+      key: input.idempotencyKey,
+      content: { amount: String(amount) },
+    },
+    async (tx) => {
+      const wallet = userAccount(input.userId, 'wallet');
+      if ((await getBalance(tx, wallet, 'USDT')) < amount)
+        throw new AppError(ErrorCode.InsufficientBalance, 'amount');
+      if ((await getBalance(tx, wallet, 'FREE')) < freeBurn)
+        throw new AppError(ErrorCode.InsufficientFree, 'amount');
+      const total = (await totalOf(tx, input.userId)) + amount;
+      const level = levelFor(total, cfg.levels);
+      const [c] = await tx
+        .insert(contributions)
+        .values({ userId: input.userId, amount, freeBurned: freeBurn, level, createdAt: input.now })
+        .returning();
+      if (!c) throw new Error('contribution insert returned nothing');
+      const key = requestKey('pool', input.userId, input.idempotencyKey);
+      await transfer(tx, {
+        key: `${key}:usdt`,
+        from: wallet,
+        to: systemAccount('fees'),
+        asset: 'USDT',
+        amount,
+        kind: 'pool_contribute',
+        ref: `contribution:${c.id}`,
+      });
+      if (freeBurn > 0n) {
+        await transfer(tx, {
+          key: `${key}:burn`,
+          from: wallet,
+          to: systemAccount('fees'),
+          asset: 'FREE',
+          amount: freeBurn,
+          kind: 'pool_burn',
+          ref: `contribution:${c.id}`,
+        });
+      }
+      const [o] = await tx
+        .insert(poolOrders)
+        .values({
+          userId: input.userId,
+          contributionId: c.id,
+          amount,
+          burnValue,
+          freeBurned: freeBurn,
+          freePrice: price,
+          levelAfter: level,
+          createdAt: input.now,
+        })
+        .returning();
+      if (!o) throw new Error('pool order insert returned nothing');
+      return poolOrderView(o);
+    },
+  );
+}
+
+export async function myContributions(db: Executor, userId: number, page: number, size: number) {
+  const cfg = await getProductConfig(db, 'product.pool');
+  const total = await totalOf(db, userId);
+  const level = levelFor(total, cfg.levels);
+  const next = cfg.levels[level];
+  const rows = await db
+    .select()
+    .from(contributions)
+    .where(eq(contributions.userId, userId))
+    .orderBy(desc(contributions.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contributions)
+    .where(eq(contributions.userId, userId));
+  return {
+    total: amt(total),
+    level,
+    nextLevelAt: next ? amt(BigInt(next)) : null,
+    list: rows.map((r) => ({
+      id: r.id,
+      time: iso(r.createdAt),
+      amount: amt(r.amount),
+      freeBurned: amt(r.freeBurned),
+      level: r.level,
+      txHash: r.txHash,
+    })),
+    count: count?.n ?? 0,
+    page,
+    size,
+  };
+}
+
+export async function poolOrdersOf(db: Executor, userId: number, page: number, size: number) {
+  const rows = await db
+    .select()
+    .from(poolOrders)
+    .where(eq(poolOrders.userId, userId))
+    .orderBy(desc(poolOrders.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(poolOrders)
+    .where(eq(poolOrders.userId, userId));
+  return { list: rows.map(poolOrderView), total: count?.n ?? 0, page, size };
+}
+
+/** Pool totals and the pie by contribution class (each contributor's level by their total). */
+export async function poolStats(db: Executor) {
+  const cfg = await getProductConfig(db, 'product.pool');
+  const perUser = rowsOf<{ total: string; burned: string }>(
+    await db.execute(sql`SELECT sum(amount)::text AS total, sum(free_burned)::text AS burned
+      FROM contributions GROUP BY user_id`),
+  );
+  const classes = Array.from({ length: cfg.levels.length + 1 }, (_, level) => ({
+    level,
+    min: level === 0 ? '0' : amt(BigInt(cfg.levels[level - 1] ?? '0')),
+    contributors: 0,
+    amount: 0n,
+  }));
+  let total = 0n;
+  let burned = 0n;
+  for (const u of perUser) {
+    const t = BigInt(u.total);
+    total += t;
+    burned += BigInt(u.burned);
+    const c = classes[levelFor(t, cfg.levels)];
+    if (c) {
+      c.contributors += 1;
+      c.amount += t;
+    }
+  }
+  return {
+    totalAmount: amt(total),
+    totalFreeBurned: amt(burned),
+    contributors: perUser.length,
+    burnBps: cfg.burn_bps,
+    classes: classes.map((c) => ({
+      level: c.level,
+      min: c.min,
+      contributors: c.contributors,
+      amount: amt(c.amount),
+      /** share of the pool in basis points (rounded down) */
+      shareBps: total > 0n ? Number((c.amount * BPS) / total) : 0,
+    })),
+  };
+}

@@ -1,0 +1,326 @@
+// Prediction rounds (AI trade): fixed-period rounds opened at the DEX price; a bet up or down is
+// locked at the open price; at close the winners share the losers' side pro rata after a fee.
+// A round with one side empty, an unchanged price, or settled too late refunds every bet.
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { predictionRounds, roundBets } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { assertModuleOpen, getProductConfig, idempotent, type ProductConfig, parseMoney } from './modules.ts';
+import type { PriceSource } from './quotes.ts';
+
+type RoundRow = typeof predictionRounds.$inferSelect;
+type BetRow = typeof roundBets.$inferSelect;
+export type RoundsConfig = ProductConfig['product.rounds'];
+
+const BPS = 10_000n;
+
+/** Issue number: the UTC start as yyyymmddHHMMSS. */
+export const issueOf = (startsAt: Date) => startsAt.toISOString().replace(/\D/g, '').slice(0, 14);
+
+/** Start of the period containing `now`. */
+export const periodStart = (now: Date, periodMs: number) =>
+  new Date(Math.floor(now.getTime() / periodMs) * periodMs);
+
+/** Opens the round of the period containing `now` (once: a second call returns the same round). */
+export async function openRound(
+  tx: Executor,
+  args: { now: Date; openPrice: bigint; cfg: RoundsConfig },
+): Promise<RoundRow> {
+  const startsAt = periodStart(args.now, args.cfg.period_ms);
+  const endsAt = new Date(startsAt.getTime() + args.cfg.period_ms);
+  await tx
+    .insert(predictionRounds)
+    .values({
+      issue: issueOf(startsAt),
+      startsAt,
+      endsAt,
+      openPrice: args.openPrice,
+      feeBps: args.cfg.fee_bps,
+      createdAt: args.now,
+    })
+    .onConflictDoNothing();
+  const [row] = await tx.select().from(predictionRounds).where(eq(predictionRounds.startsAt, startsAt));
+  if (!row) throw new Error('round not opened');
+  return row;
+}
+
+export type Settlement = { result: string; state: 'settled' | 'refunded'; paid: bigint; feeTaken: bigint };
+
+/** Winner payouts: stake back plus a pro-rata share of the losers' side after the fee, rounded down. */
+export function splitPot(
+  winners: { id: number; amount: bigint }[],
+  losersTotal: bigint,
+  feeBps: number,
+): { payouts: Map<number, bigint>; feeTaken: bigint } {
+  const winTotal = winners.reduce((s, w) => s + w.amount, 0n);
+  const fee = (losersTotal * BigInt(feeBps)) / BPS;
+  const distributable = losersTotal - fee;
+  const payouts = new Map<number, bigint>();
+  let shared = 0n;
+  for (const w of winners) {
+    const share = winTotal > 0n ? (distributable * w.amount) / winTotal : 0n;
+    shared += share;
+    payouts.set(w.id, w.amount + share);
+  }
+  // rounding dust stays with the fee account: nothing is created, nothing lost
+  return { payouts, feeTaken: fee + (distributable - shared) };
+}
+
+/**
+ * Settles one round at `closePrice` (idempotent: a settled round is left alone). Refunds when a
+ * side is empty, the price is unchanged, or the settlement comes later than max_settle_delay_ms.
+ */
+export async function settleRound(
+  tx: Tx,
+  roundId: number,
+  args: { now: Date; closePrice: bigint | null; maxSettleDelayMs: number },
+): Promise<Settlement | null> {
+  const [round] = await tx
+    .select()
+    .from(predictionRounds)
+    .where(eq(predictionRounds.id, roundId))
+    .for('update');
+  if (!round) throw new AppError(ErrorCode.NotFound, 'round');
+  if (round.state !== 'open') return null;
+  if (args.now.getTime() < round.endsAt.getTime())
+    throw new AppError(ErrorCode.Conflict, 'round', 'round not ended');
+  const bets = await tx.select().from(roundBets).where(eq(roundBets.roundId, roundId)).orderBy(roundBets.id);
+  const late =
+    args.closePrice === null || args.now.getTime() - round.endsAt.getTime() > args.maxSettleDelayMs;
+  const close = args.closePrice;
+  let result: string;
+  if (late) result = 'late';
+  else if (round.totalUp === 0n || round.totalDown === 0n) result = 'one_side';
+  else if (close === round.openPrice) result = 'flat';
+  else result = (close as bigint) > round.openPrice ? 'up' : 'down';
+
+  let paid = 0n;
+  let feeTaken = 0n;
+  if (result === 'up' || result === 'down') {
+    const winners = bets.filter((b) => b.side === result);
+    const losersTotal = result === 'up' ? round.totalDown : round.totalUp;
+    const split = splitPot(winners, losersTotal, round.feeBps);
+    feeTaken = split.feeTaken;
+    for (const b of bets) {
+      const payout = split.payouts.get(b.id) ?? 0n;
+      if (payout > 0n) {
+        await transfer(tx, {
+          key: `round_payout:${b.id}`,
+          from: systemAccount('fees'),
+          to: userAccount(b.userId, 'wallet'),
+          asset: 'USDT',
+          amount: payout,
+          kind: 'round_payout',
+          ref: `round:${round.issue}`,
+        });
+        paid += payout;
+      }
+      await tx
+        .update(roundBets)
+        .set({ state: payout > 0n ? 'won' : 'lost', payout })
+        .where(eq(roundBets.id, b.id));
+    }
+  } else {
+    for (const b of bets) {
+      await transfer(tx, {
+        key: `round_refund:${b.id}`,
+        from: systemAccount('fees'),
+        to: userAccount(b.userId, 'wallet'),
+        asset: 'USDT',
+        amount: b.amount,
+        kind: 'round_refund',
+        ref: `round:${round.issue}`,
+      });
+      paid += b.amount;
+      await tx.update(roundBets).set({ state: 'refunded', payout: b.amount }).where(eq(roundBets.id, b.id));
+    }
+  }
+  const state = result === 'up' || result === 'down' ? 'settled' : 'refunded';
+  await tx
+    .update(predictionRounds)
+    .set({ state, result, closePrice: close, feeTaken, settledAt: args.now })
+    .where(eq(predictionRounds.id, roundId));
+  return { result, state, paid, feeTaken };
+}
+
+/**
+ * One pass of the rounds job: settle every ended open round at the current price, then open the
+ * round of the current period. With no price (chain down) nothing opens and ended rounds wait
+ * (refunded as late once the price is back, if too late).
+ */
+export async function roundsTick(
+  handle: DbHandle,
+  args: { now: Date; price: PriceSource },
+): Promise<{ settled: number; opened: string | null }> {
+  const cfg = await getProductConfig(handle.db, 'product.rounds');
+  let price: bigint | null = null;
+  try {
+    price = await args.price();
+  } catch {
+    price = null;
+  }
+  const due = await handle.db
+    .select({ id: predictionRounds.id })
+    .from(predictionRounds)
+    .where(and(eq(predictionRounds.state, 'open'), lte(predictionRounds.endsAt, args.now)))
+    .orderBy(predictionRounds.endsAt);
+  let settled = 0;
+  for (const r of due) {
+    const s = await handle.transaction((tx) =>
+      settleRound(tx, r.id, { now: args.now, closePrice: price, maxSettleDelayMs: cfg.max_settle_delay_ms }),
+    );
+    if (s) settled += 1;
+  }
+  if (price === null || price <= 0n) return { settled, opened: null };
+  const round = await openRound(handle.db, { now: args.now, openPrice: price, cfg });
+  return { settled, opened: round.issue };
+}
+
+export const roundView = (r: RoundRow, now: Date) => ({
+  id: r.id,
+  issue: r.issue,
+  startsAt: iso(r.startsAt),
+  endsAt: iso(r.endsAt),
+  periodMs: r.endsAt.getTime() - r.startsAt.getTime(),
+  msLeft: Math.max(0, r.endsAt.getTime() - now.getTime()),
+  openPrice: amt(r.openPrice),
+  closePrice: r.closePrice === null ? null : amt(r.closePrice),
+  totalUp: amt(r.totalUp),
+  totalDown: amt(r.totalDown),
+  state: r.state,
+  result: r.result,
+  feeBps: r.feeBps,
+  feeTaken: amt(r.feeTaken),
+  settledAt: isoOrNull(r.settledAt),
+});
+export type RoundView = ReturnType<typeof roundView>;
+
+export const betView = (b: BetRow, issue: string) => ({
+  id: b.id,
+  roundId: b.roundId,
+  issue,
+  side: b.side,
+  amount: amt(b.amount),
+  price: amt(b.price),
+  state: b.state,
+  payout: amt(b.payout),
+  createdAt: iso(b.createdAt),
+});
+export type BetView = ReturnType<typeof betView>;
+
+/** The round taking bets now, or the latest one when none is open yet. */
+export async function currentRound(db: Executor, now: Date): Promise<RoundView | null> {
+  const [open] = await db
+    .select()
+    .from(predictionRounds)
+    .where(and(lte(predictionRounds.startsAt, now), gt(predictionRounds.endsAt, now)))
+    .limit(1);
+  if (open) return roundView(open, now);
+  const [last] = await db.select().from(predictionRounds).orderBy(desc(predictionRounds.startsAt)).limit(1);
+  return last ? roundView(last, now) : null;
+}
+
+export async function roundHistory(db: Executor, now: Date, page: number, size: number) {
+  const done = inArray(predictionRounds.state, ['settled', 'refunded']);
+  const rows = await db
+    .select()
+    .from(predictionRounds)
+    .where(done)
+    .orderBy(desc(predictionRounds.startsAt))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(predictionRounds).where(done);
+  return { list: rows.map((r) => roundView(r, now)), total: count?.n ?? 0, page, size };
+}
+
+export async function placeBet(
+  handle: DbHandle,
+  input: {
+    userId: number;
+    side: 'up' | 'down';
+    amount: string;
+    idempotencyKey?: string | undefined;
+    now: Date;
+  },
+): Promise<BetView> {
+  await assertModuleOpen(handle.db, 'ai_trade');
+  const cfg = await getProductConfig(handle.db, 'product.rounds');
+  const amount = parseMoney(input.amount, {
+    kind: 'invest',
+    min: BigInt(cfg.min_bet_wei),
+    max: BigInt(cfg.max_bet_wei),
+  });
+  return idempotent(
+    handle,
+    {
+      userId: input.userId,
+      route: 'round/bet',
+      key: input.idempotencyKey,
+      content: { side: input.side, amount: String(amount) },
+    },
+    async (tx) => {
+      const [round] = await tx
+        .select()
+        .from(predictionRounds)
+        .where(
+          and(
+            eq(predictionRounds.state, 'open'),
+            lte(predictionRounds.startsAt, input.now),
+            gt(predictionRounds.endsAt, input.now),
+          ),
+        )
+        .for('update');
+      if (!round) throw new AppError(ErrorCode.Conflict, 'round', 'no round open');
+      if ((await getBalance(tx, userAccount(input.userId), 'USDT')) < amount)
+        throw new AppError(ErrorCode.InsufficientBalance, 'amount');
+      const [bet] = await tx
+        .insert(roundBets)
+        .values({
+          roundId: round.id,
+          userId: input.userId,
+          side: input.side,
+          amount,
+          price: round.openPrice,
+          createdAt: input.now,
+        })
+        .returning();
+      if (!bet) throw new Error('bet insert returned nothing');
+      await transfer(tx, {
+        key: `round_bet:${bet.id}`,
+        from: userAccount(input.userId, 'wallet'),
+        to: systemAccount('fees'),
+        asset: 'USDT',
+        amount,
+        kind: 'round_bet',
+        ref: `round:${round.issue}`,
+      });
+      await tx
+        .update(predictionRounds)
+        .set(
+          input.side === 'up'
+            ? { totalUp: sql`${predictionRounds.totalUp} + ${amount}` }
+            : { totalDown: sql`${predictionRounds.totalDown} + ${amount}` },
+        )
+        .where(eq(predictionRounds.id, round.id));
+      return betView(bet, round.issue);
+    },
+  );
+}
+
+export async function myBets(db: Executor, userId: number, page: number, size: number) {
+  const rows = await db
+    .select({ bet: roundBets, issue: predictionRounds.issue })
+    .from(roundBets)
+    .innerJoin(predictionRounds, eq(predictionRounds.id, roundBets.roundId))
+    .where(eq(roundBets.userId, userId))
+    .orderBy(desc(roundBets.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(roundBets)
+    .where(eq(roundBets.userId, userId));
+  return { list: rows.map((r) => betView(r.bet, r.issue)), total: count?.n ?? 0, page, size };
+}

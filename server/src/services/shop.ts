@@ -1,0 +1,277 @@
+// Shop: products priced per share, orders paid from the wallet balance at once, then moved by
+// operators (shipped, completed) or cancelled with a refund; FCC records from the ledger.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { ledgerEntries, shopOrders, shopProducts } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { type Asset, getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { localized } from './machines.ts';
+import { assertModuleOpen, idempotent } from './modules.ts';
+
+export type ShopState = (typeof shopOrders.$inferSelect)['state'];
+
+/** Allowed moves of an order; anything else is refused. */
+export const SHOP_TRANSITIONS: Record<ShopState, readonly ShopState[]> = {
+  ordered: ['paid', 'cancelled'],
+  paid: ['shipped', 'cancelled'],
+  shipped: ['completed'],
+  completed: [],
+  cancelled: [],
+};
+
+export const MAX_SHARES = 1000;
+
+type ProductRow = typeof shopProducts.$inferSelect;
+export const productView = (p: ProductRow, lang: string) => ({
+  id: p.id,
+  code: p.code,
+  name: localized(p.name, lang),
+  description: localized(p.description, lang),
+  image: p.image,
+  asset: p.asset as Asset,
+  price: amt(p.price),
+  stock: p.stock,
+  soldOut: p.stock !== null && p.stock <= 0,
+});
+
+export type ProductInput = {
+  code: string;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  image?: string | null;
+  asset: Asset;
+  price: bigint;
+  stock?: number | null;
+  sort?: number;
+};
+
+export async function upsertProduct(db: Executor, p: ProductInput): Promise<number> {
+  const values = { ...p, image: p.image ?? null, stock: p.stock ?? null, sort: p.sort ?? 0 };
+  const [row] = await db
+    .insert(shopProducts)
+    .values(values)
+    .onConflictDoUpdate({ target: shopProducts.code, set: values })
+    .returning({ id: shopProducts.id });
+  if (!row) throw new Error('product upsert returned nothing');
+  return row.id;
+}
+
+export async function listProducts(db: Executor, lang: string) {
+  const rows = await db
+    .select()
+    .from(shopProducts)
+    .where(eq(shopProducts.active, true))
+    .orderBy(asc(shopProducts.sort), asc(shopProducts.id));
+  return rows.map((p) => productView(p, lang));
+}
+
+type OrderRow = typeof shopOrders.$inferSelect;
+export const shopOrderView = (o: OrderRow, name: string) => ({
+  id: o.id,
+  productId: o.productId,
+  name,
+  quantity: o.quantity,
+  asset: o.asset as Asset,
+  unitPrice: amt(o.unitPrice),
+  total: amt(o.total),
+  state: o.state,
+  createdAt: iso(o.createdAt),
+  paidAt: isoOrNull(o.paidAt),
+  shippedAt: isoOrNull(o.shippedAt),
+  completedAt: isoOrNull(o.completedAt),
+  cancelledAt: isoOrNull(o.cancelledAt),
+});
+export type ShopOrderView = ReturnType<typeof shopOrderView>;
+
+export async function placeOrder(
+  handle: DbHandle,
+  input: {
+    userId: number;
+    productId: number;
+    quantity: number;
+    idempotencyKey?: string | undefined;
+    now: Date;
+    lang: string;
+  },
+): Promise<ShopOrderView> {
+  await assertModuleOpen(handle.db, 'shop');
+  if (!Number.isInteger(input.quantity) || input.quantity < 1)
+    throw new AppError(ErrorCode.EnterShares, 'quantity');
+  if (input.quantity > MAX_SHARES) throw new AppError(ErrorCode.AboveMaximum, 'quantity');
+  return idempotent(
+    handle,
+    {
+      userId: input.userId,
+      route: 'shop/order',
+      key: input.idempotencyKey,
+      content: { productId: input.productId, quantity: input.quantity },
+    },
+    async (tx) => {
+      const [p] = await tx
+        .select()
+        .from(shopProducts)
+        .where(and(eq(shopProducts.id, input.productId), eq(shopProducts.active, true)))
+        .for('update');
+      if (!p) throw new AppError(ErrorCode.NotFound, 'productId');
+      if (p.stock !== null && p.stock < input.quantity)
+        throw new AppError(ErrorCode.Conflict, 'quantity', 'stock');
+      const asset = p.asset as Asset;
+      const total = p.price * BigInt(input.quantity);
+      if ((await getBalance(tx, userAccount(input.userId), asset)) < total)
+        throw new AppError(
+          asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance,
+          'quantity',
+        );
+      if (p.stock !== null)
+        await tx
+          .update(shopProducts)
+          .set({ stock: p.stock - input.quantity })
+          .where(eq(shopProducts.id, p.id));
+      const [o] = await tx
+        .insert(shopOrders)
+        .values({
+          userId: input.userId,
+          productId: p.id,
+          quantity: input.quantity,
+          asset,
+          unitPrice: p.price,
+          total,
+          state: 'ordered',
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      if (!o) throw new Error('shop order insert returned nothing');
+      await transfer(tx, {
+        key: `shop_pay:${o.id}`,
+        from: userAccount(input.userId),
+        to: systemAccount('fees'),
+        asset,
+        amount: total,
+        kind: 'shop_pay',
+        ref: `shop_order:${o.id}`,
+      });
+      const paid = await moveShopOrder(tx, o.id, 'paid', input.now);
+      return shopOrderView(paid, localized(p.name, input.lang));
+    },
+  );
+}
+
+/**
+ * Moves an order along SHOP_TRANSITIONS (refused otherwise with Conflict). Cancelling a paid order
+ * refunds it and puts the shares back in stock.
+ */
+export async function moveShopOrder(
+  tx: Tx,
+  orderId: number,
+  to: ShopState,
+  now: Date,
+  userId?: number,
+): Promise<OrderRow> {
+  const [o] = await tx
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.id, orderId), userId === undefined ? undefined : eq(shopOrders.userId, userId)))
+    .for('update');
+  if (!o) throw new AppError(ErrorCode.NotFound, 'orderId');
+  if (!SHOP_TRANSITIONS[o.state].includes(to))
+    throw new AppError(ErrorCode.Conflict, 'state', `${o.state} → ${to}`);
+  if (to === 'cancelled') {
+    if (o.state === 'paid') {
+      await transfer(tx, {
+        key: `shop_refund:${o.id}`,
+        from: systemAccount('fees'),
+        to: userAccount(o.userId),
+        asset: o.asset as Asset,
+        amount: o.total,
+        kind: 'shop_refund',
+        ref: `shop_order:${o.id}`,
+      });
+    }
+    await tx
+      .update(shopProducts)
+      .set({ stock: sql`${shopProducts.stock} + ${o.quantity}` })
+      .where(and(eq(shopProducts.id, o.productId), sql`${shopProducts.stock} IS NOT NULL`));
+  }
+  const stamp =
+    to === 'paid'
+      ? { paidAt: now }
+      : to === 'shipped'
+        ? { shippedAt: now }
+        : to === 'completed'
+          ? { completedAt: now }
+          : to === 'cancelled'
+            ? { cancelledAt: now }
+            : {};
+  const [moved] = await tx
+    .update(shopOrders)
+    .set({ state: to, updatedAt: now, ...stamp })
+    .where(eq(shopOrders.id, o.id))
+    .returning();
+  if (!moved) throw new Error('shop order update returned nothing');
+  return moved;
+}
+
+/** The user cancels an order not shipped yet (refunded when paid). */
+export async function cancelOrder(
+  handle: DbHandle,
+  input: { userId: number; orderId: number; now: Date; lang: string },
+) {
+  await assertModuleOpen(handle.db, 'shop');
+  return handle.transaction(async (tx) => {
+    const o = await moveShopOrder(tx, input.orderId, 'cancelled', input.now, input.userId);
+    const [p] = await tx
+      .select({ name: shopProducts.name })
+      .from(shopProducts)
+      .where(eq(shopProducts.id, o.productId));
+    return shopOrderView(o, localized(p?.name, input.lang));
+  });
+}
+
+export async function shopOrdersOf(db: Executor, userId: number, lang: string, page: number, size: number) {
+  const rows = await db
+    .select({ o: shopOrders, name: shopProducts.name })
+    .from(shopOrders)
+    .innerJoin(shopProducts, eq(shopProducts.id, shopOrders.productId))
+    .where(eq(shopOrders.userId, userId))
+    .orderBy(desc(shopOrders.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shopOrders)
+    .where(eq(shopOrders.userId, userId));
+  return {
+    list: rows.map((r) => shopOrderView(r.o, localized(r.name, lang))),
+    total: count?.n ?? 0,
+    page,
+    size,
+  };
+}
+
+/** FCC records: every ledger entry of the user in FCC (signed amount: + in, − out). */
+export async function fccRecords(db: Executor, userId: number, page: number, size: number) {
+  const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, 'FCC'));
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      time: iso(r.createdAt),
+      kind: r.kind,
+      account: r.account,
+      amount: amt(r.amount),
+      ref: r.ref,
+    })),
+    total: count?.n ?? 0,
+    page,
+    size,
+  };
+}
