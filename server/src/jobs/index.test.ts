@@ -2,7 +2,7 @@
 // running loops; leadership: a second process does not run the same job.
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { type Address, createWalletClient, erc20Abi, http, parseEther } from 'viem';
+import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { tryLeadership } from '../chain/leader.ts';
@@ -47,7 +47,7 @@ it('credits a paid recharge and pays a queued withdrawal while running', async (
     finalityDepth: 1,
     databaseUrl: process.env.TEST_DATABASE_URL,
   });
-  const jobs = startJobs({ config, db: h, client: chain.client, intervalMs: 50 });
+  const jobs = startJobs({ config, db: h, client: chain.client, intervalMs: 50, product: false });
   try {
     const addr = payer.address.toLowerCase();
     await h.db.execute(sql`INSERT INTO users (address) VALUES (${addr}) ON CONFLICT DO NOTHING`);
@@ -93,11 +93,11 @@ it('credits a paid recharge and pays a queued withdrawal while running', async (
         abi: paymentAbi,
         functionName: 'payment',
         args: [
-          order.orderId,
+          order.orderId as Hex,
           chain.deployment.usdt,
           BigInt(order.amountWei),
           BigInt(order.endTime),
-          order.signature,
+          order.signature as Hex,
         ],
       }),
     });

@@ -1,5 +1,7 @@
 // Background jobs of the server process: the chain indexer and the payout worker. Each runs only
 // while it holds its advisory lock, so any number of server replicas can call startJobs.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type IndexerOptions, indexOnce } from '../chain/indexer.ts';
@@ -23,9 +25,11 @@ export type JobsContext = {
   client?: PublicClient;
   /** pause between passes when there is nothing to do (default 2000 ms) */
   intervalMs?: number;
-  /** which jobs to run (default both) */
+  /** which jobs to run (default all) */
   indexer?: boolean;
   payout?: boolean;
+  /** the product modules' jobs (rounds, quotes, HLB accrual, daily settlement) when present */
+  product?: boolean;
 };
 
 export type Jobs = { stop: () => Promise<void> };
@@ -145,11 +149,59 @@ export function startJobs(ctx: JobsContext): Jobs {
       }),
     );
   }
+  const extraStops: (() => Promise<void>)[] = [];
+  if (ctx.product !== false) {
+    running.push(
+      startProductModuleJobs(ctx, client, log).then((stops) => {
+        extraStops.push(...stops);
+      }),
+    );
+  }
   return {
     stop: async () => {
       stopping = true;
       for (const wake of [...sleepers]) wake();
       await Promise.all(running);
+      await Promise.all(
+        extraStops.map((s) =>
+          s().catch((err: Error) => log.error({ err: err.message }, 'jobs: stop failed')),
+        ),
+      );
     },
   };
+}
+
+/** The product modules' jobs live in their own files; started here so the server process runs them. */
+async function startProductModuleJobs(
+  ctx: JobsContext,
+  client: PublicClient,
+  log: JobLogger,
+): Promise<(() => Promise<void>)[]> {
+  const stops: (() => Promise<void>)[] = [];
+  const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
+  try {
+    if (existsSync(here('./rounds.ts'))) {
+      const mod = (await import(/* @vite-ignore */ pathToFileURL(here('./rounds.ts')).href)) as {
+        startProductJobs?: (c: object) => Promise<Jobs>;
+      };
+      if (mod.startProductJobs) {
+        const jobs = await mod.startProductJobs({ config: ctx.config, db: ctx.db, log, client });
+        stops.push(() => jobs.stop());
+      }
+    }
+    if (existsSync(here('./settlement.ts'))) {
+      const mod = (await import(/* @vite-ignore */ pathToFileURL(here('./settlement.ts')).href)) as {
+        startSettlementSchedule?: (db: DbHandle, o: { onError?: (err: unknown) => void }) => () => void;
+      };
+      if (mod.startSettlementSchedule) {
+        const stop = mod.startSettlementSchedule(ctx.db, {
+          onError: (err) => log.error({ err: (err as Error).message }, 'jobs: settlement failed'),
+        });
+        stops.push(async () => stop());
+      }
+    }
+  } catch (err) {
+    log.error({ err: (err as Error).message }, 'jobs: product jobs not started');
+  }
+  return stops;
 }

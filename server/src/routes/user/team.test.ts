@@ -34,7 +34,7 @@ describe.each(BACKENDS)('team routes on $name', ({ url }) => {
   it('counts the team built by sign-ins with an inviter, and pages the direct list', async () => {
     const root = account('team-root');
     const r = await signIn(t, root);
-    const kids = [];
+    const kids: { acct: ReturnType<typeof account>; token: string; userId: number }[] = [];
     for (let i = 0; i < 21; i++) {
       const kid = account(`team-kid-${i}`);
       kids.push({ acct: kid, ...(await signIn(t, kid, root.address)) });
