@@ -1,0 +1,26 @@
+// Test helper process: runs the payout worker once and kills itself with SIGKILL right after the
+// broadcast (before it can note it), as a crash would. Settings come from the environment.
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { openDb } from '../../db/client.ts';
+import { payoutOnce } from '../payout.ts';
+
+const env = process.env;
+const db = await openDb(env.KILL_DB_URL, { schema: env.KILL_DB_SCHEMA, poolSize: 2, handleSignals: false });
+const client = createPublicClient({ transport: http(env.KILL_RPC_URL) }) as PublicClient;
+await payoutOnce({
+  db,
+  client,
+  account: mnemonicToAccount('test test test test test test test test test test test junk', {
+    addressIndex: 11,
+  }),
+  chainId: 31337,
+  tokens: { USDT: env.KILL_USDT as `0x${string}` },
+  finalityDepth: 2,
+  hooks: {
+    afterBroadcast: () => {
+      process.kill(process.pid, 'SIGKILL');
+    },
+  },
+});
+console.log('payout-child: not killed');
