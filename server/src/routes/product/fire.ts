@@ -9,7 +9,7 @@ import { type BurnRecord, listBurnRecords } from '../../services/burn.ts';
 import { ignite } from '../../services/ignition.ts';
 import { getUserBalances } from '../../services/ledger.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
-import { supersede } from './supersede.ts';
+import { supersede } from './staking.ts';
 
 const security = [{ bearer: [] }];
 

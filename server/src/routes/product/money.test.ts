@@ -31,10 +31,12 @@ beforeEach(() => {
 });
 
 async function user(usdt = 0n, free = 0n) {
-  const s = await signIn(t, account(`money-${n}-${Math.random()}`));
+  const who = account(`money-${n}-${Math.random()}`);
+  const s = await signIn(t, who);
   if (usdt > 0n) await fund(t.db, s.userId, usdt);
   if (free > 0n) await fund(t.db, s.userId, free, 'FREE');
-  return s;
+  // sessions last 30 days: tests that move the clock further sign in again
+  return { ...s, again: async () => (await signIn(t, who)).token };
 }
 
 async function stake(token: string, q: string, key?: string) {
@@ -89,7 +91,9 @@ describe('POST /api/user/staking_use_balance', () => {
     const burns = await get(me.token, '/api/user/burn/records');
     expect(burns.data.list[0]).toMatchObject({ type: 'stake_fee', quantity: '2', usdt: '2', pending: true });
 
-    const fomo = (await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: BASE_HEADERS })).json();
+    const fomo = (
+      await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: BASE_HEADERS })
+    ).json();
     expect(fomo.data.participants[0].amount).toBe('100');
     expect(fomo.data.countdownMs).toBe(86_400_000);
   });
@@ -149,16 +153,16 @@ describe('POST /api/user/staking_use_balance', () => {
 describe('redemption', () => {
   it('refuses before maturity, pays principal + the whole interest once after, then refuses again', async () => {
     const me = await user(100n * U);
-    const order = (await stake(me.token, 'amount=100&stakeIndex=2')).data;
+    const order = (await stake(me.token, 'amount=100&stakeIndex=1')).data;
     const before = await snapshot(t.db);
     const early = await post(me.token, '/api/user/stake/redeem', { orderId: order.id });
     expect(early.code).toBe(409);
     expect(await snapshot(t.db)).toEqual(before);
 
-    t.clock.advance(30 * DAY);
+    t.clock.advance(15 * DAY);
     const done = await post(me.token, '/api/user/stake/redeem', { orderId: order.id });
     expect(done.code).toBe(200);
-    const interest = compoundInterest(98n * U, 12_000, 30);
+    const interest = compoundInterest(98n * U, 9000, 15);
     expect(await bal(t.db, me.userId)).toBe(98n * U + interest);
     expect(await bal(t.db, me.userId, 'USDT', 'asset')).toBe(0n);
     expect(done.data.status).toBe('redeemed');
@@ -207,7 +211,8 @@ describe('market-maker bonus', () => {
     await runSettlement(t.db, due.toISOString().slice(0, 10));
     expect(await bal(t.db, me.userId, 'FCC')).toBe(392n * U);
     t.clock.now = new Date(due.getTime() + 1);
-    expect((await post(me.token, '/api/user/stake/redeem', { orderId: c.id })).code).toBe(200);
+    const token = await me.again();
+    expect((await post(token, '/api/user/stake/redeem', { orderId: c.id })).code).toBe(200);
     expect(await bal(t.db, me.userId, 'FCC')).toBe(392n * U);
   });
 });
@@ -223,7 +228,12 @@ describe('ignition', () => {
     expect(await bal(t.db, me.userId, 'FREE')).toBe(50n * U);
     const after = await get(me.token, '/api/user/fire');
     expect(after.data.ignited).toBe(true);
-    expect(after.data.records[0]).toMatchObject({ type: 'ignition', quantity: '100', pending: true, onChain: false });
+    expect(after.data.records[0]).toMatchObject({
+      type: 'ignition',
+      quantity: '100',
+      pending: true,
+      onChain: false,
+    });
     const before = await snapshot(t.db);
     expect((await post(me.token, '/api/user/fire/ignite')).code).toBe(1203);
     expect(await snapshot(t.db)).toEqual(before);

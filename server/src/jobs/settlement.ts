@@ -1,0 +1,402 @@
+// Daily settlement (DESIGN §6): static income, dynamic (generation) income for ignited accounts,
+// market-maker FCC bonus and automatic renewal at maturity, airdrop and presale unlocks.
+// Set-based SQL; each step commits on its own with its (day, step) row in settlement_runs, so a
+// second run pays nothing twice and a run that crashed in the middle resumes at the next step.
+// While the FOMO pool is under its floor, nothing is paid: the run records a settlement_holds row.
+import { compoundFactor } from '@free/protocol/staking';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
+import { KIND } from '../services/income-kinds.ts';
+import { getSettings } from '../services/settings.ts';
+import { getMoneySettings, type MoneySettings } from '../services/settlement-config.ts';
+import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
+import { applyStakeChange, loadTeamRules } from '../services/team.ts';
+
+const DAY_MS = 86_400_000;
+const WAD = '1000000000000000000';
+
+export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks'] as const;
+export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];
+
+export type StepResult = { step: SettlementStep; done: 'now' | 'before'; rows: number; total: bigint };
+export type SettlementResult = {
+  day: string;
+  held: null | { reason: string; fomoBalance: bigint; floor: bigint; held: Record<string, string> };
+  steps: StepResult[];
+};
+
+export type SettlementOptions = {
+  /** called after each step has committed (tests use it to simulate a crash between steps) */
+  afterStep?: (step: SettlementStep) => void | Promise<void>;
+};
+
+export function assertDay(day: string): { start: Date; end: Date } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`bad settlement day ${day}`);
+  const start = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day)
+    throw new Error(`bad settlement day ${day}`);
+  return { start, end: new Date(start.getTime() + DAY_MS) };
+}
+
+/** The UTC day before `now` (what a scheduler settles). */
+export const previousDay = (now: Date): string =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+
+/**
+ * Settles `day` (YYYY-MM-DD, UTC): everything earned up to the end of that day. Safe to run again
+ * (steps already done are skipped) and to run after a crash (it resumes).
+ */
+export async function runSettlement(
+  db: DbHandle,
+  day: string,
+  opts: SettlementOptions = {},
+): Promise<SettlementResult> {
+  const { start, end } = assertDay(day);
+  const money = await getMoneySettings(db.db);
+  const [balance, floor] = await Promise.all([fomoBalance(db.db), fomoFloor(db.db)]);
+  const pending = await pendingSteps(db.db, day);
+  if (pending.length > 0 && balance < floor) {
+    const held = await heldAmounts(db.db, end, money);
+    await db.db.execute(sql`INSERT INTO settlement_holds (day, reason, fomo_balance, floor, held)
+      VALUES (${day}, ${FOMO_HOLD_REASON}, ${balance.toString()}, ${floor.toString()}, ${JSON.stringify(held)}::jsonb)
+      ON CONFLICT (day) DO UPDATE SET fomo_balance = excluded.fomo_balance, floor = excluded.floor, held = excluded.held,
+        created_at = now()`);
+    return { day, held: { reason: FOMO_HOLD_REASON, fomoBalance: balance, floor, held }, steps: [] };
+  }
+
+  const ctx: StepCtx = { day, start, end, money };
+  const steps: StepResult[] = [];
+  for (const step of SETTLEMENT_STEPS) {
+    const r = await db.transaction(async (tx) => {
+      const claimed = rowsOf(
+        await tx.execute(sql`INSERT INTO settlement_runs (day, step) VALUES (${day}, ${step})
+          ON CONFLICT (day, step) DO NOTHING RETURNING step`),
+      );
+      if (claimed.length === 0) return { step, done: 'before' as const, rows: 0, total: 0n };
+      const out = await STEP_FNS[step](tx, ctx);
+      await tx.execute(sql`UPDATE settlement_runs SET rows = ${out.rows}, total = ${out.total.toString()}
+        WHERE day = ${day} AND step = ${step}`);
+      return { step, done: 'now' as const, ...out };
+    });
+    steps.push(r);
+    await opts.afterStep?.(step);
+  }
+  return { day, held: null, steps };
+}
+
+async function pendingSteps(db: Executor, day: string): Promise<SettlementStep[]> {
+  const done = new Set(
+    rowsOf<{ step: string }>(await db.execute(sql`SELECT step FROM settlement_runs WHERE day = ${day}`)).map(
+      (r) => r.step,
+    ),
+  );
+  return SETTLEMENT_STEPS.filter((s) => !done.has(s));
+}
+
+type StepCtx = { day: string; start: Date; end: Date; money: MoneySettings };
+type StepOut = { rows: number; total: bigint };
+
+const STEP_FNS: Record<SettlementStep, (tx: Tx, c: StepCtx) => Promise<StepOut>> = {
+  static: stepStatic,
+  dynamic: stepDynamic,
+  maturity: stepMaturity,
+  unlocks: stepUnlocks,
+};
+
+/** `(rate_ppm, days, factor)` rows for every rate open stakes use: a VALUES list to alias. */
+async function factorValues(tx: Executor): Promise<SQL> {
+  const cycles = (await getSettings(tx)).cycles;
+  const pairs = rowsOf<{ rate_ppm: number; days: number }>(
+    await tx.execute(sql`SELECT DISTINCT rate_ppm, cycle_days AS days FROM stake_orders WHERE status = 'active'
+      UNION SELECT DISTINCT rate_ppm, 0 FROM chain_stakes WHERE status = 'active'`),
+  );
+  const maxDays = Math.max(0, ...cycles.map((c) => c.days), ...pairs.map((p) => Number(p.days)));
+  const rates = [...new Set(pairs.map((p) => Number(p.rate_ppm)))];
+  const values: SQL[] = [];
+  for (const rate of rates) {
+    for (let d = 0; d <= maxDays; d++) {
+      values.push(sql`(${rate}::int, ${d}::int, ${compoundFactor(rate, d).toString()}::numeric)`);
+    }
+  }
+  if (values.length === 0) values.push(sql`(0, 0, ${WAD}::numeric)`);
+  return sql`(VALUES ${sql.join(values, sql`, `)})`;
+}
+
+const elapsed = (stakedAt: SQL, at: Date, cycleDays: SQL) =>
+  sql`LEAST(GREATEST(floor(extract(epoch FROM (${at.toISOString()}::timestamptz - ${stakedAt})) / 86400), 0), ${cycleDays})::int`;
+
+function chainCycleDays(cycles: { days: number }[]): SQL {
+  return sql`(CASE cs.cycle WHEN 0 THEN ${cycles[0]?.days ?? 7}::int WHEN 1 THEN ${cycles[1]?.days ?? 15}::int ELSE ${cycles[2]?.days ?? 30}::int END)`;
+}
+
+/** Static income: the interest each open balance order earned up to the end of the day. */
+async function stepStatic(tx: Tx, c: StepCtx): Promise<StepOut> {
+  const factors = await factorValues(tx);
+  const cycles = (await getSettings(tx)).cycles;
+  const cd = chainCycleDays(cycles);
+  // balance orders: what the compound curve says now, minus what was already paid (catches up
+  // days that were held back)
+  await tx.execute(sql`
+    INSERT INTO settlement_accruals (day, source, ref_id, user_id, amount)
+    SELECT ${c.day}, 'balance', o.id, o.user_id,
+      div(o.principal * (f.factor - ${WAD}::numeric), ${WAD}::numeric) - o.interest_paid
+    FROM stake_orders o
+    JOIN ${factors} AS f(rate_ppm, days, factor)
+      ON f.rate_ppm = o.rate_ppm AND f.days = ${elapsed(sql`o.staked_at`, c.end, sql`o.cycle_days`)}
+    WHERE o.status = 'active' AND o.staked_at < ${c.end.toISOString()}
+      AND div(o.principal * (f.factor - ${WAD}::numeric), ${WAD}::numeric) > o.interest_paid`);
+  // on-chain stakes: the contract pays their interest; the day's accrual is the base of dynamic income
+  await tx.execute(sql`
+    INSERT INTO settlement_accruals (day, source, ref_id, user_id, amount)
+    SELECT ${c.day}, 'chain', cs.id, cs.user_id, div(cs.principal * (f1.factor - f0.factor), ${WAD}::numeric)
+    FROM chain_stakes cs
+    JOIN ${factors} AS f1(rate_ppm, days, factor)
+      ON f1.rate_ppm = cs.rate_ppm AND f1.days = ${elapsed(sql`cs.staked_at`, c.end, cd)}
+    JOIN ${factors} AS f0(rate_ppm, days, factor)
+      ON f0.rate_ppm = cs.rate_ppm AND f0.days = ${elapsed(sql`cs.staked_at`, c.start, cd)}
+    WHERE cs.status = 'active' AND cs.staked_at < ${c.end.toISOString()}
+      AND div(cs.principal * (f1.factor - f0.factor), ${WAD}::numeric) > 0`);
+  const paid = await bulkCredit(tx, {
+    src: sql`SELECT user_id, amount, 'settle:' || day::text || ':static:' || ref_id AS tx_key,
+        'B' || lpad(ref_id::text, 8, '0') AS ref
+      FROM settlement_accruals WHERE day = ${c.day} AND source = 'balance'`,
+    account: 'wallet',
+    asset: 'USDT',
+    kind: KIND.static,
+  });
+  await tx.execute(sql`UPDATE stake_orders o SET interest_paid = o.interest_paid + a.amount
+    FROM settlement_accruals a WHERE a.day = ${c.day} AND a.source = 'balance' AND a.ref_id = o.id`);
+  return paid;
+}
+
+/** Dynamic income: per-generation shares of descendants' static income, to ignited accounts. */
+async function stepDynamic(tx: Tx, c: StepCtx): Promise<StepOut> {
+  const gens = c.money.generation_bps;
+  if (gens.length === 0) return { rows: 0, total: 0n };
+  const rules = await loadTeamRules(tx);
+  const genValues = sql.join(
+    gens.map((bps, i) => sql`(${i + 1}::int, ${bps}::int)`),
+    sql`, `,
+  );
+  const depthValues = sql.join(
+    c.money.depth_by_level.map((d, lvl) => sql`(${lvl}::int, ${d}::int)`),
+    sql`, `,
+  );
+  const maxLevelIdx = c.money.depth_by_level.length - 1;
+  const thresholds = `{${rules.levelZoneB.map((t) => t.toString()).join(',') || '0'}}`;
+  const src = sql`
+    WITH base AS (
+      SELECT user_id, sum(amount) AS amt FROM settlement_accruals WHERE day = ${c.day} GROUP BY user_id
+    ),
+    gen(depth, bps) AS (VALUES ${genValues}),
+    dl(level, max_depth) AS (VALUES ${depthValues}),
+    cand AS (
+      SELECT p.ancestor_id, p.depth, div(b.amt * g.bps, 10000) AS share
+      FROM base b JOIN team_paths p ON p.descendant_id = b.user_id JOIN gen g ON g.depth = p.depth
+    ),
+    anc AS (
+      SELECT a.ancestor_id,
+        (SELECT count(*) FROM unnest(${thresholds}::numeric[]) t
+          WHERE t <= coalesce(ts.performance, 0) - coalesce(
+            (SELECT max(l.performance) FROM team_legs l WHERE l.user_id = a.ancestor_id), 0))::int AS level
+      FROM (SELECT DISTINCT ancestor_id FROM cand) a
+      JOIN users u ON u.id = a.ancestor_id AND u.ignited
+      LEFT JOIN team_stats ts ON ts.user_id = a.ancestor_id
+    )
+    SELECT c.ancestor_id AS user_id, sum(c.share) AS amount,
+      'settle:' || ${c.day}::text || ':dynamic:' || c.ancestor_id AS tx_key, NULL::text AS ref
+    FROM cand c JOIN anc ON anc.ancestor_id = c.ancestor_id
+    JOIN dl ON dl.level = LEAST(anc.level, ${maxLevelIdx}::int)
+    WHERE c.depth <= dl.max_depth
+    GROUP BY c.ancestor_id`;
+  return bulkCredit(tx, { src, account: 'wallet', asset: 'USDT', kind: KIND.dynamic });
+}
+
+/**
+ * Maturity: the market-maker FCC bonus of every order that matured by the end of the day, and the
+ * automatic renewal of the orders that chose it; every N-th round a share of principal + income
+ * becomes computing power (hashrate grants for the user, the direct inviter and the team).
+ */
+async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
+  const end = c.end.toISOString();
+  const bonus = await bulkCredit(tx, {
+    src: sql`SELECT user_id, bonus_fcc AS amount, 'mm_bonus:' || id AS tx_key, 'B' || lpad(id::text, 8, '0') AS ref
+      FROM stake_orders WHERE status = 'active' AND due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid`,
+    account: 'wallet',
+    asset: 'FCC',
+    kind: KIND.mmBonus,
+  });
+  await tx.execute(sql`UPDATE stake_orders SET bonus_paid = true
+    WHERE status = 'active' AND due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid`);
+
+  const s = await getSettings(tx);
+  const every = c.money.compute_every_rounds;
+  const share = c.money.compute_share_bps;
+  // renewals of this day, with the computing-power contribution of every N-th round
+  await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS settle_renew (
+      id bigint PRIMARY KEY, user_id int, cycle int, amount numeric, principal numeric, contribution numeric, due_at timestamptz, round int
+    ) ON COMMIT DROP`);
+  await tx.execute(sql`
+    INSERT INTO settle_renew (id, user_id, cycle, amount, principal, contribution, due_at, round)
+    SELECT id, user_id, cycle, amount, principal,
+      CASE WHEN round % ${every}::int = 0
+        THEN LEAST(div((principal + interest_paid) * ${share}::int, 10000), principal - 1) ELSE 0 END,
+      due_at, round
+    FROM stake_orders WHERE status = 'active' AND auto_renew AND due_at <= ${end}
+    FOR UPDATE`);
+  await bulkDebitToSystem(tx, {
+    src: sql`SELECT user_id, contribution AS amount, 'compute:' || id AS tx_key, 'B' || lpad(id::text, 8, '0') AS ref
+      FROM settle_renew`,
+    account: 'asset',
+    asset: 'USDT',
+    kind: KIND.computeContribution,
+    to: 'fees',
+  });
+  const far = '9999-12-31T00:00:00.000Z';
+  await tx.execute(sql`
+    INSERT INTO hashrate_grants (user_id, source, ref, amount, starts_at, ends_at)
+    SELECT user_id, 'rwa_contribution', 'B' || id, contribution, due_at, ${far}::timestamptz
+    FROM settle_renew WHERE contribution > 0
+    UNION ALL
+    SELECT p.ancestor_id, CASE WHEN p.depth = 1 THEN 'direct_bonus' ELSE 'team_bonus' END,
+      'B' || r.id || ':' || p.ancestor_id,
+      div(r.contribution * CASE WHEN p.depth = 1 THEN ${c.money.compute_direct_bonus_bps}::int ELSE ${c.money.compute_team_bonus_bps}::int END, 10000),
+      r.due_at, ${far}::timestamptz
+    FROM settle_renew r JOIN team_paths p ON p.descendant_id = r.user_id
+    WHERE r.contribution > 0 AND p.depth <= ${Math.max(1, c.money.compute_team_depth)}::int
+    ON CONFLICT (source, ref) DO NOTHING`);
+  const cycleValues = sql.join(
+    s.cycles.map((cy, i) => sql`(${i}::int, ${cy.days}::int, ${cy.rate_ppm}::int, ${cy.fee_bps}::int)`),
+    sql`, `,
+  );
+  const renewed = rowsOf<{ n: string | number }>(
+    await tx.execute(sql`
+      WITH ins AS (
+        INSERT INTO stake_orders (user_id, cycle, cycle_days, rate_ppm, fee_bps, amount, fee, principal, auto_renew,
+          round, parent_id, staked_at, due_at, ledger_key)
+        SELECT r.user_id, r.cycle, cy.days, cy.rate_ppm, cy.fee_bps, r.amount - r.contribution, 0,
+          r.principal - r.contribution, true, r.round + 1, r.id, r.due_at, r.due_at + cy.days * interval '1 day',
+          'renew:' || r.id
+        FROM settle_renew r JOIN (VALUES ${cycleValues}) AS cy(idx, days, rate_ppm, fee_bps) ON cy.idx = r.cycle
+        ON CONFLICT (ledger_key) DO NOTHING
+        RETURNING 1
+      )
+      SELECT count(*) AS n FROM ins`),
+  );
+  await tx.execute(sql`UPDATE stake_orders o SET status = 'renewed' FROM settle_renew r WHERE o.id = r.id`);
+  // team figures follow the principal that left for computing power (few rows: every N-th round)
+  const contributed = rowsOf<{ user_id: number; contribution: string; cycle: number; due_at: string | Date }>(
+    await tx.execute(
+      sql`SELECT user_id, contribution::text, cycle, due_at FROM settle_renew WHERE contribution > 0`,
+    ),
+  );
+  if (contributed.length > 0) {
+    const rules = await loadTeamRules(tx);
+    for (const r of contributed) {
+      const delta = -BigInt(r.contribution);
+      await applyStakeChange(
+        tx,
+        {
+          userId: r.user_id,
+          principalDelta: delta,
+          amountDelta: delta,
+          activeDelta: 0,
+          cycle: r.cycle,
+          at: new Date(r.due_at),
+        },
+        rules,
+      );
+    }
+  }
+  return { rows: bonus.rows + Number(renewed[0]?.n ?? 0), total: bonus.total };
+}
+
+const unlockTarget = (at: Date) => {
+  const t = at.toISOString();
+  return sql`CASE WHEN ${t}::timestamptz >= end_at THEN total
+    ELSE div(total * floor(extract(epoch FROM (${t}::timestamptz - unlock_at)) * 1000),
+      floor(extract(epoch FROM (end_at - unlock_at)) * 1000)) END`;
+};
+
+/** Airdrop and presale: linear release between unlock time and end time, up to the end of the day. */
+async function stepUnlocks(tx: Tx, c: StepCtx): Promise<StepOut> {
+  await tx.execute(sql`
+    INSERT INTO allocation_unlocks (allocation_id, day, user_id, kind, amount)
+    SELECT id, ${c.day}, user_id, kind, target - released FROM (
+      SELECT id, user_id, kind, released, ${unlockTarget(c.end)} AS target
+      FROM token_allocations WHERE released < total AND unlock_at < ${c.end.toISOString()}
+    ) t WHERE target > released`);
+  let rows = 0;
+  let total = 0n;
+  for (const [kind, account, ledgerKind] of [
+    ['airdrop', 'airdrop', KIND.airdropUnlock],
+    ['presale', 'wallet', KIND.presaleUnlock],
+  ] as const) {
+    const r = await bulkCredit(tx, {
+      src: sql`SELECT user_id, amount, 'unlock:' || allocation_id || ':' || day::text AS tx_key,
+          'A' || allocation_id AS ref
+        FROM allocation_unlocks WHERE day = ${c.day} AND kind = ${kind}`,
+      account,
+      asset: 'FREE',
+      kind: ledgerKind,
+    });
+    rows += r.rows;
+    total += r.total;
+  }
+  await tx.execute(sql`UPDATE token_allocations a SET released = a.released + u.amount
+    FROM allocation_unlocks u WHERE u.day = ${c.day} AND u.allocation_id = a.id`);
+  return { rows, total };
+}
+
+/** What a held run did not pay (static income and unlocks up to the end of the day). */
+async function heldAmounts(db: Executor, end: Date, _money: MoneySettings): Promise<Record<string, string>> {
+  const factors = await factorValues(db);
+  const [st] = rowsOf<{ s: string; n: string | number }>(
+    await db.execute(sql`
+      SELECT coalesce(sum(div(o.principal * (f.factor - ${WAD}::numeric), ${WAD}::numeric) - o.interest_paid), 0)::text AS s,
+        count(*) AS n
+      FROM stake_orders o
+      JOIN ${factors} AS f(rate_ppm, days, factor)
+        ON f.rate_ppm = o.rate_ppm AND f.days = ${elapsed(sql`o.staked_at`, end, sql`o.cycle_days`)}
+      WHERE o.status = 'active' AND div(o.principal * (f.factor - ${WAD}::numeric), ${WAD}::numeric) > o.interest_paid`),
+  );
+  const unlocks = rowsOf<{ kind: string; s: string }>(
+    await db.execute(sql`SELECT kind, coalesce(sum(target - released), 0)::text AS s FROM (
+      SELECT kind, released, ${unlockTarget(end)} AS target FROM token_allocations
+      WHERE released < total AND unlock_at < ${end.toISOString()}) t WHERE target > released GROUP BY kind`),
+  );
+  const out: Record<string, string> = { [KIND.static]: st?.s ?? '0', orders: String(st?.n ?? 0) };
+  for (const u of unlocks) out[u.kind === 'airdrop' ? KIND.airdropUnlock : KIND.presaleUnlock] = u.s;
+  return out;
+}
+
+/**
+ * Scheduler: every `intervalMs` (default 10 min) settles the previous UTC day; steps already done
+ * are skipped, so restarts and several workers are harmless. Returns a stop function.
+ */
+export function startSettlementSchedule(
+  db: DbHandle,
+  opts: { clock?: () => Date; intervalMs?: number; onError?: (err: unknown) => void } = {},
+): () => void {
+  const clock = opts.clock ?? (() => new Date());
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runSettlement(db, previousDay(clock()));
+    } catch (err) {
+      opts.onError?.(err);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), opts.intervalMs ?? 600_000);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}

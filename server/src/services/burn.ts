@@ -1,0 +1,87 @@
+// Burn records: FREE burned on chain (mirrored by the indexer into burn_records) and FREE burned
+// off chain (ignition, balance-stake fees: pending until an operator burns them on chain).
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+
+export type BurnType = 'ignition' | 'stake_fee' | 'payment';
+
+export async function recordOffchainBurn(
+  tx: Executor,
+  b: {
+    userId: number;
+    type: 'ignition' | 'stake_fee';
+    level: number;
+    free: bigint;
+    usdt: bigint;
+    ref: string;
+  },
+): Promise<void> {
+  await tx.execute(sql`INSERT INTO product_burns (user_id, type, level, free_amount, usdt_amount, ref)
+    VALUES (${b.userId}, ${b.type}, ${b.level}, ${b.free.toString()}, ${b.usdt.toString()}, ${b.ref})
+    ON CONFLICT (ref) DO NOTHING`);
+}
+
+export type BurnRecord = {
+  id: string;
+  type: string;
+  level: number;
+  quantity: bigint;
+  usdt: bigint;
+  pending: boolean;
+  onChain: boolean;
+  txHash: string | null;
+  time: Date;
+};
+
+type Row = {
+  id: string;
+  type: string;
+  level: number;
+  free: string;
+  usdt: string;
+  status: string;
+  on_chain: boolean;
+  tx_hash: string | null;
+  created_at: string | Date;
+};
+
+const union = (userId: number) => sql`
+  SELECT 'p' || id AS id, type, level, free_amount::text AS free, usdt_amount::text AS usdt, status, false AS on_chain,
+    tx_hash, created_at FROM product_burns WHERE user_id = ${userId}
+  UNION ALL
+  SELECT 'c' || id, source, 0, free_amount::text, usdt_amount::text, status, true, tx_hash, created_at
+    FROM burn_records WHERE user_id = ${userId}`;
+
+export async function listBurnRecords(
+  db: Executor,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<{ list: BurnRecord[]; total: number; totalFree: bigint }> {
+  const list = rowsOf<Row>(
+    await db.execute(
+      sql`SELECT * FROM (${union(userId)}) b ORDER BY created_at DESC, id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+    ),
+  );
+  const [agg] = rowsOf<{ n: string | number; s: string }>(
+    await db.execute(
+      sql`SELECT count(*) AS n, coalesce(sum(free::numeric), 0)::text AS s FROM (${union(userId)}) b`,
+    ),
+  );
+  return {
+    list: list.map((r) => ({
+      id: r.id,
+      type: r.type,
+      level: Number(r.level),
+      quantity: BigInt(r.free),
+      usdt: BigInt(r.usdt),
+      pending: r.status === 'pending',
+      onChain: r.on_chain,
+      txHash: r.tx_hash,
+      time: new Date(r.created_at),
+    })),
+    total: Number(agg?.n ?? 0),
+    totalFree: BigInt(agg?.s ?? '0'),
+  };
+}

@@ -1,0 +1,31 @@
+// Ledger kinds written by staking orders, settlement, ignition and unlocks. The income kinds are
+// the ones /api/user/income_info sums (protocol api INCOME_KINDS): keep the names identical.
+import type { IncomeKind } from '@free/protocol/api/user';
+
+export const KIND = {
+  /** daily staking reward of balance orders (and the rest of it at redemption) */
+  static: 'income_static',
+  /** generation rewards on descendants' static income, ignited accounts only */
+  dynamic: 'income_dynamic',
+  airdropUnlock: 'airdrop_unlock',
+  presaleUnlock: 'presale_unlock',
+  /** principal moved from the wallet into the staked (asset) account */
+  stakePrincipal: 'stake_balance',
+  /** fee of a balance stake (its FREE equivalent is recorded as a pending burn) */
+  stakeFee: 'stake_fee',
+  /** principal returned at redemption */
+  stakeRedeem: 'stake_redeem',
+  /** market-maker bonus in FCC, credited at maturity */
+  mmBonus: 'mm_bonus_fcc',
+  /** every third renewal: 20 % of principal + income turned into computing power */
+  computeContribution: 'compute_contribution',
+  ignition: 'ignition',
+} as const satisfies Record<string, string>;
+
+/** The kinds above that income_info shows (compile-time check that they are income kinds). */
+export const INCOME_KINDS_WRITTEN = [
+  KIND.static,
+  KIND.dynamic,
+  KIND.airdropUnlock,
+  KIND.presaleUnlock,
+] as const satisfies readonly IncomeKind[];

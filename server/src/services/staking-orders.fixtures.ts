@@ -1,0 +1,154 @@
+// Test fixtures of the product-money part: an app with the money routes (wired by app.ts when
+// routes/product/index.ts registers them, otherwise registered here behind the same session
+// check), funded users, open modules, and a row-count snapshot of every table this part writes.
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  authHeaders,
+  BASE_HEADERS,
+  snapshot as coreSnapshot,
+  openTestDb,
+  TestClock,
+  type TestCtx,
+  TREASURY,
+  testConfig,
+} from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
+import type { DbHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { config as configTable } from '../db/schema/index.ts';
+import { publicRoutes, userRoutes } from '../routes/product/money.ts';
+import { authenticate } from './auth.ts';
+import {
+  type Asset,
+  getBalance,
+  systemAccount,
+  transfer,
+  type UserAccountName,
+  userAccount,
+} from './ledger.ts';
+import { getSettings, seedSettings } from './settings.ts';
+
+export const U = 10n ** 18n;
+
+export async function makeMoneyApp(url = 'memory://'): Promise<TestCtx> {
+  const db = await openTestDb(url);
+  const clock = new TestClock();
+  const config = testConfig();
+  const app = await buildApp({
+    db,
+    config,
+    clock: clock.get,
+    chain: { paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }) },
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
+    rateLimit: { perIp: 1_000_000, perAddress: 1_000_000 },
+  });
+  if (!app.hasRoute({ method: 'GET', url: '/api/user/hashrate' })) {
+    // app.ts does not wire routes/product/money.ts yet: same bearer check as its signed-in scope
+    await app.register(publicRoutes as FastifyPluginAsync);
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (req, reply) => {
+        const h = req.headers.authorization;
+        const token = typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7) : '';
+        const user = token ? await authenticate(db.db, token, clock.get()) : null;
+        if (!user)
+          return reply
+            .type('application/json')
+            .send(JSON.stringify({ code: 401, msg: 'unauthorized', data: null }));
+        req.user = user;
+        req.token = token;
+      });
+      await scope.register(userRoutes as FastifyPluginAsync);
+    });
+  }
+  await app.ready();
+  return { app, db, clock, config };
+}
+
+export async function openModules(db: Executor, modules: Record<string, boolean>): Promise<void> {
+  await seedSettings(db);
+  const s = await getSettings(db);
+  const value = { ...s.modules, ...modules };
+  await db
+    .insert(configTable)
+    .values({ key: 'modules', value })
+    .onConflictDoUpdate({ target: configTable.key, set: { value } });
+}
+
+export async function setSetting(db: Executor, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(configTable)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: configTable.key, set: { value } });
+}
+
+let fundSeq = 0;
+export async function fund(
+  db: DbHandle,
+  userId: number,
+  amount: bigint,
+  asset: Asset = 'USDT',
+  account: UserAccountName = 'wallet',
+): Promise<void> {
+  await db.transaction((tx) =>
+    transfer(tx, {
+      key: `test-fund:${userId}:${++fundSeq}:${Date.now()}`,
+      from: systemAccount('adjust'),
+      to: userAccount(userId, account),
+      asset,
+      amount,
+      kind: 'adjust',
+    }),
+  );
+}
+
+export const bal = (
+  db: DbHandle,
+  userId: number,
+  asset: Asset = 'USDT',
+  account: UserAccountName = 'wallet',
+) => getBalance(db.db, userAccount(userId, account), asset);
+
+/** Creates users directly (services-level tests). */
+export async function makeUsers(db: Executor, n: number, prefix = 'u'): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const addr = `0x${Buffer.from(`${prefix}${i}-${Math.random()}`).toString('hex').padEnd(40, '0').slice(0, 40)}`;
+    const [r] = rowsOf<{ id: number }>(
+      await db.execute(sql`INSERT INTO users (address) VALUES (${addr.toLowerCase()}) RETURNING id`),
+    );
+    if (r) ids.push(Number(r.id));
+  }
+  return ids;
+}
+
+const MONEY_TABLES = [
+  'stake_orders',
+  'settlement_runs',
+  'settlement_holds',
+  'settlement_accruals',
+  'token_allocations',
+  'allocation_unlocks',
+  'product_burns',
+  'fomo_flows',
+  'fomo_participants',
+  'hashrate_grants',
+];
+
+/** Row counts of the core tables and of every product-money table, plus the balance sum. */
+export async function snapshot(db: DbHandle): Promise<Record<string, number | string>> {
+  const out: Record<string, number | string> = { ...(await coreSnapshot(db)) };
+  for (const t of MONEY_TABLES) {
+    const [r] = rowsOf<{ n: string | number }>(
+      await db.db.execute(sql.raw(`SELECT count(*) AS n FROM "${t}"`)),
+    );
+    out[t] = Number(r?.n ?? 0);
+  }
+  const [s] = rowsOf<{ s: string }>(
+    await db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM balances`),
+  );
+  out.balance_sum_exact = s?.s ?? '0';
+  return out;
+}
+
+export { authHeaders, BASE_HEADERS };

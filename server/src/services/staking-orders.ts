@@ -1,0 +1,463 @@
+// Market-Maker staking orders: stakes bought with the off-chain USDT balance (same limits, cycles,
+// fee and compounding as the Staking contract) and one order list that also shows the on-chain
+// stakes mirrored by the indexer; redemption of matured balance orders.
+import { randomBytes } from 'node:crypto';
+import { checkAmount, parseAmount } from '@free/protocol/amount';
+import { compoundInterest, elapsedDays, maturityOf, splitStakeAmount } from '@free/protocol/staking';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { stakeOrders } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { recordOffchainBurn } from './burn.ts';
+import { onStakeForFomo } from './fomo.ts';
+import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './idempotency.ts';
+import { KIND } from './income-kinds.ts';
+import { systemAccount, transfer, userAccount } from './ledger.ts';
+import { getSettings, isModuleOpen, type Settings } from './settings.ts';
+import { fccOfUsdt, freeOfUsdt, getMoneySettings } from './settlement-config.ts';
+import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
+
+const DAY_MS = 86_400_000;
+
+export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type OrderView = {
+  id: string;
+  number: string;
+  source: 'balance' | 'chain';
+  cycle: number;
+  cycleDays: number;
+  ratePpm: number;
+  amount: bigint;
+  fee: bigint;
+  principal: bigint;
+  /** interest of the whole cycle */
+  reward: bigint;
+  /** interest accrued up to now (whole days) */
+  currentProfit: bigint;
+  /** interest credited so far */
+  totalRevenue: bigint;
+  bonusFcc: bigint;
+  autoRenew: boolean;
+  round: number;
+  status: OrderStatus;
+  redeemable: boolean;
+  /** 0–100: share of the cycle elapsed */
+  progress: number;
+  pledgeTime: Date;
+  dueTime: Date;
+  redeemedAt: Date | null;
+  redeemedAmount: bigint | null;
+};
+
+export const orderNumber = (source: 'balance' | 'chain', id: number) =>
+  `${source === 'balance' ? 'B' : 'C'}${String(id).padStart(8, '0')}`;
+
+const qualifyBonus = (s: Settings, principal: bigint): bigint => {
+  const mm = s.market_maker;
+  const multiplierBps = BigInt(Math.round(mm.fcc_multiplier * 10_000));
+  return (principal * BigInt(mm.principal_share_bps) * multiplierBps) / 10_000n / 10_000n;
+};
+
+/** USDT staked by a user (balance orders and on-chain stakes) in the 30 days before `now`. */
+export async function turnover30d(db: Executor, userId: number, now: Date): Promise<bigint> {
+  const since = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+  const [r] = rowsOf<{ s: string }>(
+    await db.execute(sql`SELECT (
+        coalesce((SELECT sum(amount) FROM stake_orders WHERE user_id = ${userId} AND round = 1 AND staked_at > ${since}), 0)
+      + coalesce((SELECT sum(amount) FROM chain_stakes WHERE user_id = ${userId} AND staked_at > ${since}), 0))::text AS s`),
+  );
+  return BigInt(r?.s ?? '0');
+}
+
+export type BuyInput = {
+  userId: number;
+  amount: string;
+  stakeIndex: number;
+  autoRenew: boolean;
+  idempotencyKey?: string | undefined;
+  now: Date;
+};
+
+const ROUTE = 'staking_use_balance';
+
+export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise<OrderView> {
+  const s = await getSettings(handle.db);
+  if (!isModuleOpen(s, 'staking_use_balance')) throw new AppError(ErrorCode.ModuleClosed);
+  const cycle = s.cycles[input.stakeIndex];
+  if (!Number.isInteger(input.stakeIndex) || !cycle) throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
+  const value = parseAmount(input.amount);
+  const problem = checkAmount(value, {
+    kind: 'invest',
+    min: BigInt(s.min_amount_wei),
+    max: BigInt(s.max_amount_wei),
+  });
+  if (problem !== null || typeof value !== 'bigint')
+    throw new AppError(problem ?? ErrorCode.InvalidAmount, 'amount');
+  const amount = value;
+  const money = await getMoneySettings(handle.db);
+
+  return handle.transaction(async (tx) => {
+    const key = input.idempotencyKey;
+    if (key) {
+      const hash = requestHash(ROUTE, {
+        amount: amount.toString(),
+        stakeIndex: input.stakeIndex,
+        autoRenew: input.autoRenew,
+      });
+      const previous = await claimIdempotencyKey<Record<string, unknown>>(tx, {
+        userId: input.userId,
+        key,
+        route: ROUTE,
+        hash,
+      });
+      if (previous) return reviveOrder(previous);
+    }
+    const ledgerKey = `stake:${input.userId}:${key ?? randomBytes(16).toString('hex')}`;
+    const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
+    const rules = await loadTeamRules(tx);
+    const turnover = (await turnover30d(tx, input.userId, input.now)) + amount;
+    const qualifies =
+      input.stakeIndex === rules.marketMakerCycle && turnover >= BigInt(s.market_maker.turnover_wei);
+    const bonusFcc = qualifies ? fccOfUsdt(money, qualifyBonus(s, principal)) : 0n;
+
+    const [row] = await tx
+      .insert(stakeOrders)
+      .values({
+        userId: input.userId,
+        cycle: input.stakeIndex,
+        cycleDays: cycle.days,
+        ratePpm: cycle.rate_ppm,
+        feeBps: cycle.fee_bps,
+        amount,
+        fee,
+        principal,
+        bonusFcc,
+        autoRenew: input.autoRenew,
+        stakedAt: input.now,
+        dueAt: maturityOf(input.now, cycle.days),
+        ledgerKey,
+      })
+      .returning();
+    if (!row) throw new Error('stake order not inserted');
+    const ref = orderNumber('balance', row.id);
+    // Principal stays the user's, locked in the `asset` account until redemption.
+    await transfer(tx, {
+      key: `${ledgerKey}:principal`,
+      from: userAccount(input.userId, 'wallet'),
+      to: userAccount(input.userId, 'asset'),
+      asset: 'USDT',
+      amount: principal,
+      kind: KIND.stakePrincipal,
+      ref,
+    });
+    if (fee > 0n) {
+      await transfer(tx, {
+        key: `${ledgerKey}:fee`,
+        from: userAccount(input.userId, 'wallet'),
+        to: systemAccount('fees'),
+        asset: 'USDT',
+        amount: fee,
+        kind: KIND.stakeFee,
+        ref,
+      });
+      const level = (await teamInfo(tx, input.userId, input.now, rules)).level;
+      await recordOffchainBurn(tx, {
+        userId: input.userId,
+        type: 'stake_fee',
+        level,
+        free: freeOfUsdt(money, fee),
+        usdt: fee,
+        ref: `stake_fee:${ref}`,
+      });
+    }
+    await onStakeForFomo(tx, { userId: input.userId, amount, fee, ref, now: input.now, settings: money });
+    await applyStakeChange(
+      tx,
+      {
+        userId: input.userId,
+        principalDelta: principal,
+        amountDelta: amount,
+        activeDelta: 1,
+        cycle: input.stakeIndex,
+        at: input.now,
+      },
+      rules,
+    );
+    const view = balanceView(row, input.now);
+    if (key) await storeIdempotentResponse(tx, input.userId, key, serializeOrder(view));
+    return view;
+  });
+}
+
+type OrderRow = typeof stakeOrders.$inferSelect;
+
+function balanceView(r: OrderRow, now: Date): OrderView {
+  const matured = now.getTime() >= r.dueAt.getTime();
+  const status: OrderStatus = r.status === 'active' ? (matured ? 'matured' : 'active') : r.status;
+  const days = elapsedDays(r.stakedAt, now, r.cycleDays);
+  return {
+    id: orderNumber('balance', r.id),
+    number: orderNumber('balance', r.id),
+    source: 'balance',
+    cycle: r.cycle,
+    cycleDays: r.cycleDays,
+    ratePpm: r.ratePpm,
+    amount: r.amount,
+    fee: r.fee,
+    principal: r.principal,
+    reward: compoundInterest(r.principal, r.ratePpm, r.cycleDays),
+    currentProfit: compoundInterest(r.principal, r.ratePpm, r.status === 'active' ? days : r.cycleDays),
+    totalRevenue: r.interestPaid,
+    bonusFcc: r.bonusFcc,
+    autoRenew: r.autoRenew,
+    round: r.round,
+    status,
+    redeemable: status === 'matured',
+    progress: r.status === 'active' ? Math.floor((days * 100) / r.cycleDays) : 100,
+    pledgeTime: r.stakedAt,
+    dueTime: r.dueAt,
+    redeemedAt: r.redeemedAt,
+    redeemedAmount: r.redeemedAmount,
+  };
+}
+
+/** JSON-safe form for the idempotency store. */
+export function serializeOrder(v: OrderView): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [
+      k,
+      typeof x === 'bigint' ? `${x}n` : x instanceof Date ? `${x.toISOString()}@` : x,
+    ]),
+  );
+}
+function reviveOrder(o: Record<string, unknown>): OrderView {
+  return Object.fromEntries(
+    Object.entries(o).map(([k, x]) => [
+      k,
+      typeof x === 'string' && /^\d+n$/.test(x)
+        ? BigInt(x.slice(0, -1))
+        : typeof x === 'string' && x.endsWith('@')
+          ? new Date(x.slice(0, -1))
+          : x,
+    ]),
+  ) as OrderView;
+}
+
+type UnionRow = {
+  source: 'balance' | 'chain';
+  id: string | number;
+  cycle: number;
+  cycle_days: number;
+  rate_ppm: number;
+  amount: string;
+  fee: string;
+  principal: string;
+  paid: string;
+  bonus_fcc: string;
+  auto_renew: boolean;
+  round: number;
+  status: 'active' | 'redeemed' | 'renewed';
+  staked_at: string | Date;
+  due_at: string | Date;
+  redeemed_at: string | Date | null;
+  redeemed_amount: string | null;
+};
+
+function unionSql(userId: number, s: Settings) {
+  const days = s.cycles.map((c) => c.days);
+  return sql`
+    SELECT 'balance' AS source, id, cycle, cycle_days, rate_ppm, amount::text, fee::text, principal::text,
+      interest_paid::text AS paid, bonus_fcc::text, auto_renew, round, status, staked_at, due_at, redeemed_at,
+      redeemed_amount::text
+    FROM stake_orders WHERE user_id = ${userId}
+    UNION ALL
+    SELECT 'chain', id, cycle, cd.days, rate_ppm, amount::text, fee::text, principal::text,
+      coalesce(interest, 0)::text, '0', false, 1, status, staked_at, staked_at + cd.days * interval '1 day', unstaked_at,
+      CASE WHEN status = 'redeemed' THEN (principal + coalesce(interest, 0))::text END
+    FROM chain_stakes
+    JOIN (VALUES (0, ${days[0] ?? 7}::int), (1, ${days[1] ?? 15}::int), (2, ${days[2] ?? 30}::int)) AS cd(idx, days)
+      ON cd.idx = chain_stakes.cycle
+    WHERE user_id = ${userId}`;
+}
+
+function unionView(r: UnionRow, now: Date): OrderView {
+  const stakedAt = new Date(r.staked_at);
+  const dueAt = new Date(r.due_at);
+  const principal = BigInt(r.principal);
+  const matured = now.getTime() >= dueAt.getTime();
+  const status: OrderStatus = r.status === 'active' ? (matured ? 'matured' : 'active') : r.status;
+  const days = elapsedDays(stakedAt, now, r.cycle_days);
+  const id = orderNumber(r.source, Number(r.id));
+  return {
+    id,
+    number: id,
+    source: r.source,
+    cycle: r.cycle,
+    cycleDays: r.cycle_days,
+    ratePpm: r.rate_ppm,
+    amount: BigInt(r.amount),
+    fee: BigInt(r.fee),
+    principal,
+    reward: compoundInterest(principal, r.rate_ppm, r.cycle_days),
+    currentProfit: compoundInterest(principal, r.rate_ppm, r.status === 'active' ? days : r.cycle_days),
+    totalRevenue: BigInt(r.paid),
+    bonusFcc: BigInt(r.bonus_fcc),
+    autoRenew: r.auto_renew,
+    round: r.round,
+    status,
+    // on-chain stakes are redeemed by the user's own unstake transaction
+    redeemable: status === 'matured' && r.source === 'balance',
+    progress: r.status === 'active' ? Math.floor((days * 100) / r.cycle_days) : 100,
+    pledgeTime: stakedAt,
+    dueTime: dueAt,
+    redeemedAt: r.redeemed_at ? new Date(r.redeemed_at) : null,
+    redeemedAmount: r.redeemed_amount === null ? null : BigInt(r.redeemed_amount),
+  };
+}
+
+const statusFilter = (status: OrderStatus | undefined, now: Date) => {
+  const t = now.toISOString();
+  switch (status) {
+    case 'active':
+      return sql`WHERE status = 'active' AND due_at > ${t}`;
+    case 'matured':
+      return sql`WHERE status = 'active' AND due_at <= ${t}`;
+    case 'redeemed':
+      return sql`WHERE status = 'redeemed'`;
+    case 'renewed':
+      return sql`WHERE status = 'renewed'`;
+    default:
+      return sql``;
+  }
+};
+
+/** The order list: balance orders and on-chain stakes, newest first. */
+export async function listOrders(
+  db: Executor,
+  a: { userId: number; page: number; size: number; status?: OrderStatus | undefined; now: Date },
+): Promise<{ list: OrderView[]; total: number }> {
+  const s = await getSettings(db);
+  const base = sql`SELECT * FROM (${unionSql(a.userId, s)}) o ${statusFilter(a.status, a.now)}`;
+  const list = rowsOf<UnionRow>(
+    await db.execute(
+      sql`${base} ORDER BY staked_at DESC, source, id DESC LIMIT ${a.size} OFFSET ${(a.page - 1) * a.size}`,
+    ),
+  );
+  const [c] = rowsOf<{ n: string | number }>(await db.execute(sql`SELECT count(*) AS n FROM (${base}) x`));
+  return { list: list.map((r) => unionView(r, a.now)), total: Number(c?.n ?? 0) };
+}
+
+/** The redemption list: every order that is not a renewed round, with redeemed amount and progress. */
+export async function listRedemptions(
+  db: Executor,
+  a: { userId: number; page: number; size: number; now: Date },
+): Promise<{ list: OrderView[]; total: number; redeemedTotal: bigint; redeemableTotal: bigint }> {
+  const s = await getSettings(db);
+  const base = sql`SELECT * FROM (${unionSql(a.userId, s)}) o WHERE status <> 'renewed'`;
+  const list = rowsOf<UnionRow>(
+    await db.execute(
+      sql`${base} ORDER BY due_at DESC, source, id DESC LIMIT ${a.size} OFFSET ${(a.page - 1) * a.size}`,
+    ),
+  );
+  const [c] = rowsOf<{ n: string | number; redeemed: string; redeemable: string }>(
+    await db.execute(sql`SELECT count(*) AS n,
+      coalesce(sum(redeemed_amount::numeric) FILTER (WHERE status = 'redeemed'), 0)::text AS redeemed,
+      coalesce(sum(principal::numeric) FILTER (WHERE status = 'active' AND due_at <= ${a.now.toISOString()}), 0)::text AS redeemable
+      FROM (${base}) x`),
+  );
+  return {
+    list: list.map((r) => unionView(r, a.now)),
+    total: Number(c?.n ?? 0),
+    redeemedTotal: BigInt(c?.redeemed ?? '0'),
+    redeemableTotal: BigInt(c?.redeemable ?? '0'),
+  };
+}
+
+/** Parses an order number (`B00000012` or `12`) of a balance order. */
+export function parseBalanceOrderId(id: string): number | null {
+  const m = /^(?:B)?0*(\d{1,12})$/.exec(id);
+  if (!m?.[1]) return null;
+  const n = Number(m[1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * Redeems a matured balance order once: principal back to the wallet, the interest not yet paid
+ * by settlement, and the market-maker FCC bonus if settlement has not credited it yet.
+ */
+export async function redeemOrder(
+  handle: DbHandle,
+  a: { userId: number; orderId: string; now: Date },
+): Promise<OrderView> {
+  const id = parseBalanceOrderId(a.orderId);
+  if (id === null) throw new AppError(ErrorCode.BadRequest, 'orderId');
+  return handle.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(stakeOrders)
+      .where(and(eq(stakeOrders.id, id), eq(stakeOrders.userId, a.userId)))
+      .for('update');
+    if (!row) throw new AppError(ErrorCode.NotFound, 'orderId');
+    if (row.status !== 'active') throw new AppError(ErrorCode.Conflict, 'orderId', `order is ${row.status}`);
+    if (a.now.getTime() < row.dueAt.getTime())
+      throw new AppError(ErrorCode.Conflict, 'orderId', 'order not matured');
+    const ref = orderNumber('balance', row.id);
+    const interest = compoundInterest(row.principal, row.ratePpm, row.cycleDays);
+    const rest = interest > row.interestPaid ? interest - row.interestPaid : 0n;
+    await transfer(tx, {
+      key: `stake_redeem:${row.id}:principal`,
+      from: userAccount(a.userId, 'asset'),
+      to: userAccount(a.userId, 'wallet'),
+      asset: 'USDT',
+      amount: row.principal,
+      kind: KIND.stakeRedeem,
+      ref,
+    });
+    if (rest > 0n) {
+      await transfer(tx, {
+        key: `stake_redeem:${row.id}:interest`,
+        from: systemAccount('income'),
+        to: userAccount(a.userId, 'wallet'),
+        asset: 'USDT',
+        amount: rest,
+        kind: KIND.static,
+        ref,
+      });
+    }
+    if (row.bonusFcc > 0n && !row.bonusPaid) {
+      await transfer(tx, {
+        key: `mm_bonus:${row.id}`,
+        from: systemAccount('income'),
+        to: userAccount(a.userId, 'wallet'),
+        asset: 'FCC',
+        amount: row.bonusFcc,
+        kind: KIND.mmBonus,
+        ref,
+      });
+    }
+    const [done] = await tx
+      .update(stakeOrders)
+      .set({
+        status: 'redeemed',
+        redeemedAt: a.now,
+        interestPaid: row.interestPaid + rest,
+        bonusPaid: row.bonusFcc > 0n ? true : row.bonusPaid,
+        redeemedAmount: row.principal + row.interestPaid + rest,
+      })
+      .where(and(eq(stakeOrders.id, row.id), eq(stakeOrders.status, 'active')))
+      .returning();
+    if (!done) throw new AppError(ErrorCode.Conflict, 'orderId');
+    await applyStakeChange(tx, {
+      userId: a.userId,
+      principalDelta: -row.principal,
+      amountDelta: -row.amount,
+      activeDelta: -1,
+      cycle: row.cycle,
+      at: a.now,
+    });
+    return balanceView(done, a.now);
+  });
+}
