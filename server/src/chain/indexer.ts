@@ -86,7 +86,7 @@ export async function userIdFor(tx: Tx, address: string): Promise<number> {
 export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
   const name = o.name ?? 'main';
   const log = o.log ?? silent;
-  const batch = BigInt(o.batchBlocks ?? 2000);
+  const batch = BigInt(o.batchBlocks ?? 1000);
   const cursor = await readCursor(o.db.db, name);
   const start = cursor ? cursor.block : o.startBlock - 1;
 

@@ -12,7 +12,7 @@ import type { DbHandle } from '../db/client.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
 import { rows } from '../services/team.ts';
-import { startJobs } from './index.ts';
+import { finalityDepthFor, startJobs } from './index.ts';
 
 let chain: TestChain;
 let h: DbHandle;
@@ -157,4 +157,12 @@ it.runIf(process.env.TEST_DATABASE_URL)('lets one process at a time hold a job',
   const next = await tryLeadership(h, url, key);
   expect(next).not.toBeNull();
   await next?.release();
+});
+
+it('waits 15 blocks on other chains unless FINALITY_DEPTH says otherwise', () => {
+  const local = testConfig({ chainId: 31337, finalityDepth: 2 });
+  const bsc = testConfig({ chainId: 56, finalityDepth: 2 });
+  expect(finalityDepthFor(local, {})).toBe(2);
+  expect(finalityDepthFor(bsc, {})).toBe(15);
+  expect(finalityDepthFor(bsc, { FINALITY_DEPTH: '2' })).toBe(2);
 });

@@ -49,6 +49,12 @@ export function makeChainClient(config: Config): PublicClient {
   }) as PublicClient;
 }
 
+/** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 2 on the local chain and 15 elsewhere. */
+export function finalityDepthFor(config: Config, env: NodeJS.ProcessEnv = process.env): number {
+  if (env.FINALITY_DEPTH !== undefined && env.FINALITY_DEPTH !== '') return config.finalityDepth;
+  return config.chainId === 31337 ? config.finalityDepth : Math.max(config.finalityDepth, 15);
+}
+
 export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerOptions | null {
   const d = ctx.config.deployment;
   if (!d) return null;
@@ -57,7 +63,7 @@ export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerO
     client,
     contracts: { staking: d.staking, payment: d.payment },
     startBlock: d.startBlock ?? 0,
-    finalityDepth: ctx.config.finalityDepth,
+    finalityDepth: finalityDepthFor(ctx.config),
     name: `${d.chainId}:${d.staking.toLowerCase()}`,
     log: ctx.log ?? noop,
     onPaid: (tx, e) =>
@@ -80,7 +86,7 @@ export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOpt
     account: privateKeyToAccount(ctx.config.hotWalletKey),
     chainId: ctx.config.chainId,
     tokens: { USDT: d.usdt, FREE: d.free, FCC: d.fcc },
-    finalityDepth: ctx.config.finalityDepth,
+    finalityDepth: finalityDepthFor(ctx.config),
     log: ctx.log ?? noop,
   };
 }
