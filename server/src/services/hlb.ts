@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
-import { hlbOrders, users } from '../db/schema/index.ts';
+import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
@@ -98,13 +98,12 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
   const days = Math.floor((now.getTime() - o.startedAt.getTime()) / DAY_MS);
   if (days <= o.daysAccrued) return 0n;
   const perDay = dailyStatic(o.amount, o.dailyRatePpm);
-  const [u] = await tx
-    .select({
-      inviterId: users.inviterId,
-      inviterIgnited: sql<boolean | null>`(SELECT ignited FROM users i WHERE i.id = ${users.inviterId})`,
-    })
-    .from(users)
-    .where(eq(users.id, o.userId));
+  const [u] = rowsOf<{ inviter_id: number | null; ignited: boolean | null }>(
+    await tx.execute(sql`SELECT u.inviter_id, i.ignited FROM users u LEFT JOIN users i ON i.id = u.inviter_id
+      WHERE u.id = ${o.userId}`),
+  );
+  const inviterId = u?.inviter_id ?? null;
+  const inviterIgnited = u?.ignited === true;
   let paid = 0n;
   for (let d = o.daysAccrued + 1; d <= days; d++) {
     if (perDay <= 0n) break;
@@ -119,11 +118,11 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
     });
     paid += perDay;
     const dyn = (perDay * BigInt(dynamicBps)) / BPS;
-    if (u?.inviterId && u.inviterIgnited && dyn > 0n) {
+    if (inviterId !== null && inviterIgnited && dyn > 0n) {
       await transfer(tx, {
         key: `hlb_dynamic:${o.id}:${d}`,
         from: systemAccount('income'),
-        to: userAccount(u.inviterId),
+        to: userAccount(inviterId),
         asset: 'USDT',
         amount: dyn,
         kind: 'hlb_dynamic',

@@ -162,12 +162,14 @@ export async function roundsTick(
     price = null;
   }
   const due = await handle.db
-    .select({ id: predictionRounds.id })
+    .select({ id: predictionRounds.id, endsAt: predictionRounds.endsAt })
     .from(predictionRounds)
     .where(and(eq(predictionRounds.state, 'open'), lte(predictionRounds.endsAt, args.now)))
     .orderBy(predictionRounds.endsAt);
   let settled = 0;
   for (const r of due) {
+    // without a price a round waits, until it is too late and refunds
+    if (price === null && args.now.getTime() - r.endsAt.getTime() <= cfg.max_settle_delay_ms) continue;
     const s = await handle.transaction((tx) =>
       settleRound(tx, r.id, { now: args.now, closePrice: price, maxSettleDelayMs: cfg.max_settle_delay_ms }),
     );
