@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'app', 'routes.ts'), 'utf8');
+const source = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'app', 'routes.ts'),
+  'utf8',
+);
 const ENTRY = /path:\s*'([^']+)'[\s\S]*?titleKey:\s*'([^']+)'/g;
 
 export const ROUTE_PATHS: { path: string; titleKey: string }[] = [...source.matchAll(ENTRY)].map((m) => ({

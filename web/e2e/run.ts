@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type Page, chromium } from 'playwright-core';
 import { LANGUAGES } from '@free/protocol/languages';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { ROUTE_PATHS } from './routes.ts';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +60,10 @@ async function freePort(): Promise<number> {
 
 async function apiAnswers(): Promise<boolean> {
   try {
-    const res = await fetch(`${API_URL}/api/common/config`, { headers: { platform: 'h5' }, signal: AbortSignal.timeout(3000) });
+    const res = await fetch(`${API_URL}/api/common/config`, {
+      headers: { platform: 'h5' },
+      signal: AbortSignal.timeout(3000),
+    });
     const body = (await res.json()) as { code?: number };
     return body.code === 200;
   } catch {
@@ -109,11 +112,16 @@ async function newPage(browser: Browser, base: string, init?: Record<string, str
   return page;
 }
 
+/** Waits until the current route's page is committed (router transitions keep the old page
+ * on screen while a lazy page loads) and nothing shows a loading skeleton. */
 async function settle(page: Page) {
   await page.waitForFunction(
     () => {
+      const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
       const main = document.querySelector('main.content');
-      return !!main && main.children.length > 0 && !document.querySelector('[aria-busy="true"]');
+      const route = main?.getAttribute('data-route');
+      const current = route === path || (path === '/pages/index/index' && route === '/');
+      return !!main && current && main.children.length > 0 && !document.querySelector('[aria-busy="true"]');
     },
     undefined,
     { timeout: 10_000 },
@@ -138,26 +146,44 @@ async function main() {
   const preferred = Number(process.env.E2E_PORT ?? 5173);
   const port = (await portFree(preferred)) ? preferred : await freePort();
   const base = `http://127.0.0.1:${port}/`;
-  console.log(`e2e: API ${withApi ? `at ${API_URL}` : 'not answering (sign-in scenario skipped)'}; app at ${base}`);
+  console.log(
+    `e2e: API ${withApi ? `at ${API_URL}` : 'not answering (sign-in scenario skipped)'}; app at ${base}`,
+  );
 
   const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: WEB,
     stdio: 'inherit',
-    env: { ...process.env, VITE_API_URL: API_URL, VITE_REOWN_PROJECT_ID: process.env.VITE_REOWN_PROJECT_ID ?? 'e2e-project-id' },
+    env: {
+      ...process.env,
+      VITE_API_URL: API_URL,
+      VITE_REOWN_PROJECT_ID: process.env.VITE_REOWN_PROJECT_ID ?? 'e2e-project-id',
+    },
   });
   if (build.status !== 0) throw new Error('vite build failed');
 
-  const preview: ChildProcess = spawn('npx', ['vite', 'preview', '--outDir', OUT, '--port', String(port), '--strictPort'], {
-    cwd: WEB,
-    stdio: 'ignore',
-    detached: true,
-  });
+  const preview: ChildProcess = spawn(
+    'npx',
+    ['vite', 'preview', '--outDir', OUT, '--port', String(port), '--strictPort'],
+    {
+      cwd: WEB,
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   let browser: Browser | null = null;
   try {
     await waitForHttp(base);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     mkdirSync(SHOTS, { recursive: true });
     const en = catalog('en');
@@ -170,7 +196,10 @@ async function main() {
       await page.goto(`${base}#/`);
       await settle(page);
       await check(`${lang.code}: <html lang=${lang.code} dir=${lang.dir}>`, async () => {
-        const attrs = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+        const attrs = await page.evaluate(() => [
+          document.documentElement.lang,
+          document.documentElement.dir,
+        ]);
         assert(attrs[0] === lang.code && attrs[1] === lang.dir, `got lang=${attrs[0]} dir=${attrs[1]}`);
       });
       const problems: string[] = [];
@@ -182,6 +211,7 @@ async function main() {
         const text = await page.evaluate(() => document.body.innerText);
         const raw = RAW_KEY.exec(text);
         if (raw) problems.push(`${path}: raw key "${raw[0]}"`);
+        if (await page.$('[data-testid="page-error"]')) problems.push(`${path}: the page threw`);
       }
       await check(`${lang.code}: ${ROUTE_PATHS.length} routes render translated, no raw keys`, async () => {
         assert(problems.length === 0, problems.slice(0, 5).join('\n'));
@@ -199,7 +229,13 @@ async function main() {
       await page.goto(`${base}#/`);
       await settle(page);
       await check('tab bar: each tab opens its page and remembers its index', async () => {
-        const expected = ['/', '/pages/shop/shop', '/pages/fire/fire', '/pages/chainPool/chainPool', '/pages/mine/mine'];
+        const expected = [
+          '/',
+          '/pages/shop/shop',
+          '/pages/fire/fire',
+          '/pages/chainPool/chainPool',
+          '/pages/mine/mine',
+        ];
         const buttons = page.locator('.tab-bar > button');
         assert((await buttons.count()) === 5, 'five tab slots');
         for (let i = 4; i >= 0; i--) {
@@ -234,25 +270,37 @@ async function main() {
       const page = await newPage(browser, base, { 'free.lang': 'en' });
       await page.goto(`${base}#/pages/mine/mine`);
       await settle(page);
-      await check('language page lists 12 languages by their own names, and switching is remembered', async () => {
-        await go(page, '/pages/mine/language');
-        const names = await page.locator('[data-lang]').allInnerTexts();
-        assert(names.length === 12, `${names.length} languages`);
-        for (const l of LANGUAGES) assert(names.some((n) => n.trim() === l.nativeName), `missing ${l.nativeName}`);
-        await page.click('[data-lang="ar"]');
-        await page.waitForFunction(() => document.documentElement.lang === 'ar');
-        await page.waitForFunction(() => window.location.hash === '#/pages/mine/mine');
-        await page.reload();
-        await settle(page);
-        const attrs = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
-        assert(attrs[0] === 'ar' && attrs[1] === 'rtl', `after reload lang=${attrs[0]} dir=${attrs[1]}`);
-        const title = await page.textContent('.nav-title');
-        assert(title?.trim() === catalog('ar')['tab.profile'], `title ${title}`);
-      });
+      await check(
+        'language page lists 12 languages by their own names, and switching is remembered',
+        async () => {
+          await go(page, '/pages/mine/language');
+          const names = await page.locator('[data-lang]').allInnerTexts();
+          assert(names.length === 12, `${names.length} languages`);
+          for (const l of LANGUAGES)
+            assert(
+              names.some((n) => n.trim() === l.nativeName),
+              `missing ${l.nativeName}`,
+            );
+          await page.click('[data-lang="ar"]');
+          await page.waitForFunction(() => document.documentElement.lang === 'ar');
+          await page.waitForFunction(() => window.location.hash === '#/pages/mine/mine');
+          await page.reload();
+          await settle(page);
+          const attrs = await page.evaluate(() => [
+            document.documentElement.lang,
+            document.documentElement.dir,
+          ]);
+          assert(attrs[0] === 'ar' && attrs[1] === 'rtl', `after reload lang=${attrs[0]} dir=${attrs[1]}`);
+          const title = await page.textContent('.nav-title');
+          assert(title?.trim() === catalog('ar')['tab.profile'], `title ${title}`);
+        },
+      );
       await check('RTL: tab bar runs right to left, addresses and numbers stay LTR', async () => {
         await go(page, '/');
         const [first, last] = await page.evaluate(() => {
-          const b = [...document.querySelectorAll('.tab-bar > button')].map((e) => e.getBoundingClientRect().x);
+          const b = [...document.querySelectorAll('.tab-bar > button')].map(
+            (e) => e.getBoundingClientRect().x,
+          );
           return [b[0] ?? 0, b[4] ?? 0];
         });
         assert(first > last, 'home tab should sit on the right in RTL');
@@ -293,16 +341,19 @@ async function main() {
       const page = await newPage(browser, base, { 'free.lang': 'en' });
       await page.goto(`${base}#/pages/mine/mine`);
       await settle(page);
-      await check('WalletConnect with its cloud unreachable: a clear message within a few seconds', async () => {
-        await page.click('.profile-card button');
-        await page.waitForSelector('[data-testid="walletconnect"]', { timeout: 10_000 });
-        const started = Date.now();
-        await page.click('[data-testid="walletconnect"]');
-        const alert = await page.waitForSelector('.wallet-sheet .notice.danger', { timeout: 8000 });
-        const text = (await alert.innerText()).trim();
-        assert(text === en['wallet.wcUnreachable'], `message "${text}"`);
-        console.log(`        (message after ${Date.now() - started} ms)`);
-      });
+      await check(
+        'WalletConnect with its cloud unreachable: a clear message within a few seconds',
+        async () => {
+          await page.click('.profile-card button');
+          await page.waitForSelector('[data-testid="walletconnect"]', { timeout: 10_000 });
+          const started = Date.now();
+          await page.click('[data-testid="walletconnect"]');
+          const alert = await page.waitForSelector('.wallet-sheet .notice.danger', { timeout: 8000 });
+          const text = (await alert.innerText()).trim();
+          assert(text === en['wallet.wcUnreachable'], `message "${text}"`);
+          console.log(`        (message after ${Date.now() - started} ms)`);
+        },
+      );
       await check('sign-in with the local test wallet: profile shows the address', async () => {
         await page.click('[data-testid="local-wallet"]');
         await page.waitForSelector('[data-testid="profile-address"]', { timeout: 20_000 });
@@ -310,7 +361,11 @@ async function main() {
         const short = `${ANVIL_ACCOUNT_1.slice(0, 6)}…${ANVIL_ACCOUNT_1.slice(-4)}`;
         assert(shown?.trim() === short, `address shown "${shown}"`);
         const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('free.session') ?? 'null'));
-        assert(typeof stored?.token === 'string' && stored.user.address.toLowerCase() === ANVIL_ACCOUNT_1.toLowerCase(), 'session stored');
+        assert(
+          typeof stored?.token === 'string' &&
+            stored.user.address.toLowerCase() === ANVIL_ACCOUNT_1.toLowerCase(),
+          'session stored',
+        );
       });
       await check('signed in: the session survives a reload and personal pages open', async () => {
         await page.reload();

@@ -1,4 +1,5 @@
 // The API client (SPEC §7, §8): base URL, 10 s timeout, signed headers, and the error behaviour.
+import { PLATFORM, REQUEST_TIMEOUT_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
 import { signRequest } from '@free/protocol/signing';
 import { setTabIndex } from '../app/tabIndex';
@@ -9,7 +10,6 @@ import { session } from '../session/store';
 
 export const API_URL: string = __FREE_API_URL__.replace(/\/+$/, '');
 const CLIENT_SECRET: string = __FREE_CLIENT_SECRET__;
-const REQUEST_TIMEOUT_MS = 10_000;
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -43,7 +43,7 @@ function buildUrl(path: string, query?: Query): string {
 }
 
 function headersFor(hasBody: boolean, extra?: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { platform: 'h5', ...extra };
+  const headers: Record<string, string> = { platform: PLATFORM, ...extra };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = session.token();
   if (token) {

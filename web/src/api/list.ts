@@ -1,8 +1,8 @@
 // Paged lists: one shape for every list endpoint, whatever envelope field the server uses for rows.
+
+import { PAGE_SIZE } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
 import { ApiError, api, type Query } from './client';
-
-export const PAGE_SIZE = 20;
 
 export interface Page<T> {
   list: T[];
@@ -35,7 +35,7 @@ export async function fetchPage<T>(
   try {
     const data = await api.get<unknown>(
       path,
-      { ...params, page, pageSize: PAGE_SIZE },
+      { ...params, page, size: PAGE_SIZE },
       { hideError: true, signal },
     );
     const { rows, total } = rowsOf(data);

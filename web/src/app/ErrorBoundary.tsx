@@ -16,7 +16,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="empty-state" role="alert">
+      <div className="empty-state" role="alert" data-testid="page-error">
         <p>{i18n.t('error')}</p>
         <button type="button" className="wallet-option" onClick={() => window.location.reload()}>
           {i18n.t('action.retry')}

@@ -24,7 +24,7 @@ export function Layout() {
   return (
     <div className="app">
       <NavBar route={route} />
-      <main className="content">
+      <main className="content" data-route={route?.path ?? ''}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />

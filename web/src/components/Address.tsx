@@ -1,9 +1,6 @@
 // Addresses: shortened 0x12ab…9f3c, always left to right, with copy where asked.
+import { shortAddress } from '@free/protocol/address';
 import { CopyButton } from './CopyButton';
-
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
 
 export function ShortAddress({ address, copy = false }: { address: string; copy?: boolean }) {
   return (

@@ -1,9 +1,10 @@
 // Amounts and dates in the reader's locale: protocol formatAmount (rounds down), numbers kept LTR.
 import { formatAmount, isAmountError, parseAmount, type Wei } from '@free/protocol/amount';
+import { DISPLAY_FRACTION } from '@free/protocol/constants';
 import { useTranslation } from 'react-i18next';
 
 export type Token = 'USDT' | 'FREE' | 'FCC';
-const MAX_FRACTION: Record<Token, number> = { USDT: 2, FREE: 4, FCC: 4 };
+const MAX_FRACTION: Record<Token, number> = DISPLAY_FRACTION;
 
 /** Wei from a bigint or the API's decimal string ("12.5"); null when unreadable. */
 export function toWei(value: Wei | string | null | undefined): Wei | null {

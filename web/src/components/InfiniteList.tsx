@@ -1,15 +1,15 @@
 // Every list's four states (STYLE.md): skeleton after 200 ms, 'no data yet', error + retry, content;
 // pull to refresh and infinite scroll; 'no more' hidden once the total is above 999 (SPEC §7).
+
+import { NO_MORE_HIDDEN_ABOVE, PAGE_SIZE } from '@free/protocol/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, PullToRefresh } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
-import { fetchPage, PAGE_SIZE, type Page } from '../api/list';
+import { fetchPage, type Page } from '../api/list';
 import { EmptyState } from './EmptyState';
 import { Skeleton, useDelayed } from './PageSkeleton';
-
-const NO_MORE_HIDDEN_ABOVE = 999;
 
 export interface InfiniteListProps<T> {
   queryKey: readonly unknown[];

@@ -1,7 +1,7 @@
 // Loading placeholder, shown only when loading takes longer than 200 ms (SPEC §9).
-import { useEffect, useState } from 'react';
 
-const LOAD_DELAY_MS = 200;
+import { LOAD_DELAY_MS } from '@free/protocol/constants';
+import { useEffect, useState } from 'react';
 
 export function useDelayed(active: boolean, ms = LOAD_DELAY_MS): boolean {
   const [show, setShow] = useState(false);

@@ -6,6 +6,7 @@ import {
   languageDir,
   resolveLanguage,
 } from '@free/protocol/languages';
+import { marketColors } from '@free/protocol/market';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
@@ -41,6 +42,10 @@ function applyDocument(lang: LanguageCode) {
   const html = document.documentElement;
   html.lang = lang;
   html.dir = languageDir(lang);
+  // Market colours follow the reader (protocol decides): every figure and chart uses --up/--down.
+  const colors = marketColors(lang);
+  html.style.setProperty('--up', `var(--${colors.up})`);
+  html.style.setProperty('--down', `var(--${colors.down})`);
 }
 
 export async function initI18n(lang: LanguageCode = initialLanguage()) {

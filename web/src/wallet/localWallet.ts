@@ -5,7 +5,8 @@ import { mnemonicToAccount } from 'viem/accounts';
 import type { Chain } from 'viem/chains';
 
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
-export const LOCAL_CHAIN_ID = 31337;
+export { LOCAL_CHAIN_ID } from '@free/protocol/constants';
+
 const INDEX_KEY = 'free.localWallet.index';
 const CONNECTED_KEY = 'free.localWallet.connected';
 

@@ -29,7 +29,11 @@ export default function Database() {
               <bdi dir="ltr" className="num">
                 {q.price}
               </bdi>
-              <bdi dir="ltr" className="num" style={{ color: change >= 0 ? 'var(--up)' : 'var(--down)' }}>
+              <bdi
+                dir="ltr"
+                className="num"
+                style={{ color: change > 0 ? 'var(--up)' : change < 0 ? 'var(--down)' : undefined }}
+              >
                 {pct.format(change / 100)}
               </bdi>
             </div>

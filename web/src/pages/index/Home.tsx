@@ -1,24 +1,26 @@
 // Home tab: brand, module entries (open / not yet open from config), latest announcements.
+
+import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/config';
 import { RecordList } from '../../components/RecordList';
 
-const MODULES = [
+const MODULES: readonly { to: string; key: string; module: ModuleKey | null; mark: string }[] = [
   { to: '/pages/index/aiTrade', key: 'page.aiTrade', module: 'ai_trade', mark: 'AI' },
-  { to: '/pages/index/database', key: 'page.quotes', module: 'quotes', mark: '%' },
+  { to: '/pages/index/database', key: 'page.quotes', module: null, mark: '%' },
   { to: '/pages/index/game', key: 'page.games', module: 'games', mark: 'G' },
   { to: '/pages/index/rwa', key: 'page.rwa', module: 'rwa', mark: 'R' },
   { to: '/pages/index/machine', key: 'page.machines', module: 'machines', mark: 'M' },
   { to: '/pages/index/freePay', key: 'page.freePay', module: 'cards', mark: 'P' },
   { to: '/pages/index/chain', key: 'page.chainIntro', module: 'chain_pool', mark: 'C' },
-  { to: '/pages/index/docs?type=whitepaper', key: 'docs.whitepaper', module: 'docs', mark: 'W' },
-] as const;
+  { to: '/pages/index/docs?type=whitepaper', key: 'docs.whitepaper', module: null, mark: 'W' },
+];
 
 export default function Home() {
   const { t } = useTranslation();
   const config = useConfig();
-  const modules = config.data?.modules ?? {};
+  const modules = config.data?.modules;
   return (
     <div className="page">
       <section className="hero">
@@ -32,7 +34,9 @@ export default function Home() {
               {m.mark}
             </span>
             <span>{t(m.key)}</span>
-            {modules[m.module] === false && <span className="tag-closed">{t('module.notOpen')}</span>}
+            {config.data && m.module && !moduleOpen(modules, m.module) && (
+              <span className="tag-closed">{t('module.notOpen')}</span>
+            )}
           </Link>
         ))}
       </nav>
