@@ -203,6 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // SPEC §7 `platform` header on every API call
   app.addHook('preValidation', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    // `pageSize` is accepted as an alias of `size` on every paged list
+    const q = req.query as Record<string, unknown> | undefined;
+    if (q && q.pageSize !== undefined && q.size === undefined) q.size = q.pageSize;
     const platform = req.headers.platform;
     if (typeof platform !== 'string' || !/^[a-z0-9]{1,16}$/.test(platform)) {
       return sendFailure(reply, ErrorCode.BadRequest, 'platform');
@@ -254,14 +257,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       req.user = user;
       req.token = token;
     });
-    scope.addHook(
-      'preHandler',
-      scope.rateLimit({
-        max: limits.perAddress,
-        timeWindow: 60_000,
-        keyGenerator: (req: FastifyRequest) => `addr:${req.user?.address ?? req.ip}`,
-      }),
-    );
+    // per address (the global limit above is per IP); createRateLimit gives a limiter with its
+    // own counters, independent of the global hook's
+    const perAddress = scope.createRateLimit({
+      max: limits.perAddress,
+      timeWindow: 60_000,
+      keyGenerator: (req: FastifyRequest) => `addr:${req.user?.address ?? req.ip}`,
+    });
+    scope.addHook('preHandler', async (req, reply) => {
+      const r = await perAddress(req);
+      if (!r.isAllowed && r.isExceeded) return sendFailure(reply, ErrorCode.TooManyRequests);
+    });
     await scope.register(userRoutes);
     await scope.register(walletRoutes);
     for (const plugin of userPlugins) await scope.register(plugin as Parameters<typeof scope.register>[0]);

@@ -59,15 +59,22 @@ export class TestClock {
   }
 }
 
-export type TestCtx = { app: App; db: DbHandle; clock: TestClock; config: Config };
+export type TestCtx = { app: App; db: DbHandle; clock: TestClock; config: Config; ownsDb?: boolean };
 
 export const TREASURY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 export async function makeApp(
   url: string,
-  opts: { config?: Partial<Config>; chain?: ChainDeps } = {},
+  opts: {
+    config?: Partial<Config>;
+    chain?: ChainDeps;
+    /** share a database between apps of one file (the caller closes it) */
+    db?: DbHandle;
+    rateLimit?: { perIp: number; perAddress: number };
+    logger?: Record<string, unknown>;
+  } = {},
 ): Promise<TestCtx> {
-  const db = await openTestDb(url);
+  const db = opts.db ?? (await openTestDb(url));
   const clock = new TestClock();
   const config = testConfig(opts.config);
   const app = await buildApp({
@@ -75,17 +82,17 @@ export async function makeApp(
     config,
     clock: clock.get,
     chain: opts.chain ?? { paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }) },
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
-    rateLimit: { perIp: 1_000_000, perAddress: 1_000_000 },
+    logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
+    rateLimit: opts.rateLimit ?? { perIp: 1_000_000, perAddress: 1_000_000 },
   });
   await app.ready();
-  return { app, db, clock, config };
+  return { app, db, clock, config, ownsDb: !opts.db };
 }
 
 export async function closeApp(t: TestCtx | undefined) {
   if (!t) return;
   await t.app.close();
-  await t.db.close();
+  if (t.ownsDb !== false) await t.db.close();
 }
 
 export const account = (label: string): PrivateKeyAccount =>

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, LOCAL_CLIENT_SECRET, loadConfig } from '../src/config.ts';
+
+const base = { DEPLOYMENT_FILE: '/nonexistent/deployment.json' };
+const KEY = `0x${'11'.repeat(32)}`;
+const KEY2 = `0x${'22'.repeat(32)}`;
+const ANVIL_10 = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897';
+
+const fails = (env: Record<string, string>) => {
+  try {
+    loadConfig({ ...base, ...env } as NodeJS.ProcessEnv);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected loadConfig to refuse');
+};
+
+describe('server settings', () => {
+  it('has the local defaults: 127.0.0.1:8787, anvil accounts 10 and 11, the local client secret', () => {
+    const c = loadConfig(base as NodeJS.ProcessEnv);
+    expect(c).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      chainId: 31337,
+      rpcUrl: 'http://127.0.0.1:8545',
+      clientSecret: LOCAL_CLIENT_SECRET,
+    });
+    expect(c.signerAddress).toBe('0xBcd4042DE499D14e55001CcbB24a551F3b954096');
+    expect(c.hotWalletAddress).toBe('0x71bE63f3384f5fb98995898A86B02Fb2426c5788');
+    expect(c.siweDomains).toEqual(['127.0.0.1:5173', 'localhost:5173']);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.deployment).toBeNull();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ RPC_URL: 'not a url' }, 'RPC_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SIGNER_KEY: '0x1234' }, 'SIGNER_KEY'],
+    [{ FINALITY_DEPTH: '-1' }, 'FINALITY_DEPTH'],
+    [{ SIWE_DOMAINS: ' , ' }, 'SIWE_DOMAINS'],
+  ])('names the bad variable: %o', (env, name) => {
+    expect(fails(env)).toContain(name);
+  });
+
+  it('requires real keys and secret off the local chain and refuses the local defaults there', () => {
+    expect(fails({ CHAIN_ID: '56' })).toContain('SIGNER_KEY');
+    expect(fails({ CHAIN_ID: '56', SIGNER_KEY: KEY })).toContain('HOT_WALLET_KEY');
+    expect(fails({ CHAIN_ID: '56', SIGNER_KEY: KEY, HOT_WALLET_KEY: KEY2 })).toContain('FREE_CLIENT_SECRET');
+    expect(
+      fails({
+        CHAIN_ID: '56',
+        SIGNER_KEY: ANVIL_10,
+        HOT_WALLET_KEY: KEY2,
+        FREE_CLIENT_SECRET: 'a-real-secret',
+      }),
+    ).toContain('SIGNER_KEY');
+    expect(
+      fails({
+        CHAIN_ID: '56',
+        SIGNER_KEY: KEY,
+        HOT_WALLET_KEY: KEY2,
+        FREE_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
+      }),
+    ).toContain('FREE_CLIENT_SECRET');
+    const ok = loadConfig({
+      ...base,
+      CHAIN_ID: '56',
+      SIGNER_KEY: KEY,
+      HOT_WALLET_KEY: KEY2,
+      FREE_CLIENT_SECRET: 'a-real-secret',
+    } as NodeJS.ProcessEnv);
+    expect(ok.chainId).toBe(56);
+  });
+});

@@ -1,0 +1,180 @@
+// Limits and failure paths a caller would notice: rate limits, a nonce raced twice, contract-wallet
+// sign-in, internal errors that never leak, logs that never carry tokens.
+import { Writable } from 'node:stream';
+import { ErrorCode } from '@free/protocol';
+import { sql } from 'drizzle-orm';
+import { getAddress, type PublicClient } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client.ts';
+import {
+  account,
+  authHeaders,
+  BASE_HEADERS,
+  closeApp,
+  getNonce,
+  makeApp,
+  openTestDb,
+  signIn,
+  siweMessage,
+  snapshot,
+  type TestCtx,
+} from './helpers.ts';
+
+let db: DbHandle;
+let t: TestCtx | undefined;
+beforeAll(async () => {
+  db = await openTestDb('memory://');
+});
+afterAll(() => db.close());
+afterEach(async () => {
+  await closeApp(t);
+  t = undefined;
+});
+
+describe('robustness', () => {
+  it('a nonce used by five concurrent logins signs in exactly once', async () => {
+    t = await makeApp('', { db });
+    const a = account('racer');
+    const nonce = await getNonce(t, a.address);
+    const message = siweMessage(a, nonce, t.clock.get());
+    const signature = await a.signMessage({ message });
+    const before = (await snapshot(db)).sessions ?? 0;
+    const tt = t;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        tt.app.inject({
+          method: 'POST',
+          url: '/api/common/login',
+          headers: BASE_HEADERS,
+          payload: { message, signature },
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.json().code as number).sort((x, y) => x - y);
+    expect(codes).toEqual([
+      200,
+      ErrorCode.NonceInvalid,
+      ErrorCode.NonceInvalid,
+      ErrorCode.NonceInvalid,
+      ErrorCode.NonceInvalid,
+    ]);
+    expect((await snapshot(db)).sessions).toBe(before + 1);
+  });
+
+  it('signs in a contract wallet through EIP-1271 only when local recovery fails', async () => {
+    const calls: unknown[] = [];
+    const wallet = getAddress('0x000000000000000000000000000000000000c0de');
+    const publicClient = {
+      verifyMessage: async (args: { address: string }) => {
+        calls.push(args.address);
+        return args.address.toLowerCase() === wallet.toLowerCase();
+      },
+    } as unknown as PublicClient;
+    t = await makeApp('', { db, chain: { publicClient } });
+    const eoa = account('plain');
+    const m1 = siweMessage(eoa, await getNonce(t, eoa.address), t.clock.get());
+    const ok1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/login',
+      headers: BASE_HEADERS,
+      payload: { message: m1, signature: await eoa.signMessage({ message: m1 }) },
+    });
+    expect(ok1.json().code).toBe(200);
+    expect(calls).toEqual([]); // an EOA never touches the RPC
+    const m2 = siweMessage({ address: wallet }, await getNonce(t, wallet), t.clock.get());
+    const ok2 = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/login',
+      headers: BASE_HEADERS,
+      payload: { message: m2, signature: `0x${'ab'.repeat(100)}` },
+    });
+    expect(ok2.json().code).toBe(200);
+    expect(ok2.json().data.user.address).toBe(wallet);
+    expect(calls).toEqual([wallet]);
+    // a contract that says no is refused
+    const other = getAddress('0x000000000000000000000000000000000000bad0');
+    const m3 = siweMessage({ address: other }, await getNonce(t, other), t.clock.get());
+    const no = await t.app.inject({
+      method: 'POST',
+      url: '/api/common/login',
+      headers: BASE_HEADERS,
+      payload: { message: m3, signature: `0x${'ab'.repeat(100)}` },
+    });
+    expect(no.json().code).toBe(ErrorCode.BadSignature);
+  });
+
+  it('limits requests per signed-in address with code 429, other addresses unaffected', async () => {
+    t = await makeApp('', { db, rateLimit: { perIp: 1000, perAddress: 3 } });
+    const { token } = await signIn(t, account('busy'));
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++)
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: '/api/user/fire', headers: authHeaders(t, token) })).json()
+          .code,
+      );
+    expect(codes).toEqual([200, 200, 200, ErrorCode.TooManyRequests, ErrorCode.TooManyRequests]);
+    const other = await signIn(t, account('calm'));
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/user/fire', headers: authHeaders(t, other.token) })
+      ).json().code,
+    ).toBe(200);
+  });
+
+  it('limits requests per IP with code 429', async () => {
+    t = await makeApp('', { db, rateLimit: { perIp: 2, perAddress: 100 } });
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: '/api/common/config', headers: BASE_HEADERS })).json().code,
+      );
+    expect(codes).toEqual([200, 200, ErrorCode.TooManyRequests]);
+  });
+
+  it('never writes tokens, signatures or keys to the logs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    t = await makeApp('', { db, logger: { stream, level: 'trace' } });
+    const { token } = await signIn(t, account('quiet'));
+    const h = authHeaders(t, token);
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: h });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/withdraw/apply',
+      headers: { ...h, 'idempotency-key': 'secret-key-123' },
+      payload: { amount: '5' },
+    });
+    const all = lines.join('');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(h.sign);
+    expect(all).not.toContain(t.config.signerKey.slice(2));
+    expect(all).not.toContain(t.config.clientSecret);
+  });
+
+  it('accepts pageSize as an alias of size on lists', async () => {
+    t = await makeApp('', { db });
+    const { token } = await signIn(t, account('pager'));
+    const r = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/finance?pageSize=7&page=2',
+      headers: authHeaders(t, token),
+    });
+    expect(r.json().data).toMatchObject({ page: 2, size: 7 });
+  });
+
+  it('answers an internal failure with code 500 and a message that reveals nothing', async () => {
+    t = await makeApp('', { db });
+    await db.db.execute(sql`DROP TABLE banners`);
+    const r = await t.app.inject({ method: 'GET', url: '/api/common/banner', headers: BASE_HEADERS });
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body).toMatchObject({ code: ErrorCode.Internal, data: null });
+    expect(body.msg).not.toMatch(/banners|relation|select|drizzle|stack/i);
+  });
+});
