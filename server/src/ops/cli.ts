@@ -1,0 +1,115 @@
+// `npm run ops -- <command> …`: the operators' tool. Opens the server's database (same
+// DATABASE_URL logic), and for chain commands the deployment with the owner key (anvil account 0
+// locally, DEPLOYER_KEY elsewhere).
+import { createConnection } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { type Address, createWalletClient, type Hex, http } from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { type Config, LOCAL_CHAIN_ID, LOCAL_MNEMONIC, loadConfig } from '../config.ts';
+import { openDb } from '../db/client.ts';
+import { makeChainClient } from '../jobs/index.ts';
+import { type ChainOps, runOps } from './commands.ts';
+
+function ownerAccount(config: Config) {
+  const key = process.env.DEPLOYER_KEY;
+  if (key) return privateKeyToAccount(key as Hex);
+  if (config.chainId === LOCAL_CHAIN_ID) return mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: 0 });
+  return null;
+}
+
+export function chainOps(config: Config): ChainOps | undefined {
+  const d = config.deployment;
+  const account = ownerAccount(config);
+  if (!d || !account) return undefined;
+  const pub = makeChainClient(config);
+  const wallet = createWalletClient({ account, chain: pub.chain, transport: http(config.rpcUrl) });
+  const send = async (req: Parameters<typeof wallet.writeContract>[0]) => {
+    const hash = await wallet.writeContract(req);
+    const receipt = await pub.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+    return hash;
+  };
+  return {
+    async fundReserve(amount) {
+      const approve = await send({
+        address: d.usdt,
+        abi: testUsdtAbi,
+        functionName: 'approve',
+        args: [d.staking, amount],
+      } as never);
+      const fund = await send({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'fundReserve',
+        args: [amount],
+      } as never);
+      return { txHashes: [approve, fund] };
+    },
+    async setSigner(address: Address) {
+      const a = await send({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'setSigner',
+        args: [address],
+      } as never);
+      const b = await send({
+        address: d.payment,
+        abi: paymentAbi,
+        functionName: 'setSigner',
+        args: [address],
+      } as never);
+      return { txHashes: [a, b] };
+    },
+  };
+}
+
+/** Whether something listens on the API port (a running server holding the PGlite folder). */
+const serverRunning = (host: string, port: number) =>
+  new Promise<boolean>((done) => {
+    const s = createConnection({ host, port });
+    s.setTimeout(500);
+    s.once('connect', () => {
+      s.destroy();
+      done(true);
+    });
+    s.once('error', () => done(false));
+    s.once('timeout', () => {
+      s.destroy();
+      done(false);
+    });
+  });
+
+async function main() {
+  const argv = process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--'));
+  const config = loadConfig();
+  const pglite = !config.databaseUrl || config.databaseUrl.startsWith('file://');
+  if (pglite && argv.length > 0 && (await serverRunning(config.host, config.port))) {
+    // PGlite allows one process per data folder: a second one would corrupt it
+    throw new Error(
+      `the server is running on ${config.host}:${config.port} with the embedded database; stop it first (or use DATABASE_URL=postgres://…)`,
+    );
+  }
+  const db = await openDb(config.databaseUrl, { poolSize: 2 });
+  try {
+    const r = await runOps(argv, { db, chain: chainOps(config) });
+    if (r.ok) {
+      process.stdout.write(
+        `${JSON.stringify(r.result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`,
+      );
+    } else {
+      process.stderr.write(`${r.error}\n`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((err: Error) => {
+    process.stderr.write(`ops: ${err.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,409 @@
+// Operator commands (`npm run ops -- <command> …`): each validated with zod, run, and logged to
+// ops_log with its arguments and outcome. The chain-touching ones take an injectable ChainOps.
+import { readFileSync } from 'node:fs';
+import { parseAmount } from '@free/protocol/amount';
+import { LANGUAGES } from '@free/protocol/languages';
+import { desc, eq, like, sql } from 'drizzle-orm';
+import { type Address, getAddress, isAddress } from 'viem';
+import { z } from 'zod';
+import type { DbHandle } from '../db/client.ts';
+import { config as configTable, opsLog, withdrawals } from '../db/schema/index.ts';
+import { CARD_STATES } from '../db/schema/product-modules.ts';
+import { AppError } from '../lib/errors.ts';
+import { amt, iso } from '../lib/format.ts';
+import { reviewCard } from '../services/cards.ts';
+import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
+import { DEFAULT_PRODUCT_CONFIG, isProductConfigKey, PRODUCT_CONFIG_SCHEMAS } from '../services/modules.ts';
+import { setQuote } from '../services/quotes.ts';
+import { DEFAULT_SETTINGS, getSettings, SETTING_SCHEMAS } from '../services/settings.ts';
+import { moveShopOrder } from '../services/shop.ts';
+import { refundWithdrawal } from '../services/withdraw.ts';
+
+/** What the chain commands need; the CLI builds it with viem and the owner key. */
+export type ChainOps = {
+  fundReserve(amountWei: bigint): Promise<{ txHashes: string[] }>;
+  setSigner(address: Address): Promise<{ txHashes: string[] }>;
+};
+
+export type OpsDeps = { db: DbHandle; now?: () => Date; chain?: ChainOps; actor?: string };
+
+export class OpsError extends Error {
+  override name = 'OpsError';
+}
+
+export type Parsed = { positional: string[]; flags: Record<string, string> };
+
+/** `a b --k v --flag` → positional [a, b], flags { k: v, flag: 'true' } */
+export function parseArgs(argv: string[]): Parsed {
+  const positional: string[] = [];
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq > 0) flags[a.slice(2, eq)] = a.slice(eq + 1);
+      else {
+        const next = argv[i + 1];
+        if (next !== undefined && !next.startsWith('--')) {
+          flags[a.slice(2)] = next;
+          i++;
+        } else flags[a.slice(2)] = 'true';
+      }
+    } else positional.push(a);
+  }
+  return { positional, flags };
+}
+
+const LANGS = LANGUAGES.map((l) => l.code) as [string, ...string[]];
+const amountArg = (what: string) =>
+  z.string().transform((s, ctx) => {
+    const v = parseAmount(s);
+    if (typeof v !== 'bigint' || v <= 0n) {
+      ctx.addIssue({ code: 'custom', message: `${what} must be a positive decimal amount` });
+      return z.NEVER;
+    }
+    return v;
+  });
+const idArg = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+const addressArg = z
+  .string()
+  .refine((s) => isAddress(s, { strict: false }), 'must be a 0x address')
+  .transform((s) => getAddress(s));
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new OpsError(`value is not JSON: ${text} (quote strings: '"https://…"')`);
+  }
+}
+
+type Command = {
+  usage: string;
+  schema: z.ZodType;
+  from: (p: Parsed) => unknown;
+  run: (args: never, deps: Required<Pick<OpsDeps, 'db' | 'now'>> & OpsDeps) => Promise<unknown>;
+};
+
+/** Validates one config value against its schema (core settings, product, or team rules). */
+function validateConfig(key: string, value: unknown): unknown {
+  if (key in SETTING_SCHEMAS) {
+    const r = SETTING_SCHEMAS[key as keyof typeof SETTING_SCHEMAS].safeParse(value);
+    if (!r.success)
+      throw new OpsError(
+        `${key}: ${r.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
+      );
+    return r.data;
+  }
+  if (isProductConfigKey(key)) {
+    const r = PRODUCT_CONFIG_SCHEMAS[key].safeParse(value);
+    if (!r.success)
+      throw new OpsError(
+        `${key}: ${r.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
+      );
+    return r.data;
+  }
+  if (/^team\.[a-zA-Z.]+$/.test(key)) {
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new OpsError(`${key}: must be a string or number`);
+    return value;
+  }
+  throw new OpsError(
+    `unknown config key ${key}; known: ${[...Object.keys(SETTING_SCHEMAS), ...Object.keys(PRODUCT_CONFIG_SCHEMAS), 'team.*'].join(', ')}`,
+  );
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'config:set': {
+    usage: 'config:set <key> <json>   e.g. config:set modules \'{"ai_trade":true}\'',
+    schema: z.object({ key: z.string().min(1), value: z.string().min(1) }),
+    from: (p) => ({ key: p.positional[0], value: p.positional[1] }),
+    run: async (a: { key: string; value: string }, d) => {
+      let value = validateConfig(a.key, parseJson(a.value));
+      if (a.key === 'modules') value = { ...(await getSettings(d.db.db)).modules, ...(value as object) };
+      await d.db.db
+        .insert(configTable)
+        .values({ key: a.key, value, updatedAt: d.now() })
+        .onConflictDoUpdate({ target: configTable.key, set: { value, updatedAt: d.now() } });
+      return { key: a.key, value };
+    },
+  },
+  'config:get': {
+    usage: 'config:get [key]',
+    schema: z.object({ key: z.string().optional() }),
+    from: (p) => ({ key: p.positional[0] }),
+    run: async (a: { key?: string }, d) => {
+      const settings = await getSettings(d.db.db);
+      const rows = await d.db.db.select().from(configTable).where(like(configTable.key, '%'));
+      const all: Record<string, unknown> = { ...DEFAULT_PRODUCT_CONFIG, ...settings };
+      for (const r of rows) if (!(r.key in DEFAULT_SETTINGS)) all[r.key] = r.value;
+      if (a.key) {
+        if (!(a.key in all)) throw new OpsError(`no config key ${a.key}`);
+        return { [a.key]: all[a.key] };
+      }
+      return all;
+    },
+  },
+  'article:publish': {
+    usage:
+      'article:publish --type <type> --lang <lang> --title <title> --body-file <path> [--slug s] [--summary s] [--cover url]',
+    schema: z.object({
+      type: z.enum(ARTICLE_TYPES),
+      lang: z.enum(LANGS),
+      title: z.string().min(1).max(200),
+      bodyFile: z.string().min(1),
+      slug: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, - and _')
+        .optional(),
+      summary: z.string().max(500).optional(),
+      cover: z.string().max(500).optional(),
+    }),
+    from: (p) => ({
+      type: p.flags.type,
+      lang: p.flags.lang,
+      title: p.flags.title,
+      bodyFile: p.flags['body-file'],
+      slug: p.flags.slug,
+      summary: p.flags.summary,
+      cover: p.flags.cover,
+    }),
+    run: async (
+      a: {
+        type: (typeof ARTICLE_TYPES)[number];
+        lang: string;
+        title: string;
+        bodyFile: string;
+        slug?: string;
+        summary?: string;
+        cover?: string;
+      },
+      d,
+    ) => {
+      let content: string;
+      try {
+        content = readFileSync(a.bodyFile, 'utf8');
+      } catch (err) {
+        throw new OpsError(`cannot read --body-file ${a.bodyFile}: ${(err as Error).message}`);
+      }
+      const slug =
+        a.slug ??
+        (a.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 64) ||
+          `${a.type}-${d.now().getTime()}`);
+      const id = await publishArticle(d.db.db, {
+        slug,
+        type: a.type,
+        language: a.lang,
+        title: a.title,
+        summary: a.summary ?? '',
+        content,
+        cover: a.cover ?? null,
+      });
+      return { id, slug, language: a.lang };
+    },
+  },
+  'banner:add': {
+    usage: 'banner:add --image <url> [--link url] [--lang code] [--sort n]',
+    schema: z.object({
+      image: z.string().min(1).max(500),
+      link: z.string().max(500).optional(),
+      lang: z.enum(LANGS).optional(),
+      sort: z.coerce.number().int().min(-1000).max(1000).optional(),
+    }),
+    from: (p) => ({ image: p.flags.image, link: p.flags.link, lang: p.flags.lang, sort: p.flags.sort }),
+    run: async (a: { image: string; link?: string; lang?: string; sort?: number }, d) => ({
+      id: await addBanner(d.db.db, {
+        image: a.image,
+        link: a.link ?? null,
+        language: a.lang ?? null,
+        sort: a.sort ?? 0,
+      }),
+    }),
+  },
+  'reserve:fund': {
+    usage: 'reserve:fund <amount>   (USDT, approved and sent by the Staking owner)',
+    schema: z.object({ amount: amountArg('amount') }),
+    from: (p) => ({ amount: p.positional[0] }),
+    run: async (a: { amount: bigint }, d) => {
+      if (!d.chain) throw new OpsError('no chain connection (RPC_URL / deployment file)');
+      const r = await d.chain.fundReserve(a.amount);
+      return { amount: amt(a.amount), ...r };
+    },
+  },
+  'signer:rotate': {
+    usage: 'signer:rotate <address>   (Staking.setSigner + Payment.setSigner, then the server config)',
+    schema: z.object({ address: addressArg }),
+    from: (p) => ({ address: p.positional[0] }),
+    run: async (a: { address: Address }, d) => {
+      if (!d.chain) throw new OpsError('no chain connection (RPC_URL / deployment file)');
+      const r = await d.chain.setSigner(a.address);
+      await d.db.db
+        .insert(configTable)
+        .values({ key: 'signer_address', value: a.address, updatedAt: d.now() })
+        .onConflictDoUpdate({ target: configTable.key, set: { value: a.address, updatedAt: d.now() } });
+      return {
+        signer: a.address,
+        ...r,
+        note: 'restart the server with SIGNER_KEY set to this address’s key: signatures of the old key are now refused on chain',
+      };
+    },
+  },
+  'withdrawals:list': {
+    usage: 'withdrawals:list [--state queued|signed|broadcast|confirmed|failed|refunded] [--limit n]',
+    schema: z.object({
+      state: z.enum(['queued', 'signed', 'broadcast', 'confirmed', 'failed', 'refunded']).optional(),
+      limit: z.coerce.number().int().min(1).max(1000).default(50),
+    }),
+    from: (p) => ({ state: p.flags.state, limit: p.flags.limit }),
+    run: async (a: { state?: string; limit: number }, d) => {
+      const rows = await d.db.db
+        .select()
+        .from(withdrawals)
+        .where(a.state ? eq(withdrawals.state, a.state as 'queued') : undefined)
+        .orderBy(desc(withdrawals.id))
+        .limit(a.limit);
+      return rows.map((w) => ({
+        id: w.id,
+        userId: w.userId,
+        amount: amt(w.amount),
+        asset: w.asset,
+        to: w.toAddress,
+        state: w.state,
+        txHash: w.txHash,
+        failReason: w.failReason,
+        createdAt: iso(w.createdAt),
+      }));
+    },
+  },
+  'withdrawals:approve': {
+    usage:
+      'withdrawals:approve <id>   (a queued withdrawal is paid by the payout worker; records the approval)',
+    schema: z.object({ id: idArg }),
+    from: (p) => ({ id: p.positional[0] }),
+    run: async (a: { id: number }, d) => {
+      const [w] = await d.db.db.select().from(withdrawals).where(eq(withdrawals.id, a.id));
+      if (!w) throw new OpsError(`withdrawal ${a.id} not found`);
+      if (w.state !== 'queued')
+        throw new OpsError(`withdrawal ${a.id} is ${w.state}; only a queued one can be approved`);
+      return { id: w.id, state: w.state, approved: true };
+    },
+  },
+  'withdrawals:reject': {
+    usage: 'withdrawals:reject <id> [--reason text]   (queued only: marked failed and refunded once)',
+    schema: z.object({ id: idArg, reason: z.string().max(200).default('rejected by operator') }),
+    from: (p) => ({ id: p.positional[0], reason: p.flags.reason }),
+    run: async (a: { id: number; reason: string }, d) =>
+      d.db.transaction(async (tx) => {
+        const res =
+          await tx.execute(sql`UPDATE withdrawals SET state = 'failed', fail_reason = ${a.reason}, updated_at = ${d.now()}
+          WHERE id = ${a.id} AND state = 'queued' RETURNING id`);
+        if ((res as { rows: unknown[] }).rows.length === 0) {
+          const [w] = await tx
+            .select({ state: withdrawals.state })
+            .from(withdrawals)
+            .where(eq(withdrawals.id, a.id));
+          throw new OpsError(
+            w
+              ? `withdrawal ${a.id} is ${w.state}; only a queued one can be rejected`
+              : `withdrawal ${a.id} not found`,
+          );
+        }
+        await refundWithdrawal(tx, a.id, d.now());
+        return { id: a.id, state: 'refunded', reason: a.reason };
+      }),
+  },
+  'card:review': {
+    usage: 'card:review <id> <reviewed|issued|rejected> [--note text]',
+    schema: z.object({ id: idArg, state: z.enum(CARD_STATES), note: z.string().max(300).optional() }),
+    from: (p) => ({ id: p.positional[0], state: p.positional[1], note: p.flags.note }),
+    run: async (a: { id: number; state: (typeof CARD_STATES)[number]; note?: string }, d) =>
+      d.db.transaction((tx) => reviewCard(tx, a.id, a.state, d.now(), a.note)),
+  },
+  'shop:order': {
+    usage: 'shop:order <id> <shipped|completed|cancelled>',
+    schema: z.object({ id: idArg, state: z.enum(['shipped', 'completed', 'cancelled']) }),
+    from: (p) => ({ id: p.positional[0], state: p.positional[1] }),
+    run: async (a: { id: number; state: 'shipped' | 'completed' | 'cancelled' }, d) => {
+      const o = await d.db.transaction((tx) => moveShopOrder(tx, a.id, a.state, d.now()));
+      return { id: o.id, state: o.state };
+    },
+  },
+  'quote:set': {
+    usage: 'quote:set <symbol> <price> [--name text]   (price in USDT)',
+    schema: z.object({
+      symbol: z.string().regex(/^[A-Za-z0-9]{1,12}$/, '1–12 letters or digits'),
+      price: amountArg('price'),
+      name: z.string().max(60).optional(),
+    }),
+    from: (p) => ({ symbol: p.positional[0], price: p.positional[1], name: p.flags.name }),
+    run: async (a: { symbol: string; price: bigint; name?: string }, d) => {
+      await setQuote(d.db.db, {
+        symbol: a.symbol,
+        name: a.name,
+        price: a.price,
+        source: 'manual',
+        now: d.now(),
+      });
+      return { symbol: a.symbol.toUpperCase(), price: amt(a.price) };
+    },
+  },
+};
+
+export const usage = () =>
+  ['usage: npm run ops -- <command> [args]', '', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join(
+    '\n',
+  );
+
+export type OpsResult = { ok: true; result: unknown } | { ok: false; error: string };
+
+/** Runs one command line; every attempt with a known command is logged to ops_log. */
+export async function runOps(argv: string[], deps: OpsDeps): Promise<OpsResult> {
+  const [name, ...rest] = argv;
+  const cmd = name ? COMMANDS[name] : undefined;
+  if (!name || !cmd) return { ok: false, error: `${name ? `unknown command ${name}\n` : ''}${usage()}` };
+  const now = deps.now ?? (() => new Date());
+  const actor = deps.actor ?? process.env.USER ?? 'operator';
+  const raw = cmd.from(parseArgs(rest));
+  const log = async (ok: boolean, result: unknown, error: string | null) => {
+    await deps.db.db.insert(opsLog).values({
+      command: name,
+      args: JSON.parse(JSON.stringify(raw ?? {}, (_k, v) => (v === undefined ? null : v))),
+      ok,
+      result:
+        result === undefined
+          ? null
+          : JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
+      error,
+      actor,
+      createdAt: now(),
+    });
+  };
+  const parsed = cmd.schema.safeParse(raw);
+  if (!parsed.success) {
+    const error = `${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'args'}: ${i.message}`).join('; ')}\n  usage: ${cmd.usage}`;
+    await log(false, null, error);
+    return { ok: false, error };
+  }
+  try {
+    const result = await cmd.run(parsed.data as never, { ...deps, now });
+    await log(true, result, null);
+    return { ok: true, result };
+  } catch (err) {
+    const error =
+      err instanceof AppError
+        ? `${name}: refused (${err.message})`
+        : err instanceof OpsError
+          ? `${name}: ${err.message}`
+          : `${name}: failed: ${(err as Error).message}`;
+    await log(false, null, error);
+    return { ok: false, error };
+  }
+}
