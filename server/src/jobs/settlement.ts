@@ -197,6 +197,7 @@ async function stepDynamic(tx: Tx, c: StepCtx): Promise<StepOut> {
     cand AS (
       SELECT p.ancestor_id, p.depth, div(b.amt * g.bps, 10000) AS share
       FROM base b JOIN team_paths p ON p.descendant_id = b.user_id JOIN gen g ON g.depth = p.depth
+      JOIN users u ON u.id = p.ancestor_id AND u.ignited
     ),
     anc AS (
       SELECT a.ancestor_id,
@@ -204,7 +205,6 @@ async function stepDynamic(tx: Tx, c: StepCtx): Promise<StepOut> {
           WHERE t <= coalesce(ts.performance, 0) - coalesce(
             (SELECT max(l.performance) FROM team_legs l WHERE l.user_id = a.ancestor_id), 0))::int AS level
       FROM (SELECT DISTINCT ancestor_id FROM cand) a
-      JOIN users u ON u.id = a.ancestor_id AND u.ignited
       LEFT JOIN team_stats ts ON ts.user_id = a.ancestor_id
     )
     SELECT c.ancestor_id AS user_id, sum(c.share) AS amount,

@@ -64,20 +64,21 @@ export type FomoView = {
 export async function fomoView(db: Executor, now: Date): Promise<FomoView> {
   const s = await getMoneySettings(db);
   const [balance, floor] = await Promise.all([fomoBalance(db), fomoFloor(db)]);
-  const participants = rowsOf<{
-    address: string;
-    amount: string;
-    created_at: string | Date;
-    ends_at: string | Date;
-  }>(
-    await db.execute(sql`SELECT u.address, p.amount::text AS amount, p.created_at, p.ends_at
-      FROM fomo_participants p JOIN users u ON u.id = p.user_id ORDER BY p.id DESC LIMIT ${s.fomo_last_participants}`),
+  // balance stakes record their participation; on-chain stakes (mirrored by the indexer) count too
+  const participants = rowsOf<{ address: string; amount: string; at: string | Date }>(
+    await db.execute(sql`SELECT address, amount::text AS amount, at FROM (
+        SELECT u.address, p.amount, p.ends_at - ${s.fomo_countdown_sec}::int * interval '1 second' AS at, p.id AS ord
+        FROM fomo_participants p JOIN users u ON u.id = p.user_id
+        UNION ALL
+        SELECT cs.user_address, cs.amount, cs.staked_at, cs.id FROM chain_stakes cs
+        WHERE cs.amount >= ${s.fomo_min_stake_wei}::numeric
+      ) x ORDER BY at DESC, ord DESC LIMIT ${s.fomo_last_participants}`),
   );
   const [hold] = rowsOf<{ day: string }>(
     await db.execute(sql`SELECT day::text AS day FROM settlement_holds ORDER BY day DESC LIMIT 1`),
   );
   const first = participants[0];
-  const unlockAt = first ? new Date(first.ends_at) : null;
+  const unlockAt = first ? new Date(new Date(first.at).getTime() + s.fomo_countdown_sec * 1000) : null;
   const distributing = balance >= floor;
   return {
     balance,
@@ -90,7 +91,7 @@ export async function fomoView(db: Executor, now: Date): Promise<FomoView> {
     participants: participants.map((p) => ({
       address: p.address,
       amount: BigInt(p.amount),
-      time: new Date(p.created_at),
+      time: new Date(p.at),
     })),
   };
 }

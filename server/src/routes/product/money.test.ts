@@ -1,6 +1,7 @@
 // HTTP behaviour of the product-money routes: staking with the balance, orders, redemption,
 // ignition, burn records, hashrate, airdrop/quota, FOMO — and refusals that change nothing.
 import { compoundInterest } from '@free/protocol/staking';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account, closeApp, signIn, type TestCtx } from '../../../test/helpers.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
@@ -147,6 +148,44 @@ describe('POST /api/user/staking_use_balance', () => {
       headers: BASE_HEADERS,
     });
     expect(r.json().code).toBe(401);
+  });
+});
+
+describe('on-chain stakes', () => {
+  it('lists stakes mirrored by the indexer with balance orders and counts them as FOMO participants', async () => {
+    const me = await user(50n * U);
+    await stake(me.token, 'amount=50&stakeIndex=0');
+    const at = new Date(t.clock.get().getTime() + 1000);
+    const addr = (await t.db.db.execute(
+      sql`SELECT address FROM users WHERE id = ${me.userId}`,
+    )) as unknown as {
+      rows: { address: string }[];
+    };
+    await t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal, fee,
+        free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number)
+      VALUES (${addr.rows[0]?.address}, ${me.userId}, 0, 2, ${(200n * U).toString()}, ${(196n * U).toString()},
+        ${(4n * U).toString()}, ${(4n * U).toString()}, 12000, 0, ${at.toISOString()}, '0xabc', 1)`);
+    const list = await get(me.token, '/api/user/stake/orders');
+    expect(list.data.total).toBe(2);
+    expect(list.data.list[0]).toMatchObject({
+      source: 'chain',
+      principal: '196',
+      cycleDays: 30,
+      status: 'active',
+      redeemable: false,
+    });
+    t.clock.advance(31 * DAY);
+    const token = await me.again();
+    const matured = await get(token, '/api/user/stake/orders?status=matured');
+    expect(matured.data.list.map((o: { source: string }) => o.source).sort()).toEqual(['balance', 'chain']);
+    const early = (await get(token, '/api/user/stake/orders')).data.list[0];
+    expect(early.redeemable).toBe(false); // the user unstakes on chain
+    expect((await post(token, '/api/user/stake/redeem', { orderId: early.id })).code).toBe(400);
+    const fomo = (
+      await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: BASE_HEADERS })
+    ).json();
+    expect(fomo.data.participants[0]).toMatchObject({ amount: '200', time: at.toISOString() });
+    expect(fomo.data.unlockTime).toBe(new Date(at.getTime() + DAY).toISOString());
   });
 });
 
