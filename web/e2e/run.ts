@@ -18,7 +18,7 @@ const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/,
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const RAW_KEY =
-  /\b(?:tab|nav|page|action|auth|wallet|list|countdown|amount|toast|tx|home|module|shop|fire|pool|aiTrade|mine|team|withdraw|recharge|contact|docs|income|kind|record|state|node)\.[A-Za-z_]+\b/;
+  /\b(?:tab|nav|page|action|auth|wallet|list|countdown|amount|toast|tx|home|module|shop|fire|pool|aiTrade|mine|team|withdraw|recharge|contact|docs|income|kind|record|state|node|airdrop)\.[A-Za-z_]+\b/;
 
 type Catalog = Record<string, string>;
 const catalog = (code: string): Catalog =>

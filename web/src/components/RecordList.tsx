@@ -26,7 +26,10 @@ export interface RecordRow {
 const TOKENS = new Set(['USDT', 'FREE', 'FCC']);
 
 export function RecordItem({ row }: { row: RecordRow }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Server values we have no text for (a new kind) read as a plain 'Record', never as a raw key.
+  const label = (prefix: string, value: string, fallback: string) =>
+    i18n.exists(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : t(fallback);
   const kind = row.kind ?? row.type;
   const token = row.asset ?? row.coin;
   const state = row.pending ? 'pending' : (row.state ?? row.status);
@@ -34,7 +37,7 @@ export function RecordItem({ row }: { row: RecordRow }) {
     <div className="record">
       <div className="record-main">
         <span className="record-kind">
-          {row.title ?? (kind ? t(`kind.${kind}`, { defaultValue: t('record.other') }) : t('record.other'))}
+          {row.title ?? (kind ? label('kind', kind, 'record.other') : t('record.other'))}
         </span>
         {row.amount !== undefined && (
           <Amount value={row.amount} token={token && TOKENS.has(token) ? (token as Token) : undefined} />
@@ -42,7 +45,7 @@ export function RecordItem({ row }: { row: RecordRow }) {
       </div>
       <div className="record-sub muted">
         <DateTime value={row.time ?? row.createdAt} />
-        {state && <span>{t(`state.${state}`, { defaultValue: t('state.unknown') })}</span>}
+        {state && <span>{label('state', state, 'state.unknown')}</span>}
       </div>
     </div>
   );

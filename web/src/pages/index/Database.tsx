@@ -1,11 +1,13 @@
 // Quotes: name, latest price, 24 h change in the market colours of the reader.
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 
 interface Quote {
   name?: string;
   price?: string;
-  change24h?: number;
+  /** percent, two decimals ("-1.25") */
+  change24h?: string;
 }
 
 export default function Database() {
@@ -26,9 +28,7 @@ export default function Database() {
           return (
             <div className="record-main">
               <span>{q.name}</span>
-              <bdi dir="ltr" className="num">
-                {q.price}
-              </bdi>
+              <Amount value={q.price} token="USDT" maxFraction={6} />
               <bdi
                 dir="ltr"
                 className="num"

@@ -12,11 +12,11 @@ export default function MachineDetail() {
   const { t } = useTranslation();
   const id = usePageParams().get('id') ?? '';
   const machine = useQuery({
-    queryKey: keys.public.list('/api/common/machines/detail', { id }),
+    queryKey: keys.public.list('/api/common/machine/detail', { id }),
     enabled: id !== '',
     queryFn: async () => {
       try {
-        return await api.get<RecordRow>('/api/common/machines/detail', { id }, { hideError: true });
+        return await api.get<RecordRow>('/api/common/machine/detail', { id }, { hideError: true });
       } catch (error) {
         if (isNotServed(error)) return null;
         throw error;

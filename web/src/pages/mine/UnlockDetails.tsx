@@ -4,7 +4,7 @@ import { RecordList } from '../../components/RecordList';
 export default function UnlockDetails() {
   return (
     <div className="page">
-      <RecordList path="/api/user/unlock/records" />
+      <RecordList path="/api/user/airdrop/unlocks" />
     </div>
   );
 }
