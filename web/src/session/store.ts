@@ -59,4 +59,19 @@ export function useSession(): Session | null {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
 }
 
-export { sameAddress } from '@free/protocol/address';
+import { sameAddress } from '@free/protocol/address';
+
+export { sameAddress };
+
+/** SPEC §4: a connected wallet whose address differs from the signed-in user's ends the session. */
+export function walletEndsSession(
+  wallet: { status: string; address?: string | null },
+  current: Session | null,
+): boolean {
+  return (
+    wallet.status === 'connected' &&
+    !!wallet.address &&
+    !!current &&
+    !sameAddress(wallet.address, current.user.address)
+  );
+}

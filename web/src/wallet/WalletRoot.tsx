@@ -18,7 +18,7 @@ import { useConfig } from '../api/config';
 import { ShortAddress } from '../components/Address';
 import { useWalletSheet, walletSheet } from '../session/prompt';
 import { signIn } from '../session/signIn';
-import { sameAddress, session, useSession } from '../session/store';
+import { session, useSession, walletEndsSession } from '../session/store';
 import { resolvedTheme } from '../theme/theme';
 import { openWalletConnect, WalletMessage } from './appkit';
 import { appChain } from './chains';
@@ -103,8 +103,7 @@ export default function WalletRoot() {
 
   // A different wallet than the signed-in one: end the session and ask again (SPEC §4).
   useEffect(() => {
-    if (state.status !== 'connected' || !state.address || !signed) return;
-    if (!sameAddress(state.address, signed.user.address)) {
+    if (walletEndsSession(state, signed)) {
       session.clear();
       walletSheet.requestSignIn();
     }
