@@ -107,7 +107,7 @@ export default function WalletRoot() {
       session.clear();
       walletSheet.requestSignIn();
     }
-  }, [state.status, state.address, signed]);
+  }, [state, signed]);
 
   const runSignIn = async () => {
     const config = active;
