@@ -3,7 +3,7 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Abi } from 'viem';
+import { type Abi, erc20Abi } from 'viem';
 import type { Config } from 'wagmi';
 import { requestSignIn } from '../session/prompt';
 import { useWallet, wallet } from '../wallet/state';
@@ -19,7 +19,7 @@ export interface ContractCall {
 
 type Phase =
   | { kind: 'idle' }
-  | { kind: 'working'; step: 'simulate' | 'wallet' }
+  | { kind: 'working'; step: 'simulate' | 'wallet' | 'approve' }
   | { kind: 'pending'; hash: string }
   | { kind: 'done'; hash: string }
   | { kind: 'failed'; reason: string };
@@ -61,6 +61,7 @@ export function TxButton({
   prepare,
   onConfirmed,
   disabled,
+  approve,
 }: {
   /** Stable name of this action, so a pending transaction is found again after reload. */
   id: string;
@@ -69,6 +70,8 @@ export function TxButton({
   prepare: () => Promise<ContractCall> | ContractCall;
   onConfirmed?: (hash: string) => void;
   disabled?: boolean;
+  /** An ERC-20 allowance the call needs; approved first (and only) when the current one is short. */
+  approve?: { token: `0x${string}`; spender: `0x${string}`; amount: bigint };
 }) {
   const { t } = useTranslation();
   const w = useWallet();
@@ -108,7 +111,31 @@ export function TxButton({
       const api = await wallet.ready();
       const config = api.config() as Config;
       if (w.chainId !== api.appChainId()) await api.switchToAppChain();
-      const { simulateContract, writeContract } = await import('wagmi/actions');
+      const { readContract, simulateContract, waitForTransactionReceipt, writeContract } = await import(
+        'wagmi/actions'
+      );
+      if (approve && w.address) {
+        const allowance = await readContract(config, {
+          address: approve.token,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [w.address, approve.spender],
+        });
+        if (allowance < approve.amount) {
+          setPhase({ kind: 'working', step: 'approve' });
+          const approval = await simulateContract(config, {
+            address: approve.token,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [approve.spender, approve.amount],
+            account: w.address,
+          });
+          const approveHash = await writeContract(config, approval.request);
+          const receipt = await waitForTransactionReceipt(config, { hash: approveHash });
+          if (receipt.status !== 'success') throw new Error(t('tx.reverted'));
+          setPhase({ kind: 'working', step: 'simulate' });
+        }
+      }
       const { request } = await simulateContract(config, { ...call, account: w.address } as never);
       setPhase({ kind: 'working', step: 'wallet' });
       const hash = await writeContract(config, request as never);
@@ -134,7 +161,9 @@ export function TxButton({
         {phase.kind === 'working'
           ? phase.step === 'simulate'
             ? t('tx.checking')
-            : t('tx.confirmInWallet')
+            : phase.step === 'approve'
+              ? t('tx.approve')
+              : t('tx.confirmInWallet')
           : phase.kind === 'pending'
             ? t('tx.pending')
             : children}

@@ -1,4 +1,6 @@
-// Recharge: a signed Payment order from the server (POST /api/user/recharge/create), then the records.
+// Recharge: a backend-signed Payment order (POST /api/user/recharge/create), paid from the wallet
+// (USDT approve when needed → Payment.payment), then the records.
+import { paymentAbi } from '@free/protocol/abi/generated/payment';
 import type { RechargeOrder } from '@free/protocol/api/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -10,6 +12,8 @@ import { Amount } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
 import { RecordList } from '../../components/RecordList';
+import { TxButton } from '../../components/TxButton';
+import { showToast } from '../../components/toast';
 
 const RULES: AmountRules = { kind: 'recharge' };
 
@@ -34,27 +38,60 @@ export default function Recharge() {
           showError={submitted}
           placeholder={t('amount.rechargePlaceholder')}
         />
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          loading={create.isPending}
-          onClick={() => {
-            setSubmitted(true);
-            if (amountProblem(amount, RULES, i18n.language) === null) create.mutate();
-          }}
-        >
-          {t('action.recharge')}
-        </Button>
+        {!order && (
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            loading={create.isPending}
+            onClick={() => {
+              setSubmitted(true);
+              if (amountProblem(amount, RULES, i18n.language) === null) create.mutate();
+            }}
+          >
+            {t('action.recharge')}
+          </Button>
+        )}
         {order && (
-          <div className="notice" role="status">
-            <p>
-              {t('recharge.orderCreated')} <Amount value={order.amount} token="USDT" />
-            </p>
-            <p>
-              {t('recharge.payWithin')} <Countdown end={order.endTime * 1000} format="ms" />
-            </p>
-          </div>
+          <>
+            <div className="notice" role="status">
+              <p>
+                {t('recharge.orderCreated')} <Amount value={order.amount} token="USDT" />
+              </p>
+              <p>
+                {t('recharge.payWithin')} <Countdown end={order.endTime * 1000} format="ms" />
+              </p>
+            </div>
+            <TxButton
+              id={`recharge:${order.orderId}`}
+              approve={{
+                token: order.token as `0x${string}`,
+                spender: order.payment as `0x${string}`,
+                amount: BigInt(order.amountWei),
+              }}
+              prepare={() => ({
+                address: order.payment as `0x${string}`,
+                abi: paymentAbi,
+                functionName: 'payment',
+                args: [
+                  order.orderId,
+                  order.token,
+                  BigInt(order.amountWei),
+                  BigInt(order.endTime),
+                  order.signature,
+                ],
+              })}
+              onConfirmed={() => {
+                showToast(t('toast.recharged'), 'success');
+                create.reset();
+                setAmount('');
+                setSubmitted(false);
+                void qc.invalidateQueries({ queryKey: keys.user.all() });
+              }}
+            >
+              {t('recharge.pay')}
+            </TxButton>
+          </>
         )}
       </section>
       <h2 className="section-title">{t('recharge.records')}</h2>
