@@ -16,6 +16,7 @@ const OUT = join(WEB, 'test-results', 'dist');
 const SHOTS = join(WEB, 'test-results', 'screenshots');
 const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const RPC_URL = process.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545';
 const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const RAW_KEY =
   /\b(?:tab|nav|page|action|auth|wallet|list|countdown|amount|toast|tx|home|module|shop|fire|pool|aiTrade|mine|team|withdraw|recharge|contact|docs|income|kind|record|state|node|airdrop)\.[A-Za-z_]+\b/;
@@ -58,16 +59,25 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function apiAnswers(): Promise<boolean> {
+/** 'none' (API down), 'api' (API up), or 'chain' (API up with deployed contracts and a live RPC). */
+async function stackState(): Promise<'none' | 'api' | 'chain'> {
   try {
     const res = await fetch(`${API_URL}/api/common/config`, {
       headers: { platform: 'h5' },
       signal: AbortSignal.timeout(3000),
     });
-    const body = (await res.json()) as { code?: number };
-    return body.code === 200;
+    const body = (await res.json()) as { code?: number; data?: { contracts?: unknown } };
+    if (body.code !== 200) return 'none';
+    if (!body.data?.contracts) return 'api';
+    const rpc = await fetch(RPC_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(3000),
+    });
+    return rpc.ok ? 'chain' : 'api';
   } catch {
-    return false;
+    return 'none';
   }
 }
 
@@ -88,7 +98,7 @@ const consoleErrors: string[] = [];
 async function newPage(browser: Browser, base: string, init?: Record<string, string>): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
   const page = await context.newPage();
-  const local = new Set([new URL(base).host, new URL(API_URL).host, '127.0.0.1:8545']);
+  const local = new Set([new URL(base).host, new URL(API_URL).host, new URL(RPC_URL).host]);
   await page.route('**/*', (route) => {
     const url = new URL(route.request().url());
     if (url.protocol === 'data:' || url.protocol === 'blob:' || local.has(url.host)) return route.continue();
@@ -142,12 +152,13 @@ async function go(page: Page, path: string) {
 }
 
 async function main() {
-  const withApi = await apiAnswers();
+  const stack = await stackState();
+  const withApi = stack !== 'none';
   const preferred = Number(process.env.E2E_PORT ?? 5173);
   const port = (await portFree(preferred)) ? preferred : await freePort();
   const base = `http://127.0.0.1:${port}/`;
   console.log(
-    `e2e: API ${withApi ? `at ${API_URL}` : 'not answering (sign-in scenario skipped)'}; app at ${base}`,
+    `e2e: API ${withApi ? `at ${API_URL}` : 'not answering (sign-in scenario skipped)'}; chain ${stack === 'chain' ? `at ${RPC_URL}` : 'not used (recharge scenario skipped)'}; app at ${base}`,
   );
 
   const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -374,6 +385,21 @@ async function main() {
         assert(!text.includes(en['auth.signInToView'] ?? '?'), 'team page still asks to sign in');
       });
       await page.screenshot({ path: join(SHOTS, 'en-profile-signed-in.png') });
+      if (stack === 'chain') {
+        await check(
+          'recharge: order signed by the API, USDT approved and paid on chain with the local wallet',
+          async () => {
+            await go(page, '/pages/mine/recharge');
+            await page.fill('.amount-input input', '12.5');
+            await page.click('.card .adm-button-primary');
+            await page.waitForSelector('.tx-button button', { timeout: 10_000 });
+            await page.click('.tx-button button');
+            const toast = await page.waitForSelector(`text=${en['toast.recharged']}`, { timeout: 60_000 });
+            assert(toast, 'no success toast');
+          },
+        );
+        await page.screenshot({ path: join(SHOTS, 'en-recharge-paid.png') });
+      }
       await page.context().close();
     }
   } finally {

@@ -12,7 +12,7 @@ import { useMe } from '../../api/user';
 import { Amount, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { Stat } from '../../components/LinkRows';
-import { RecordList } from '../../components/RecordList';
+import { RecordItem, RecordList } from '../../components/RecordList';
 import { showToast } from '../../components/toast';
 
 export default function Extract() {
@@ -76,7 +76,10 @@ export default function Extract() {
         </Button>
       </section>
       <h2 className="section-title">{t('withdraw.records')}</h2>
-      <RecordList path="/api/user/withdraw/list" />
+      <RecordList
+        path="/api/user/withdraw/list"
+        renderItem={(row) => <RecordItem row={{ ...row, kind: 'withdraw' }} />}
+      />
     </div>
   );
 }

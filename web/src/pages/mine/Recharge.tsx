@@ -11,7 +11,7 @@ import { keys } from '../../api/keys';
 import { Amount } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
-import { RecordList } from '../../components/RecordList';
+import { RecordItem, RecordList } from '../../components/RecordList';
 import { TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 
@@ -95,7 +95,10 @@ export default function Recharge() {
         )}
       </section>
       <h2 className="section-title">{t('recharge.records')}</h2>
-      <RecordList path="/api/user/recharge/list" />
+      <RecordList
+        path="/api/user/recharge/list"
+        renderItem={(row) => <RecordItem row={{ ...row, kind: 'recharge', asset: 'USDT' }} />}
+      />
     </div>
   );
 }
