@@ -16,7 +16,7 @@ import {
   snapshot,
   U,
 } from '../services/staking-orders.fixtures.ts';
-import { buyWithBalance } from '../services/staking-orders.ts';
+import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
 import { runSettlement } from './settlement.ts';
 
@@ -220,6 +220,23 @@ describe('runSettlement', () => {
       { user_id: inviter, source: 'direct_bonus', amount: ((contribution * 1000n) / 10_000n).toString() },
       { user_id: me, source: 'rwa_contribution', amount: contribution.toString() },
     ]);
+  });
+
+  it('pays the interest of a cycle once when a redemption races the settlement of its last day', async () => {
+    await fundPool();
+    const [me] = await makeUsers(t.db.db, 1, 'race');
+    if (!me) throw new Error('no user');
+    const at = new Date('2027-11-01T00:00:00Z');
+    await fund(t.db, me, 100n * U);
+    const order = await buy(me, 100n, 0, false, at);
+    await runSettlement(t.db, '2027-11-03');
+    await Promise.all([
+      runSettlement(t.db, '2027-11-07'),
+      redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2027-11-08T00:00:00Z') }),
+    ]);
+    const interest = compoundInterest(98n * U, 6000, 7);
+    expect((await incomeOf(me, 'income_static')).sum).toBe(interest);
+    expect(await bal(t.db, me)).toBe(98n * U + interest);
   });
 
   it('refuses a malformed day', async () => {

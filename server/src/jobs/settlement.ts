@@ -148,7 +148,10 @@ async function stepStatic(tx: Tx, c: StepCtx): Promise<StepOut> {
     JOIN ${factors} AS f(rate_ppm, days, factor)
       ON f.rate_ppm = o.rate_ppm AND f.days = ${elapsed(sql`o.staked_at`, c.end, sql`o.cycle_days`)}
     WHERE o.status = 'active' AND o.staked_at < ${c.end.toISOString()}
-      AND div(o.principal * (f.factor - ${WAD}::numeric), ${WAD}::numeric) > o.interest_paid`);
+      AND div(o.principal * (f.factor - ${WAD}::numeric), ${WAD}::numeric) > o.interest_paid
+    FOR UPDATE OF o`);
+  // (the row locks keep a concurrent redemption from paying the same interest: it waits, then
+  // sees interest_paid including today's accrual; a redemption that committed first drops out)
   // on-chain stakes: the contract pays their interest; the day's accrual is the base of dynamic income
   await tx.execute(sql`
     INSERT INTO settlement_accruals (day, source, ref_id, user_id, amount)
