@@ -234,6 +234,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
 
   it('answers ChainUnavailable for a recharge when the chain cannot be read, creating nothing', async () => {
     const t2 = await makeApp(url, {
+      db: t.db,
       chain: { paymentTerms: async () => Promise.reject(new Error('rpc down')) },
     });
     try {

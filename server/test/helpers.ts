@@ -179,18 +179,17 @@ export async function snapshot(db: DbHandle): Promise<Record<string, number>> {
     'idempotency_keys',
     'team_paths',
     'team_stats',
+    'inviter_nonces',
   ];
-  const out: Record<string, number> = {};
-  for (const t of tables) out[t] = await count(db, t);
-  const [used] = rowsOf<{ n: string | number }>(
-    await db.db.execute(sql`SELECT count(*) AS n FROM nonces WHERE used_at IS NOT NULL`),
+  const counts = tables.map((t) => `(SELECT count(*) FROM "${t}")::text AS "${t}"`).join(', ');
+  const [row] = rowsOf<Record<string, string>>(
+    await db.db.execute(
+      sql.raw(`SELECT ${counts},
+        (SELECT count(*) FROM nonces WHERE used_at IS NOT NULL)::text AS nonces_used,
+        (SELECT coalesce(sum(amount), 0) FROM balances)::text AS balance_sum`),
+    ),
   );
-  out.nonces_used = Number(used?.n ?? 0);
-  const [sum] = rowsOf<{ s: string }>(
-    await db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM balances`),
-  );
-  out.balance_sum = Number(sum?.s ?? 0);
-  return out;
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
 
 export type { Hex };
