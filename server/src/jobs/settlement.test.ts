@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_HEADERS, closeApp, type TestCtx } from '../../test/helpers.ts';
 import { rowsOf } from '../db/client.ts';
-import { fundFomo } from '../services/fomo.ts';
+import { fomoBalance, fundFomo } from '../services/fomo.ts';
 import {
   bal,
   fund,
@@ -117,6 +117,7 @@ describe('runSettlement', () => {
       ['dynamic', 'now'],
       ['maturity', 'now'],
       ['unlocks', 'now'],
+      ['fomo', 'now'],
     ]);
     expect((await incomeOf(me, 'income_static')).sum).toBe(staticPaid);
     // the parent's 10 % of the day's static income (all three days were paid today)
@@ -237,6 +238,31 @@ describe('runSettlement', () => {
     const interest = compoundInterest(98n * U, 6000, 7);
     expect((await incomeOf(me, 'income_static')).sum).toBe(interest);
     expect(await bal(t.db, me)).toBe(98n * U + interest);
+  });
+
+  it('shares what the FOMO pool holds above the floor among the last participants when the countdown ends, once', async () => {
+    const [a, b] = await makeUsers(t.db.db, 2, 'fomo');
+    if (!a || !b) throw new Error('no user');
+    for (const [u, h] of [
+      [a, 1],
+      [b, 2],
+    ] as const) {
+      await fund(t.db, u, 100n * U);
+      await buy(u, 100n, 0, false, new Date(`2028-02-01T0${h}:00:00Z`));
+    }
+    await fundPool(1000n * U);
+    // the countdown (24 h after b's stake) has not run out by the end of Feb 1
+    const running = await runSettlement(t.db, '2028-02-01');
+    expect(running.steps.find((s) => s.step === 'fomo')?.rows).toBe(0);
+    const pool = await fomoBalance(t.db.db);
+    const share = (pool - 500n * U) / 2n;
+    const ended = await runSettlement(t.db, '2028-02-02');
+    expect(ended.steps.find((s) => s.step === 'fomo')).toMatchObject({ rows: 2, total: share * 2n });
+    expect(await bal(t.db, a, 'FREE')).toBe(share);
+    expect(await bal(t.db, b, 'FREE')).toBe(share);
+    expect(await fomoBalance(t.db.db)).toBe(pool - share * 2n);
+    await runSettlement(t.db, '2028-02-03');
+    expect(await bal(t.db, a, 'FREE')).toBe(share);
   });
 
   it('refuses a malformed day', async () => {

@@ -7,7 +7,7 @@ import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
-import { FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
+import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
 import { KIND } from '../services/income-kinds.ts';
 import { getSettings } from '../services/settings.ts';
 import { getMoneySettings, type MoneySettings } from '../services/settlement-config.ts';
@@ -17,7 +17,7 @@ import { applyStakeChange, loadTeamRules } from '../services/team.ts';
 const DAY_MS = 86_400_000;
 const WAD = '1000000000000000000';
 
-export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks'] as const;
+export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks', 'fomo'] as const;
 export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];
 
 export type StepResult = { step: SettlementStep; done: 'now' | 'before'; rows: number; total: bigint };
@@ -105,6 +105,7 @@ const STEP_FNS: Record<SettlementStep, (tx: Tx, c: StepCtx) => Promise<StepOut>>
   dynamic: stepDynamic,
   maturity: stepMaturity,
   unlocks: stepUnlocks,
+  fomo: (tx, c) => distributeFomo(tx, c.end),
 };
 
 /** `(rate_ppm, days, factor)` rows for every rate open stakes use: a VALUES list to alias. */

@@ -6,6 +6,7 @@ import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { getSettings } from './settings.ts';
 import { freeOfUsdt, getMoneySettings, type MoneySettings } from './settlement-config.ts';
+import { bulkCredit } from './settlement-ledger.ts';
 
 export const FOMO_HOLD_REASON = 'fomo_below_floor';
 
@@ -50,6 +51,59 @@ export async function onStakeForFomo(
   }
 }
 
+/** Participants (balance stakes and on-chain stakes) at or before `at`, newest first. */
+function participantsSql(s: MoneySettings, at: Date | null, after: Date | null) {
+  const upTo = at ? sql`WHERE at <= ${at.toISOString()}::timestamptz` : sql`WHERE true`;
+  const since = after ? sql`AND at > ${after.toISOString()}::timestamptz` : sql``;
+  return sql`SELECT user_id, address, amount::text AS amount, at FROM (
+      SELECT p.user_id, u.address, p.amount, p.ends_at - ${s.fomo_countdown_sec}::int * interval '1 second' AS at, p.id AS ord
+      FROM fomo_participants p JOIN users u ON u.id = p.user_id
+      UNION ALL
+      SELECT cs.user_id, cs.user_address, cs.amount, cs.staked_at, cs.id FROM chain_stakes cs
+      WHERE cs.amount >= ${s.fomo_min_stake_wei}::numeric
+    ) x ${upTo} ${since} ORDER BY at DESC, ord DESC LIMIT ${s.fomo_last_participants}`;
+}
+
+type ParticipantRow = { user_id: number; address: string; amount: string; at: string | Date };
+
+/**
+ * When the countdown has run out by `at`, the last participants of the round share what the pool
+ * holds above the floor (equal shares, FREE to the wallet, kind `fomo_payout`), once per round;
+ * the floor itself stays, so the circuit breaker is never tripped by a payout.
+ */
+export async function distributeFomo(tx: Executor, at: Date): Promise<{ rows: number; total: bigint }> {
+  const s = await getMoneySettings(tx);
+  const [prev] = rowsOf<{ e: string | Date | null }>(
+    await tx.execute(sql`SELECT max(substring(ref FROM 8)::timestamptz) AS e FROM fomo_flows
+      WHERE kind = 'payout' AND ref LIKE 'payout:%'`),
+  );
+  const prevEnd = prev?.e ? new Date(prev.e) : null;
+  const last = rowsOf<ParticipantRow>(await tx.execute(participantsSql(s, at, prevEnd)));
+  const first = last[0];
+  if (!first) return { rows: 0, total: 0n };
+  const endsAt = new Date(new Date(first.at).getTime() + s.fomo_countdown_sec * 1000);
+  if (endsAt.getTime() > at.getTime()) return { rows: 0, total: 0n };
+  const above = (await fomoBalance(tx)) - (await fomoFloor(tx));
+  const share = above > 0n ? above / BigInt(last.length) : 0n;
+  if (share === 0n) return { rows: 0, total: 0n };
+  const round = endsAt.toISOString();
+  const claimed = rowsOf(
+    await tx.execute(sql`INSERT INTO fomo_flows (kind, amount, ref)
+      VALUES ('payout', ${(-share * BigInt(last.length)).toString()}, ${`payout:${round}`})
+      ON CONFLICT (ref) DO NOTHING RETURNING id`),
+  );
+  if (claimed.length === 0) return { rows: 0, total: 0n };
+  const src = sql.join(
+    last.map(
+      (p, i) =>
+        sql`SELECT ${p.user_id}::int AS user_id, ${share.toString()}::numeric AS amount,
+          ${`fomo:${round}:${i}`}::text AS tx_key, ${`fomo:${round}`}::text AS ref`,
+    ),
+    sql` UNION ALL `,
+  );
+  return bulkCredit(tx, { src, account: 'wallet', asset: 'FREE', kind: 'fomo_payout' });
+}
+
 export type FomoView = {
   balance: bigint;
   floor: bigint;
@@ -65,15 +119,7 @@ export async function fomoView(db: Executor, now: Date): Promise<FomoView> {
   const s = await getMoneySettings(db);
   const [balance, floor] = await Promise.all([fomoBalance(db), fomoFloor(db)]);
   // balance stakes record their participation; on-chain stakes (mirrored by the indexer) count too
-  const participants = rowsOf<{ address: string; amount: string; at: string | Date }>(
-    await db.execute(sql`SELECT address, amount::text AS amount, at FROM (
-        SELECT u.address, p.amount, p.ends_at - ${s.fomo_countdown_sec}::int * interval '1 second' AS at, p.id AS ord
-        FROM fomo_participants p JOIN users u ON u.id = p.user_id
-        UNION ALL
-        SELECT cs.user_address, cs.amount, cs.staked_at, cs.id FROM chain_stakes cs
-        WHERE cs.amount >= ${s.fomo_min_stake_wei}::numeric
-      ) x ORDER BY at DESC, ord DESC LIMIT ${s.fomo_last_participants}`),
-  );
+  const participants = rowsOf<ParticipantRow>(await db.execute(participantsSql(s, null, null)));
   const [hold] = rowsOf<{ day: string }>(
     await db.execute(sql`SELECT day::text AS day FROM settlement_holds ORDER BY day DESC LIMIT 1`),
   );
