@@ -1,0 +1,657 @@
+// Demo data for the local chain (`npm start` calls seedLocal once the contracts are deployed):
+// users for anvil accounts 1–9 signed in through the auth service with an inviter tree, USDT
+// recharged on chain through Payment orders and credited by the recharge service, stakes made on
+// chain with the real contracts, articles and banners in several languages, and a history of every
+// product module made through its own services. Runs once per database (seed_runs marker).
+import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { eq } from 'drizzle-orm';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  type PublicClient,
+  parseEther,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { type Config, loadConfig } from '../../server/src/config.ts';
+import { type DbHandle, openDb } from '../../server/src/db/client.ts';
+import { config as configTable, seedRuns } from '../../server/src/db/schema/index.ts';
+import { paymentTermsReader } from '../../server/src/lib/payment-terms.ts';
+import { issueNonce, login } from '../../server/src/services/auth.ts';
+import { applyCard, reviewCard } from '../../server/src/services/cards.ts';
+import { type ArticleType, addBanner, publishArticle } from '../../server/src/services/content-types.ts';
+import { accrueHlb, subscribe } from '../../server/src/services/hlb.ts';
+import { systemAccount, transfer, userAccount } from '../../server/src/services/ledger.ts';
+import { buyMachine, upsertMachine } from '../../server/src/services/machines.ts';
+import { seedProductConfig } from '../../server/src/services/modules.ts';
+import { contribute } from '../../server/src/services/pool.ts';
+import {
+  dexFreePrice,
+  type PriceSource,
+  refreshQuotes,
+  setQuote,
+  snapshotQuotes,
+} from '../../server/src/services/quotes.ts';
+import { createRechargeOrder, creditRecharge } from '../../server/src/services/recharge.ts';
+import { openRound, placeBet, settleRound } from '../../server/src/services/rounds.ts';
+import { getSettings, seedSettings } from '../../server/src/services/settings.ts';
+import { moveShopOrder, placeOrder, upsertProduct } from '../../server/src/services/shop.ts';
+import { applyWithdrawal } from '../../server/src/services/withdraw.ts';
+
+export const SEED_NAME = 'local-demo-v1';
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const U = 10n ** 18n;
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+export type SeedDeployment = {
+  chainId: number;
+  usdt: Address;
+  free: Address;
+  fcc: Address;
+  staking: Address;
+  payment: Address;
+  factory: Address;
+  router: Address;
+  pair: Address;
+  network?: string;
+  [k: string]: unknown;
+};
+
+export type SeedOptions = {
+  rpcUrl: string;
+  deployment: SeedDeployment;
+  /** an open database (tests); default: the server's (DATABASE_URL logic), opened and closed here */
+  db?: DbHandle;
+  log?: (line: string) => void;
+};
+
+export type SeedResult = { skipped: boolean; users: number };
+
+/** Users of the demo: anvil account index → inviter's account index (the team tree). */
+const TREE: [number, number | null][] = [
+  [1, null],
+  [2, 1],
+  [3, 1],
+  [4, 2],
+  [5, 2],
+  [6, 3],
+  [7, 4],
+  [8, 6],
+  [9, 6],
+];
+
+const account = (i: number) => mnemonicToAccount(MNEMONIC, { addressIndex: i });
+
+export async function seedLocal(opts: SeedOptions): Promise<SeedResult> {
+  const log = opts.log ?? ((line: string) => console.log(`  seed: ${line}`));
+  const base = loadConfig({ ...process.env, RPC_URL: opts.rpcUrl });
+  const config: Config = {
+    ...base,
+    rpcUrl: opts.rpcUrl,
+    chainId: opts.deployment.chainId,
+    deployment: { network: 'local', ...opts.deployment } as Config['deployment'],
+  };
+  const db = opts.db ?? (await openDb(config.databaseUrl));
+  try {
+    const [done] = await db.db.select().from(seedRuns).where(eq(seedRuns.name, SEED_NAME));
+    if (done) {
+      log('already seeded');
+      return { skipped: true, users: 0 };
+    }
+    const users = await runSeed(db, config, opts, log);
+    await db.db.insert(seedRuns).values({ name: SEED_NAME }).onConflictDoNothing();
+    log('done');
+    return { skipped: false, users };
+  } finally {
+    if (!opts.db) await db.close();
+  }
+}
+
+async function runSeed(
+  db: DbHandle,
+  config: Config,
+  opts: SeedOptions,
+  log: (l: string) => void,
+): Promise<number> {
+  const d = opts.deployment;
+  const chain = defineChain({
+    id: d.chainId,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
+  const pub = createPublicClient({
+    chain,
+    transport: http(opts.rpcUrl),
+    pollingInterval: 50,
+  }) as PublicClient;
+  const wallet = (i: number) =>
+    createWalletClient({ account: account(i), chain, transport: http(opts.rpcUrl) });
+  const send = async (i: number, req: Record<string, unknown>) => {
+    // simulate first: a refusal comes back with the contract's decoded error instead of a bare revert
+    const { request } = await pub.simulateContract({ ...(req as object), account: account(i) } as never);
+    const hash = await wallet(i).writeContract(request as never);
+    const r = await pub.waitForTransactionReceipt({ hash });
+    if (r.status !== 'success')
+      throw new Error(`seed transaction ${String(req.functionName)} of account ${i} reverted (${hash})`);
+    return { hash, blockTime: (await pub.getBlock({ blockNumber: r.blockNumber })).timestamp };
+  };
+  const now = new Date();
+
+  // settings and switches: the product modules of the demo are open; games and RWA stay "not yet open"
+  await seedSettings(db.db);
+  await seedProductConfig(db.db);
+  const modules = {
+    ...(await getSettings(db.db)).modules,
+    chain_pool: true,
+    ai_trade: true,
+    huan_li_bao: true,
+    machines: true,
+    shop: true,
+    cards: true,
+  };
+  await db.db
+    .insert(configTable)
+    .values({ key: 'modules', value: modules })
+    .onConflictDoUpdate({ target: configTable.key, set: { value: modules } });
+
+  // users, signed in through the auth service (SIWE with the anvil keys), inviters bound on the way
+  log('users and inviter tree (anvil accounts 1–9)');
+  const ids = new Map<number, number>();
+  const domain = config.siweDomains[0] ?? '127.0.0.1:5173';
+  for (const [i, inviter] of TREE) {
+    const a = account(i);
+    const { nonce } = await issueNonce(db.db, a.address, now);
+    const message = createSiweMessage({
+      address: a.address,
+      chainId: config.chainId,
+      domain,
+      nonce,
+      uri: `http://${domain}`,
+      version: '1',
+      issuedAt: now,
+      expirationTime: new Date(now.getTime() + 5 * MIN),
+      statement: 'Sign in to FREE',
+    });
+    const signature = await a.signMessage({ message });
+    const r = await login(
+      { message, signature, inviter: inviter === null ? undefined : account(inviter).address },
+      { db, chainId: config.chainId, domains: config.siweDomains, now },
+    );
+    ids.set(i, r.user.id);
+  }
+  const uid = (i: number) => ids.get(i) as number;
+
+  // recharges: real Payment orders signed by the backend, paid on chain, credited by the service
+  log('recharges through Payment orders on chain');
+  const terms = paymentTermsReader(pub, d.payment);
+  for (const [i] of TREE) {
+    const amount = 700 + 30 * i;
+    const latest = await pub.getBlock();
+    const at = new Date(Math.max(now.getTime(), Number(latest.timestamp) * 1000));
+    const order = await createRechargeOrder(db, config, {
+      userId: uid(i),
+      userAddress: account(i).address,
+      amount: String(amount),
+      now: at,
+      terms,
+    });
+    await send(i, {
+      address: d.usdt,
+      abi: testUsdtAbi,
+      functionName: 'approve',
+      args: [d.payment, parseEther(String(amount))],
+    });
+    const paid = await send(i, {
+      address: d.payment,
+      abi: paymentAbi,
+      functionName: 'payment',
+      args: [
+        order.orderId as Hex,
+        d.usdt,
+        parseEther(String(amount)),
+        BigInt(order.endTime),
+        order.signature as Hex,
+      ],
+    });
+    await db.transaction((tx) =>
+      creditRecharge(tx, order.orderId, {
+        payer: account(i).address,
+        token: d.usdt,
+        paidAmount: parseEther(String(amount)),
+        txHash: paid.hash,
+        paidAt: new Date(Number(paid.blockTime) * 1000),
+      }),
+    );
+  }
+
+  // an exclusive FREE airdrop and an FCC bonus, booked from the income account (shown in earnings)
+  for (const [i] of TREE) {
+    await db.transaction(async (tx) => {
+      await transfer(tx, {
+        key: `seed:airdrop:${uid(i)}`,
+        from: systemAccount('income'),
+        to: userAccount(uid(i)),
+        asset: 'FREE',
+        amount: (200n + 25n * BigInt(i)) * U,
+        kind: 'airdrop_exclusive',
+        ref: 'seed',
+      });
+      await transfer(tx, {
+        key: `seed:fcc:${uid(i)}`,
+        from: systemAccount('income'),
+        to: userAccount(uid(i)),
+        asset: 'FCC',
+        amount: (50n + 10n * BigInt(i)) * U,
+        kind: 'fcc_bonus',
+        ref: 'seed',
+      });
+    });
+  }
+
+  // stakes on chain through the real Staking contract (the indexer mirrors them)
+  log('stakes on chain');
+  for (const [i, cycle, amount] of [
+    [1, 2, 500],
+    [2, 1, 300],
+    [3, 0, 120],
+    [4, 2, 250],
+    [6, 0, 80],
+  ] as const) {
+    const wei = parseEther(String(amount));
+    await send(i, { address: d.usdt, abi: testUsdtAbi, functionName: 'approve', args: [d.staking, wei] });
+    await send(i, { address: d.staking, abi: stakingAbi, functionName: 'stake', args: [wei, 0n, cycle] });
+  }
+
+  // content
+  log('articles and banners');
+  await seedContent(db);
+
+  // catalogue
+  const machines = await seedCatalogue(db);
+
+  // quotes with yesterday's snapshots for the 24 h change
+  log('quotes');
+  const price: PriceSource = dexFreePrice(pub, {
+    pair: d.pair,
+    free: d.free,
+    fcc: d.fcc,
+    usdt: d.usdt,
+    factory: d.factory,
+  });
+  const yesterday = new Date(now.getTime() - DAY - MIN);
+  const freeNow = await price();
+  for (const [symbol, name, was, is] of [
+    ['BTC', 'Bitcoin', 67_250n, 68_912n],
+    ['ETH', 'Ethereum', 3_540n, 3_468n],
+    ['BNB', 'BNB', 598n, 611n],
+    ['SOL', 'Solana', 171n, 166n],
+  ] as const) {
+    await setQuote(db.db, { symbol, name, price: was * U, source: 'manual', now: yesterday });
+    await snapshotQuotes(db.db, yesterday, 1);
+    await setQuote(db.db, { symbol, name, price: is * U, source: 'manual', now });
+  }
+  await setQuote(db.db, {
+    symbol: 'FREE',
+    name: 'FREE',
+    price: (freeNow * 96n) / 100n,
+    source: 'dex',
+    now: yesterday,
+  });
+  await snapshotQuotes(db.db, yesterday, 1);
+  await refreshQuotes(db.db, { free: price }, now);
+
+  // chain pool contributions (FREE burned at the DEX price)
+  log('chain pool, Huan Li Bao, machines, shop, cards, rounds');
+  for (const [i, amount] of [
+    [1, '300'],
+    [2, '150'],
+    [3, '60'],
+    [4, '350'],
+    [5, '25'],
+    [6, '100'],
+    [1, '100'],
+  ] as const) {
+    await contribute(db, { userId: uid(i), amount, now, price });
+  }
+
+  // Huan Li Bao subscribed days ago, with the days since accrued by the same job step
+  for (const [i, product, amount, daysAgo] of [
+    [2, 'fixed_30', '200', 5],
+    [3, 'flexible', '50', 3],
+    [4, 'fixed_90', '150', 2],
+  ] as const) {
+    await subscribe(db, { userId: uid(i), product, amount, now: new Date(now.getTime() - daysAgo * DAY) });
+  }
+  await accrueHlb(db, now);
+
+  // machines bought
+  for (const [i, m, daysAgo] of [
+    [1, machines[0], 4],
+    [2, machines[1], 1],
+    [5, machines[0], 0],
+  ] as const) {
+    await buyMachine(db, {
+      userId: uid(i),
+      machineId: m as number,
+      now: new Date(now.getTime() - daysAgo * DAY),
+      lang: 'en',
+    });
+  }
+
+  // shop orders in several states
+  const products = await seedProducts(db);
+  const o1 = await placeOrder(db, {
+    userId: uid(3),
+    productId: products[0] as number,
+    quantity: 2,
+    now: new Date(now.getTime() - 3 * DAY),
+    lang: 'en',
+  });
+  const o2 = await placeOrder(db, {
+    userId: uid(4),
+    productId: products[1] as number,
+    quantity: 1,
+    now: new Date(now.getTime() - 2 * DAY),
+    lang: 'en',
+  });
+  await placeOrder(db, { userId: uid(3), productId: products[2] as number, quantity: 1, now, lang: 'en' });
+  await db.transaction(async (tx) => {
+    await moveShopOrder(tx, o1.id, 'shipped', new Date(now.getTime() - 2 * DAY));
+    await moveShopOrder(tx, o1.id, 'completed', new Date(now.getTime() - DAY));
+    await moveShopOrder(tx, o2.id, 'shipped', now);
+  });
+
+  // card applications in every state
+  const c1 = await applyCard(db, {
+    userId: uid(1),
+    kind: 'virtual',
+    name: 'Alex Chen',
+    phone: '+65 8123 4567',
+    now,
+  });
+  const c2 = await applyCard(db, {
+    userId: uid(2),
+    kind: 'physical',
+    name: 'Maria Santos',
+    phone: '+63 917 555 0142',
+    address: '12 Ayala Ave, Makati, Metro Manila',
+    now,
+  });
+  await applyCard(db, {
+    userId: uid(3),
+    kind: 'virtual',
+    name: 'Budi Santoso',
+    phone: '+62 812 3456 7890',
+    now,
+  });
+  const c4 = await applyCard(db, {
+    userId: uid(4),
+    kind: 'virtual',
+    name: 'Ivan Petrov',
+    phone: '+7 912 345 67 89',
+    now,
+  });
+  await db.transaction(async (tx) => {
+    await reviewCard(tx, c1.id, 'reviewed', now);
+    await reviewCard(tx, c1.id, 'issued', now, 'virtual card ready in the app');
+    await reviewCard(tx, c2.id, 'reviewed', now);
+    await reviewCard(tx, c4.id, 'rejected', now, 'name does not match the wallet owner');
+  });
+
+  // prediction rounds of the last minutes, bet and delivered through the round services
+  const roundsCfg = {
+    period_ms: 60_000,
+    fee_bps: 500,
+    min_bet_wei: String(U),
+    max_bet_wei: String(1000n * U),
+    max_settle_delay_ms: 60_000,
+  };
+  const start = Math.floor(now.getTime() / MIN) * MIN - 12 * MIN;
+  let p = freeNow;
+  for (let k = 0; k < 10; k++) {
+    const openAt = new Date(start + k * MIN + 1000);
+    const round = await openRound(db.db, { now: openAt, openPrice: p, cfg: roundsCfg });
+    const bettors = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((i) => (i + k) % 3 !== 0);
+    for (const [n, i] of bettors.entries()) {
+      if (k === 4 && n > 0) break; // one round with a single bettor: refunded
+      await placeBet(db, {
+        userId: uid(i),
+        side: (i + k) % 2 === 0 ? 'up' : 'down',
+        amount: String(1 + ((i * 7 + k * 3) % 20)),
+        now: new Date(openAt.getTime() + (n + 1) * 1500),
+      });
+    }
+    const move = BigInt(((k * 37) % 9) - 4); // −4…+4 per mille
+    const close = p + (p * move) / 1000n;
+    await db.transaction((tx) =>
+      settleRound(tx, round.id, {
+        now: new Date(round.endsAt.getTime() + 500),
+        closePrice: close,
+        maxSettleDelayMs: 60_000,
+      }),
+    );
+    p = close;
+  }
+
+  // a withdrawal waiting for the payout worker
+  await applyWithdrawal(db, {
+    userId: uid(1),
+    userAddress: account(1).address,
+    amount: '25',
+    coin: 'USDT',
+    now,
+  });
+  return TREE.length;
+}
+
+const LANG_TITLES: Record<string, Record<string, string>> = {
+  welcome: {
+    en: 'Welcome to FREE',
+    'zh-Hans': '欢迎来到 FREE',
+    'zh-Hant': '歡迎來到 FREE',
+    ja: 'FREE へようこそ',
+    ko: 'FREE에 오신 것을 환영합니다',
+    ru: 'Добро пожаловать в FREE',
+    vi: 'Chào mừng đến với FREE',
+    ar: 'مرحبًا بك في FREE',
+  },
+  pool: {
+    en: 'Chain pool is open',
+    'zh-Hans': '公链矿池已开放',
+    ja: 'チェーンプールを開始しました',
+    id: 'Chain pool telah dibuka',
+  },
+  maintenance: {
+    en: 'Scheduled maintenance on Sunday',
+    'zh-Hans': '周日例行维护通知',
+    th: 'แจ้งปิดปรับปรุงระบบวันอาทิตย์',
+  },
+};
+
+const BODIES: Record<string, string> = {
+  en: 'FREE is live on the local chain. Stake for 7, 15 or 30 days, contribute to the chain pool, and follow every record in the app.',
+  'zh-Hans': 'FREE 已在本地链上线。可质押 7、15 或 30 天，参与公链矿池，并在应用中查看每一条记录。',
+  'zh-Hant': 'FREE 已在本地鏈上線。可質押 7、15 或 30 天，參與公鏈礦池，並在應用中查看每一筆記錄。',
+  ja: 'FREE がローカルチェーンで稼働しました。7・15・30 日のステーキングやチェーンプールへの参加ができます。',
+  ko: 'FREE가 로컬 체인에서 시작되었습니다. 7, 15, 30일 스테이킹과 체인 풀 참여가 가능합니다.',
+  ru: 'FREE запущен в локальной сети. Стейкинг на 7, 15 или 30 дней, взносы в пул и все записи — в приложении.',
+  vi: 'FREE đã hoạt động trên chuỗi cục bộ. Đặt cọc 7, 15 hoặc 30 ngày và tham gia pool chuỗi.',
+  ar: 'يعمل FREE الآن على السلسلة المحلية. يمكنك التخزين لمدة 7 أو 15 أو 30 يومًا والمساهمة في المجمع.',
+  id: 'FREE kini aktif di chain lokal. Staking 7, 15 atau 30 hari dan ikut serta di chain pool.',
+  th: 'FREE เปิดใช้งานบนเชนท้องถิ่นแล้ว ฝากได้ 7, 15 หรือ 30 วัน และร่วมสมทบในพูล',
+};
+
+async function seedContent(db: DbHandle): Promise<void> {
+  const DAY_AGO = (n: number) => new Date(Date.now() - n * DAY);
+  let age = 6;
+  for (const [slug, titles] of Object.entries(LANG_TITLES)) {
+    for (const [language, title] of Object.entries(titles)) {
+      await publishArticle(db.db, {
+        slug: `announcement-${slug}`,
+        type: 'announcement',
+        language,
+        title,
+        summary: (BODIES[language] ?? BODIES.en ?? '').slice(0, 60),
+        content: BODIES[language] ?? BODIES.en ?? '',
+        publishedAt: DAY_AGO(age),
+      });
+    }
+    age -= 2;
+  }
+  const docs: [ArticleType, string, string, string | null][] = [
+    [
+      'whitepaper',
+      'FREE whitepaper',
+      'The FREE token, FCC, staking cycles, the chain pool and the circuit breaker of the FOMO pool.',
+      null,
+    ],
+    [
+      'business_plan',
+      'Business plan',
+      'Market makers, the yield-swap pool, payment cards and the shop: how the ecosystem earns.',
+      null,
+    ],
+    [
+      'construction_plan',
+      'Construction plan',
+      'Phase 1: contracts and app. Phase 2: payment cards. Phase 3: RWA and mining machines.',
+      null,
+    ],
+    [
+      'roadmap_short',
+      'Roadmap: short term',
+      'Next 3 months: app launch in 12 languages, chain pool, AI trade rounds.',
+      null,
+    ],
+    [
+      'roadmap_medium',
+      'Roadmap: medium term',
+      '6–12 months: physical cards, shop partners, machine hosting.',
+      null,
+    ],
+    [
+      'roadmap_long',
+      'Roadmap: long term',
+      '1–3 years: RWA ecosystem, cross-chain pools, decentralised governance.',
+      null,
+    ],
+    ['video', 'Introduction video', 'https://example.org/media/free-intro.mp4', '/media/video-cover.png'],
+    ['poster', 'Launch poster', '/media/poster-launch.png', '/media/poster-launch.png'],
+    ['document', 'Token economics (PDF)', 'https://example.org/docs/free-tokenomics.pdf', null],
+    [
+      'video_conference',
+      'Monthly community call',
+      'Every first Saturday, 12:00 UTC — link published in the announcement.',
+      null,
+    ],
+  ];
+  for (const [type, title, content, cover] of docs) {
+    await publishArticle(db.db, {
+      slug: type.replaceAll('_', '-'),
+      type,
+      language: 'en',
+      title,
+      content,
+      cover,
+      publishedAt: DAY_AGO(10),
+    });
+  }
+  await publishArticle(db.db, {
+    slug: 'whitepaper',
+    type: 'whitepaper',
+    language: 'zh-Hans',
+    title: 'FREE 白皮书',
+    content: 'FREE 代币、FCC、质押周期、公链矿池以及 FOMO 池的熔断机制。',
+    publishedAt: DAY_AGO(10),
+  });
+  for (const [image, link, language, sort] of [
+    ['/banners/launch.png', '#/pages/index/announcement', null, 1],
+    ['/banners/chain-pool.png', '#/pages/chainPool/chainPool', null, 2],
+    ['/banners/ai-trade.png', '#/pages/index/aiTrade', null, 3],
+    ['/banners/launch-zh.png', '#/pages/index/announcement', 'zh-Hans', 0],
+  ] as const) {
+    await addBanner(db.db, { image, link, language, sort });
+  }
+}
+
+async function seedCatalogue(db: DbHandle): Promise<number[]> {
+  return [
+    await upsertMachine(db.db, {
+      code: 'miner-s1',
+      name: { en: 'Miner S1', 'zh-Hans': '矿机 S1', ja: 'マイナー S1' },
+      description: { en: 'Entry machine: 30 days of hashrate.', 'zh-Hans': '入门矿机：30 天算力。' },
+      image: '/media/miner-s1.png',
+      asset: 'USDT',
+      price: 100n * U,
+      hashrate: 1_000_000n,
+      days: 30,
+      stock: 500,
+      sort: 1,
+    }),
+    await upsertMachine(db.db, {
+      code: 'miner-x9',
+      name: { en: 'Miner X9', 'zh-Hans': '矿机 X9' },
+      description: { en: 'High-end machine: 90 days of hashrate.', 'zh-Hans': '高端矿机：90 天算力。' },
+      image: '/media/miner-x9.png',
+      asset: 'USDT',
+      price: 300n * U,
+      hashrate: 4_000_000n,
+      days: 90,
+      stock: 100,
+      sort: 2,
+    }),
+    await upsertMachine(db.db, {
+      code: 'miner-free',
+      name: { en: 'FREE Miner' },
+      description: { en: 'Paid in FREE: 15 days of hashrate.' },
+      image: '/media/miner-free.png',
+      asset: 'FREE',
+      price: 150n * U,
+      hashrate: 400_000n,
+      days: 15,
+      stock: null,
+      sort: 3,
+    }),
+  ];
+}
+
+async function seedProducts(db: DbHandle): Promise<number[]> {
+  return [
+    await upsertProduct(db.db, {
+      code: 'tea-gift',
+      name: { en: 'Pu-erh tea gift box', 'zh-Hans': '普洱茶礼盒' },
+      description: { en: 'One share = one box, shipped in 7 days.' },
+      image: '/media/tea.png',
+      asset: 'FCC',
+      price: 20n * U,
+      stock: 200,
+      sort: 1,
+    }),
+    await upsertProduct(db.db, {
+      code: 'hardware-wallet',
+      name: { en: 'Hardware wallet', 'zh-Hans': '硬件钱包' },
+      description: { en: 'Keep your keys offline.' },
+      image: '/media/hw.png',
+      asset: 'USDT',
+      price: 79n * U,
+      stock: 50,
+      sort: 2,
+    }),
+    await upsertProduct(db.db, {
+      code: 'fcc-cap',
+      name: { en: 'FCC cap' },
+      description: { en: 'Community merchandise.' },
+      image: '/media/cap.png',
+      asset: 'FCC',
+      price: 5n * U,
+      stock: null,
+      sort: 3,
+    }),
+  ];
+}
