@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { KIND } from './income-kinds.ts';
 import { getSettings } from './settings.ts';
 import { freeOfUsdt, getMoneySettings, type MoneySettings } from './settlement-config.ts';
 import { bulkCredit } from './settlement-ledger.ts';
@@ -101,7 +102,7 @@ export async function distributeFomo(tx: Executor, at: Date): Promise<{ rows: nu
     ),
     sql` UNION ALL `,
   );
-  return bulkCredit(tx, { src, account: 'wallet', asset: 'FREE', kind: 'fomo_payout' });
+  return bulkCredit(tx, { src, account: 'wallet', asset: 'FREE', kind: KIND.fomoPayout });
 }
 
 export type FomoView = {

@@ -20,6 +20,8 @@ export const KIND = {
   /** every third renewal: 20 % of principal + income turned into computing power */
   computeContribution: 'compute_contribution',
   ignition: 'ignition',
+  /** FOMO round payout (FREE) to the last participants */
+  fomoPayout: 'fomo_payout',
 } as const satisfies Record<string, string>;
 
 /** The kinds above that income_info shows (compile-time check that they are income kinds). */
