@@ -31,7 +31,10 @@ const vitest = (name: string, dir: string): Suite => ({
     `--outputFile.json=${join(tmp, `${name}.json`)}`,
   ],
   counts: 'vitest',
-  skip: () => (existsSync(join(root, dir, 'vitest.config.ts')) ? null : 'no vitest.config.ts'),
+  skip: () =>
+    ['vitest.config.ts', 'vite.config.ts'].some((f) => existsSync(join(root, dir, f)))
+      ? null
+      : 'no vitest config',
 });
 
 const suites: Suite[] = [
