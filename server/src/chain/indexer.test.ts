@@ -13,7 +13,7 @@ import { bindInviter, rows, teamInfo } from '../services/team.ts';
 import { stakeRef } from '../services/team-ref.ts';
 import { type IndexerOptions, indexOnce, indexUntilCaughtUp } from './indexer.ts';
 import { localAccount, localChain, startTestChain, type TestChain } from './test-chain.ts';
-import { openTestDb } from './test-db.ts';
+import { BACKENDS, openTestDb } from './test-db.ts';
 
 let chain: TestChain;
 let h: DbHandle;
@@ -21,15 +21,6 @@ const A = localAccount(1);
 const B = localAccount(2);
 const SIGNER_KEY =
   `0x${Buffer.from(localAccount(10).getHdKey().privateKey as Uint8Array).toString('hex')}` as Hex;
-
-beforeAll(async () => {
-  chain = await startTestChain();
-  h = await openTestDb();
-}, 180_000);
-afterAll(async () => {
-  await h?.close();
-  await chain?.stop();
-});
 
 const wallet = (a: typeof A) =>
   createWalletClient({ account: a, chain: localChain(chain.rpcUrl), transport: http(chain.rpcUrl) });
@@ -118,150 +109,164 @@ async function pay(a: typeof A, order: Awaited<ReturnType<typeof newOrder>>) {
 
 const wallet$ = async (a: typeof A) => getBalance(h.db, userAccount(await userId(a)), 'USDT');
 
-describe('indexer', () => {
-  it('applies stakes, inviter binding, unstakes, burns and recharges once across restarts and a crash', async () => {
-    const a = await userId(A);
-    const b = await userId(B);
-    await h.transaction((tx) => bindInviter(tx, b, a)); // as the login with ?inviter= does
-    const ref = await h.transaction((tx) =>
-      stakeRef(tx, {
-        userId: b,
-        address: B.address,
-        signerKey: SIGNER_KEY,
-        chainId: 31337,
-        staking: chain.deployment.staking,
-        now: new Date(),
-      }),
-    );
-    expect(ref.parents).toEqual([A.address]);
+describe.each(BACKENDS)('indexer on $name', ({ url }) => {
+  beforeAll(async () => {
+    chain = await startTestChain();
+    h = await openTestDb(url);
+  }, 180_000);
+  afterAll(async () => {
+    await h?.close();
+    await chain?.stop();
+  });
 
-    await send(B, chain.deployment.usdt, erc20Abi, 'approve', [chain.deployment.staking, parseEther('1000')]);
-    // the contract accepts the server's EIP-712 Inviter signature
-    await send(B, chain.deployment.staking, stakingAbi, 'stakeWithInviter', [
-      parseEther('100'),
-      0n,
-      0,
-      ref.parents,
-      ref.message,
-      ref.signature,
-    ]);
-    await send(B, chain.deployment.staking, stakingAbi, 'stake', [parseEther('200'), 0n, 2]);
-    const order = await newOrder(A, '50');
-    await pay(A, order);
-    await chain.test.increaseTime({ seconds: 8 * 86_400 });
-    await chain.test.mine({ blocks: 1 });
-    await send(B, chain.deployment.staking, stakingAbi, 'unstake', [0n]);
-    await chain.test.mine({ blocks: 3 });
+  describe('indexer', () => {
+    it('applies stakes, inviter binding, unstakes, burns and recharges once across restarts and a crash', async () => {
+      const a = await userId(A);
+      const b = await userId(B);
+      await h.transaction((tx) => bindInviter(tx, b, a)); // as the login with ?inviter= does
+      const ref = await h.transaction((tx) =>
+        stakeRef(tx, {
+          userId: b,
+          address: B.address,
+          signerKey: SIGNER_KEY,
+          chainId: 31337,
+          staking: chain.deployment.staking,
+          now: new Date(),
+        }),
+      );
+      expect(ref.parents).toEqual([A.address]);
 
-    // first run: two tiny batches, then "stopped"
-    await indexOnce(options({ batchBlocks: 3 }));
-    await indexOnce(options({ batchBlocks: 3 }));
-    // a crash inside the batch that holds the payment: nothing of that batch is kept
-    let crashed = 0;
-    const crashing = options({
-      batchBlocks: 1,
-      onPaid: async () => {
-        crashed++;
-        throw new Error('killed');
-      },
-    });
-    let failure: unknown = null;
-    for (let i = 0; i < 100 && crashed === 0; i++) {
-      const step = await indexOnce(crashing).catch((err: unknown) => {
-        failure = err;
-        return null;
+      await send(B, chain.deployment.usdt, erc20Abi, 'approve', [
+        chain.deployment.staking,
+        parseEther('1000'),
+      ]);
+      // the contract accepts the server's EIP-712 Inviter signature
+      await send(B, chain.deployment.staking, stakingAbi, 'stakeWithInviter', [
+        parseEther('100'),
+        0n,
+        0,
+        ref.parents,
+        ref.message,
+        ref.signature,
+      ]);
+      await send(B, chain.deployment.staking, stakingAbi, 'stake', [parseEther('200'), 0n, 2]);
+      const order = await newOrder(A, '50');
+      await pay(A, order);
+      await chain.test.increaseTime({ seconds: 8 * 86_400 });
+      await chain.test.mine({ blocks: 1 });
+      await send(B, chain.deployment.staking, stakingAbi, 'unstake', [0n]);
+      await chain.test.mine({ blocks: 3 });
+
+      // first run: two tiny batches, then "stopped"
+      await indexOnce(options({ batchBlocks: 3 }));
+      await indexOnce(options({ batchBlocks: 3 }));
+      // a crash inside the batch that holds the payment: nothing of that batch is kept
+      let crashed = 0;
+      const crashing = options({
+        batchBlocks: 1,
+        onPaid: async () => {
+          crashed++;
+          throw new Error('killed');
+        },
       });
-      if (step === null) break;
-    }
-    expect(crashed).toBe(1);
-    expect((failure as Error | null)?.message).toBe('killed');
-    expect(await wallet$(A)).toBe(0n);
-    // restart: a fresh indexer resumes from the cursor
-    await indexUntilCaughtUp(options({ batchBlocks: 4 }));
+      let failure: unknown = null;
+      for (let i = 0; i < 100 && crashed === 0; i++) {
+        const step = await indexOnce(crashing).catch((err: unknown) => {
+          failure = err;
+          return null;
+        });
+        if (step === null) break;
+      }
+      expect(crashed).toBe(1);
+      expect((failure as Error | null)?.message).toBe('killed');
+      expect(await wallet$(A)).toBe(0n);
+      // restart: a fresh indexer resumes from the cursor
+      await indexUntilCaughtUp(options({ batchBlocks: 4 }));
 
-    expect(await wallet$(A)).toBe(parseEther('50'));
-    const stakes = await rows<{ stake_index: number; status: string; principal: string }>(
-      h.db,
-      sql`SELECT stake_index, status, principal::text FROM chain_stakes WHERE user_id = ${b} ORDER BY stake_index`,
-    );
-    expect(stakes.map((s) => [s.stake_index, s.status])).toEqual([
-      [0, 'redeemed'],
-      [1, 'active'],
-    ]);
-    const info = await teamInfo(h.db, a);
-    expect(info.teamCount).toBe(1);
-    expect(info.totalPerformance).toBe(BigInt(stakes[1]?.principal ?? 0));
-    expect(info.marketMakers).toBe(1);
-    expect(info.validCount).toBe(1);
-    const burns = await rows<{ source: string }>(h.db, sql`SELECT source FROM burn_records ORDER BY id`);
-    expect(burns.map((x) => x.source).sort()).toEqual(['payment', 'stake_fee', 'stake_fee']);
-    const used = await rows(
-      h.db,
-      sql`SELECT 1 FROM inviter_nonces WHERE nonce = ${ref.nonce} AND used_at IS NOT NULL`,
-    );
-    expect(used).toHaveLength(1);
+      expect(await wallet$(A)).toBe(parseEther('50'));
+      const stakes = await rows<{ stake_index: number; status: string; principal: string }>(
+        h.db,
+        sql`SELECT stake_index, status, principal::text FROM chain_stakes WHERE user_id = ${b} ORDER BY stake_index`,
+      );
+      expect(stakes.map((s) => [s.stake_index, s.status])).toEqual([
+        [0, 'redeemed'],
+        [1, 'active'],
+      ]);
+      const info = await teamInfo(h.db, a);
+      expect(info.teamCount).toBe(1);
+      expect(info.totalPerformance).toBe(BigInt(stakes[1]?.principal ?? 0));
+      expect(info.marketMakers).toBe(1);
+      expect(info.validCount).toBe(1);
+      const burns = await rows<{ source: string }>(h.db, sql`SELECT source FROM burn_records ORDER BY id`);
+      expect(burns.map((x) => x.source).sort()).toEqual(['payment', 'stake_fee', 'stake_fee']);
+      const used = await rows(
+        h.db,
+        sql`SELECT 1 FROM inviter_nonces WHERE nonce = ${ref.nonce} AND used_at IS NOT NULL`,
+      );
+      expect(used).toHaveLength(1);
 
-    // re-reading the whole range (cursor reset by hand) changes nothing
-    await h.db.execute(
-      sql`UPDATE chain_cursors SET block_number = ${chain.deployment.startBlock - 1}, block_hash = NULL`,
-    );
-    await indexUntilCaughtUp(options());
-    expect(await wallet$(A)).toBe(parseEther('50'));
-    expect(await teamInfo(h.db, a)).toEqual(info);
-    expect(await rows(h.db, sql`SELECT 1 FROM burn_records`)).toHaveLength(3);
-  }, 120_000);
+      // re-reading the whole range (cursor reset by hand) changes nothing
+      await h.db.execute(
+        sql`UPDATE chain_cursors SET block_number = ${chain.deployment.startBlock - 1}, block_hash = NULL`,
+      );
+      await indexUntilCaughtUp(options());
+      expect(await wallet$(A)).toBe(parseEther('50'));
+      expect(await teamInfo(h.db, a)).toEqual(info);
+      expect(await rows(h.db, sql`SELECT 1 FROM burn_records`)).toHaveLength(3);
+    }, 120_000);
 
-  it('a reorg inside the finality depth cannot double credit, nor credit a payment that vanished', async () => {
-    await indexUntilCaughtUp(options());
-    const before = await wallet$(A);
+    it('a reorg inside the finality depth cannot double credit, nor credit a payment that vanished', async () => {
+      await indexUntilCaughtUp(options());
+      const before = await wallet$(A);
 
-    // 1) paid, reorged away before final, paid again in the new chain: credited once
-    const o1 = await newOrder(A, '7');
-    const snap1 = await chain.test.snapshot();
-    await pay(A, o1);
-    const early = await indexOnce(options());
-    expect(early?.applied ?? 0).toBe(0); // not final yet: nothing applied
-    expect(await wallet$(A)).toBe(before);
-    await chain.test.revert({ id: snap1 });
-    await pay(A, o1);
-    await chain.test.mine({ blocks: 3 });
-    await indexUntilCaughtUp(options());
-    expect(await wallet$(A)).toBe(before + parseEther('7'));
+      // 1) paid, reorged away before final, paid again in the new chain: credited once
+      const o1 = await newOrder(A, '7');
+      const snap1 = await chain.test.snapshot();
+      await pay(A, o1);
+      const early = await indexOnce(options());
+      expect(early?.applied ?? 0).toBe(0); // not final yet: nothing applied
+      expect(await wallet$(A)).toBe(before);
+      await chain.test.revert({ id: snap1 });
+      await pay(A, o1);
+      await chain.test.mine({ blocks: 3 });
+      await indexUntilCaughtUp(options());
+      expect(await wallet$(A)).toBe(before + parseEther('7'));
 
-    // 2) paid, then the block is reorged away and never comes back: no credit
-    const o2 = await newOrder(A, '9');
-    const snap2 = await chain.test.snapshot();
-    await pay(A, o2);
-    await chain.test.mine({ blocks: 1 });
-    await indexUntilCaughtUp(options());
-    await chain.test.revert({ id: snap2 });
-    await chain.test.mine({ blocks: 5 });
-    await indexUntilCaughtUp(options());
-    expect(await wallet$(A)).toBe(before + parseEther('7'));
-    const [o2row] = await rows<{ state: string }>(
-      h.db,
-      sql`SELECT state FROM recharge_orders WHERE order_id = ${o2.orderId.toLowerCase()}`,
-    );
-    expect(o2row?.state).toBe('pending');
-  }, 120_000);
+      // 2) paid, then the block is reorged away and never comes back: no credit
+      const o2 = await newOrder(A, '9');
+      const snap2 = await chain.test.snapshot();
+      await pay(A, o2);
+      await chain.test.mine({ blocks: 1 });
+      await indexUntilCaughtUp(options());
+      await chain.test.revert({ id: snap2 });
+      await chain.test.mine({ blocks: 5 });
+      await indexUntilCaughtUp(options());
+      expect(await wallet$(A)).toBe(before + parseEther('7'));
+      const [o2row] = await rows<{ state: string }>(
+        h.db,
+        sql`SELECT state FROM recharge_orders WHERE order_id = ${o2.orderId.toLowerCase()}`,
+      );
+      expect(o2row?.state).toBe('pending');
+    }, 120_000);
 
-  it('rewinds when the cursor block was replaced by a reorg deeper than the depth, without double credit', async () => {
-    await indexUntilCaughtUp(options());
-    const before = await wallet$(A);
-    const o = await newOrder(A, '11');
-    const snap = await chain.test.snapshot();
-    await pay(A, o);
-    await chain.test.mine({ blocks: 3 });
-    await indexUntilCaughtUp(options({ finalityDepth: 0 }));
-    expect(await wallet$(A)).toBe(before + parseEther('11'));
-    // a deeper reorg than the depth: the same payment lands again in other blocks
-    await chain.test.revert({ id: snap });
-    await chain.test.mine({ blocks: 1 });
-    await pay(A, o);
-    await chain.test.mine({ blocks: 4 });
-    const step = await indexOnce(options({ finalityDepth: 0 }));
-    expect(step?.rewound).toBeGreaterThan(0);
-    await indexUntilCaughtUp(options({ finalityDepth: 0 }));
-    expect(await wallet$(A)).toBe(before + parseEther('11'));
-  }, 120_000);
+    it('rewinds when the cursor block was replaced by a reorg deeper than the depth, without double credit', async () => {
+      await indexUntilCaughtUp(options());
+      const before = await wallet$(A);
+      const o = await newOrder(A, '11');
+      const snap = await chain.test.snapshot();
+      await pay(A, o);
+      await chain.test.mine({ blocks: 3 });
+      await indexUntilCaughtUp(options({ finalityDepth: 0 }));
+      expect(await wallet$(A)).toBe(before + parseEther('11'));
+      // a deeper reorg than the depth: the same payment lands again in other blocks
+      await chain.test.revert({ id: snap });
+      await chain.test.mine({ blocks: 1 });
+      await pay(A, o);
+      await chain.test.mine({ blocks: 4 });
+      const step = await indexOnce(options({ finalityDepth: 0 }));
+      expect(step?.rewound).toBeGreaterThan(0);
+      await indexUntilCaughtUp(options({ finalityDepth: 0 }));
+      expect(await wallet$(A)).toBe(before + parseEther('11'));
+    }, 120_000);
+  });
 });

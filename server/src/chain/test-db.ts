@@ -1,11 +1,17 @@
 // Test database for the chain/team suites: in-memory PGlite, or PostgreSQL (a fresh schema per
-// call, dropped on close) when TEST_DATABASE_URL is set. Tables come from the regular migrations.
+// call, dropped on close). Suites run on every backend of BACKENDS (PostgreSQL when
+// TEST_DATABASE_URL is set). Tables come from the regular migrations.
 import { sql } from 'drizzle-orm';
 import { openTestDb as openCoreTestDb } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 
-export async function openTestDb(): Promise<DbHandle> {
-  return openCoreTestDb(process.env.TEST_DATABASE_URL ?? 'memory://');
+export { BACKENDS } from '../../test/helpers.ts';
+
+/** `url`: 'memory://' (PGlite) or a PostgreSQL URL (default: TEST_DATABASE_URL, else PGlite). */
+export async function openTestDb(
+  url: string = process.env.TEST_DATABASE_URL ?? 'memory://',
+): Promise<DbHandle> {
+  return openCoreTestDb(url);
 }
 
 /** `count` users with distinct made-up addresses, in one statement. */

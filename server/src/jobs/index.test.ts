@@ -3,11 +3,11 @@
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { tryLeadership } from '../chain/leader.ts';
 import { localAccount, localChain, startTestChain, type TestChain } from '../chain/test-chain.ts';
-import { openTestDb } from '../chain/test-db.ts';
+import { BACKENDS, openTestDb } from '../chain/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
@@ -17,15 +17,6 @@ import { finalityDepthFor, startJobs } from './index.ts';
 let chain: TestChain;
 let h: DbHandle;
 const payer = localAccount(4);
-
-beforeAll(async () => {
-  chain = await startTestChain();
-  h = await openTestDb();
-}, 180_000);
-afterAll(async () => {
-  await h?.close();
-  await chain?.stop();
-});
 
 /** Mines a block at a time until `done` holds (the loops need finalized blocks to act). */
 async function until(done: () => Promise<boolean>, what: string) {
@@ -37,126 +28,136 @@ async function until(done: () => Promise<boolean>, what: string) {
   throw new Error(`gave up waiting for ${what}`);
 }
 
-it('credits a paid recharge and pays a queued withdrawal while running', async () => {
-  const signerKey =
-    `0x${Buffer.from(localAccount(10).getHdKey().privateKey as Uint8Array).toString('hex')}` as const;
-  const config = testConfig({
-    deployment: { ...chain.deployment },
-    rpcUrl: chain.rpcUrl,
-    signerKey,
-    finalityDepth: 1,
-    databaseUrl: process.env.TEST_DATABASE_URL,
+describe.each(BACKENDS)('jobs on $name', ({ url }) => {
+  beforeAll(async () => {
+    chain = await startTestChain();
+    h = await openTestDb(url);
+  }, 180_000);
+  afterAll(async () => {
+    await h?.close();
+    await chain?.stop();
   });
-  const jobs = startJobs({ config, db: h, client: chain.client, intervalMs: 50, product: false });
-  try {
-    const addr = payer.address.toLowerCase();
-    await h.db.execute(sql`INSERT INTO users (address) VALUES (${addr}) ON CONFLICT DO NOTHING`);
-    const [u] = await rows<{ id: number }>(h.db, sql`SELECT id FROM users WHERE address = ${addr}`);
-    const userId = u?.id as number;
 
-    const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
-    const terms = async () => ({
-      treasury: (await chain.client.readContract({
-        address: chain.deployment.payment,
-        abi: paymentAbi,
-        functionName: 'treasury',
-      })) as Address,
-      burnBps: (await chain.client.readContract({
-        address: chain.deployment.payment,
-        abi: paymentAbi,
-        functionName: 'burnBps',
-      })) as bigint,
+  it('credits a paid recharge and pays a queued withdrawal while running', async () => {
+    const signerKey =
+      `0x${Buffer.from(localAccount(10).getHdKey().privateKey as Uint8Array).toString('hex')}` as const;
+    const config = testConfig({
+      deployment: { ...chain.deployment },
+      rpcUrl: chain.rpcUrl,
+      signerKey,
+      finalityDepth: 1,
+      databaseUrl: url === 'memory://' ? undefined : url,
     });
-    const order = await createRechargeOrder(h, config, {
-      userId,
-      userAddress: payer.address,
-      amount: '20',
-      now,
-      terms,
-    });
-    const w = createWalletClient({
-      account: payer,
-      chain: localChain(chain.rpcUrl),
-      transport: http(chain.rpcUrl),
-    });
-    await chain.client.waitForTransactionReceipt({
-      hash: await w.writeContract({
+    const jobs = startJobs({ config, db: h, client: chain.client, intervalMs: 50, product: false });
+    try {
+      const addr = payer.address.toLowerCase();
+      await h.db.execute(sql`INSERT INTO users (address) VALUES (${addr}) ON CONFLICT DO NOTHING`);
+      const [u] = await rows<{ id: number }>(h.db, sql`SELECT id FROM users WHERE address = ${addr}`);
+      const userId = u?.id as number;
+
+      const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
+      const terms = async () => ({
+        treasury: (await chain.client.readContract({
+          address: chain.deployment.payment,
+          abi: paymentAbi,
+          functionName: 'treasury',
+        })) as Address,
+        burnBps: (await chain.client.readContract({
+          address: chain.deployment.payment,
+          abi: paymentAbi,
+          functionName: 'burnBps',
+        })) as bigint,
+      });
+      const order = await createRechargeOrder(h, config, {
+        userId,
+        userAddress: payer.address,
+        amount: '20',
+        now,
+        terms,
+      });
+      const w = createWalletClient({
+        account: payer,
+        chain: localChain(chain.rpcUrl),
+        transport: http(chain.rpcUrl),
+      });
+      await chain.client.waitForTransactionReceipt({
+        hash: await w.writeContract({
+          address: chain.deployment.usdt,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [chain.deployment.payment, BigInt(order.amountWei)],
+        }),
+      });
+      await chain.client.waitForTransactionReceipt({
+        hash: await w.writeContract({
+          address: chain.deployment.payment,
+          abi: paymentAbi,
+          functionName: 'payment',
+          args: [
+            order.orderId as Hex,
+            chain.deployment.usdt,
+            BigInt(order.amountWei),
+            BigInt(order.endTime),
+            order.signature as Hex,
+          ],
+        }),
+      });
+      await until(
+        async () => (await getBalance(h.db, userAccount(userId), 'USDT')) === parseEther('20'),
+        'the recharge credit',
+      );
+
+      // withdraw 5 of it (debit + queue as the withdraw service does)
+      const [wd] = await h.transaction(async (tx) => {
+        await transfer(tx, {
+          key: 'jobs-test:withdraw',
+          from: userAccount(userId),
+          to: systemAccount('payout'),
+          asset: 'USDT',
+          amount: parseEther('5'),
+          kind: 'withdraw',
+        });
+        return rows<{ id: number }>(
+          tx,
+          sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key) VALUES (${userId}, 'USDT', ${parseEther('5').toString()}, ${payer.address}, 'jobs-test:withdraw') RETURNING id`,
+        );
+      });
+      const before = await chain.client.readContract({
         address: chain.deployment.usdt,
         abi: erc20Abi,
-        functionName: 'approve',
-        args: [chain.deployment.payment, BigInt(order.amountWei)],
-      }),
-    });
-    await chain.client.waitForTransactionReceipt({
-      hash: await w.writeContract({
-        address: chain.deployment.payment,
-        abi: paymentAbi,
-        functionName: 'payment',
-        args: [
-          order.orderId as Hex,
-          chain.deployment.usdt,
-          BigInt(order.amountWei),
-          BigInt(order.endTime),
-          order.signature as Hex,
-        ],
-      }),
-    });
-    await until(
-      async () => (await getBalance(h.db, userAccount(userId), 'USDT')) === parseEther('20'),
-      'the recharge credit',
-    );
-
-    // withdraw 5 of it (debit + queue as the withdraw service does)
-    const [wd] = await h.transaction(async (tx) => {
-      await transfer(tx, {
-        key: 'jobs-test:withdraw',
-        from: userAccount(userId),
-        to: systemAccount('payout'),
-        asset: 'USDT',
-        amount: parseEther('5'),
-        kind: 'withdraw',
+        functionName: 'balanceOf',
+        args: [payer.address],
       });
-      return rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key) VALUES (${userId}, 'USDT', ${parseEther('5').toString()}, ${payer.address}, 'jobs-test:withdraw') RETURNING id`,
-      );
-    });
-    const before = await chain.client.readContract({
-      address: chain.deployment.usdt,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [payer.address],
-    });
-    await until(async () => {
-      const [s] = await rows<{ state: string }>(
-        h.db,
-        sql`SELECT state FROM withdrawals WHERE id = ${wd?.id}`,
-      );
-      return s?.state === 'confirmed';
-    }, 'the payout');
-    const after = await chain.client.readContract({
-      address: chain.deployment.usdt,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [payer.address],
-    });
-    expect(after - before).toBe(parseEther('5'));
-    expect(await getBalance(h.db, userAccount(userId), 'USDT')).toBe(parseEther('15'));
-  } finally {
-    await jobs.stop();
-  }
-}, 120_000);
+      await until(async () => {
+        const [s] = await rows<{ state: string }>(
+          h.db,
+          sql`SELECT state FROM withdrawals WHERE id = ${wd?.id}`,
+        );
+        return s?.state === 'confirmed';
+      }, 'the payout');
+      const after = await chain.client.readContract({
+        address: chain.deployment.usdt,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [payer.address],
+      });
+      expect(after - before).toBe(parseEther('5'));
+      expect(await getBalance(h.db, userAccount(userId), 'USDT')).toBe(parseEther('15'));
+    } finally {
+      await jobs.stop();
+    }
+  }, 120_000);
 
-it.runIf(process.env.TEST_DATABASE_URL)('lets one process at a time hold a job', async () => {
-  const url = process.env.TEST_DATABASE_URL as string;
-  const key = `free:test:${Math.random()}`;
-  const first = await tryLeadership(h, url, key);
-  expect(first).not.toBeNull();
-  expect(await tryLeadership(h, url, key)).toBeNull();
-  await first?.release();
-  const next = await tryLeadership(h, url, key);
-  expect(next).not.toBeNull();
-  await next?.release();
+  it.runIf(url !== 'memory://')('lets one process at a time hold a job', async () => {
+    const key = `free:test:${Math.random()}`;
+    const first = await tryLeadership(h, url, key);
+    expect(first).not.toBeNull();
+    expect(await tryLeadership(h, url, key)).toBeNull();
+    await first?.release();
+    const next = await tryLeadership(h, url, key);
+    expect(next).not.toBeNull();
+    await next?.release();
+  });
 });
 
 it('waits 15 blocks on other chains unless FINALITY_DEPTH says otherwise', () => {
