@@ -18,7 +18,7 @@ import {
 } from '../services/staking-orders.fixtures.ts';
 import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
-import { runSettlement } from './settlement.ts';
+import { daysToSettle, runSettlement } from './settlement.ts';
 
 let t: TestCtx;
 const DAY = 86_400_000;
@@ -263,6 +263,23 @@ describe('runSettlement', () => {
     expect(await fomoBalance(t.db.db)).toBe(pool - share * 2n);
     await runSettlement(t.db, '2028-02-03');
     expect(await bal(t.db, a, 'FREE')).toBe(share);
+  });
+
+  it('lists the days a scheduler must settle: the missed ones in order, at most 31', async () => {
+    const fresh = await makeMoneyApp();
+    try {
+      expect(await daysToSettle(fresh.db.db, '2030-01-10')).toEqual(['2030-01-10']);
+      await fresh.db.db.execute(sql`INSERT INTO settlement_runs (day, step) VALUES ('2030-01-07', 'fomo')`);
+      expect(await daysToSettle(fresh.db.db, '2030-01-10')).toEqual([
+        '2030-01-08',
+        '2030-01-09',
+        '2030-01-10',
+      ]);
+      expect(await daysToSettle(fresh.db.db, '2030-01-07')).toEqual(['2030-01-07']);
+      expect((await daysToSettle(fresh.db.db, '2030-06-01')).length).toBe(31);
+    } finally {
+      await closeApp(fresh);
+    }
   });
 
   it('refuses a malformed day', async () => {

@@ -379,8 +379,26 @@ async function heldAmounts(db: Executor, end: Date, _money: MoneySettings): Prom
 }
 
 /**
- * Scheduler: every `intervalMs` (default 10 min) settles the previous UTC day; steps already done
- * are skipped, so restarts and several workers are harmless. Returns a stop function.
+ * The days a scheduler should settle, oldest first: every day after the last fully settled one up
+ * to `upTo` (at most 31, so a long outage catches up in order), or just `upTo` on a fresh database.
+ */
+export async function daysToSettle(db: Executor, upTo: string): Promise<string[]> {
+  const [r] = rowsOf<{ d: string | null }>(
+    await db.execute(
+      sql`SELECT max(day)::text AS d FROM settlement_runs WHERE step = ${SETTLEMENT_STEPS.at(-1) ?? 'fomo'}`,
+    ),
+  );
+  const end = assertDay(upTo).start.getTime();
+  const last = r?.d ? assertDay(r.d).start.getTime() : end - DAY_MS;
+  const from = Math.max(last + DAY_MS, end - 30 * DAY_MS);
+  const days: string[] = [];
+  for (let t = from; t <= end; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  return days.length > 0 ? days : [upTo];
+}
+
+/**
+ * Scheduler: every `intervalMs` (default 10 min) settles the previous UTC day (and any day missed
+ * before it, in order); steps already done are skipped, so restarts and several workers are harmless. Returns a stop function.
  */
 export function startSettlementSchedule(
   db: DbHandle,
@@ -392,7 +410,10 @@ export function startSettlementSchedule(
     if (running) return;
     running = true;
     try {
-      await runSettlement(db, previousDay(clock()));
+      for (const day of await daysToSettle(db.db, previousDay(clock()))) {
+        const r = await runSettlement(db, day);
+        if (r.held) break; // later days wait until the pool is refilled
+      }
     } catch (err) {
       opts.onError?.(err);
     } finally {
