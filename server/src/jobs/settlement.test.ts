@@ -4,7 +4,7 @@
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_HEADERS, closeApp, type TestCtx } from '../../test/helpers.ts';
+import { BACKENDS, BASE_HEADERS, closeApp, type TestCtx } from '../../test/helpers.ts';
 import { rowsOf } from '../db/client.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
 import {
@@ -20,270 +20,272 @@ import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
 import { daysToSettle, runSettlement } from './settlement.ts';
 
-let t: TestCtx;
-const DAY = 86_400_000;
-const T0 = new Date('2027-01-10T12:00:00Z');
-const dayOf = (offset: number) => new Date(T0.getTime() + offset * DAY).toISOString().slice(0, 10);
-let seq = 0;
+describe.each(BACKENDS)('settlement on $name', ({ url }) => {
+  let t: TestCtx;
+  const DAY = 86_400_000;
+  const T0 = new Date('2027-01-10T12:00:00Z');
+  const dayOf = (offset: number) => new Date(T0.getTime() + offset * DAY).toISOString().slice(0, 10);
+  let seq = 0;
 
-beforeAll(async () => {
-  t = await makeMoneyApp();
-  await openModules(t.db.db, { staking_use_balance: true });
-});
-afterAll(async () => closeApp(t));
-
-async function buy(userId: number, amount: bigint, stakeIndex: number, autoRenew = false, at = T0) {
-  return buyWithBalance(t.db, {
-    userId,
-    amount: amount.toString(),
-    stakeIndex,
-    autoRenew,
-    idempotencyKey: `settle-test-${++seq}`,
-    now: at,
+  beforeAll(async () => {
+    t = await makeMoneyApp(url);
+    await openModules(t.db.db, { staking_use_balance: true });
   });
-}
+  afterAll(async () => closeApp(t));
 
-const incomeOf = async (userId: number, kind: string) => {
-  const [r] = rowsOf<{ s: string; n: string | number }>(
-    await t.db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s, count(*) AS n FROM ledger_entries
-      WHERE user_id = ${userId} AND side = 'credit' AND kind = ${kind}`),
-  );
-  return { sum: BigInt(r?.s ?? '0'), rows: Number(r?.n ?? 0) };
-};
+  async function buy(userId: number, amount: bigint, stakeIndex: number, autoRenew = false, at = T0) {
+    return buyWithBalance(t.db, {
+      userId,
+      amount: amount.toString(),
+      stakeIndex,
+      autoRenew,
+      idempotencyKey: `settle-test-${++seq}`,
+      now: at,
+    });
+  }
 
-/** Keeps the FOMO pool above its floor (each test funds what it needs). */
-const fundPool = (amount = 10_000n * U) => fundFomo(t.db.db, amount, `test-${++seq}`);
-
-describe('runSettlement', () => {
-  it('pays static income day by day along the compound curve, the whole cycle summing to the contract figure', async () => {
-    await fundPool();
-    const [me] = await makeUsers(t.db.db, 1, 'static');
-    if (!me) throw new Error('no user');
-    await fund(t.db, me, 100n * U);
-    await buy(me, 100n, 0); // 98 principal, 0.6 %/day, 7 days
-    const paid: bigint[] = [];
-    for (let d = 0; d <= 8; d++) {
-      await runSettlement(t.db, dayOf(d));
-      paid.push((await incomeOf(me, 'income_static')).sum);
-    }
-    // day 0 ends 12 h after the stake: nothing; day d ends d days + 12 h after: d whole days
-    expect(paid[0]).toBe(0n);
-    for (let d = 1; d <= 7; d++) expect(paid[d]).toBe(compoundInterest(98n * U, 6000, d));
-    expect(paid[8]).toBe(compoundInterest(98n * U, 6000, 7));
-    expect(await bal(t.db, me)).toBe(compoundInterest(98n * U, 6000, 7));
-  });
-
-  it('pays once when run twice for the same day', async () => {
-    await fundPool();
-    const [me, other] = await makeUsers(t.db.db, 2, 'twice');
-    if (!me || !other) throw new Error('no user');
-    await fund(t.db, me, 1000n * U);
-    await bindInviter(t.db.db, me, other, T0);
-    await t.db.db.execute(sql`UPDATE users SET ignited = true WHERE id = ${other}`);
-    await buy(me, 500n, 2, true);
-    const day = dayOf(40);
-    const first = await runSettlement(t.db, day);
-    expect(first.steps.every((s) => s.done === 'now')).toBe(true);
-    const after = await snapshot(t.db);
-    const second = await runSettlement(t.db, day);
-    expect(second.steps.every((s) => s.done === 'before')).toBe(true);
-    expect(await snapshot(t.db)).toEqual(after);
-  });
-
-  it('resumes after a crash between steps without paying a step twice', async () => {
-    await fundPool();
-    const [parent, me] = await makeUsers(t.db.db, 2, 'crash');
-    if (!parent || !me) throw new Error('no user');
-    await bindInviter(t.db.db, me, parent, T0);
-    await t.db.db.execute(sql`UPDATE users SET ignited = true WHERE id = ${parent}`);
-    const at = new Date('2027-03-01T00:00:00Z');
-    await fund(t.db, me, 200n * U);
-    await buy(me, 200n, 1, false, at); // 196 principal, 0.9 %/day
-    const day = '2027-03-03'; // ends 3 days after the stake
-    await expect(
-      runSettlement(t.db, day, {
-        afterStep: (step) => {
-          if (step === 'static') throw new Error('power cut');
-        },
-      }),
-    ).rejects.toThrow('power cut');
-    const staticPaid = compoundInterest(196n * U, 9000, 3);
-    expect((await incomeOf(me, 'income_static')).sum).toBe(staticPaid);
-    expect((await incomeOf(parent, 'income_dynamic')).rows).toBe(0);
-
-    const resumed = await runSettlement(t.db, day);
-    expect(resumed.steps.map((s) => [s.step, s.done])).toEqual([
-      ['static', 'before'],
-      ['dynamic', 'now'],
-      ['maturity', 'now'],
-      ['unlocks', 'now'],
-      ['fomo', 'now'],
-    ]);
-    expect((await incomeOf(me, 'income_static')).sum).toBe(staticPaid);
-    // the parent's 10 % of the day's static income (all three days were paid today)
-    expect((await incomeOf(parent, 'income_dynamic')).sum).toBe((staticPaid * 1000n) / 10_000n);
-  });
-
-  it('holds back every earning while the FOMO pool is under 500 FREE, says so, and catches up once refilled', async () => {
-    const pool = rowsOf<{ s: string }>(
-      await t.db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM fomo_flows`),
+  const incomeOf = async (userId: number, kind: string) => {
+    const [r] = rowsOf<{ s: string; n: string | number }>(
+      await t.db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s, count(*) AS n FROM ledger_entries
+        WHERE user_id = ${userId} AND side = 'credit' AND kind = ${kind}`),
     );
-    // drain the pool below the floor
-    await t.db.db.execute(sql`INSERT INTO fomo_flows (kind, amount, ref)
-      VALUES ('payout', ${(-BigInt(pool[0]?.s ?? '0') + 100n * U).toString()}, ${`drain-${++seq}`})`);
-    const [me] = await makeUsers(t.db.db, 1, 'hold');
-    if (!me) throw new Error('no user');
-    const at = new Date('2027-05-01T00:00:00Z');
-    await fund(t.db, me, 100n * U);
-    await buy(me, 100n, 0, false, at);
-    const before = await snapshot(t.db);
-    const held = await runSettlement(t.db, '2027-05-02');
-    expect(held.held?.reason).toBe('fomo_below_floor');
-    expect(held.steps).toEqual([]);
-    const afterHold = await snapshot(t.db);
-    expect({ ...afterHold, settlement_holds: 0 }).toEqual({ ...before, settlement_holds: 0 });
-    const [hold] = rowsOf<{ held: Record<string, string> }>(
-      await t.db.db.execute(sql`SELECT held FROM settlement_holds WHERE day = '2027-05-02'`),
-    );
-    expect(BigInt(hold?.held.income_static ?? '0')).toBeGreaterThanOrEqual(
-      compoundInterest(98n * U, 6000, 2),
-    );
-    const fomo = (
-      await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: BASE_HEADERS })
-    ).json();
-    expect(fomo.data).toMatchObject({
-      distributing: false,
-      holdReason: 'fomo_below_floor',
-      lastHoldDay: '2027-05-02',
-      balance: '101', // 100 left + half the stake fee's FREE equivalent (fee share)
-      floor: '500',
+    return { sum: BigInt(r?.s ?? '0'), rows: Number(r?.n ?? 0) };
+  };
+
+  /** Keeps the FOMO pool above its floor (each test funds what it needs). */
+  const fundPool = (amount = 10_000n * U) => fundFomo(t.db.db, amount, `test-${++seq}`);
+
+  describe('runSettlement', () => {
+    it('pays static income day by day along the compound curve, the whole cycle summing to the contract figure', async () => {
+      await fundPool();
+      const [me] = await makeUsers(t.db.db, 1, 'static');
+      if (!me) throw new Error('no user');
+      await fund(t.db, me, 100n * U);
+      await buy(me, 100n, 0); // 98 principal, 0.6 %/day, 7 days
+      const paid: bigint[] = [];
+      for (let d = 0; d <= 8; d++) {
+        await runSettlement(t.db, dayOf(d));
+        paid.push((await incomeOf(me, 'income_static')).sum);
+      }
+      // day 0 ends 12 h after the stake: nothing; day d ends d days + 12 h after: d whole days
+      expect(paid[0]).toBe(0n);
+      for (let d = 1; d <= 7; d++) expect(paid[d]).toBe(compoundInterest(98n * U, 6000, d));
+      expect(paid[8]).toBe(compoundInterest(98n * U, 6000, 7));
+      expect(await bal(t.db, me)).toBe(compoundInterest(98n * U, 6000, 7));
     });
 
-    await fundPool(399n * U); // exactly the floor: distribution resumes
-    const next = await runSettlement(t.db, '2027-05-03');
-    expect(next.held).toBeNull();
-    expect((await incomeOf(me, 'income_static')).sum).toBe(compoundInterest(98n * U, 6000, 3));
-  });
+    it('pays once when run twice for the same day', async () => {
+      await fundPool();
+      const [me, other] = await makeUsers(t.db.db, 2, 'twice');
+      if (!me || !other) throw new Error('no user');
+      await fund(t.db, me, 1000n * U);
+      await bindInviter(t.db.db, me, other, T0);
+      await t.db.db.execute(sql`UPDATE users SET ignited = true WHERE id = ${other}`);
+      await buy(me, 500n, 2, true);
+      const day = dayOf(40);
+      const first = await runSettlement(t.db, day);
+      expect(first.steps.every((s) => s.done === 'now')).toBe(true);
+      const after = await snapshot(t.db);
+      const second = await runSettlement(t.db, day);
+      expect(second.steps.every((s) => s.done === 'before')).toBe(true);
+      expect(await snapshot(t.db)).toEqual(after);
+    });
 
-  it('pays dynamic income to ignited ancestors only, within the depth of their level', async () => {
-    await fundPool();
-    const [root, mid, staker, plain, staker2] = await makeUsers(t.db.db, 5, 'dyn');
-    if (!root || !mid || !staker || !plain || !staker2) throw new Error('no user');
-    await bindInviter(t.db.db, mid, root, T0);
-    await bindInviter(t.db.db, staker, mid, T0);
-    await bindInviter(t.db.db, staker2, plain, T0);
-    await t.db.db.execute(sql`UPDATE users SET ignited = true WHERE id IN (${root}, ${mid})`);
-    const at = new Date('2027-07-01T00:00:00Z');
-    for (const u of [staker, staker2]) {
-      await fund(t.db, u, 100n * U);
-      await buy(u, 100n, 0, false, at);
-    }
-    await runSettlement(t.db, '2027-07-01');
-    const daily = compoundInterest(98n * U, 6000, 1);
-    expect((await incomeOf(staker, 'income_static')).sum).toBe(daily);
-    expect((await incomeOf(mid, 'income_dynamic')).sum).toBe((daily * 1000n) / 10_000n);
-    // root is generation 2 but V0 earns one generation only; plain is not ignited
-    expect((await incomeOf(root, 'income_dynamic')).rows).toBe(0);
-    expect((await incomeOf(plain, 'income_dynamic')).rows).toBe(0);
-  });
+    it('resumes after a crash between steps without paying a step twice', async () => {
+      await fundPool();
+      const [parent, me] = await makeUsers(t.db.db, 2, 'crash');
+      if (!parent || !me) throw new Error('no user');
+      await bindInviter(t.db.db, me, parent, T0);
+      await t.db.db.execute(sql`UPDATE users SET ignited = true WHERE id = ${parent}`);
+      const at = new Date('2027-03-01T00:00:00Z');
+      await fund(t.db, me, 200n * U);
+      await buy(me, 200n, 1, false, at); // 196 principal, 0.9 %/day
+      const day = '2027-03-03'; // ends 3 days after the stake
+      await expect(
+        runSettlement(t.db, day, {
+          afterStep: (step) => {
+            if (step === 'static') throw new Error('power cut');
+          },
+        }),
+      ).rejects.toThrow('power cut');
+      const staticPaid = compoundInterest(196n * U, 9000, 3);
+      expect((await incomeOf(me, 'income_static')).sum).toBe(staticPaid);
+      expect((await incomeOf(parent, 'income_dynamic')).rows).toBe(0);
 
-  it('renews automatically and turns 20 % of principal + income into computing power every third round', async () => {
-    await fundPool();
-    const [inviter, me] = await makeUsers(t.db.db, 2, 'renew');
-    if (!inviter || !me) throw new Error('no user');
-    await bindInviter(t.db.db, me, inviter, T0);
-    const at = new Date('2027-09-01T00:00:00Z');
-    await fund(t.db, me, 100n * U);
-    await buy(me, 100n, 0, true, at);
-    for (let d = 0; d <= 21; d++) {
-      await runSettlement(t.db, new Date(at.getTime() + d * DAY).toISOString().slice(0, 10));
-    }
-    const orders = rowsOf<{ round: number; status: string; principal: string; interest_paid: string }>(
-      await t.db.db.execute(sql`SELECT round, status, principal::text, interest_paid::text FROM stake_orders
-        WHERE user_id = ${me} ORDER BY round`),
-    );
-    expect(orders.map((o) => [o.round, o.status])).toEqual([
-      [1, 'renewed'],
-      [2, 'renewed'],
-      [3, 'renewed'],
-      [4, 'active'],
-    ]);
-    const p = 98n * U;
-    const i3 = compoundInterest(p, 6000, 7);
-    const contribution = ((p + i3) * 2000n) / 10_000n;
-    expect(BigInt(orders[3]?.principal ?? '0')).toBe(p - contribution);
-    expect(await bal(t.db, me, 'USDT', 'asset')).toBe(p - contribution);
-    const grants = rowsOf<{ user_id: number; source: string; amount: string }>(
-      await t.db.db.execute(sql`SELECT user_id, source, amount::text FROM hashrate_grants
-        WHERE user_id IN (${me}, ${inviter}) ORDER BY source`),
-    );
-    expect(grants).toEqual([
-      { user_id: inviter, source: 'direct_bonus', amount: ((contribution * 1000n) / 10_000n).toString() },
-      { user_id: me, source: 'rwa_contribution', amount: contribution.toString() },
-    ]);
-  });
-
-  it('pays the interest of a cycle once when a redemption races the settlement of its last day', async () => {
-    await fundPool();
-    const [me] = await makeUsers(t.db.db, 1, 'race');
-    if (!me) throw new Error('no user');
-    const at = new Date('2027-11-01T00:00:00Z');
-    await fund(t.db, me, 100n * U);
-    const order = await buy(me, 100n, 0, false, at);
-    await runSettlement(t.db, '2027-11-03');
-    await Promise.all([
-      runSettlement(t.db, '2027-11-07'),
-      redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2027-11-08T00:00:00Z') }),
-    ]);
-    const interest = compoundInterest(98n * U, 6000, 7);
-    expect((await incomeOf(me, 'income_static')).sum).toBe(interest);
-    expect(await bal(t.db, me)).toBe(98n * U + interest);
-  });
-
-  it('shares what the FOMO pool holds above the floor among the last participants when the countdown ends, once', async () => {
-    const [a, b] = await makeUsers(t.db.db, 2, 'fomo');
-    if (!a || !b) throw new Error('no user');
-    for (const [u, h] of [
-      [a, 1],
-      [b, 2],
-    ] as const) {
-      await fund(t.db, u, 100n * U);
-      await buy(u, 100n, 0, false, new Date(`2028-02-01T0${h}:00:00Z`));
-    }
-    await fundPool(1000n * U);
-    // the countdown (24 h after b's stake) has not run out by the end of Feb 1
-    const running = await runSettlement(t.db, '2028-02-01');
-    expect(running.steps.find((s) => s.step === 'fomo')?.rows).toBe(0);
-    const pool = await fomoBalance(t.db.db);
-    const share = (pool - 500n * U) / 2n;
-    const ended = await runSettlement(t.db, '2028-02-02');
-    expect(ended.steps.find((s) => s.step === 'fomo')).toMatchObject({ rows: 2, total: share * 2n });
-    expect(await bal(t.db, a, 'FREE')).toBe(share);
-    expect(await bal(t.db, b, 'FREE')).toBe(share);
-    expect(await fomoBalance(t.db.db)).toBe(pool - share * 2n);
-    await runSettlement(t.db, '2028-02-03');
-    expect(await bal(t.db, a, 'FREE')).toBe(share);
-  });
-
-  it('lists the days a scheduler must settle: the missed ones in order, at most 31', async () => {
-    const fresh = await makeMoneyApp();
-    try {
-      expect(await daysToSettle(fresh.db.db, '2030-01-10')).toEqual(['2030-01-10']);
-      await fresh.db.db.execute(sql`INSERT INTO settlement_runs (day, step) VALUES ('2030-01-07', 'fomo')`);
-      expect(await daysToSettle(fresh.db.db, '2030-01-10')).toEqual([
-        '2030-01-08',
-        '2030-01-09',
-        '2030-01-10',
+      const resumed = await runSettlement(t.db, day);
+      expect(resumed.steps.map((s) => [s.step, s.done])).toEqual([
+        ['static', 'before'],
+        ['dynamic', 'now'],
+        ['maturity', 'now'],
+        ['unlocks', 'now'],
+        ['fomo', 'now'],
       ]);
-      expect(await daysToSettle(fresh.db.db, '2030-01-07')).toEqual(['2030-01-07']);
-      expect((await daysToSettle(fresh.db.db, '2030-06-01')).length).toBe(31);
-    } finally {
-      await closeApp(fresh);
-    }
-  });
+      expect((await incomeOf(me, 'income_static')).sum).toBe(staticPaid);
+      // the parent's 10 % of the day's static income (all three days were paid today)
+      expect((await incomeOf(parent, 'income_dynamic')).sum).toBe((staticPaid * 1000n) / 10_000n);
+    });
 
-  it('refuses a malformed day', async () => {
-    await expect(runSettlement(t.db, '2027-02-30')).rejects.toThrow(/bad settlement day/);
-    await expect(runSettlement(t.db, 'yesterday')).rejects.toThrow(/bad settlement day/);
+    it('holds back every earning while the FOMO pool is under 500 FREE, says so, and catches up once refilled', async () => {
+      const pool = rowsOf<{ s: string }>(
+        await t.db.db.execute(sql`SELECT coalesce(sum(amount), 0)::text AS s FROM fomo_flows`),
+      );
+      // drain the pool below the floor
+      await t.db.db.execute(sql`INSERT INTO fomo_flows (kind, amount, ref)
+        VALUES ('payout', ${(-BigInt(pool[0]?.s ?? '0') + 100n * U).toString()}, ${`drain-${++seq}`})`);
+      const [me] = await makeUsers(t.db.db, 1, 'hold');
+      if (!me) throw new Error('no user');
+      const at = new Date('2027-05-01T00:00:00Z');
+      await fund(t.db, me, 100n * U);
+      await buy(me, 100n, 0, false, at);
+      const before = await snapshot(t.db);
+      const held = await runSettlement(t.db, '2027-05-02');
+      expect(held.held?.reason).toBe('fomo_below_floor');
+      expect(held.steps).toEqual([]);
+      const afterHold = await snapshot(t.db);
+      expect({ ...afterHold, settlement_holds: 0 }).toEqual({ ...before, settlement_holds: 0 });
+      const [hold] = rowsOf<{ held: Record<string, string> }>(
+        await t.db.db.execute(sql`SELECT held FROM settlement_holds WHERE day = '2027-05-02'`),
+      );
+      expect(BigInt(hold?.held.income_static ?? '0')).toBeGreaterThanOrEqual(
+        compoundInterest(98n * U, 6000, 2),
+      );
+      const fomo = (
+        await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: BASE_HEADERS })
+      ).json();
+      expect(fomo.data).toMatchObject({
+        distributing: false,
+        holdReason: 'fomo_below_floor',
+        lastHoldDay: '2027-05-02',
+        balance: '101', // 100 left + half the stake fee's FREE equivalent (fee share)
+        floor: '500',
+      });
+
+      await fundPool(399n * U); // exactly the floor: distribution resumes
+      const next = await runSettlement(t.db, '2027-05-03');
+      expect(next.held).toBeNull();
+      expect((await incomeOf(me, 'income_static')).sum).toBe(compoundInterest(98n * U, 6000, 3));
+    });
+
+    it('pays dynamic income to ignited ancestors only, within the depth of their level', async () => {
+      await fundPool();
+      const [root, mid, staker, plain, staker2] = await makeUsers(t.db.db, 5, 'dyn');
+      if (!root || !mid || !staker || !plain || !staker2) throw new Error('no user');
+      await bindInviter(t.db.db, mid, root, T0);
+      await bindInviter(t.db.db, staker, mid, T0);
+      await bindInviter(t.db.db, staker2, plain, T0);
+      await t.db.db.execute(sql`UPDATE users SET ignited = true WHERE id IN (${root}, ${mid})`);
+      const at = new Date('2027-07-01T00:00:00Z');
+      for (const u of [staker, staker2]) {
+        await fund(t.db, u, 100n * U);
+        await buy(u, 100n, 0, false, at);
+      }
+      await runSettlement(t.db, '2027-07-01');
+      const daily = compoundInterest(98n * U, 6000, 1);
+      expect((await incomeOf(staker, 'income_static')).sum).toBe(daily);
+      expect((await incomeOf(mid, 'income_dynamic')).sum).toBe((daily * 1000n) / 10_000n);
+      // root is generation 2 but V0 earns one generation only; plain is not ignited
+      expect((await incomeOf(root, 'income_dynamic')).rows).toBe(0);
+      expect((await incomeOf(plain, 'income_dynamic')).rows).toBe(0);
+    });
+
+    it('renews automatically and turns 20 % of principal + income into computing power every third round', async () => {
+      await fundPool();
+      const [inviter, me] = await makeUsers(t.db.db, 2, 'renew');
+      if (!inviter || !me) throw new Error('no user');
+      await bindInviter(t.db.db, me, inviter, T0);
+      const at = new Date('2027-09-01T00:00:00Z');
+      await fund(t.db, me, 100n * U);
+      await buy(me, 100n, 0, true, at);
+      for (let d = 0; d <= 21; d++) {
+        await runSettlement(t.db, new Date(at.getTime() + d * DAY).toISOString().slice(0, 10));
+      }
+      const orders = rowsOf<{ round: number; status: string; principal: string; interest_paid: string }>(
+        await t.db.db.execute(sql`SELECT round, status, principal::text, interest_paid::text FROM stake_orders
+          WHERE user_id = ${me} ORDER BY round`),
+      );
+      expect(orders.map((o) => [o.round, o.status])).toEqual([
+        [1, 'renewed'],
+        [2, 'renewed'],
+        [3, 'renewed'],
+        [4, 'active'],
+      ]);
+      const p = 98n * U;
+      const i3 = compoundInterest(p, 6000, 7);
+      const contribution = ((p + i3) * 2000n) / 10_000n;
+      expect(BigInt(orders[3]?.principal ?? '0')).toBe(p - contribution);
+      expect(await bal(t.db, me, 'USDT', 'asset')).toBe(p - contribution);
+      const grants = rowsOf<{ user_id: number; source: string; amount: string }>(
+        await t.db.db.execute(sql`SELECT user_id, source, amount::text FROM hashrate_grants
+          WHERE user_id IN (${me}, ${inviter}) ORDER BY source`),
+      );
+      expect(grants).toEqual([
+        { user_id: inviter, source: 'direct_bonus', amount: ((contribution * 1000n) / 10_000n).toString() },
+        { user_id: me, source: 'rwa_contribution', amount: contribution.toString() },
+      ]);
+    });
+
+    it('pays the interest of a cycle once when a redemption races the settlement of its last day', async () => {
+      await fundPool();
+      const [me] = await makeUsers(t.db.db, 1, 'race');
+      if (!me) throw new Error('no user');
+      const at = new Date('2027-11-01T00:00:00Z');
+      await fund(t.db, me, 100n * U);
+      const order = await buy(me, 100n, 0, false, at);
+      await runSettlement(t.db, '2027-11-03');
+      await Promise.all([
+        runSettlement(t.db, '2027-11-07'),
+        redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2027-11-08T00:00:00Z') }),
+      ]);
+      const interest = compoundInterest(98n * U, 6000, 7);
+      expect((await incomeOf(me, 'income_static')).sum).toBe(interest);
+      expect(await bal(t.db, me)).toBe(98n * U + interest);
+    });
+
+    it('shares what the FOMO pool holds above the floor among the last participants when the countdown ends, once', async () => {
+      const [a, b] = await makeUsers(t.db.db, 2, 'fomo');
+      if (!a || !b) throw new Error('no user');
+      for (const [u, h] of [
+        [a, 1],
+        [b, 2],
+      ] as const) {
+        await fund(t.db, u, 100n * U);
+        await buy(u, 100n, 0, false, new Date(`2028-02-01T0${h}:00:00Z`));
+      }
+      await fundPool(1000n * U);
+      // the countdown (24 h after b's stake) has not run out by the end of Feb 1
+      const running = await runSettlement(t.db, '2028-02-01');
+      expect(running.steps.find((s) => s.step === 'fomo')?.rows).toBe(0);
+      const pool = await fomoBalance(t.db.db);
+      const share = (pool - 500n * U) / 2n;
+      const ended = await runSettlement(t.db, '2028-02-02');
+      expect(ended.steps.find((s) => s.step === 'fomo')).toMatchObject({ rows: 2, total: share * 2n });
+      expect(await bal(t.db, a, 'FREE')).toBe(share);
+      expect(await bal(t.db, b, 'FREE')).toBe(share);
+      expect(await fomoBalance(t.db.db)).toBe(pool - share * 2n);
+      await runSettlement(t.db, '2028-02-03');
+      expect(await bal(t.db, a, 'FREE')).toBe(share);
+    });
+
+    it('lists the days a scheduler must settle: the missed ones in order, at most 31', async () => {
+      const fresh = await makeMoneyApp(url);
+      try {
+        expect(await daysToSettle(fresh.db.db, '2030-01-10')).toEqual(['2030-01-10']);
+        await fresh.db.db.execute(sql`INSERT INTO settlement_runs (day, step) VALUES ('2030-01-07', 'fomo')`);
+        expect(await daysToSettle(fresh.db.db, '2030-01-10')).toEqual([
+          '2030-01-08',
+          '2030-01-09',
+          '2030-01-10',
+        ]);
+        expect(await daysToSettle(fresh.db.db, '2030-01-07')).toEqual(['2030-01-07']);
+        expect((await daysToSettle(fresh.db.db, '2030-06-01')).length).toBe(31);
+      } finally {
+        await closeApp(fresh);
+      }
+    });
+
+    it('refuses a malformed day', async () => {
+      await expect(runSettlement(t.db, '2027-02-30')).rejects.toThrow(/bad settlement day/);
+      await expect(runSettlement(t.db, 'yesterday')).rejects.toThrow(/bad settlement day/);
+    });
   });
 });
