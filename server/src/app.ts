@@ -276,6 +276,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return app as unknown as App;
 }
 
+/**
+ * Registers the product modules plugin (routes/product/modules.ts, owned by the product helper)
+ * when it exists. Kept out of buildApp so that suites can build the core app alone; main.ts and
+ * the API doc generator call it before `ready()`.
+ */
+export async function registerProductModules(app: App): Promise<boolean> {
+  const file = fileURLToPath(new URL('./routes/product/modules.ts', import.meta.url));
+  if (!existsSync(file)) return false;
+  const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+  const plugin = mod.productModules ?? mod.default;
+  if (typeof plugin !== 'function') return false;
+  await app.register(plugin as Parameters<typeof app.register>[0]);
+  return true;
+}
+
 /** Wraps data in the success envelope. */
 export function ok<T>(data: T): Envelope<T> {
   return { code: ErrorCode.Ok, msg: 'ok', data };

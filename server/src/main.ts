@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
-import { type App, buildApp, type ChainDeps } from './app.ts';
+import { type App, buildApp, type ChainDeps, registerProductModules } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { paymentTermsReader } from './lib/payment-terms.ts';
@@ -53,6 +53,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let app: App;
   try {
     app = await buildApp({ db, config, chain, logger: opts.logger ?? true });
+    await registerProductModules(app);
   } catch (err) {
     await db.close();
     throw err;
