@@ -1,12 +1,15 @@
 // The demo seed on a fresh anvil: every module gets real records through its services, and a
 // second run changes nothing (seed_runs marker).
+
+import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLocal } from '../../../scripts/src/seed.ts';
-import { openTestDb } from '../../test/helpers.ts';
+import { openTestDb, testConfig } from '../../test/helpers.ts';
 import { startTestChain, type TestChain } from '../chain/test-chain.ts';
 import { type DbHandle, rowsOf } from '../db/client.ts';
 import { fullSnapshot } from '../routes/product/testkit.ts';
+import { chainOps } from './cli.ts';
 
 let chain: TestChain;
 let db: DbHandle;
@@ -72,9 +75,48 @@ describe('seedLocal', () => {
     });
     expect(stakes).toBe(1n);
 
+    // the pool burns used the DEX price of the FREE/USDT pair
+    const [q] = rowsOf<{ source: string; price: string }>(
+      await db.db.execute(sql`SELECT source, price::text FROM quotes WHERE symbol = 'FREE'`),
+    );
+    expect(q?.source).toBe('dex');
+    expect(BigInt(q?.price ?? 0)).toBeGreaterThan(0n);
+
     const before = await fullSnapshot(db);
     const second = await seedLocal({ rpcUrl: chain.rpcUrl, deployment: chain.deployment, db, log: () => {} });
     expect(second).toEqual({ skipped: true, users: 0 });
     expect(await fullSnapshot(db)).toEqual(before);
   }, 300_000);
+
+  it('funds the reserve and rotates the signer on chain with the owner key (ops chain commands)', async () => {
+    const ops = chainOps(
+      testConfig({ rpcUrl: chain.rpcUrl, deployment: chain.deployment as never, chainId: 31337 }),
+    );
+    if (!ops) throw new Error('no chain ops');
+    const read = (fn: 'reserve' | 'signer', address = chain.deployment.staking) =>
+      chain.client.readContract({
+        address,
+        abi: fn === 'reserve' ? stakingAbi : paymentAbi,
+        functionName: fn,
+      } as never) as Promise<unknown>;
+    const reserve = (await read('reserve')) as bigint;
+    expect((await ops.fundReserve(1234n * 10n ** 18n)).txHashes).toHaveLength(2);
+    expect(await read('reserve')).toBe(reserve + 1234n * 10n ** 18n);
+    const next = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+    await ops.setSigner(next);
+    expect(
+      await chain.client.readContract({
+        address: chain.deployment.staking,
+        abi: stakingAbi,
+        functionName: 'signer',
+      }),
+    ).toBe(next);
+    expect(
+      await chain.client.readContract({
+        address: chain.deployment.payment,
+        abi: paymentAbi,
+        functionName: 'signer',
+      }),
+    ).toBe(next);
+  }, 120_000);
 });
