@@ -12,6 +12,7 @@ import { KIND } from '../services/income-kinds.ts';
 import { getSettings } from '../services/settings.ts';
 import { getMoneySettings, type MoneySettings } from '../services/settlement-config.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
+import { chainBonusSql } from '../services/staking-orders.ts';
 import { applyStakeChange, loadTeamRules } from '../services/team.ts';
 
 const DAY_MS = 86_400_000;
@@ -236,6 +237,22 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
   });
   await tx.execute(sql`UPDATE stake_orders SET bonus_paid = true
     WHERE status = 'active' AND due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid`);
+  // on-chain stakes of the market-maker cycle that matured in the last 31 days (the ledger key
+  // makes a stake's bonus paid once, whichever run sees it first)
+  const core = await getSettings(tx);
+  const rules = await loadTeamRules(tx);
+  const mmDays = core.cycles[rules.marketMakerCycle]?.days ?? 30;
+  const chainBonus = await bulkCredit(tx, {
+    src: sql`SELECT cs.user_id, ${chainBonusSql(core, c.money, rules.marketMakerCycle)} AS amount,
+        'mm_bonus:C' || cs.id AS tx_key, 'C' || lpad(cs.id::text, 8, '0') AS ref
+      FROM chain_stakes cs
+      WHERE cs.cycle = ${rules.marketMakerCycle}::int
+        AND cs.staked_at + ${mmDays}::int * interval '1 day' <= ${end}
+        AND cs.staked_at + ${mmDays}::int * interval '1 day' > ${end}::timestamptz - interval '31 days'`,
+    account: 'wallet',
+    asset: 'FCC',
+    kind: KIND.mmBonus,
+  });
 
   const s = await getSettings(tx);
   const every = c.money.compute_every_rounds;
@@ -316,7 +333,10 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
       );
     }
   }
-  return { rows: bonus.rows + Number(renewed[0]?.n ?? 0), total: bonus.total };
+  return {
+    rows: bonus.rows + chainBonus.rows + Number(renewed[0]?.n ?? 0),
+    total: bonus.total + chainBonus.total,
+  };
 }
 
 const unlockTarget = (at: Date) => {

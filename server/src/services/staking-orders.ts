@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkAmount, parseAmount } from '@free/protocol/amount';
 import { compoundInterest, elapsedDays, maturityOf, splitStakeAmount } from '@free/protocol/staking';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { stakeOrders } from '../db/schema/index.ts';
@@ -15,7 +15,7 @@ import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './ide
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 import { getSettings, isModuleOpen, type Settings } from './settings.ts';
-import { fccOfUsdt, freeOfUsdt, getMoneySettings } from './settlement-config.ts';
+import { fccOfUsdt, freeOfUsdt, getMoneySettings, type MoneySettings } from './settlement-config.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 const DAY_MS = 86_400_000;
@@ -266,7 +266,27 @@ type UnionRow = {
   redeemed_amount: string | null;
 };
 
-function unionSql(userId: number, s: Settings) {
+/**
+ * SQL for the market-maker bonus (FCC wei) of the on-chain stake `cs`: the same rule as balance
+ * orders, with the turnover of the 30 days up to its stake time (that stake included).
+ */
+export function chainBonusSql(s: Settings, money: MoneySettings, mmCycle: number): SQL {
+  const mm = s.market_maker;
+  const multiplierBps = BigInt(Math.round(mm.fcc_multiplier * 10_000));
+  return sql`CASE WHEN cs.cycle = ${mmCycle}::int AND (
+        coalesce((SELECT sum(x.amount) FROM chain_stakes x WHERE x.user_id = cs.user_id
+          AND x.staked_at > cs.staked_at - interval '30 days' AND x.staked_at <= cs.staked_at), 0)
+      + coalesce((SELECT sum(o.amount) FROM stake_orders o WHERE o.user_id = cs.user_id AND o.round = 1
+          AND o.staked_at > cs.staked_at - interval '30 days' AND o.staked_at <= cs.staked_at), 0)
+      ) >= ${mm.turnover_wei}::numeric
+    THEN div(div(cs.principal * ${mm.principal_share_bps}::int * ${multiplierBps.toString()}::numeric, 100000000)
+      * ${WAD}::numeric, ${money.fcc_price_usdt_wei}::numeric)
+    ELSE 0 END`;
+}
+
+const WAD = (10n ** 18n).toString();
+
+function unionSql(userId: number, s: Settings, bonus: SQL) {
   const days = s.cycles.map((c) => c.days);
   return sql`
     SELECT 'balance' AS source, id, cycle, cycle_days, rate_ppm, amount::text, fee::text, principal::text,
@@ -274,13 +294,19 @@ function unionSql(userId: number, s: Settings) {
       redeemed_amount::text
     FROM stake_orders WHERE user_id = ${userId}
     UNION ALL
-    SELECT 'chain', id, cycle, cd.days, rate_ppm, amount::text, fee::text, principal::text,
-      coalesce(interest, 0)::text, '0', false, 1, status, staked_at, staked_at + cd.days * interval '1 day', unstaked_at,
-      CASE WHEN status = 'redeemed' THEN (principal + coalesce(interest, 0))::text END
-    FROM chain_stakes
+    SELECT 'chain', cs.id, cs.cycle, cd.days, cs.rate_ppm, cs.amount::text, cs.fee::text, cs.principal::text,
+      coalesce(cs.interest, 0)::text, (${bonus})::text, false, 1, cs.status, cs.staked_at,
+      cs.staked_at + cd.days * interval '1 day', cs.unstaked_at,
+      CASE WHEN cs.status = 'redeemed' THEN (cs.principal + coalesce(cs.interest, 0))::text END
+    FROM chain_stakes cs
     JOIN (VALUES (0, ${days[0] ?? 7}::int), (1, ${days[1] ?? 15}::int), (2, ${days[2] ?? 30}::int)) AS cd(idx, days)
-      ON cd.idx = chain_stakes.cycle
-    WHERE user_id = ${userId}`;
+      ON cd.idx = cs.cycle
+    WHERE cs.user_id = ${userId}`;
+}
+
+async function unionFor(db: Executor, userId: number) {
+  const [s, money, rules] = await Promise.all([getSettings(db), getMoneySettings(db), loadTeamRules(db)]);
+  return unionSql(userId, s, chainBonusSql(s, money, rules.marketMakerCycle));
 }
 
 function unionView(r: UnionRow, now: Date): OrderView {
@@ -339,8 +365,7 @@ export async function listOrders(
   db: Executor,
   a: { userId: number; page: number; size: number; status?: OrderStatus | undefined; now: Date },
 ): Promise<{ list: OrderView[]; total: number }> {
-  const s = await getSettings(db);
-  const base = sql`SELECT * FROM (${unionSql(a.userId, s)}) o ${statusFilter(a.status, a.now)}`;
+  const base = sql`SELECT * FROM (${await unionFor(db, a.userId)}) o ${statusFilter(a.status, a.now)}`;
   const list = rowsOf<UnionRow>(
     await db.execute(
       sql`${base} ORDER BY staked_at DESC, source, id DESC LIMIT ${a.size} OFFSET ${(a.page - 1) * a.size}`,
@@ -355,8 +380,7 @@ export async function listRedemptions(
   db: Executor,
   a: { userId: number; page: number; size: number; now: Date },
 ): Promise<{ list: OrderView[]; total: number; redeemedTotal: bigint; redeemableTotal: bigint }> {
-  const s = await getSettings(db);
-  const base = sql`SELECT * FROM (${unionSql(a.userId, s)}) o WHERE status <> 'renewed'`;
+  const base = sql`SELECT * FROM (${await unionFor(db, a.userId)}) o WHERE status <> 'renewed'`;
   const list = rowsOf<UnionRow>(
     await db.execute(
       sql`${base} ORDER BY due_at DESC, source, id DESC LIMIT ${a.size} OFFSET ${(a.page - 1) * a.size}`,

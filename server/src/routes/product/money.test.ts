@@ -195,6 +195,32 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
     });
   });
 
+  describe('market-maker bonus of on-chain stakes', () => {
+    it('qualifies an on-chain stake by 30-day turnover and credits its FCC at maturity once', async () => {
+      const me = await user();
+      const [row] = (
+        (await t.db.db.execute(sql`SELECT address FROM users WHERE id = ${me.userId}`)) as unknown as {
+          rows: { address: string }[];
+        }
+      ).rows;
+      const base = new Date(t.clock.get().getTime());
+      for (let i = 0; i < 3; i++) {
+        const at = new Date(base.getTime() + i * 3600_000);
+        await t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal,
+            fee, free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number)
+          VALUES (${row?.address}, ${me.userId}, ${i}, 2, ${(1000n * U).toString()}, ${(980n * U).toString()},
+            ${(20n * U).toString()}, 0, 12000, 0, ${at.toISOString()}, ${`0xmm${i}`}, 1)`);
+      }
+      const list = await get(me.token, '/api/user/stake/orders');
+      expect(list.data.list.map((o: { bonusFcc: string }) => o.bonusFcc)).toEqual(['392', '0', '0']);
+      await fundFomo(t.db.db, 10_000n * U, `chain-mm-${n}`);
+      const dueDay = new Date(base.getTime() + 2 * 3600_000 + 30 * DAY).toISOString().slice(0, 10);
+      await runSettlement(t.db, dueDay);
+      await runSettlement(t.db, new Date(new Date(dueDay).getTime() + DAY).toISOString().slice(0, 10));
+      expect(await bal(t.db, me.userId, 'FCC')).toBe(392n * U);
+    });
+  });
+
   describe('redemption', () => {
     it('refuses before maturity, pays principal + the whole interest once after, then refuses again', async () => {
       const me = await user(100n * U);
