@@ -41,6 +41,8 @@ export type AppDeps = {
   chain?: ChainDeps;
   /** pino options, or false (tests) */
   logger?: boolean | Record<string, unknown>;
+  /** server-side budget of one request (default REQUEST_BUDGET_MS) */
+  requestBudgetMs?: number;
   /** rate limits (requests per minute); tests raise them */
   rateLimit?: { perIp: number; perAddress: number };
 };
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           ...(deps.logger === true ? {} : deps.logger),
         };
 
+  const budgetMs = deps.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const app = Fastify({
     logger: loggerOpt,
     requestTimeout: REQUEST_BUDGET_MS,
@@ -124,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Server-side budget: whatever is still running after 10 s answers Timeout, once.
     const timer = setTimeout(() => {
       if (!reply.sent) void sendFailure(reply, ErrorCode.Timeout, undefined, 200);
-    }, REQUEST_BUDGET_MS);
+    }, budgetMs);
     timer.unref();
     reply.raw.once('close', () => clearTimeout(timer));
   });

@@ -432,6 +432,15 @@ const cases: Case[] = [
     code: ErrorCode.BadRequest,
     field: 'idempotency-key',
   },
+  {
+    name: 'withdraw to another address',
+    method: 'POST',
+    url: '/api/user/withdraw/apply',
+    auth: true,
+    payload: { amount: '2', address: ADDR },
+    code: ErrorCode.NotBoundWallet,
+    field: 'address',
+  },
   // recharge
   {
     name: 'recharge without amount',

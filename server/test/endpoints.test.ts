@@ -278,7 +278,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
         method: 'POST',
         url: '/api/user/withdraw/apply',
         headers: authHeaders(t, token),
-        payload: { amount: '7' },
+        payload: { amount: '7', address: a.address },
       })
     ).json().data;
     expect(w).toMatchObject({ state: 'queued', amount: '7', to: a.address });

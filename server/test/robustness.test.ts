@@ -5,6 +5,7 @@ import { ErrorCode } from '@free/protocol';
 import { sql } from 'drizzle-orm';
 import { getAddress, type PublicClient } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import type { DbHandle } from '../src/db/client.ts';
 import {
   account,
@@ -21,6 +22,20 @@ import {
 } from './helpers.ts';
 
 let db: DbHandle;
+
+/** The suite's deps with a 300 ms request budget and an RPC that never answers. */
+async function buildTimeoutApp(base: TestCtx) {
+  const app = await buildApp({
+    db: base.db,
+    config: base.config,
+    clock: base.clock.get,
+    chain: { paymentTerms: () => new Promise(() => {}) },
+    logger: false,
+    requestBudgetMs: 300,
+  });
+  await app.ready();
+  return { app };
+}
 let t: TestCtx | undefined;
 beforeAll(async () => {
   db = await openTestDb('memory://');
@@ -166,6 +181,28 @@ describe('robustness', () => {
       headers: authHeaders(t, token),
     });
     expect(r.json().data).toMatchObject({ page: 2, size: 7 });
+  });
+
+  it('answers Timeout when a request outlives its budget, and nothing is created', async () => {
+    const db2 = db;
+    const tt = await makeApp('', { db: db2 });
+    t = tt;
+    const { app } = await buildTimeoutApp(tt);
+    try {
+      const { token } = await signIn({ ...tt, app }, account('patient'));
+      const before = await snapshot(db2);
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/user/recharge/create',
+        headers: authHeaders(tt, token),
+        payload: { amount: '5' },
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toMatchObject({ code: ErrorCode.Timeout, data: null });
+      expect(await snapshot(db2)).toEqual(before);
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers an internal failure with code 500 and a message that reveals nothing', async () => {

@@ -15,6 +15,8 @@ export const withdrawBody = z.object({
   /** decimal string in token units, cleaned by the client (SPEC §5) */
   amount: z.string().max(80),
   coin: z.enum(['USDT']).default('USDT'),
+  /** optional: when given it must be the signed-in address (withdrawals go to the bound wallet only) */
+  address: address.optional(),
 });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 

@@ -25,6 +25,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = currentUser(req);
+      if (req.body.address && req.body.address.toLowerCase() !== me.address) {
+        throw new AppError(ErrorCode.NotBoundWallet, 'address');
+      }
       const view = await applyWithdrawal(ctx.db, {
         userId: me.id,
         userAddress: me.address,
