@@ -172,6 +172,25 @@ describe('robustness', () => {
     expect(all).not.toContain(t.config.clientSecret);
   });
 
+  it('allows the web origin through CORS and not another', async () => {
+    t = await makeApp('', { db });
+    const preflight = (origin: string) =>
+      (t as TestCtx).app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/withdraw/apply',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,sign,times,platform,idempotency-key,content-type',
+        },
+      });
+    const ok = await preflight('http://127.0.0.1:5173');
+    expect(ok.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173');
+    expect(String(ok.headers['access-control-allow-headers'])).toContain('idempotency-key');
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('accepts pageSize as an alias of size on lists', async () => {
     t = await makeApp('', { db });
     const { token } = await signIn(t, account('pager'));
