@@ -364,6 +364,11 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
         presale: '300',
         airdrop: '700',
       });
+      // the unlocks are income kinds of /api/user/income_info
+      const income = await get(me.token, '/api/user/income_info');
+      const kind = (k: string) => income.data.list.find((i: { kind: string }) => i.kind === k);
+      expect(kind('airdrop_unlock').total.FREE).toBe('100');
+      expect(kind('presale_unlock').total.FREE).toBe('100');
       const presale = await get(me.token, '/api/user/airdrop?kind=presale');
       expect(presale.data.released).toBe('100');
       expect((await get(me.token, '/api/user/airdrop?kind=other')).code).toBe(400);
