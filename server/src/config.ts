@@ -95,7 +95,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((v) => v.length > 0, 'must list at least one host[:port]'),
-  FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).default(2),
+  FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -174,7 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signerAddress: privateKeyToAccount(signerKey).address,
     hotWalletAddress: privateKeyToAccount(hotWalletKey).address,
     siweDomains: e.SIWE_DOMAINS,
-    finalityDepth: e.FINALITY_DEPTH,
+    // blocks an event must be buried under before it counts: 2 on anvil, 15 elsewhere (BSC finality)
+    finalityDepth: e.FINALITY_DEPTH ?? (local ? 2 : 15),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -73,5 +73,8 @@ describe('server settings', () => {
       FREE_CLIENT_SECRET: 'a-real-secret',
     } as NodeJS.ProcessEnv);
     expect(ok.chainId).toBe(56);
+    expect(ok.finalityDepth).toBe(15);
+    expect(loadConfig(base as NodeJS.ProcessEnv).finalityDepth).toBe(2);
+    expect(loadConfig({ ...base, FINALITY_DEPTH: '0' } as NodeJS.ProcessEnv).finalityDepth).toBe(0);
   });
 });
