@@ -85,3 +85,34 @@ export async function listBurnRecords(
     totalFree: BigInt(agg?.s ?? '0'),
   };
 }
+
+/** Pending off-chain burns, oldest first (what an operator burns on chain in one batch). */
+export async function pendingBurnTotal(db: Executor): Promise<{ count: number; free: bigint }> {
+  const [r] = rowsOf<{ n: string | number; s: string }>(
+    await db.execute(sql`SELECT count(*) AS n, coalesce(sum(free_amount), 0)::text AS s FROM product_burns
+      WHERE status = 'pending'`),
+  );
+  return { count: Number(r?.n ?? 0), free: BigInt(r?.s ?? '0') };
+}
+
+/**
+ * Marks off-chain burns as burned on chain by `txHash` (ops CLI, after burning their FREE):
+ * the given ids, or every pending one. Returns how many changed; confirmed rows never change again.
+ */
+export async function confirmOffchainBurns(
+  db: Executor,
+  a: { txHash: string; ids?: number[] },
+): Promise<number> {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(a.txHash)) throw new Error('txHash must be a 32-byte hex hash');
+  const only =
+    a.ids && a.ids.length > 0
+      ? sql`AND id IN (${sql.join(
+          a.ids.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`
+      : sql``;
+  return rowsOf(
+    await db.execute(sql`UPDATE product_burns SET status = 'confirmed', tx_hash = ${a.txHash.toLowerCase()}
+      WHERE status = 'pending' ${only} RETURNING id`),
+  ).length;
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account, BACKENDS, closeApp, signIn, type TestCtx } from '../../../test/helpers.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { grantAllocation } from '../../services/airdrop.ts';
+import { confirmOffchainBurns } from '../../services/burn.ts';
 import { fundFomo } from '../../services/fomo.ts';
 import {
   authHeaders,
@@ -305,6 +306,11 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
         pending: true,
         onChain: false,
       });
+      const id = Number(String(after.data.records[0].id).slice(1));
+      expect(await confirmOffchainBurns(t.db.db, { txHash: `0x${'ab'.repeat(32)}`, ids: [id] })).toBe(1);
+      expect(await confirmOffchainBurns(t.db.db, { txHash: `0x${'cd'.repeat(32)}`, ids: [id] })).toBe(0);
+      const confirmed = (await get(me.token, '/api/user/burn/records')).data.list[0];
+      expect(confirmed).toMatchObject({ type: 'ignition', pending: false, txHash: `0x${'ab'.repeat(32)}` });
       const before = await snapshot(t.db);
       expect((await post(me.token, '/api/user/fire/ignite')).code).toBe(1203);
       expect(await snapshot(t.db)).toEqual(before);
