@@ -242,9 +242,9 @@ const cases: Case[] = [
   },
   // finance and lists
   {
-    name: 'finance with an unknown kind',
+    name: 'finance with a malformed kind',
     method: 'GET',
-    url: '/api/user/finance?kind=steal',
+    url: '/api/user/finance?kind=DROP%20TABLE',
     auth: true,
     code: ErrorCode.BadRequest,
     field: 'kind',

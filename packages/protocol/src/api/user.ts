@@ -27,6 +27,7 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 // ---- GET /api/user/finance ----
+/** Kinds the flow-record filter offers (the web has a label for each). */
 export const LEDGER_KINDS = [
   'recharge',
   'withdraw',
@@ -49,7 +50,14 @@ export const LEDGER_KINDS = [
 export const ledgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKind>;
 
-export const financeQuery = pageQuery.extend({ kind: ledgerKind.optional(), asset: asset.optional() });
+/** `kind` filters by a ledger kind: the ones above, or any kind a product module writes (a-z, 0-9, _). */
+export const financeQuery = pageQuery.extend({
+  kind: z
+    .string()
+    .regex(/^[a-z0-9_]{1,40}$/, 'must be a ledger kind name')
+    .optional(),
+  asset: asset.optional(),
+});
 export const financeItem = z.object({
   id: z.number().int(),
   time: isoTime,
