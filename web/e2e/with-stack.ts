@@ -1,0 +1,60 @@
+// Runs the browser checks against a private, throw-away stack so nothing shared is touched:
+// anvil on 127.0.0.1:8645 (no state file), a fresh deployment written to a temp file, and the API
+// on 127.0.0.1:8797 with an in-memory database. Then `e2e/run.ts` with API_URL/VITE_RPC_URL set.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startAnvil } from '../../scripts/src/chain/anvil.ts';
+import { deployLocal } from '../../scripts/src/chain/deploy.ts';
+
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(WEB, '..');
+const RPC_PORT = Number(process.env.E2E_RPC_PORT ?? 8645);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 8797);
+const tmp = mkdtempSync(join(tmpdir(), 'free-web-e2e-'));
+const deploymentFile = join(tmp, 'deployment.json');
+
+const anvil = await startAnvil({ port: RPC_PORT, stateFile: null, reuse: false });
+// Deploy before the API starts: it reads the deployment (signer, Payment) at start.
+await deployLocal({ rpcUrl: anvil.rpcUrl, outFile: deploymentFile, log: () => {} });
+let code = 1;
+const api = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(API_PORT),
+    DATABASE_URL: 'memory://',
+    RPC_URL: anvil.rpcUrl,
+    DEPLOYMENT_FILE: deploymentFile,
+    LOG_LEVEL: 'error',
+  },
+});
+try {
+  const apiUrl = `http://127.0.0.1:${API_PORT}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${apiUrl}/api/common/config`, { headers: { platform: 'h5' } });
+      const body = (await res.json()) as { data?: { contracts?: unknown } };
+      if (body.data?.contracts) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error('the API did not come up with the deployment');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const run = spawnSync('node', ['--import', 'tsx', 'e2e/run.ts'], {
+    cwd: WEB,
+    stdio: 'inherit',
+    env: { ...process.env, API_URL: apiUrl, VITE_RPC_URL: anvil.rpcUrl },
+  });
+  code = run.status ?? 1;
+} finally {
+  api.kill('SIGTERM');
+  await anvil.stop();
+  rmSync(tmp, { recursive: true, force: true });
+}
+process.exit(code);
