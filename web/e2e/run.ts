@@ -113,7 +113,9 @@ async function newPage(browser: Browser, base: string, init?: Record<string, str
     consoleErrors.push(`${page.url()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
-  page.on('requestfailed', (req) => failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText}`));
+  page.on('requestfailed', (req) =>
+    failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText}`),
+  );
   if (init) {
     await page.addInitScript((entries: Record<string, string>) => {
       if (sessionStorage.getItem('e2e.init')) return;
@@ -394,11 +396,11 @@ async function main() {
             await go(page, '/pages/mine/recharge');
             await page.fill('.amount-input input', '12.5');
             await page.click('.card .adm-button-primary');
-            await page
-            .waitForSelector('.tx-button button', { timeout: 10_000 })
-            .catch(async () => {
+            await page.waitForSelector('.tx-button button', { timeout: 10_000 }).catch(async () => {
               const toast = await page.$eval('.adm-toast-main', (e) => e.textContent).catch(() => null);
-              throw new Error(`no order to pay (toast: ${toast}; failed: ${failedRequests.slice(-3).join(' | ')})`);
+              throw new Error(
+                `no order to pay (toast: ${toast}; failed: ${failedRequests.slice(-3).join(' | ')})`,
+              );
             });
             await page.click('.tx-button button');
             const toast = await page.waitForSelector(`text=${en['toast.recharged']}`, { timeout: 60_000 });
