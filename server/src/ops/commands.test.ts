@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../test/helpers.ts';
+import { BACKENDS, openTestDb } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import { cardApplications, opsLog, users } from '../db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
@@ -13,233 +13,251 @@ import { getSettings, seedSettings } from '../services/settings.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
 import { type ChainOps, parseArgs, runOps } from './commands.ts';
 
-const U = 10n ** 18n;
-let db: DbHandle;
-const calls: string[] = [];
-const chain: ChainOps = {
-  fundReserve: async (a) => {
-    calls.push(`fund:${a}`);
-    return { txHashes: ['0xaa', '0xbb'] };
-  },
-  setSigner: async (a) => {
-    calls.push(`signer:${a}`);
-    return { txHashes: ['0xcc', '0xdd'] };
-  },
-};
-const ops = (...argv: string[]) => runOps(argv, { db, chain, actor: 'test' });
-const lastLog = async () => (await db.db.select().from(opsLog).orderBy(desc(opsLog.id)).limit(1))[0];
+// every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
+for (const backend of BACKENDS) {
+  describe(backend.name, () => {
+    const U = 10n ** 18n;
+    let db: DbHandle;
+    const calls: string[] = [];
+    const chain: ChainOps = {
+      fundReserve: async (a) => {
+        calls.push(`fund:${a}`);
+        return { txHashes: ['0xaa', '0xbb'] };
+      },
+      setSigner: async (a) => {
+        calls.push(`signer:${a}`);
+        return { txHashes: ['0xcc', '0xdd'] };
+      },
+    };
+    const ops = (...argv: string[]) => runOps(argv, { db, chain, actor: 'test' });
+    const lastLog = async () => (await db.db.select().from(opsLog).orderBy(desc(opsLog.id)).limit(1))[0];
 
-beforeAll(async () => {
-  db = await openTestDb('memory://');
-  await seedSettings(db.db);
-});
-afterAll(async () => {
-  await db?.close();
-});
+    beforeAll(async () => {
+      db = await openTestDb(backend.url);
+      await seedSettings(db.db);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
 
-describe('ops commands', () => {
-  it('parses positionals and flags', () => {
-    expect(parseArgs(['a', '--type', 'video', '--x=1', 'b', '--dry'])).toEqual({
-      positional: ['a', 'b'],
-      flags: { type: 'video', x: '1', dry: 'true' },
+    describe('ops commands', () => {
+      it('parses positionals and flags', () => {
+        expect(parseArgs(['a', '--type', 'video', '--x=1', 'b', '--dry'])).toEqual({
+          positional: ['a', 'b'],
+          flags: { type: 'video', x: '1', dry: 'true' },
+        });
+      });
+
+      it('sets validated config, merges module switches, and logs every attempt', async () => {
+        expect(await ops('config:set', 'modules', '{"ai_trade":true}')).toMatchObject({ ok: true });
+        const s = await getSettings(db.db);
+        expect(s.modules.ai_trade).toBe(true);
+        expect(s.modules.staking).toBe(true);
+        expect(await lastLog()).toMatchObject({ command: 'config:set', ok: true, actor: 'test' });
+
+        const bad = await ops('config:set', 'product.rounds', '{"period_ms":5}');
+        expect(bad.ok).toBe(false);
+        expect(bad).toMatchObject({ error: expect.stringContaining('product.rounds') });
+        expect((await getProductConfig(db.db, 'product.rounds')).period_ms).toBe(60_000);
+        expect(await lastLog()).toMatchObject({ command: 'config:set', ok: false });
+
+        expect(await ops('config:set', 'nope', '1')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('unknown config key'),
+        });
+        expect(await ops('config:set', 'twitter_url', 'not json')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('JSON'),
+        });
+        expect(await ops('config:set', 'twitter_url', '"https://x.com/free"')).toMatchObject({ ok: true });
+        const got = await ops('config:get', 'twitter_url');
+        expect(got).toEqual({ ok: true, result: { twitter_url: 'https://x.com/free' } });
+        const all = await ops('config:get');
+        expect(all.ok && (all.result as Record<string, unknown>)['product.pool']).toBeTruthy();
+      });
+
+      it('publishes articles per language and adds banners', async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'ops-'));
+        const file = join(dir, 'body.md');
+        writeFileSync(file, '# Roadmap\nQ1: launch');
+        const en = await ops(
+          'article:publish',
+          '--type',
+          'roadmap_short',
+          '--lang',
+          'en',
+          '--title',
+          'Short-term roadmap',
+          '--body-file',
+          file,
+        );
+        expect(en).toMatchObject({ ok: true, result: { slug: 'short-term-roadmap', language: 'en' } });
+        const ja = await ops(
+          'article:publish',
+          '--type',
+          'roadmap_short',
+          '--lang',
+          'ja',
+          '--title',
+          '短期ロードマップ',
+          '--body-file',
+          file,
+          '--slug',
+          'short-term-roadmap',
+        );
+        expect(ja.ok).toBe(true);
+        expect(
+          await ops(
+            'article:publish',
+            '--type',
+            'novel',
+            '--lang',
+            'en',
+            '--title',
+            'x',
+            '--body-file',
+            file,
+          ),
+        ).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('type'),
+        });
+        expect(
+          await ops(
+            'article:publish',
+            '--type',
+            'video',
+            '--lang',
+            'en',
+            '--title',
+            'x',
+            '--body-file',
+            '/nonexistent',
+          ),
+        ).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('body-file'),
+        });
+        expect(
+          await ops('banner:add', '--image', '/banners/1.png', '--lang', 'en', '--sort', '2'),
+        ).toMatchObject({ ok: true });
+        expect(await ops('banner:add', '--lang', 'xx')).toMatchObject({ ok: false });
+      });
+
+      it('funds the reserve and rotates the signer through the chain, refusing bad input first', async () => {
+        expect(await ops('reserve:fund', 'abc')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('amount'),
+        });
+        expect(await ops('reserve:fund', '0')).toMatchObject({ ok: false });
+        expect(await ops('signer:rotate', '0x123')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('address'),
+        });
+        expect(calls).toEqual([]);
+        expect(await ops('reserve:fund', '2500.5')).toMatchObject({
+          ok: true,
+          result: { amount: '2500.5', txHashes: ['0xaa', '0xbb'] },
+        });
+        const addr = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+        expect(await ops('signer:rotate', addr)).toMatchObject({ ok: true });
+        expect(calls).toEqual([
+          `fund:${2500n * U + U / 2n}`,
+          'signer:0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        ]);
+        expect(await ops('config:get', 'signer_address')).toMatchObject({
+          result: { signer_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+        });
+        expect(await runOps(['reserve:fund', '1'], { db })).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('no chain'),
+        });
+      });
+
+      it('lists, rejects (refunding once) and approves queued withdrawals only', async () => {
+        const [u] = await db.db
+          .insert(users)
+          .values({ address: '0x00000000000000000000000000000000000000a1' })
+          .returning();
+        const userId = u?.id ?? 0;
+        await db.transaction((tx) =>
+          transfer(tx, {
+            key: 'ops-fund',
+            from: systemAccount('adjust'),
+            to: userAccount(userId),
+            asset: 'USDT',
+            amount: 50n * U,
+            kind: 'adjust',
+          }),
+        );
+        const w1 = await applyWithdrawal(db, {
+          userId,
+          userAddress: '0x00000000000000000000000000000000000000a1',
+          amount: '20',
+          coin: 'USDT',
+          now: new Date(),
+        });
+        const w2 = await applyWithdrawal(db, {
+          userId,
+          userAddress: '0x00000000000000000000000000000000000000a1',
+          amount: '5',
+          coin: 'USDT',
+          now: new Date(),
+        });
+        expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(25n * U);
+        const list = await ops('withdrawals:list', '--state', 'queued');
+        expect(list.ok && (list.result as unknown[]).length).toBe(2);
+        expect(await ops('withdrawals:reject', String(w1.id), '--reason', 'suspicious')).toMatchObject({
+          ok: true,
+          result: { state: 'refunded' },
+        });
+        expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
+        expect(await ops('withdrawals:reject', String(w1.id))).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('refunded'),
+        });
+        expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
+        expect(await ops('withdrawals:approve', String(w2.id))).toMatchObject({ ok: true });
+        expect(await ops('withdrawals:approve', String(w1.id))).toMatchObject({ ok: false });
+        expect(await ops('withdrawals:reject', '999')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('not found'),
+        });
+      });
+
+      it('reviews card applications along their states and sets manual quotes', async () => {
+        const [u] = await db.db
+          .insert(users)
+          .values({ address: '0x00000000000000000000000000000000000000b2' })
+          .returning();
+        const [c] = await db.db
+          .insert(cardApplications)
+          .values({ userId: u?.id ?? 0, kind: 'virtual', name: 'N', phone: '123456' })
+          .returning();
+        const id = String(c?.id);
+        expect(await ops('card:review', id, 'issued')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('refused'),
+        });
+        expect(await ops('card:review', id, 'reviewed')).toMatchObject({
+          ok: true,
+          result: { state: 'reviewed' },
+        });
+        expect(await ops('card:review', id, 'issued', '--note', 'sent')).toMatchObject({
+          ok: true,
+          result: { state: 'issued' },
+        });
+        expect(await ops('card:review', id, 'lost')).toMatchObject({ ok: false });
+        expect(await ops('quote:set', 'eth', '3200.12', '--name', 'Ethereum')).toEqual({
+          ok: true,
+          result: { symbol: 'ETH', price: '3200.12' },
+        });
+        expect(await ops('quote:set', 'eth', '-1')).toMatchObject({ ok: false });
+        expect(await ops('nope')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('unknown command'),
+        });
+      });
     });
   });
-
-  it('sets validated config, merges module switches, and logs every attempt', async () => {
-    expect(await ops('config:set', 'modules', '{"ai_trade":true}')).toMatchObject({ ok: true });
-    const s = await getSettings(db.db);
-    expect(s.modules.ai_trade).toBe(true);
-    expect(s.modules.staking).toBe(true);
-    expect(await lastLog()).toMatchObject({ command: 'config:set', ok: true, actor: 'test' });
-
-    const bad = await ops('config:set', 'product.rounds', '{"period_ms":5}');
-    expect(bad.ok).toBe(false);
-    expect(bad).toMatchObject({ error: expect.stringContaining('product.rounds') });
-    expect((await getProductConfig(db.db, 'product.rounds')).period_ms).toBe(60_000);
-    expect(await lastLog()).toMatchObject({ command: 'config:set', ok: false });
-
-    expect(await ops('config:set', 'nope', '1')).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('unknown config key'),
-    });
-    expect(await ops('config:set', 'twitter_url', 'not json')).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('JSON'),
-    });
-    expect(await ops('config:set', 'twitter_url', '"https://x.com/free"')).toMatchObject({ ok: true });
-    const got = await ops('config:get', 'twitter_url');
-    expect(got).toEqual({ ok: true, result: { twitter_url: 'https://x.com/free' } });
-    const all = await ops('config:get');
-    expect(all.ok && (all.result as Record<string, unknown>)['product.pool']).toBeTruthy();
-  });
-
-  it('publishes articles per language and adds banners', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ops-'));
-    const file = join(dir, 'body.md');
-    writeFileSync(file, '# Roadmap\nQ1: launch');
-    const en = await ops(
-      'article:publish',
-      '--type',
-      'roadmap_short',
-      '--lang',
-      'en',
-      '--title',
-      'Short-term roadmap',
-      '--body-file',
-      file,
-    );
-    expect(en).toMatchObject({ ok: true, result: { slug: 'short-term-roadmap', language: 'en' } });
-    const ja = await ops(
-      'article:publish',
-      '--type',
-      'roadmap_short',
-      '--lang',
-      'ja',
-      '--title',
-      '短期ロードマップ',
-      '--body-file',
-      file,
-      '--slug',
-      'short-term-roadmap',
-    );
-    expect(ja.ok).toBe(true);
-    expect(
-      await ops('article:publish', '--type', 'novel', '--lang', 'en', '--title', 'x', '--body-file', file),
-    ).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('type'),
-    });
-    expect(
-      await ops(
-        'article:publish',
-        '--type',
-        'video',
-        '--lang',
-        'en',
-        '--title',
-        'x',
-        '--body-file',
-        '/nonexistent',
-      ),
-    ).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('body-file'),
-    });
-    expect(await ops('banner:add', '--image', '/banners/1.png', '--lang', 'en', '--sort', '2')).toMatchObject(
-      { ok: true },
-    );
-    expect(await ops('banner:add', '--lang', 'xx')).toMatchObject({ ok: false });
-  });
-
-  it('funds the reserve and rotates the signer through the chain, refusing bad input first', async () => {
-    expect(await ops('reserve:fund', 'abc')).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('amount'),
-    });
-    expect(await ops('reserve:fund', '0')).toMatchObject({ ok: false });
-    expect(await ops('signer:rotate', '0x123')).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('address'),
-    });
-    expect(calls).toEqual([]);
-    expect(await ops('reserve:fund', '2500.5')).toMatchObject({
-      ok: true,
-      result: { amount: '2500.5', txHashes: ['0xaa', '0xbb'] },
-    });
-    const addr = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-    expect(await ops('signer:rotate', addr)).toMatchObject({ ok: true });
-    expect(calls).toEqual([
-      `fund:${2500n * U + U / 2n}`,
-      'signer:0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    ]);
-    expect(await ops('config:get', 'signer_address')).toMatchObject({
-      result: { signer_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
-    });
-    expect(await runOps(['reserve:fund', '1'], { db })).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('no chain'),
-    });
-  });
-
-  it('lists, rejects (refunding once) and approves queued withdrawals only', async () => {
-    const [u] = await db.db
-      .insert(users)
-      .values({ address: '0x00000000000000000000000000000000000000a1' })
-      .returning();
-    const userId = u?.id ?? 0;
-    await db.transaction((tx) =>
-      transfer(tx, {
-        key: 'ops-fund',
-        from: systemAccount('adjust'),
-        to: userAccount(userId),
-        asset: 'USDT',
-        amount: 50n * U,
-        kind: 'adjust',
-      }),
-    );
-    const w1 = await applyWithdrawal(db, {
-      userId,
-      userAddress: '0x00000000000000000000000000000000000000a1',
-      amount: '20',
-      coin: 'USDT',
-      now: new Date(),
-    });
-    const w2 = await applyWithdrawal(db, {
-      userId,
-      userAddress: '0x00000000000000000000000000000000000000a1',
-      amount: '5',
-      coin: 'USDT',
-      now: new Date(),
-    });
-    expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(25n * U);
-    const list = await ops('withdrawals:list', '--state', 'queued');
-    expect(list.ok && (list.result as unknown[]).length).toBe(2);
-    expect(await ops('withdrawals:reject', String(w1.id), '--reason', 'suspicious')).toMatchObject({
-      ok: true,
-      result: { state: 'refunded' },
-    });
-    expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
-    expect(await ops('withdrawals:reject', String(w1.id))).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('refunded'),
-    });
-    expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
-    expect(await ops('withdrawals:approve', String(w2.id))).toMatchObject({ ok: true });
-    expect(await ops('withdrawals:approve', String(w1.id))).toMatchObject({ ok: false });
-    expect(await ops('withdrawals:reject', '999')).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('not found'),
-    });
-  });
-
-  it('reviews card applications along their states and sets manual quotes', async () => {
-    const [u] = await db.db
-      .insert(users)
-      .values({ address: '0x00000000000000000000000000000000000000b2' })
-      .returning();
-    const [c] = await db.db
-      .insert(cardApplications)
-      .values({ userId: u?.id ?? 0, kind: 'virtual', name: 'N', phone: '123456' })
-      .returning();
-    const id = String(c?.id);
-    expect(await ops('card:review', id, 'issued')).toMatchObject({
-      ok: false,
-      error: expect.stringContaining('refused'),
-    });
-    expect(await ops('card:review', id, 'reviewed')).toMatchObject({
-      ok: true,
-      result: { state: 'reviewed' },
-    });
-    expect(await ops('card:review', id, 'issued', '--note', 'sent')).toMatchObject({
-      ok: true,
-      result: { state: 'issued' },
-    });
-    expect(await ops('card:review', id, 'lost')).toMatchObject({ ok: false });
-    expect(await ops('quote:set', 'eth', '3200.12', '--name', 'Ethereum')).toEqual({
-      ok: true,
-      result: { symbol: 'ETH', price: '3200.12' },
-    });
-    expect(await ops('quote:set', 'eth', '-1')).toMatchObject({ ok: false });
-    expect(await ops('nope')).toMatchObject({ ok: false, error: expect.stringContaining('unknown command') });
-  });
-});
+}

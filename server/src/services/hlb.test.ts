@@ -2,7 +2,7 @@
 import { ErrorCode } from '@free/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, signIn } from '../../test/helpers.ts';
+import { account, authHeaders, BACKENDS, signIn } from '../../test/helpers.ts';
 import { users as usersTable } from '../db/schema/index.ts';
 import {
   fullSnapshot,
@@ -15,80 +15,92 @@ import {
 import { accrueHlb } from './hlb.ts';
 import { getBalance, userAccount } from './ledger.ts';
 
-const DAY = 86_400_000;
-let t: ProductTestCtx;
-let inviter: { token: string; userId: number };
-let user: { token: string; userId: number };
+// every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
+for (const backend of BACKENDS) {
+  describe(backend.name, () => {
+    const DAY = 86_400_000;
+    let t: ProductTestCtx;
+    let inviter: { token: string; userId: number };
+    let user: { token: string; userId: number };
 
-const post = (u: { token: string }, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: authHeaders(t, u.token), payload }).then((r) => r.json());
-const usdt = (id: number) => getBalance(t.db.db, userAccount(id), 'USDT');
+    const post = (u: { token: string }, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: authHeaders(t, u.token), payload }).then((r) => r.json());
+    const usdt = (id: number) => getBalance(t.db.db, userAccount(id), 'USDT');
 
-beforeAll(async () => {
-  t = await makeProductApp();
-  await setModules(t.db, { huan_li_bao: true });
-  const inv = account('hlb-inviter');
-  inviter = await signIn(t, inv);
-  user = await signIn(t, account('hlb-user'), inv.address);
-  await t.db.db.update(usersTable).set({ ignited: true }).where(eq(usersTable.id, inviter.userId));
-  await fund(t.db, user.userId, 'USDT', 1000n * U);
-});
-afterAll(async () => {
-  await t?.app.close();
-  await t?.db.close();
-});
-
-describe('Huan Li Bao', () => {
-  it('accrues the daily rate once per whole day, twice-run paying once, with dynamic income to the ignited inviter', async () => {
-    const s = await post(user, '/api/user/hlb/subscribe', { product: 'fixed_30', amount: '500' });
-    expect(s).toMatchObject({
-      code: 200,
-      data: { amount: '500', dailyRatePpm: 3000, lockDays: 30, state: 'active' },
+    beforeAll(async () => {
+      t = await makeProductApp(backend.url);
+      await setModules(t.db, { huan_li_bao: true });
+      const inv = account('hlb-inviter');
+      inviter = await signIn(t, inv);
+      user = await signIn(t, account('hlb-user'), inv.address);
+      await t.db.db.update(usersTable).set({ ignited: true }).where(eq(usersTable.id, inviter.userId));
+      await fund(t.db, user.userId, 'USDT', 1000n * U);
     });
-    expect(await usdt(user.userId)).toBe(500n * U);
-    t.clock.advance(DAY - 1);
-    expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
-    t.clock.advance(2 * DAY + 1); // 3 whole days
-    expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(45n * 10n ** 17n);
-    expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
-    expect(await usdt(user.userId)).toBe(500n * U + 45n * 10n ** 17n);
-    // dynamic: 10 % of 1.5 per day
-    expect(await usdt(inviter.userId)).toBe(45n * 10n ** 16n);
-    const o = (
-      await t.app.inject({ method: 'GET', url: '/api/user/hlb/orders', headers: authHeaders(t, user.token) })
-    ).json();
-    expect(o.data).toMatchObject({ principal: '500', static: { total: '4.5' }, total: 1 });
-    expect(o.data.list[0]).toMatchObject({ staticTotal: '4.5', daysAccrued: 3, redeemable: false });
-    const iv = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/user/hlb/orders',
-        headers: authHeaders(t, inviter.token),
-      })
-    ).json();
-    expect(iv.data.dynamic.total).toBe('0.45');
-  });
+    afterAll(async () => {
+      await t?.app.close();
+      await t?.db.close();
+    });
 
-  it('refuses redemption before the lock ends and a second redemption, changing nothing', async () => {
-    const before = await fullSnapshot(t.db);
-    expect((await post(user, '/api/user/hlb/redeem', { orderId: 1 })).code).toBe(ErrorCode.Conflict);
-    expect((await post(inviter, '/api/user/hlb/redeem', { orderId: 1 })).code).toBe(ErrorCode.NotFound);
-    expect(await fullSnapshot(t.db)).toEqual(before);
-    t.clock.advance(27 * DAY);
-    user = await signIn(t, account('hlb-user')); // the 30-day session has run out
-    const r = await post(user, '/api/user/hlb/redeem', { orderId: 1 });
-    expect(r).toMatchObject({ code: 200, data: { state: 'redeemed', daysAccrued: 30, staticTotal: '45' } });
-    expect(await usdt(user.userId)).toBe(1045n * U);
-    expect((await post(user, '/api/user/hlb/redeem', { orderId: 1 })).code).toBe(ErrorCode.Conflict);
-    t.clock.advance(5 * DAY);
-    expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
-  });
+    describe('Huan Li Bao', () => {
+      it('accrues the daily rate once per whole day, twice-run paying once, with dynamic income to the ignited inviter', async () => {
+        const s = await post(user, '/api/user/hlb/subscribe', { product: 'fixed_30', amount: '500' });
+        expect(s).toMatchObject({
+          code: 200,
+          data: { amount: '500', dailyRatePpm: 3000, lockDays: 30, state: 'active' },
+        });
+        expect(await usdt(user.userId)).toBe(500n * U);
+        t.clock.advance(DAY - 1);
+        expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
+        t.clock.advance(2 * DAY + 1); // 3 whole days
+        expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(45n * 10n ** 17n);
+        expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
+        expect(await usdt(user.userId)).toBe(500n * U + 45n * 10n ** 17n);
+        // dynamic: 10 % of 1.5 per day
+        expect(await usdt(inviter.userId)).toBe(45n * 10n ** 16n);
+        const o = (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/user/hlb/orders',
+            headers: authHeaders(t, user.token),
+          })
+        ).json();
+        expect(o.data).toMatchObject({ principal: '500', static: { total: '4.5' }, total: 1 });
+        expect(o.data.list[0]).toMatchObject({ staticTotal: '4.5', daysAccrued: 3, redeemable: false });
+        const iv = (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/user/hlb/orders',
+            headers: authHeaders(t, inviter.token),
+          })
+        ).json();
+        expect(iv.data.dynamic.total).toBe('0.45');
+      });
 
-  it('redeems a flexible order at any time', async () => {
-    user = await signIn(t, account('hlb-user'));
-    const s = await post(user, '/api/user/hlb/subscribe', { product: 'flexible', amount: '10' });
-    const r = await post(user, '/api/user/hlb/redeem', { orderId: s.data.id });
-    expect(r.data.state).toBe('redeemed');
-    expect(await usdt(user.userId)).toBe(1045n * U);
+      it('refuses redemption before the lock ends and a second redemption, changing nothing', async () => {
+        const before = await fullSnapshot(t.db);
+        expect((await post(user, '/api/user/hlb/redeem', { orderId: 1 })).code).toBe(ErrorCode.Conflict);
+        expect((await post(inviter, '/api/user/hlb/redeem', { orderId: 1 })).code).toBe(ErrorCode.NotFound);
+        expect(await fullSnapshot(t.db)).toEqual(before);
+        t.clock.advance(27 * DAY);
+        user = await signIn(t, account('hlb-user')); // the 30-day session has run out
+        const r = await post(user, '/api/user/hlb/redeem', { orderId: 1 });
+        expect(r).toMatchObject({
+          code: 200,
+          data: { state: 'redeemed', daysAccrued: 30, staticTotal: '45' },
+        });
+        expect(await usdt(user.userId)).toBe(1045n * U);
+        expect((await post(user, '/api/user/hlb/redeem', { orderId: 1 })).code).toBe(ErrorCode.Conflict);
+        t.clock.advance(5 * DAY);
+        expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
+      });
+
+      it('redeems a flexible order at any time', async () => {
+        user = await signIn(t, account('hlb-user'));
+        const s = await post(user, '/api/user/hlb/subscribe', { product: 'flexible', amount: '10' });
+        const r = await post(user, '/api/user/hlb/redeem', { orderId: s.data.id });
+        expect(r.data.state).toBe('redeemed');
+        expect(await usdt(user.userId)).toBe(1045n * U);
+      });
+    });
   });
-});
+}

@@ -1,197 +1,209 @@
 // Prediction rounds: opening, betting, pro-rata settlement exact to the wei, refunds.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BASE_HEADERS, signIn } from '../../test/helpers.ts';
+import { account, authHeaders, BACKENDS, BASE_HEADERS, signIn } from '../../test/helpers.ts';
 import { fund, makeProductApp, type ProductTestCtx, setModules, U } from '../routes/product/testkit.ts';
 import { getBalance, systemAccount, userAccount } from './ledger.ts';
 import { roundsTick, splitPot } from './rounds.ts';
 
-let t: ProductTestCtx;
-const users: { token: string; userId: number }[] = [];
+// every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
+for (const backend of BACKENDS) {
+  describe(backend.name, () => {
+    let t: ProductTestCtx;
+    const users: { token: string; userId: number }[] = [];
 
-const bet = (i: number, side: string, amount: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/user/round/bet',
-    headers: authHeaders(t, users[i]?.token ?? ''),
-    payload: { side, amount },
-  });
-const usdt = (i: number) => getBalance(t.db.db, userAccount(users[i]?.userId ?? 0), 'USDT');
-const fees = () => getBalance(t.db.db, systemAccount('fees'), 'USDT');
-const tick = () => roundsTick(t.db, { now: t.clock.get(), price: t.price.source });
-/** total USDT of the users plus the fee account: settlement must never change it */
-const pot = async () =>
-  (await Promise.all(users.map((_, i) => usdt(i)))).reduce((a, b) => a + b, 0n) + (await fees());
+    const bet = (i: number, side: string, amount: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/round/bet',
+        headers: authHeaders(t, users[i]?.token ?? ''),
+        payload: { side, amount },
+      });
+    const usdt = (i: number) => getBalance(t.db.db, userAccount(users[i]?.userId ?? 0), 'USDT');
+    const fees = () => getBalance(t.db.db, systemAccount('fees'), 'USDT');
+    const tick = () => roundsTick(t.db, { now: t.clock.get(), price: t.price.source });
+    /** total USDT of the users plus the fee account: settlement must never change it */
+    const pot = async () =>
+      (await Promise.all(users.map((_, i) => usdt(i)))).reduce((a, b) => a + b, 0n) + (await fees());
 
-beforeAll(async () => {
-  t = await makeProductApp();
-  await setModules(t.db, { ai_trade: true });
-  for (let i = 0; i < 4; i++) {
-    const u = await signIn(t, account(`rounds-${i}`));
-    users.push(u);
-    await fund(t.db, u.userId, 'USDT', 100n * U);
-  }
-});
-afterAll(async () => {
-  await t?.app.close();
-  await t?.db.close();
-});
-
-/** Moves the clock to the start of the next minute. */
-const nextMinute = () => t.clock.advance(60_000 - (t.clock.get().getTime() % 60_000));
-
-describe('splitPot', () => {
-  it('pays stake plus a pro-rata share after the fee, dust to the fee, nothing created', () => {
-    for (let seed = 1; seed < 200; seed++) {
-      const winners = Array.from({ length: (seed % 7) + 1 }, (_, i) => ({
-        id: i,
-        amount: BigInt(((seed * 7919 + i * 104729) % 100_000) + 1) * 10n ** 13n + BigInt(i),
-      }));
-      const losers = BigInt((seed * 15485863) % 10_000_000) * 10n ** 11n + 3n;
-      const { payouts, feeTaken } = splitPot(winners, losers, seed % 1000);
-      const stakes = winners.reduce((s, w) => s + w.amount, 0n);
-      const paid = [...payouts.values()].reduce((s, p) => s + p, 0n);
-      expect(paid + feeTaken).toBe(stakes + losers);
-      expect(feeTaken).toBeGreaterThanOrEqual((losers * BigInt(seed % 1000)) / 10_000n);
-      for (const w of winners) expect(payouts.get(w.id)).toBeGreaterThanOrEqual(w.amount);
-    }
-  });
-});
-
-describe('rounds', () => {
-  it('opens one round per minute at the DEX price and shows it as current', async () => {
-    nextMinute();
-    t.clock.advance(5_000);
-    t.price.value = U / 2n;
-    const first = await tick();
-    const again = await tick();
-    expect(first.opened).toBe(again.opened);
-    const r = (
-      await t.app.inject({ method: 'GET', url: '/api/common/round/current', headers: BASE_HEADERS })
-    ).json();
-    expect(r.data).toMatchObject({
-      issue: first.opened,
-      openPrice: '0.5',
-      state: 'open',
-      totalUp: '0',
-      totalDown: '0',
+    beforeAll(async () => {
+      t = await makeProductApp(backend.url);
+      await setModules(t.db, { ai_trade: true });
+      for (let i = 0; i < 4; i++) {
+        const u = await signIn(t, account(`rounds-${i}`));
+        users.push(u);
+        await fund(t.db, u.userId, 'USDT', 100n * U);
+      }
     });
-    expect(r.data.msLeft).toBe(55_000);
-  });
-
-  it('settles pro rata: winners share the losers side after the fee, exact to the wei', async () => {
-    const before = await pot();
-    expect((await bet(0, 'up', '10')).json().code).toBe(200);
-    expect((await bet(1, 'up', '30')).json().code).toBe(200);
-    const b2 = (await bet(2, 'down', '7')).json();
-    expect(b2).toMatchObject({ code: 200, data: { side: 'down', amount: '7', price: '0.5', state: 'open' } });
-    const feesBefore = await fees();
-    t.clock.advance(60_000);
-    // after the end and before the job ran: the round takes no more bets
-    expect((await bet(3, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
-    t.price.value = (U * 6n) / 10n;
-    const s = await tick();
-    expect(s.settled).toBe(1);
-    // fee 5 % of 7 = 0.35; 6.65 shared 10:30
-    expect(await usdt(0)).toBe(100n * U - 10n * U + 10n * U + (665n * U) / 100n / 4n);
-    expect(await usdt(1)).toBe(100n * U + (((665n * U) / 100n) * 3n) / 4n);
-    expect(await usdt(2)).toBe(93n * U);
-    expect((await fees()) - feesBefore).toBe(-(47n * U) + 35n * 10n ** 16n);
-    expect(await pot()).toBe(before);
-    const h = (
-      await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
-    ).json();
-    expect(h.data.list[0]).toMatchObject({
-      state: 'settled',
-      result: 'up',
-      closePrice: '0.6',
-      feeTaken: '0.35',
+    afterAll(async () => {
+      await t?.app.close();
+      await t?.db.close();
     });
-    const mine = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/user/round/bets',
-        headers: authHeaders(t, users[2]?.token ?? ''),
-      })
-    ).json();
-    expect(mine.data.list[0]).toMatchObject({ state: 'lost', payout: '0' });
-  });
 
-  it('keeps rounding dust in the fee account', async () => {
-    nextMinute();
-    await tick();
-    const before = await pot();
-    const feesBefore = await fees();
-    for (const i of [0, 1, 2]) expect((await bet(i, 'up', '1')).json().code).toBe(200);
-    expect((await bet(3, 'down', '1.000000000000000002')).json().code).toBe(200);
-    t.clock.advance(60_000);
-    t.price.value = U;
-    await tick();
-    // fee 5 % = 0.05 U; 0.950000000000000002 shared by 3: each 0.316666666666666667, dust 1 wei
-    const share = 316_666_666_666_666_667n;
-    for (const i of [0, 1, 2]) {
-      const b = (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/user/round/bets',
-          headers: authHeaders(t, users[i]?.token ?? ''),
-        })
-      ).json();
-      expect(b.data.list[0].payout).toBe(`1.${String(share)}`);
-    }
-    expect((await fees()) - feesBefore).toBe(5n * 10n ** 16n + 1n);
-    expect(await pot()).toBe(before);
-  });
+    /** Moves the clock to the start of the next minute. */
+    const nextMinute = () => t.clock.advance(60_000 - (t.clock.get().getTime() % 60_000));
 
-  it('refunds every bet when one side is empty', async () => {
-    nextMinute();
-    await tick();
-    const b0 = await usdt(0);
-    const b1 = await usdt(1);
-    expect((await bet(0, 'up', '5')).json().code).toBe(200);
-    expect((await bet(1, 'up', '2.5')).json().code).toBe(200);
-    t.clock.advance(60_000);
-    t.price.value = 2n * U;
-    await tick();
-    expect(await usdt(0)).toBe(b0);
-    expect(await usdt(1)).toBe(b1);
-    const h = (
-      await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
-    ).json();
-    expect(h.data.list[0]).toMatchObject({ state: 'refunded', result: 'one_side', feeTaken: '0' });
-  });
+    describe('splitPot', () => {
+      it('pays stake plus a pro-rata share after the fee, dust to the fee, nothing created', () => {
+        for (let seed = 1; seed < 200; seed++) {
+          const winners = Array.from({ length: (seed % 7) + 1 }, (_, i) => ({
+            id: i,
+            amount: BigInt(((seed * 7919 + i * 104729) % 100_000) + 1) * 10n ** 13n + BigInt(i),
+          }));
+          const losers = BigInt((seed * 15485863) % 10_000_000) * 10n ** 11n + 3n;
+          const { payouts, feeTaken } = splitPot(winners, losers, seed % 1000);
+          const stakes = winners.reduce((s, w) => s + w.amount, 0n);
+          const paid = [...payouts.values()].reduce((s, p) => s + p, 0n);
+          expect(paid + feeTaken).toBe(stakes + losers);
+          expect(feeTaken).toBeGreaterThanOrEqual((losers * BigInt(seed % 1000)) / 10_000n);
+          for (const w of winners) expect(payouts.get(w.id)).toBeGreaterThanOrEqual(w.amount);
+        }
+      });
+    });
 
-  it('refunds when the price did not move, and when settled too late', async () => {
-    for (const [label, lateMs] of [
-      ['flat', 0],
-      ['late', 120_000],
-    ] as const) {
-      nextMinute();
-      await tick();
-      const before = [await usdt(0), await usdt(1)];
-      expect((await bet(0, 'up', '3')).json().code).toBe(200);
-      expect((await bet(1, 'down', '4')).json().code).toBe(200);
-      t.clock.advance(60_000 + lateMs);
-      if (label === 'late') t.price.value += 1n;
-      await tick();
-      expect([await usdt(0), await usdt(1)]).toEqual(before);
-      const h = (
-        await t.app.inject({ method: 'GET', url: '/api/common/round/history?size=50', headers: BASE_HEADERS })
-      ).json();
-      expect(h.data.list.some((r: { result: string }) => r.result === label)).toBe(true);
-    }
-  });
+    describe('rounds', () => {
+      it('opens one round per minute at the DEX price and shows it as current', async () => {
+        nextMinute();
+        t.clock.advance(5_000);
+        t.price.value = U / 2n;
+        const first = await tick();
+        const again = await tick();
+        expect(first.opened).toBe(again.opened);
+        const r = (
+          await t.app.inject({ method: 'GET', url: '/api/common/round/current', headers: BASE_HEADERS })
+        ).json();
+        expect(r.data).toMatchObject({
+          issue: first.opened,
+          openPrice: '0.5',
+          state: 'open',
+          totalUp: '0',
+          totalDown: '0',
+        });
+        expect(r.data.msLeft).toBe(55_000);
+      });
 
-  it('opens nothing and settles nothing while the price is unavailable', async () => {
-    nextMinute();
-    const broken = async () => {
-      throw new Error('rpc down');
-    };
-    const r = await roundsTick(t.db, { now: t.clock.get(), price: broken });
-    expect(r).toEqual({ settled: 0, opened: null });
-    expect((await bet(0, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
-    // once too late, the waiting round is refunded even without a price
-    t.clock.advance(120_000);
-    expect((await roundsTick(t.db, { now: t.clock.get(), price: broken })).settled).toBe(1);
+      it('settles pro rata: winners share the losers side after the fee, exact to the wei', async () => {
+        const before = await pot();
+        expect((await bet(0, 'up', '10')).json().code).toBe(200);
+        expect((await bet(1, 'up', '30')).json().code).toBe(200);
+        const b2 = (await bet(2, 'down', '7')).json();
+        expect(b2).toMatchObject({
+          code: 200,
+          data: { side: 'down', amount: '7', price: '0.5', state: 'open' },
+        });
+        const feesBefore = await fees();
+        t.clock.advance(60_000);
+        // after the end and before the job ran: the round takes no more bets
+        expect((await bet(3, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
+        t.price.value = (U * 6n) / 10n;
+        const s = await tick();
+        expect(s.settled).toBe(1);
+        // fee 5 % of 7 = 0.35; 6.65 shared 10:30
+        expect(await usdt(0)).toBe(100n * U - 10n * U + 10n * U + (665n * U) / 100n / 4n);
+        expect(await usdt(1)).toBe(100n * U + (((665n * U) / 100n) * 3n) / 4n);
+        expect(await usdt(2)).toBe(93n * U);
+        expect((await fees()) - feesBefore).toBe(-(47n * U) + 35n * 10n ** 16n);
+        expect(await pot()).toBe(before);
+        const h = (
+          await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
+        ).json();
+        expect(h.data.list[0]).toMatchObject({
+          state: 'settled',
+          result: 'up',
+          closePrice: '0.6',
+          feeTaken: '0.35',
+        });
+        const mine = (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/user/round/bets',
+            headers: authHeaders(t, users[2]?.token ?? ''),
+          })
+        ).json();
+        expect(mine.data.list[0]).toMatchObject({ state: 'lost', payout: '0' });
+      });
+
+      it('keeps rounding dust in the fee account', async () => {
+        nextMinute();
+        await tick();
+        const before = await pot();
+        const feesBefore = await fees();
+        for (const i of [0, 1, 2]) expect((await bet(i, 'up', '1')).json().code).toBe(200);
+        expect((await bet(3, 'down', '1.000000000000000002')).json().code).toBe(200);
+        t.clock.advance(60_000);
+        t.price.value = U;
+        await tick();
+        // fee 5 % = 0.05 U; 0.950000000000000002 shared by 3: each 0.316666666666666667, dust 1 wei
+        const share = 316_666_666_666_666_667n;
+        for (const i of [0, 1, 2]) {
+          const b = (
+            await t.app.inject({
+              method: 'GET',
+              url: '/api/user/round/bets',
+              headers: authHeaders(t, users[i]?.token ?? ''),
+            })
+          ).json();
+          expect(b.data.list[0].payout).toBe(`1.${String(share)}`);
+        }
+        expect((await fees()) - feesBefore).toBe(5n * 10n ** 16n + 1n);
+        expect(await pot()).toBe(before);
+      });
+
+      it('refunds every bet when one side is empty', async () => {
+        nextMinute();
+        await tick();
+        const b0 = await usdt(0);
+        const b1 = await usdt(1);
+        expect((await bet(0, 'up', '5')).json().code).toBe(200);
+        expect((await bet(1, 'up', '2.5')).json().code).toBe(200);
+        t.clock.advance(60_000);
+        t.price.value = 2n * U;
+        await tick();
+        expect(await usdt(0)).toBe(b0);
+        expect(await usdt(1)).toBe(b1);
+        const h = (
+          await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
+        ).json();
+        expect(h.data.list[0]).toMatchObject({ state: 'refunded', result: 'one_side', feeTaken: '0' });
+      });
+
+      it('refunds when the price did not move, and when settled too late', async () => {
+        for (const [label, lateMs] of [
+          ['flat', 0],
+          ['late', 120_000],
+        ] as const) {
+          nextMinute();
+          await tick();
+          const before = [await usdt(0), await usdt(1)];
+          expect((await bet(0, 'up', '3')).json().code).toBe(200);
+          expect((await bet(1, 'down', '4')).json().code).toBe(200);
+          t.clock.advance(60_000 + lateMs);
+          if (label === 'late') t.price.value += 1n;
+          await tick();
+          expect([await usdt(0), await usdt(1)]).toEqual(before);
+          const h = (
+            await t.app.inject({
+              method: 'GET',
+              url: '/api/common/round/history?size=50',
+              headers: BASE_HEADERS,
+            })
+          ).json();
+          expect(h.data.list.some((r: { result: string }) => r.result === label)).toBe(true);
+        }
+      });
+
+      it('opens nothing and settles nothing while the price is unavailable', async () => {
+        nextMinute();
+        const broken = async () => {
+          throw new Error('rpc down');
+        };
+        const r = await roundsTick(t.db, { now: t.clock.get(), price: broken });
+        expect(r).toEqual({ settled: 0, opened: null });
+        expect((await bet(0, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
+        // once too late, the waiting round is refunded even without a price
+        t.clock.advance(120_000);
+        expect((await roundsTick(t.db, { now: t.clock.get(), price: broken })).settled).toBe(1);
+      });
+    });
   });
-});
+}
