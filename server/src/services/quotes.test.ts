@@ -64,6 +64,7 @@ for (const backend of BACKENDS) {
         // the chain failing keeps the last FREE price
         expect((await refreshQuotes(t.db.db, { free: broken }, t.clock.get())).errors).toHaveLength(1);
         await refreshQuotes(t.db.db, { free: t.price.source }, t.clock.get());
+        expect((await quotes()).map((x) => x.symbol)).toEqual(['FREE', 'FCC', 'BTC']);
         const q = Object.fromEntries((await quotes()).map((x) => [x.symbol, x]));
         expect(q.FREE).toMatchObject({ price: '0.6', change24h: '20.00' });
         expect(q.BTC).toMatchObject({ price: '57000', change24h: '-5.00' });

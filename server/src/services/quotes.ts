@@ -63,7 +63,15 @@ export async function setQuote(
   const symbol = q.symbol.toUpperCase();
   await db
     .insert(quotes)
-    .values({ symbol, name: q.name ?? symbol, price: q.price, source: q.source, updatedAt: q.now })
+    // FREE and FCC lead the list; other symbols follow alphabetically
+    .values({
+      symbol,
+      name: q.name ?? symbol,
+      price: q.price,
+      source: q.source,
+      updatedAt: q.now,
+      sort: symbol === 'FREE' ? 0 : symbol === 'FCC' ? 1 : 10,
+    })
     .onConflictDoUpdate({
       target: quotes.symbol,
       set: { price: q.price, source: q.source, updatedAt: q.now, ...(q.name ? { name: q.name } : {}) },
