@@ -30,6 +30,8 @@ export const PRODUCT_CONFIG_SCHEMAS = {
     max_bet_wei: weiString,
     /** a round settled later than this after its end is refunded (its close price is unknown) */
     max_settle_delay_ms: z.number().int().min(1000),
+    /** bets close this long before the round ends (a late bet would already see the price move) */
+    bet_cutoff_ms: z.number().int().min(0).max(3_600_000).default(10_000),
   }),
   /** Huan Li Bao products and the dynamic share paid to the direct inviter. */
   'product.hlb': z.object({
@@ -68,6 +70,7 @@ export const DEFAULT_PRODUCT_CONFIG: ProductConfig = {
     min_bet_wei: String(1n * U),
     max_bet_wei: String(1000n * U),
     max_settle_delay_ms: 60_000,
+    bet_cutoff_ms: 10_000,
   },
   'product.hlb': {
     products: [

@@ -92,7 +92,13 @@ for (const backend of BACKENDS) {
           data: { side: 'down', amount: '7', price: '0.5', state: 'open' },
         });
         const feesBefore = await fees();
-        t.clock.advance(60_000);
+        // the last 10 s of a round take no bets
+        t.clock.advance(45_000);
+        expect((await bet(3, 'up', '1')).json()).toMatchObject({
+          code: ErrorCode.Conflict,
+          msg: expect.stringContaining('round'),
+        });
+        t.clock.advance(15_000);
         // after the end and before the job ran: the round takes no more bets
         expect((await bet(3, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
         t.price.value = (U * 6n) / 10n;

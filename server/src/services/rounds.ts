@@ -180,13 +180,15 @@ export async function roundsTick(
   return { settled, opened: round.issue };
 }
 
-export const roundView = (r: RoundRow, now: Date) => ({
+export const roundView = (r: RoundRow, now: Date, cutoffMs = 0) => ({
   id: r.id,
   issue: r.issue,
   startsAt: iso(r.startsAt),
   endsAt: iso(r.endsAt),
   periodMs: r.endsAt.getTime() - r.startsAt.getTime(),
   msLeft: Math.max(0, r.endsAt.getTime() - now.getTime()),
+  /** bets are taken until this time */
+  betsCloseAt: iso(new Date(r.endsAt.getTime() - cutoffMs)),
   openPrice: amt(r.openPrice),
   closePrice: r.closePrice === null ? null : amt(r.closePrice),
   totalUp: amt(r.totalUp),
@@ -219,9 +221,10 @@ export async function currentRound(db: Executor, now: Date): Promise<RoundView |
     .from(predictionRounds)
     .where(and(lte(predictionRounds.startsAt, now), gt(predictionRounds.endsAt, now)))
     .limit(1);
-  if (open) return roundView(open, now);
+  const cutoff = (await getProductConfig(db, 'product.rounds')).bet_cutoff_ms;
+  if (open) return roundView(open, now, cutoff);
   const [last] = await db.select().from(predictionRounds).orderBy(desc(predictionRounds.startsAt)).limit(1);
-  return last ? roundView(last, now) : null;
+  return last ? roundView(last, now, cutoff) : null;
 }
 
 export async function roundHistory(db: Executor, now: Date, page: number, size: number) {
@@ -275,6 +278,8 @@ export async function placeBet(
         )
         .for('update');
       if (!round) throw new AppError(ErrorCode.Conflict, 'round', 'no round open');
+      if (round.endsAt.getTime() - input.now.getTime() <= cfg.bet_cutoff_ms)
+        throw new AppError(ErrorCode.Conflict, 'round', 'bets closed');
       if ((await getBalance(tx, userAccount(input.userId), 'USDT')) < amount)
         throw new AppError(ErrorCode.InsufficientBalance, 'amount');
       const [bet] = await tx

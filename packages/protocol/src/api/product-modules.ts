@@ -78,6 +78,8 @@ export const round = z.object({
   endsAt: isoTime,
   periodMs: z.number().int(),
   msLeft: z.number().int(),
+  /** bets are taken until this time (a configured cutoff before the end) */
+  betsCloseAt: isoTime,
   /** opening position: USDT per FREE at open */
   openPrice: amountText,
   closePrice: amountText.nullable(),
