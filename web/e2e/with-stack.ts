@@ -34,7 +34,7 @@ const api = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
 });
 try {
   const apiUrl = `http://127.0.0.1:${API_PORT}`;
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 180_000;
   for (;;) {
     try {
       const res = await fetch(`${apiUrl}/api/common/config`, { headers: { platform: 'h5' } });
