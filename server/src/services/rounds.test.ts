@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, BASE_HEADERS, signIn } from '../../test/helpers.ts';
 import { fund, makeProductApp, type ProductTestCtx, setModules, U } from '../routes/product/testkit.ts';
 import { getBalance, systemAccount, userAccount } from './ledger.ts';
-import { roundsTick, splitPot } from './rounds.ts';
+import { roundsTick, settleRound, splitPot } from './rounds.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
@@ -119,6 +119,13 @@ for (const backend of BACKENDS) {
           closePrice: '0.6',
           feeTaken: '0.35',
         });
+        // a settled round is never settled again, whatever the price says now
+        const paidOut = await usdt(0);
+        const again = await t.db.transaction((tx) =>
+          settleRound(tx, h.data.list[0].id, { now: t.clock.get(), closePrice: U, maxSettleDelayMs: 60_000 }),
+        );
+        expect(again).toBeNull();
+        expect(await usdt(0)).toBe(paidOut);
         const mine = (
           await t.app.inject({
             method: 'GET',
