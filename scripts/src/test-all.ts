@@ -57,6 +57,12 @@ const suites: Suite[] = [
     command: ['node', 'contracts/scripts/gen-abi.mjs', '--check'],
     counts: 'exit-code',
   },
+  {
+    name: 'api-docs-up-to-date',
+    cwd: join(root, 'server'),
+    command: ['npm', 'run', 'docs', '--silent', '--', '--check'],
+    counts: 'exit-code',
+  },
   vitest('protocol', 'packages/protocol'),
   vitest('server', 'server'),
   vitest('chain-e2e', 'scripts'),
