@@ -1,15 +1,45 @@
-// Chain tab (yield-swap / public-chain mining pool): what it is, and entries to its records.
+// Chain tab (yield-swap / public-chain mining pool): pool figures and the contribution pie, my
+// level, contributing USDT (2 % of its value burned in FREE, shown before confirming), records.
+import { moduleOpen } from '@free/protocol/modules';
+import { Button } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/config';
+import { usePoolStats } from '../../api/pool';
 import { LinkRows } from '../../components/LinkRows';
+import { requestSignIn } from '../../session/prompt';
+import { useSession } from '../../session/store';
+import { PoolStatsCard } from './PoolStatsCard';
+import '../index/index.css';
+
+const ContributePanel = lazy(() => import('./ContributePanel'));
 
 export default function ChainPool() {
   const { t } = useTranslation();
+  const signedIn = useSession() !== null;
+  const config = useConfig().data;
+  const stats = usePoolStats().data;
+  const open = config ? moduleOpen(config.modules, 'chain_pool') : undefined;
   return (
     <div className="page">
       <section className="hero">
         <h2>{t('pool.title')}</h2>
         <p>{t('pool.subtitle')}</p>
       </section>
+      {open === false && <p className="notice danger">{t('module.notOpen')}</p>}
+      {stats && <PoolStatsCard stats={stats} />}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <ContributePanel burnBps={stats?.burnBps ?? null} open={open === true} />
+        </Suspense>
+      ) : (
+        <section className="card stack">
+          <p className="muted">{t('auth.signInPrompt')}</p>
+          <Button color="primary" shape="rounded" block onClick={requestSignIn}>
+            {t('auth.signIn')}
+          </Button>
+        </section>
+      )}
       <LinkRows
         rows={[
           { to: '/pages/chainPool/myContribution', labelKey: 'page.myContribution' },

@@ -1,10 +1,42 @@
-// My contributions to the chain pool (GET /api/user/contribute/record).
+// My contributions to the chain pool (GET /api/user/pool/contributions): total, level, the list.
+import { useTranslation } from 'react-i18next';
+import { useMyPool } from '../../api/pool';
+import { Amount, DateTime } from '../../components/Amount';
+import { Stat } from '../../components/LinkRows';
 import { RecordList } from '../../components/RecordList';
 
 export default function MyContribution() {
+  const { t } = useTranslation();
+  const mine = useMyPool().data;
   return (
     <div className="page">
-      <RecordList path="/api/user/contribute/record" />
+      {mine && (
+        <section className="card stats">
+          <Stat label={t('pool.myTotal')}>
+            <Amount value={mine.total} token="USDT" />
+          </Stat>
+          <Stat label={t('pool.myLevel')}>
+            <bdi dir="ltr">{t('pool.levelN', { level: mine.level })}</bdi>
+          </Stat>
+        </section>
+      )}
+      <RecordList
+        path="/api/user/pool/contributions"
+        renderItem={(row) => (
+          <div className="record">
+            <div className="record-main">
+              <span className="record-kind">{t('pool.levelN', { level: Number(row.level ?? 0) })}</span>
+              <Amount value={row.amount} token="USDT" />
+            </div>
+            <div className="record-sub muted">
+              <DateTime value={row.time} />
+              <span>
+                {t('pool.freeBurned')} <Amount value={row.freeBurned as string} token="FREE" />
+              </span>
+            </div>
+          </div>
+        )}
+      />
     </div>
   );
 }

@@ -1,38 +1,239 @@
-// AI trading: one-minute prediction rounds (up/down); past rounds until the product page lands.
+// AI trading: one-minute prediction rounds. The current round (issue, countdown, pots, opening
+// price), betting up/down from the USDT balance, the price line of past rounds, my bets, history.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount, DateTime } from '../../components/Amount';
-import { RecordList } from '../../components/RecordList';
+import { keys } from '../../api/keys';
+import { placeBet, roundKeys, useCurrentRound, useRoundChart } from '../../api/rounds';
+import { useMe } from '../../api/user';
+import { Amount, DateTime, toWei } from '../../components/Amount';
+import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { Countdown } from '../../components/Countdown';
+import { EmptyState } from '../../components/EmptyState';
+import { Stat } from '../../components/LinkRows';
+import { RecordList, type RecordRow } from '../../components/RecordList';
+import { showToast } from '../../components/toast';
+import { requestSignIn } from '../../session/prompt';
+import { useSession } from '../../session/store';
+import { ModuleState, useModuleOpen } from './ModuleIntro';
+import './index.css';
+
+const PriceChart = lazy(() => import('./PriceChart'));
+
+function stateText(t: (k: string) => string, exists: (k: string) => boolean, value: unknown) {
+  const k = `state.${String(value ?? '')}`;
+  return exists(k) ? t(k) : t('state.unknown');
+}
+
+function RoundRow({ row }: { row: RecordRow }) {
+  const { t, i18n } = useTranslation();
+  const result = typeof row.result === 'string' ? row.result : null;
+  return (
+    <div className="record">
+      <div className="record-main">
+        <span className="record-kind">
+          {t('aiTrade.issue')} <bdi dir="ltr">{String(row.issue ?? '')}</bdi>
+        </span>
+        <span>{stateText(t, i18n.exists, row.state)}</span>
+      </div>
+      <div className="record-sub muted">
+        <span>
+          {t('aiTrade.openPrice')} <Amount value={row.openPrice as string} maxFraction={6} />
+        </span>
+        <span>
+          {t('aiTrade.closePrice')} <Amount value={row.closePrice as string | null} maxFraction={6} />
+        </span>
+      </div>
+      <div className="record-sub muted">
+        <DateTime value={row.startsAt as string} />
+        {result && (
+          <span className={result === 'up' ? 'up' : result === 'down' ? 'down' : undefined}>
+            {i18n.exists(`aiTrade.result.${result}`) ? t(`aiTrade.result.${result}`) : t('state.unknown')}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BetRow({ row }: { row: RecordRow }) {
+  const { t, i18n } = useTranslation();
+  const side = row.side === 'up' ? 'up' : 'down';
+  return (
+    <div className="record">
+      <div className="record-main">
+        <span className="record-kind">
+          <span className={side}>{t(`aiTrade.${side}`)}</span> <bdi dir="ltr">{String(row.issue ?? '')}</bdi>
+        </span>
+        <Amount value={row.amount} token="USDT" />
+      </div>
+      <div className="record-sub muted">
+        <DateTime value={row.createdAt} />
+        <span>
+          {stateText(t, i18n.exists, row.state)}
+          {row.state === 'won' && (
+            <>
+              {' '}
+              <Amount value={row.payout as string} token="USDT" />
+            </>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function Chart() {
+  const { t, i18n } = useTranslation();
+  const rounds = useRoundChart().data ?? [];
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const points = rounds
+    .map((r) => ({ label: time.format(new Date(r.startsAt)), price: Number(r.closePrice ?? r.openPrice) }))
+    .filter((p) => Number.isFinite(p.price));
+  return (
+    <section className="card">
+      <h2>{t('aiTrade.chart')}</h2>
+      {points.length < 2 ? (
+        <EmptyState text={t('list.noData')} />
+      ) : (
+        <Suspense fallback={<div className="chart-box skeleton" />}>
+          <PriceChart points={points} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
 
 export default function AiTrade() {
   const { t, i18n } = useTranslation();
+  const signedIn = useSession() !== null;
+  const open = useModuleOpen('ai_trade');
+  const round = useCurrentRound();
+  const me = useMe();
+  const qc = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [tab, setTab] = useState<'bets' | 'history'>('bets');
+  const r = round.data;
+  const rules: AmountRules = { kind: 'invest', balance: toWei(me.data?.balances.wallet.USDT) ?? undefined };
+  const bet = useMutation({
+    mutationFn: (side: 'up' | 'down') => placeBet(side, amount, key),
+    onSuccess: () => {
+      showToast(t('aiTrade.betPlaced'), 'success');
+      setAmount('');
+      setSubmitted(false);
+      setKey(crypto.randomUUID());
+      void qc.invalidateQueries({ queryKey: keys.user.all() });
+      void qc.invalidateQueries({ queryKey: roundKeys.current() });
+    },
+  });
+  const onBet = (side: 'up' | 'down') => {
+    if (!signedIn) return requestSignIn();
+    setSubmitted(true);
+    if (amountProblem(amount, rules, i18n.language) === null) bet.mutate(side);
+  };
   return (
     <div className="page">
       <p className="notice">{t('aiTrade.explain')}</p>
-      <RecordList
-        path="/api/common/round/history"
-        personal={false}
-        renderItem={(row) => (
-          <div className="record">
-            <div className="record-main">
-              <span className="record-kind">
-                {t('aiTrade.issue')} <bdi dir="ltr">{String(row.issue ?? '')}</bdi>
-              </span>
+      <ModuleState module="ai_trade" />
+      <section className="card stack">
+        {r ? (
+          <>
+            <div className="row-between">
               <span>
-                {t('aiTrade.openPrice')}{' '}
-                <Amount value={row.openPrice as string | undefined} token="USDT" maxFraction={6} />
+                {t('aiTrade.issue')} <bdi dir="ltr">{r.issue}</bdi>
               </span>
+              <Countdown end={r.endsAt} format="ms" />
             </div>
-            <div className="record-sub muted">
-              <DateTime value={row.startsAt as string | undefined} />
-              <span>
-                {row.state && i18n.exists(`state.${row.state}`)
-                  ? t(`state.${row.state}`)
-                  : t('state.unknown')}
-              </span>
+            <div className="stats">
+              <Stat label={t('aiTrade.openPrice')}>
+                <Amount value={r.openPrice} maxFraction={6} />
+              </Stat>
+              <Stat label={t('mine.walletBalance')}>
+                <Amount value={me.data?.balances.wallet.USDT} token="USDT" />
+              </Stat>
+              <Stat label={t('aiTrade.totalUp')}>
+                <span className="up">
+                  <Amount value={r.totalUp} token="USDT" />
+                </span>
+              </Stat>
+              <Stat label={t('aiTrade.totalDown')}>
+                <span className="down">
+                  <Amount value={r.totalDown} token="USDT" />
+                </span>
+              </Stat>
             </div>
-          </div>
+          </>
+        ) : (
+          !round.isPending && <EmptyState text={t('aiTrade.noRound')} />
         )}
-      />
+        {r && open !== false && (
+          <>
+            <AmountInput
+              value={amount}
+              onChange={(v) => {
+                setAmount(v);
+                setKey(crypto.randomUUID());
+              }}
+              rules={rules}
+              token="USDT"
+              showError={submitted}
+            />
+            <div className="bet-buttons">
+              <Button
+                className="bet-up"
+                shape="rounded"
+                loading={bet.isPending && bet.variables === 'up'}
+                onClick={() => onBet('up')}
+              >
+                {t('aiTrade.betUp')}
+              </Button>
+              <Button
+                className="bet-down"
+                shape="rounded"
+                loading={bet.isPending && bet.variables === 'down'}
+                onClick={() => onBet('down')}
+              >
+                {t('aiTrade.betDown')}
+              </Button>
+            </div>
+          </>
+        )}
+      </section>
+      <Chart />
+      <nav className="chips" aria-label={t('page.aiTrade')}>
+        <button
+          type="button"
+          className={`chip${tab === 'bets' ? ' is-active' : ''}`}
+          onClick={() => setTab('bets')}
+        >
+          {t('aiTrade.myBets')}
+        </button>
+        <button
+          type="button"
+          className={`chip${tab === 'history' ? ' is-active' : ''}`}
+          onClick={() => setTab('history')}
+        >
+          {t('aiTrade.history')}
+        </button>
+      </nav>
+      {tab === 'bets' ? (
+        signedIn ? (
+          <RecordList path="/api/user/round/bets" renderItem={(row) => <BetRow row={row} />} />
+        ) : (
+          <Button color="primary" shape="rounded" block onClick={requestSignIn}>
+            {t('auth.signIn')}
+          </Button>
+        )
+      ) : (
+        <RecordList
+          path="/api/common/round/history"
+          personal={false}
+          renderItem={(row) => <RoundRow row={row} />}
+        />
+      )}
     </div>
   );
 }

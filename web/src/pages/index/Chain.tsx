@@ -1,10 +1,12 @@
-// Articles of type 'chain' (GET /api/common/article/list?type=chain).
-import { ArticleList } from './Docs';
+// Public chain: intro and articles, the chain pool's open state, and the Huan Li Bao section
+// (Huan Li Bao has no route of its own in SPEC; its home entry leads here).
+import { Hlb } from './Hlb';
+import { ModuleIntro } from './ModuleIntro';
 
 export default function Chain() {
   return (
-    <div className="page">
-      <ArticleList type="chain" />
-    </div>
+    <ModuleIntro module="chain_pool" titleKey="page.chainIntro" introKey="chain.intro" articleType="chain">
+      <Hlb />
+    </ModuleIntro>
   );
 }

@@ -1,44 +1,35 @@
 // Quotes: name, latest price, 24 h change in the market colours of the reader.
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../components/Amount';
+import { Amount, DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
-
-interface Quote {
-  name?: string;
-  price?: string;
-  /** percent, two decimals ("-1.25") */
-  change24h?: string;
-}
+import { Change } from './market';
+import './index.css';
 
 export default function Database() {
-  const { i18n } = useTranslation();
-  const pct = new Intl.NumberFormat(i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  });
+  const { t } = useTranslation();
   return (
     <div className="page">
+      <div className="record-sub muted">
+        <span>{t('quotes.name')}</span>
+        <span>{t('quotes.price')}</span>
+        <span>{t('quotes.change')}</span>
+      </div>
       <RecordList
         path="/api/common/quotes"
         personal={false}
-        renderItem={(row) => {
-          const q = row as Quote;
-          const change = Number(q.change24h ?? 0);
-          return (
+        renderItem={(row) => (
+          <div className="record">
             <div className="record-main">
-              <span>{q.name}</span>
-              <Amount value={q.price} token="USDT" maxFraction={6} />
-              <bdi
-                dir="ltr"
-                className="num"
-                style={{ color: change > 0 ? 'var(--up)' : change < 0 ? 'var(--down)' : undefined }}
-              >
-                {pct.format(change / 100)}
-              </bdi>
+              <span className="record-kind">{String(row.name ?? row.symbol ?? '')}</span>
+              <Amount value={row.price as string | undefined} token="USDT" maxFraction={6} />
+              <Change value={row.change24h as string | undefined} />
             </div>
-          );
-        }}
+            <div className="record-sub muted">
+              <bdi dir="ltr">{String(row.symbol ?? '')}</bdi>
+              <DateTime value={row.updatedAt as string | undefined} />
+            </div>
+          </div>
+        )}
       />
     </div>
   );

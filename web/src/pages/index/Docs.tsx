@@ -1,10 +1,28 @@
-// Documents by type (#/pages/index/docs?type=…): whitepaper, business plan, roadmap, videos, posters.
+// Documents by type (#/pages/index/docs?type=…): whitepaper, business plan, construction plan,
+// roadmap (short/medium/long term), videos, posters, documents, video conference.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageParams } from '../../app/params';
+import { DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
+import './index.css';
 
+/** The article types of the documents pages (server content types). */
 export const DOC_TYPES = [
+  'whitepaper',
+  'business_plan',
+  'construction_plan',
+  'roadmap_short',
+  'roadmap_medium',
+  'roadmap_long',
+  'video',
+  'poster',
+  'document',
+  'video_conference',
+] as const;
+
+/** The chips: one 'Roadmap' chip covers the three roadmap terms (a second row picks the term). */
+const CHIPS = [
   'whitepaper',
   'business_plan',
   'construction_plan',
@@ -12,8 +30,26 @@ export const DOC_TYPES = [
   'video',
   'poster',
   'document',
-  'conference',
+  'video_conference',
 ] as const;
+const ROADMAPS = ['roadmap_short', 'roadmap_medium', 'roadmap_long'] as const;
+
+/** i18n key of a document type's name. */
+export const docTypeKey = (type: string) =>
+  ({
+    roadmap_short: 'docs.roadmapShort',
+    roadmap_medium: 'docs.roadmapMedium',
+    roadmap_long: 'docs.roadmapLong',
+    video_conference: 'docs.conference',
+  })[type] ?? `docs.${type}`;
+
+/** The article type a ?type= asks for ('roadmap' = the short-term one; unknown = whitepaper). */
+export function resolveDocType(requested: string | null): (typeof DOC_TYPES)[number] {
+  if (requested === 'roadmap') return 'roadmap_short';
+  return (DOC_TYPES as readonly string[]).includes(requested ?? '')
+    ? (requested as (typeof DOC_TYPES)[number])
+    : 'whitepaper';
+}
 
 export function ArticleList({ type }: { type: string }) {
   return (
@@ -23,7 +59,15 @@ export function ArticleList({ type }: { type: string }) {
       personal={false}
       renderItem={(row) => (
         <Link className="row-link" to={`/pages/index/announcementDetail?id=${row.id}`}>
-          <span>{row.title}</span>
+          <span className="stack" style={{ gap: 2 }}>
+            <span>{String(row.title ?? '')}</span>
+            {typeof row.summary === 'string' && row.summary !== '' && (
+              <span className="muted">{row.summary}</span>
+            )}
+            <span className="muted">
+              <DateTime value={row.publishedAt as string | undefined} />
+            </span>
+          </span>
         </Link>
       )}
     />
@@ -32,23 +76,37 @@ export function ArticleList({ type }: { type: string }) {
 
 export default function Docs() {
   const { t } = useTranslation();
-  const params = usePageParams();
-  const requested = params.get('type') ?? 'whitepaper';
-  const type = (DOC_TYPES as readonly string[]).includes(requested) ? requested : 'whitepaper';
+  const type = resolveDocType(usePageParams().get('type'));
+  const chip = type.startsWith('roadmap_') ? 'roadmap' : type;
   return (
     <div className="page">
       <nav className="chips" aria-label={t('page.docs')}>
-        {DOC_TYPES.map((d) => (
+        {CHIPS.map((d) => (
           <Link
             key={d}
             to={`/pages/index/docs?type=${d}`}
-            className={`chip${d === type ? ' is-active' : ''}`}
+            className={`chip${d === chip ? ' is-active' : ''}`}
             replace
           >
-            {t(`docs.${d}`)}
+            {t(docTypeKey(d))}
           </Link>
         ))}
       </nav>
+      {chip === 'roadmap' && (
+        <nav className="chips" aria-label={t('docs.roadmap')}>
+          {ROADMAPS.map((d) => (
+            <Link
+              key={d}
+              to={`/pages/index/docs?type=${d}`}
+              className={`chip chip-sub${d === type ? ' is-current' : ''}`}
+              aria-current={d === type ? 'page' : undefined}
+              replace
+            >
+              {t(docTypeKey(d))}
+            </Link>
+          ))}
+        </nav>
+      )}
       <ArticleList type={type} />
     </div>
   );

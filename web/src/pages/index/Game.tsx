@@ -1,10 +1,6 @@
-// AI chain games.
-import { RecordList } from '../../components/RecordList';
+// AI chain games: what they are, whether the module is open, and their articles.
+import { ModuleIntro } from './ModuleIntro';
 
 export default function Game() {
-  return (
-    <div className="page">
-      <RecordList path="/api/common/games" personal={false} />
-    </div>
-  );
+  return <ModuleIntro module="games" titleKey="page.games" introKey="game.intro" articleType="game" />;
 }

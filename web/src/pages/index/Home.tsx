@@ -1,61 +1,199 @@
-// Home tab: brand, module entries (open / not yet open from config), latest announcements.
-
+// Home tab: banners, announcement ticker, FREE/FCC prices, FOMO pool, module entries (open / not
+// yet open from config), sign-in call to action for visitors, latest announcements.
+import type { ArticleItem, Page } from '@free/protocol/api/common';
 import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBanners } from '../../api/articles';
 import { useConfig } from '../../api/config';
-import { RecordList } from '../../components/RecordList';
+import { useFomo } from '../../api/fomo';
+import { keys } from '../../api/keys';
+import { getOptional } from '../../api/products';
+import { useQuote } from '../../api/quotes';
+import { Amount, Count } from '../../components/Amount';
+import { Countdown } from '../../components/Countdown';
+import { Stat } from '../../components/LinkRows';
+import { requestSignIn } from '../../session/prompt';
+import { useSession } from '../../session/store';
+import { Change } from './market';
+import './index.css';
 
-const MODULES: readonly { to: string; key: string; module: ModuleKey | null; mark: string }[] = [
+interface Entry {
+  to: string;
+  key: string;
+  module: ModuleKey | null;
+  mark: string;
+}
+
+const MODULES: readonly Entry[] = [
   { to: '/pages/index/aiTrade', key: 'page.aiTrade', module: 'ai_trade', mark: 'AI' },
-  { to: '/pages/index/database', key: 'page.quotes', module: null, mark: '%' },
   { to: '/pages/index/game', key: 'page.games', module: 'games', mark: 'G' },
   { to: '/pages/index/rwa', key: 'page.rwa', module: 'rwa', mark: 'R' },
   { to: '/pages/index/machine', key: 'page.machines', module: 'machines', mark: 'M' },
   { to: '/pages/index/freePay', key: 'page.freePay', module: 'cards', mark: 'P' },
-  { to: '/pages/index/chain', key: 'page.chainIntro', module: 'chain_pool', mark: 'C' },
-  { to: '/pages/index/docs?type=whitepaper', key: 'docs.whitepaper', module: null, mark: 'W' },
+  { to: '/pages/shop/redemption', key: 'home.shop', module: 'shop', mark: 'S' },
+  { to: '/pages/index/chain', key: 'home.hlb', module: 'huan_li_bao', mark: 'H' },
+  { to: '/pages/chainPool/chainPool', key: 'tab.chain', module: 'chain_pool', mark: 'C' },
+  { to: '/pages/index/database', key: 'page.quotes', module: null, mark: '%' },
 ];
 
-export default function Home() {
+const DOCS: readonly Entry[] = [
+  { to: '/pages/index/docs?type=whitepaper', key: 'docs.whitepaper', module: null, mark: 'W' },
+  { to: '/pages/index/docs?type=business_plan', key: 'docs.business_plan', module: null, mark: 'B' },
+  { to: '/pages/index/docs?type=construction_plan', key: 'docs.construction_plan', module: null, mark: 'K' },
+  { to: '/pages/index/docs?type=roadmap', key: 'docs.roadmap', module: null, mark: 'R' },
+  { to: '/pages/index/docs?type=video', key: 'docs.video', module: null, mark: '▶' },
+  { to: '/pages/index/docs?type=poster', key: 'docs.poster', module: null, mark: 'P' },
+  { to: '/pages/index/docs?type=document', key: 'docs.document', module: null, mark: 'D' },
+  { to: '/pages/index/docs?type=video_conference', key: 'docs.conference', module: null, mark: 'V' },
+];
+
+function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) {
   const { t } = useTranslation();
   const config = useConfig();
   const modules = config.data?.modules;
   return (
+    <nav className="card grid-links" aria-label={label}>
+      {entries.map((m) => (
+        <Link key={m.to} to={m.to} className="grid-link">
+          <span className="dot" aria-hidden="true">
+            {m.mark}
+          </span>
+          <span>{t(m.key)}</span>
+          {config.data && m.module && !moduleOpen(modules, m.module) && (
+            <span className="tag-closed">{t('module.notOpen')}</span>
+          )}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Banners() {
+  const banners = useBanners().data ?? [];
+  if (banners.length === 0) return null;
+  return (
+    <div className="banners">
+      {banners.map((b) =>
+        b.link ? (
+          <a key={b.id} href={b.link} rel="noopener">
+            <img src={b.image} alt="" loading="lazy" />
+          </a>
+        ) : (
+          <img key={b.id} src={b.image} alt="" loading="lazy" />
+        ),
+      )}
+    </div>
+  );
+}
+
+function useLatestAnnouncements() {
+  const params = { type: 'announcement', page: 1, size: 5 };
+  return useQuery({
+    queryKey: keys.articles.list(params),
+    queryFn: async () =>
+      (await getOptional<Page<ArticleItem>>('/api/common/article/list', params))?.list ?? [],
+  });
+}
+
+function Ticker() {
+  const { t } = useTranslation();
+  const items = useLatestAnnouncements().data ?? [];
+  return (
+    <section className="card ticker" aria-label={t('page.announcements')}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="mirror-rtl">
+        <path
+          d="M3 10v4h4l5 4V6L7 10H3zm13.5 2a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4z"
+          fill="var(--brand)"
+        />
+      </svg>
+      <div className="ticker-track">
+        {items.length === 0 ? (
+          <span className="muted">{t('home.noAnnouncements')}</span>
+        ) : (
+          items.map((a) => (
+            <Link key={a.id} to={`/pages/index/announcementDetail?id=${a.id}`}>
+              {a.title}
+            </Link>
+          ))
+        )}
+      </div>
+      <Link to="/pages/index/announcement">{t('action.more')}</Link>
+    </section>
+  );
+}
+
+function Price({ symbol }: { symbol: 'FREE' | 'FCC' }) {
+  const { t } = useTranslation();
+  const q = useQuote(symbol);
+  return (
+    <Stat label={t('home.price', { symbol })}>
+      <Amount value={q?.price} token="USDT" maxFraction={6} /> <Change value={q?.change24h} />
+    </Stat>
+  );
+}
+
+function FomoCard() {
+  const { t } = useTranslation();
+  const config = useConfig().data;
+  const fomo = useFomo().data;
+  if (!fomo || (config && !moduleOpen(config.modules, 'fomo'))) return null;
+  return (
+    <section className="card fomo-card stack">
+      <h2>{t('home.fomoTitle')}</h2>
+      <div className="stats">
+        <Stat label={t('home.fomoBalance')}>
+          <Amount value={fomo.balance} token="FREE" />
+        </Stat>
+        <Stat label={t('home.fomoCountdown')}>
+          {fomo.unlockTime ? <Countdown end={fomo.unlockTime} format="hms" /> : '—'}
+        </Stat>
+        <Stat label={t('home.fomoParticipants')}>
+          <Count value={fomo.participants.length} />
+        </Stat>
+        <Stat label={t('home.fomoFloor')}>
+          <Amount value={fomo.floor} token="FREE" />
+        </Stat>
+      </div>
+      {!fomo.distributing && (
+        <p className="notice" role="status">
+          {t('home.fomoPaused', { floor: fomo.floor })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default function Home() {
+  const { t } = useTranslation();
+  const signedIn = useSession() !== null;
+  return (
     <div className="page">
+      <Banners />
       <section className="hero">
         <h2>FREE</h2>
         <p>{t('home.tagline')}</p>
       </section>
-      <nav className="card grid-links" aria-label={t('home.modules')}>
-        {MODULES.map((m) => (
-          <Link key={m.to} to={m.to} className="grid-link">
-            <span className="dot" aria-hidden="true">
-              {m.mark}
-            </span>
-            <span>{t(m.key)}</span>
-            {config.data && m.module && !moduleOpen(modules, m.module) && (
-              <span className="tag-closed">{t('module.notOpen')}</span>
-            )}
-          </Link>
-        ))}
-      </nav>
-      <section className="card">
-        <div className="section-head">
-          <h2>{t('page.announcements')}</h2>
-          <Link to="/pages/index/announcement">{t('action.more')}</Link>
-        </div>
-        <RecordList
-          path="/api/common/article/list"
-          params={{ type: 'announcement' }}
-          personal={false}
-          renderItem={(row) => (
-            <Link className="row-link" to={`/pages/index/announcementDetail?id=${row.id}`}>
-              <span>{row.title}</span>
-            </Link>
-          )}
-        />
+      <Ticker />
+      {!signedIn && (
+        <section className="card stack">
+          <p className="muted">{t('auth.signInPrompt')}</p>
+          <Button color="primary" shape="rounded" block onClick={requestSignIn}>
+            {t('auth.signIn')}
+          </Button>
+        </section>
+      )}
+      <section className="card prices">
+        <Price symbol="FREE" />
+        <Price symbol="FCC" />
       </section>
+      <FomoCard />
+      <h2 className="section-title">{t('home.modules')}</h2>
+      <Grid entries={MODULES} label={t('home.modules')} />
+      <h2 className="section-title">{t('home.docs')}</h2>
+      <Grid entries={DOCS} label={t('home.docs')} />
     </div>
   );
 }

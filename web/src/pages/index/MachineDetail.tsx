@@ -1,31 +1,83 @@
-// One mining machine by ?id=.
-import { useQuery } from '@tanstack/react-query';
+// One mining machine by ?id=; buying it with the wallet balance grants its hashrate for its days.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { keys } from '../../api/keys';
-import { isNotServed } from '../../api/list';
+import { buyMachine, machineKeys, useMachine } from '../../api/machines';
+import { useMe } from '../../api/user';
 import { usePageParams } from '../../app/params';
+import { Amount, toWei } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
-import { RecordItem, type RecordRow } from '../../components/RecordList';
+import { Stat } from '../../components/LinkRows';
+import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { showToast } from '../../components/toast';
+import { requestSignIn } from '../../session/prompt';
+import { useSession } from '../../session/store';
+import { MachineSummary } from './Machine';
+import { useModuleOpen } from './ModuleIntro';
+import './index.css';
 
 export default function MachineDetail() {
   const { t } = useTranslation();
   const id = usePageParams().get('id') ?? '';
-  const machine = useQuery({
-    queryKey: keys.public.list('/api/common/machine/detail', { id }),
-    enabled: id !== '',
-    queryFn: async () => {
-      try {
-        return await api.get<RecordRow>('/api/common/machine/detail', { id }, { hideError: true });
-      } catch (error) {
-        if (isNotServed(error)) return null;
-        throw error;
-      }
+  const machine = useMachine(id);
+  const slow = useDelayed(machine.isPending && machine.fetchStatus !== 'idle');
+  const signedIn = useSession() !== null;
+  const open = useModuleOpen('machines');
+  const me = useMe();
+  const qc = useQueryClient();
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const m = machine.data;
+  const buy = useMutation({
+    mutationFn: () => buyMachine(m?.id ?? 0, key),
+    onSuccess: () => {
+      showToast(t('machine.bought'), 'success');
+      setKey(crypto.randomUUID());
+      void qc.invalidateQueries({ queryKey: keys.user.all() });
+      void qc.invalidateQueries({ queryKey: machineKeys.list() });
     },
   });
+  if (machine.isPending && machine.fetchStatus !== 'idle') return slow ? <Skeleton /> : null;
+  if (!m) return <EmptyState text={t('list.noData')} />;
+  const balance = me.data?.balances.wallet[m.asset];
+  const short = (toWei(balance) ?? 0n) < (toWei(m.price) ?? 0n);
+  const onBuy = async () => {
+    if (!signedIn) return requestSignIn();
+    if (short) return showToast(t('machine.insufficient'));
+    const ok = await Dialog.confirm({
+      content: t('machine.confirm', { name: m.name }),
+      confirmText: t('action.confirm'),
+      cancelText: t('action.cancel'),
+    });
+    if (ok) buy.mutate();
+  };
   return (
     <div className="page">
-      {machine.data ? <RecordItem row={machine.data} /> : <EmptyState text={t('list.noData')} />}
+      {m.image && <img className="machine-img" src={m.image} alt={m.name} />}
+      <section className="card stack">
+        <MachineSummary m={m} />
+        {m.description && <p className="article-body">{m.description}</p>}
+        {signedIn && (
+          <Stat label={t('mine.walletBalance')}>
+            <Amount value={balance} token={m.asset} />
+          </Stat>
+        )}
+        {open === false ? (
+          <p className="notice danger">{t('module.notOpen')}</p>
+        ) : (
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            disabled={m.soldOut}
+            loading={buy.isPending}
+            onClick={() => void onBuy()}
+          >
+            {m.soldOut ? t('machine.soldOut') : t('machine.buy')}
+          </Button>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,10 +1,6 @@
-// Articles of type 'rwa' (GET /api/common/article/list?type=rwa).
-import { ArticleList } from './Docs';
+// Real-world assets: what they are, whether the module is open, and their articles.
+import { ModuleIntro } from './ModuleIntro';
 
 export default function Rwa() {
-  return (
-    <div className="page">
-      <ArticleList type="rwa" />
-    </div>
-  );
+  return <ModuleIntro module="rwa" titleKey="page.rwa" introKey="rwa.intro" articleType="rwa" />;
 }

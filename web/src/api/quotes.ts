@@ -1,0 +1,21 @@
+// Market quotes (GET /api/common/quotes): latest price and 24 h change per symbol.
+import type { quote } from '@free/protocol/api/product-modules';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { getOptional } from './products';
+
+export type Quote = z.infer<typeof quote>;
+export const quoteKeys = { list: () => ['public', 'quotes'] as const };
+
+export function useQuotes() {
+  return useQuery({
+    queryKey: quoteKeys.list(),
+    queryFn: async () => (await getOptional<{ list: Quote[] }>('/api/common/quotes'))?.list ?? [],
+    refetchInterval: 60_000,
+  });
+}
+
+/** The quote of one symbol (FREE, FCC), or undefined when the server has none. */
+export function useQuote(symbol: string): Quote | undefined {
+  return useQuotes().data?.find((q) => q.symbol.toUpperCase() === symbol);
+}
