@@ -1,10 +1,79 @@
-// Redemption list: redeemed stakes.
-import { RecordList } from '../../components/RecordList';
+// Redemption list: what has been paid back (principal + interest) and what is ready to redeem, then
+// every order with its redeemed amount and progress.
+import type { StakeOrder } from '@free/protocol/api/product-money';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { keys } from '../../api/keys';
+import { Amount, DateTime } from '../../components/Amount';
+import { InfiniteList } from '../../components/InfiniteList';
+import { Stat } from '../../components/LinkRows';
+import { useSession } from '../../session/store';
+import { Progress, StatusTag } from './StakeOrderCard';
+import './shop.css';
+
+const PATH = '/api/user/stake/redemptions';
+
+interface Totals {
+  redeemedTotal: string;
+  redeemableTotal: string;
+}
 
 export default function Redemption() {
+  const { t } = useTranslation();
+  const signed = useSession();
+  const totals = useQuery({
+    queryKey: keys.user.list(PATH, { totals: true }),
+    enabled: signed !== null,
+    queryFn: () => api.get<Totals>(PATH, { page: 1, size: 1 }, { hideError: true }),
+  });
   return (
     <div className="page">
-      <RecordList path="/api/user/stake/redemptions" />
+      <section className="card">
+        <div className="stats">
+          <Stat label={t('shop.redeemedTotal')}>
+            <Amount value={totals.data?.redeemedTotal} token="USDT" />
+          </Stat>
+          <Stat label={t('shop.redeemableTotal')}>
+            <Amount value={totals.data?.redeemableTotal} token="USDT" />
+          </Stat>
+        </div>
+        <p className="muted small">
+          {t('shop.redeemHint')} <Link to="/pages/shop/order">{t('page.stakeOrders')}</Link>
+        </p>
+      </section>
+      <InfiniteList<StakeOrder>
+        queryKey={keys.user.list(PATH, {})}
+        path={PATH}
+        enabled={signed !== null}
+        itemKey={(o) => o.id}
+        renderItem={(o) => (
+          <article className="stake-order">
+            <div className="stake-order-head">
+              <bdi dir="ltr" className="num">
+                {o.number}
+              </bdi>
+              <StatusTag status={o.status} />
+            </div>
+            <div className="stats">
+              <Stat label={t('shop.principal')}>
+                <Amount value={o.principal} token="USDT" />
+              </Stat>
+              <Stat label={t('shop.redeemedAmount')}>
+                <Amount value={o.redeemedAmount ?? '0'} token="USDT" />
+              </Stat>
+              <Stat label={t('shop.dueTime')}>
+                <DateTime value={o.dueTime} />
+              </Stat>
+              <Stat label={t('shop.redeemedAt')}>
+                <DateTime value={o.redeemedAt} />
+              </Stat>
+            </div>
+            <Progress value={o.progress} label={t('shop.progress')} />
+          </article>
+        )}
+      />
     </div>
   );
 }

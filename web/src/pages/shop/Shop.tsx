@@ -1,41 +1,354 @@
-// Market Maker tab: the staking cycles and limits from config, entries to orders and records.
+// Market Maker tab: the stake product (cycle, amount, preview, on-chain stake or stake with the
+// balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
+// to orders, redemptions and FCC records.
+import { stakingAbi } from '@free/protocol/abi/generated/staking';
+import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
+import type { StakeOrder } from '@free/protocol/api/product-money';
+import type { StakeRefData } from '@free/protocol/api/team';
+import { moduleOpen } from '@free/protocol/modules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Switch } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
-import { Amount } from '../../components/Amount';
+import { keys } from '../../api/keys';
+import { quoteFee, stakingKeys, useFeeQuote, useStakingState, useWalletStakeInfo } from '../../api/staking';
+import { useMe } from '../../api/user';
+import { Amount, DateTime, toWei } from '../../components/Amount';
+import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { LinkRows, Stat } from '../../components/LinkRows';
+import { TxButton } from '../../components/TxButton';
+import { showToast } from '../../components/toast';
+import { requestSignIn } from '../../session/prompt';
+import { useSession } from '../../session/store';
+import { useWallet } from '../../wallet/state';
+import { type CycleTerms, minOutOf, reserveCovers, SLIPPAGE_BPS, stakePreview } from './stake';
+import './shop.css';
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+type Source = 'chain' | 'balance';
 
 export default function Shop() {
   const { t, i18n } = useTranslation();
-  const config = useConfig();
-  const cycles = config.data?.cycles ?? [];
-  const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const qc = useQueryClient();
+  const config = useConfig().data;
+  const chain = useStakingState();
+  const signed = useSession();
+  const me = useMe();
+  const w = useWallet();
+  const account = w.status === 'connected' ? w.address : undefined;
+  const walletInfo = useWalletStakeInfo(signed ? account : undefined);
+
+  const [cycleIndex, setCycleIndex] = useState(2);
+  const [amount, setAmount] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [source, setSource] = useState<Source>('chain');
+  const [autoRenew, setAutoRenew] = useState(false);
+
+  const stakingOpen = config ? moduleOpen(config.modules, 'staking') : false;
+  const balanceOpen = config ? moduleOpen(config.modules, 'staking_use_balance') : false;
+  const percent = (v: number, digits = 2) =>
+    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: digits }).format(v);
+
+  // The contract's current terms win over the config's copy of them (new stakes get the contract's).
+  const cycles: CycleTerms[] =
+    chain.data?.cycles ??
+    (config?.cycles ?? []).map((c) => ({
+      index: c.index,
+      days: c.days,
+      ratePpm: c.rate_ppm,
+      feeBps: c.fee_bps,
+    }));
+  const cycle = cycles.find((c) => c.index === cycleIndex) ?? cycles.at(-1);
+
+  const maxWei =
+    chain.data && chain.data.maxStakeAmount > 0n && chain.data.maxStakeAmount < MAX_AMOUNT_WEI
+      ? chain.data.maxStakeAmount
+      : MAX_AMOUNT_WEI;
+  const offChainUsdt = toWei(me.data?.balances.wallet.USDT) ?? undefined;
+  const balance: Wei | undefined = !signed
+    ? undefined
+    : source === 'chain'
+      ? walletInfo.data?.usdt
+      : (offChainUsdt ?? undefined);
+  const rules: AmountRules = { kind: 'invest', max: maxWei, balance };
+  const problem = amountProblem(amount, rules, i18n.language);
+  const parsed = parseAmount(amount);
+  const amountWei = isAmountError(parsed) ? null : parsed;
+  const preview =
+    cycle && amountWei !== null && amountWei > 0n ? stakePreview(amountWei, cycle, new Date()) : null;
+  const quote = useFeeQuote(source === 'chain' && preview ? preview.fee : null);
+  const covered = preview && chain.data ? reserveCovers(preview, chain.data.availableReserve) : true;
+  const canSubmit = stakingOpen && problem === null && preview !== null && covered;
+
+  const done = () => {
+    showToast(t('shop.purchaseSuccess'), 'success');
+    setAmount('');
+    setSubmitted(false);
+    void qc.invalidateQueries({ queryKey: stakingKeys.all() });
+    void qc.invalidateQueries({ queryKey: keys.user.all() });
+  };
+
+  const buyWithBalance = useMutation({
+    mutationFn: (idempotencyKey: string) =>
+      api.post<StakeOrder>('/api/user/staking_use_balance', undefined, {
+        query: { amount, stakeIndex: cycle?.index ?? cycleIndex, autoRenew },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: done,
+  });
+
+  const contracts = config?.contracts ?? null;
+  const prepareStake = async () => {
+    if (!contracts || !config || !cycle || amountWei === null || !preview) throw new Error(t('tx.failed'));
+    // A fresh quote at the moment of sending; the bound the user saw is the same rule on it.
+    const minOut = minOutOf(await quoteFee(config.chain_id, contracts, preview.fee));
+    const inviter = (me.data?.inviter ?? signed?.user.inviter ?? null) as string | null;
+    const boundOnChain = walletInfo.data ? walletInfo.data.inviterOnChain !== ZERO_ADDRESS : false;
+    if (inviter && !boundOnChain) {
+      const ref = await api.get<StakeRefData>('/api/user/stake_ref_address');
+      if (ref.parents.length > 0)
+        return {
+          address: contracts.staking as `0x${string}`,
+          abi: stakingAbi,
+          functionName: 'stakeWithInviter',
+          args: [amountWei, minOut, cycle.index, ref.parents, ref.message, ref.signature],
+        };
+    }
+    return {
+      address: contracts.staking as `0x${string}`,
+      abi: stakingAbi,
+      functionName: 'stake',
+      args: [amountWei, minOut, cycle.index],
+    };
+  };
+
+  const mm = config?.market_maker;
+  // The market-maker cycle is the 30-day one (index 2, server team rules).
+  const mmDays = cycles.find((c) => c.index === 2)?.days ?? 30;
   return (
     <div className="page">
       <section className="hero">
         <h2>{t('shop.title')}</h2>
         <p>{t('shop.subtitle')}</p>
       </section>
+
+      {config && !stakingOpen && (
+        <p className="notice" role="status">
+          {t('module.notOpen')}
+        </p>
+      )}
+
       <section className="card">
-        <h2>{t('shop.cycles')}</h2>
-        <div className="stats">
+        <h2>{t('shop.chooseCycle')}</h2>
+        <nav className="cycle-grid" aria-label={t('shop.chooseCycle')}>
           {cycles.map((c) => (
-            <Stat key={c.index} label={t('shop.cycleDays', { count: c.days })}>
-              <bdi dir="ltr">{pct.format(c.rate_ppm / 1_000_000)}</bdi>{' '}
-              <span className="muted">{t('shop.perDay')}</span>
-            </Stat>
+            <button
+              key={c.index}
+              type="button"
+              aria-pressed={c.index === cycle?.index}
+              className={`cycle-option${c.index === cycle?.index ? ' is-active' : ''}`}
+              onClick={() => setCycleIndex(c.index)}
+            >
+              <span className="cycle-days">{t('shop.cycleDays', { count: c.days })}</span>
+              <span className="cycle-rate">
+                <bdi dir="ltr">{percent(c.ratePpm / 1_000_000)}</bdi>
+                <span className="muted"> {t('shop.perDay')}</span>
+              </span>
+              <span className="muted cycle-fee">
+                {t('shop.fee')} <bdi dir="ltr">{percent(c.feeBps / 10_000)}</bdi>
+              </span>
+            </button>
           ))}
-        </div>
-        {config.data && (
-          <div className="stats" style={{ marginTop: 12 }}>
-            <Stat label={t('shop.minInvestment')}>
-              <Amount value={config.data.min_investment} token="FREE" />
+        </nav>
+
+        {signed && (
+          <nav className="source-row" aria-label={t('shop.payWith')}>
+            {(['chain', 'balance'] as const).map((s) => (
+              <button
+                key={s}
+                type="button"
+                aria-pressed={source === s}
+                className={`chip${source === s ? ' is-active' : ''}`}
+                onClick={() => setSource(s)}
+              >
+                {s === 'chain' ? t('shop.payWallet') : t('shop.payBalance')}
+              </button>
+            ))}
+          </nav>
+        )}
+
+        <AmountInput
+          value={amount}
+          onChange={setAmount}
+          rules={rules}
+          token="USDT"
+          showError={submitted}
+          placeholder={t('shop.amountPlaceholder')}
+        />
+        <p className="muted small">
+          {t('shop.limits')} <Amount value={10n ** 18n} token="USDT" /> –{' '}
+          <Amount value={maxWei} token="USDT" />
+          {signed && balance !== undefined && (
+            <>
+              {' · '}
+              {source === 'chain' ? t('shop.walletUsdt') : t('shop.balanceUsdt')}{' '}
+              <Amount value={balance} token="USDT" />
+            </>
+          )}
+        </p>
+
+        {preview && cycle && (
+          <div className="stats preview" aria-live="polite">
+            <Stat label={t('shop.feeBurned')}>
+              <Amount value={preview.fee} token="USDT" />
             </Stat>
-            <Stat label={t('shop.maxInvestment')}>
-              <Amount value={config.data.max_investment} token="USDT" />
+            {source === 'chain' && (
+              <Stat label={t('shop.freeBurned')}>
+                {quote.data !== undefined ? (
+                  <>
+                    <Amount value={quote.data} token="FREE" />
+                    <span className="muted small block">
+                      {t('shop.minFree', { slippage: percent(SLIPPAGE_BPS / 10_000) })}{' '}
+                      <Amount value={minOutOf(quote.data)} token="FREE" />
+                    </span>
+                  </>
+                ) : (
+                  '—'
+                )}
+              </Stat>
+            )}
+            <Stat label={t('shop.principal')}>
+              <Amount value={preview.principal} token="USDT" />
+            </Stat>
+            <Stat label={t('shop.maxInterest')}>
+              <Amount value={preview.maxInterest} token="USDT" />
+            </Stat>
+            <Stat label={t('shop.payout')}>
+              <Amount value={preview.payout} token="USDT" />
+            </Stat>
+            <Stat label={t('shop.maturity')}>
+              <DateTime value={preview.maturity} />
             </Stat>
           </div>
         )}
+        {preview && !covered && (
+          <p className="notice danger" role="alert">
+            {t('shop.reserveShort')}
+          </p>
+        )}
+
+        {source === 'balance' && signed && (
+          <div className="switch-row">
+            <span>{t('shop.autoRenew')}</span>
+            <Switch checked={autoRenew} onChange={setAutoRenew} aria-label={t('shop.autoRenew')} />
+          </div>
+        )}
+
+        {!signed ? (
+          <Button block color="primary" shape="rounded" size="large" onClick={() => requestSignIn()}>
+            {t('shop.signInToStake')}
+          </Button>
+        ) : source === 'balance' ? (
+          balanceOpen ? (
+            <Button
+              block
+              color="primary"
+              shape="rounded"
+              size="large"
+              loading={buyWithBalance.isPending}
+              disabled={!stakingOpen}
+              onClick={() => {
+                setSubmitted(true);
+                if (canSubmit) buyWithBalance.mutate(crypto.randomUUID());
+              }}
+            >
+              {t('shop.stakeNow')}
+            </Button>
+          ) : (
+            <p className="notice" role="status">
+              {t('shop.balanceNotOpen')}
+            </p>
+          )
+        ) : contracts ? (
+          <div onClickCapture={() => setSubmitted(true)}>
+            <TxButton
+              id="shop:stake"
+              disabled={!canSubmit}
+              approve={
+                amountWei !== null
+                  ? {
+                      token: contracts.usdt as `0x${string}`,
+                      spender: contracts.staking as `0x${string}`,
+                      amount: amountWei,
+                    }
+                  : undefined
+              }
+              prepare={prepareStake}
+              onConfirmed={done}
+            >
+              {t('shop.stakeNow')}
+            </TxButton>
+          </div>
+        ) : (
+          <p className="notice" role="status">
+            {t('module.notOpen')}
+          </p>
+        )}
       </section>
+
+      <section className="card">
+        <h2>{t('shop.reserveTitle')}</h2>
+        <p className="muted small">{t('shop.reserveExplain')}</p>
+        <div className="stats">
+          <Stat label={t('shop.reserve')}>
+            <Amount value={chain.data?.reserve} token="USDT" />
+          </Stat>
+          <Stat label={t('shop.committed')}>
+            <Amount value={chain.data?.committed} token="USDT" />
+          </Stat>
+          <Stat label={t('shop.availableReserve')}>
+            <Amount value={chain.data?.availableReserve} token="USDT" />
+          </Stat>
+          <Stat label={t('shop.openPrincipal')}>
+            <Amount value={chain.data?.openPrincipal} token="USDT" />
+          </Stat>
+        </div>
+        {chain.isError && (
+          <p className="notice danger" role="alert">
+            {t('shop.chainUnreachable')}{' '}
+            <Button size="mini" fill="outline" onClick={() => void chain.refetch()}>
+              {t('action.retry')}
+            </Button>
+          </p>
+        )}
+      </section>
+
+      {mm && (
+        <section className="card">
+          <h2>{t('shop.bonusTitle')}</h2>
+          <p>
+            {t('shop.bonusRule', {
+              turnover: formatAmount(toWei(mm.turnover_usdt) ?? 0n, {
+                locale: i18n.language,
+                maxFraction: 2,
+              }),
+              share: percent(mm.principal_share_bps / 10_000),
+              multiplier: mm.fcc_multiplier,
+              days: mmDays,
+            })}
+          </p>
+          {me.data && (
+            <p className={me.data.level.marketMaker ? 'notice' : 'muted'} role="status">
+              {me.data.level.marketMaker
+                ? t('shop.bonusQualified', { days: mmDays })
+                : t('shop.bonusNotQualified', { days: mmDays })}
+            </p>
+          )}
+        </section>
+      )}
+
       <LinkRows
         rows={[
           { to: '/pages/shop/order', labelKey: 'page.stakeOrders' },

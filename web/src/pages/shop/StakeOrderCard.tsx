@@ -1,0 +1,152 @@
+// One staking order (balance or on-chain): figures, countdown to maturity, progress, and the action
+// a matured order allows: unstake on chain, or redeem a balance order.
+import { stakingAbi } from '@free/protocol/abi/generated/staking';
+import type { StakeOrder } from '@free/protocol/api/product-money';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { useConfig } from '../../api/config';
+import { keys } from '../../api/keys';
+import { stakingKeys } from '../../api/staking';
+import { Amount, DateTime, toWei } from '../../components/Amount';
+import { Countdown } from '../../components/Countdown';
+import { Stat } from '../../components/LinkRows';
+import { TxButton } from '../../components/TxButton';
+import { showToast } from '../../components/toast';
+import { type ChainRecord, chainIndexOf } from './stake';
+import './shop.css';
+
+export function StatusTag({ status }: { status: StakeOrder['status'] }) {
+  const { t } = useTranslation();
+  return <span className={`status-tag is-${status}`}>{t(`shop.status.${status}`)}</span>;
+}
+
+export function Progress({ value, label }: { value: number; label: string }) {
+  const pct = Math.max(0, Math.min(100, value));
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={pct}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <span style={{ inlineSize: `${pct}%` }} />
+    </div>
+  );
+}
+
+export function StakeOrderCard({
+  order,
+  chainRecords,
+}: {
+  order: StakeOrder;
+  /** the user's records in the contract, to find an on-chain order's index */
+  chainRecords?: readonly ChainRecord[];
+}) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const contracts = useConfig().data?.contracts ?? null;
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: keys.user.all() });
+    void qc.invalidateQueries({ queryKey: stakingKeys.all() });
+  };
+  const redeem = useMutation({
+    mutationFn: (idempotencyKey: string) =>
+      api.post<StakeOrder>(
+        '/api/user/stake/redeem',
+        { orderId: order.id },
+        { headers: { 'Idempotency-Key': idempotencyKey } },
+      ),
+    onSuccess: () => {
+      showToast(t('shop.redeemSuccess'), 'success');
+      refresh();
+    },
+  });
+  const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const principal = toWei(order.principal) ?? 0n;
+  const chainIndex =
+    order.source === 'chain' && chainRecords ? chainIndexOf({ ...order, principal }, chainRecords) : null;
+  const bonus = toWei(order.bonusFcc) ?? 0n;
+
+  return (
+    <article className="stake-order">
+      <div className="stake-order-head">
+        <span>
+          <bdi dir="ltr" className="num">
+            {order.number}
+          </bdi>{' '}
+          <span className="muted small">
+            {order.source === 'chain' ? t('shop.onChain') : t('shop.withBalance')}
+          </span>
+        </span>
+        <StatusTag status={order.status} />
+      </div>
+      <div className="stats">
+        <Stat label={t('shop.principal')}>
+          <Amount value={order.principal} token="USDT" />
+        </Stat>
+        <Stat label={t('shop.reward')}>
+          <Amount value={order.reward} token="USDT" />
+        </Stat>
+        <Stat label={t('shop.currentProfit')}>
+          <Amount value={order.currentProfit} token="USDT" />
+        </Stat>
+        <Stat label={t('shop.totalRevenue')}>
+          <Amount value={order.totalRevenue} token="USDT" />
+        </Stat>
+        <Stat label={t('shop.cycle')}>
+          {t('shop.cycleDays', { count: order.cycleDays })} ·{' '}
+          <bdi dir="ltr">{pct.format(order.ratePpm / 1_000_000)}</bdi>
+        </Stat>
+        {bonus > 0n && (
+          <Stat label={t('shop.bonusFcc')}>
+            <Amount value={bonus} token="FCC" />
+          </Stat>
+        )}
+        <Stat label={t('shop.pledgeTime')}>
+          <DateTime value={order.pledgeTime} />
+        </Stat>
+        <Stat label={t('shop.dueTime')}>
+          <DateTime value={order.dueTime} />
+        </Stat>
+      </div>
+      {order.status === 'active' && (
+        <p className="muted small">
+          {t('shop.maturesIn')} <Countdown end={order.dueTime} format="dhms" />
+        </p>
+      )}
+      <Progress value={order.progress} label={t('shop.progress')} />
+      {order.status === 'matured' && order.source === 'balance' && order.redeemable && (
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          loading={redeem.isPending}
+          onClick={() => redeem.mutate(crypto.randomUUID())}
+        >
+          {t('shop.redeem')}
+        </Button>
+      )}
+      {order.status === 'matured' && order.source === 'chain' && contracts && chainIndex !== null && (
+        <TxButton
+          id={`shop:unstake:${order.id}`}
+          prepare={() => ({
+            address: contracts.staking as `0x${string}`,
+            abi: stakingAbi,
+            functionName: 'unstake',
+            args: [BigInt(chainIndex)],
+          })}
+          onConfirmed={() => {
+            showToast(t('shop.redeemSuccess'), 'success');
+            refresh();
+          }}
+        >
+          {t('shop.unstake')}
+        </TxButton>
+      )}
+    </article>
+  );
+}

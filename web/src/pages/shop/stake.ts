@@ -1,0 +1,67 @@
+// The stake preview and the on-chain bookkeeping of the Market Maker tab, as plain functions:
+// protocol rules (fee split, compound interest, maturity) plus the slippage bound the user sees.
+import { compoundInterest, maturityOf, splitStakeAmount } from '@free/protocol/staking';
+
+/** The slippage the app accepts on the fee swap USDT→FREE, in basis points (shown to the user). */
+export const SLIPPAGE_BPS = 100;
+
+export interface CycleTerms {
+  index: number;
+  days: number;
+  ratePpm: number;
+  feeBps: number;
+}
+
+export interface StakePreview {
+  fee: bigint;
+  principal: bigint;
+  maxInterest: bigint;
+  /** what the user gets back at maturity: principal + interest */
+  payout: bigint;
+  maturity: Date;
+}
+
+export function stakePreview(amount: bigint, cycle: CycleTerms, now: Date): StakePreview {
+  const { fee, principal } = splitStakeAmount(amount, cycle.feeBps);
+  const maxInterest = compoundInterest(principal, cycle.ratePpm, cycle.days);
+  return {
+    fee,
+    principal,
+    maxInterest,
+    payout: principal + maxInterest,
+    maturity: maturityOf(now, cycle.days),
+  };
+}
+
+/** The swap's minimum FREE out: the router's quote less the slippage, rounded down. */
+export function minOutOf(quote: bigint, slippageBps = SLIPPAGE_BPS): bigint {
+  return (quote * BigInt(10_000 - slippageBps)) / 10_000n;
+}
+
+/** The contract refuses a stake whose maximum payout exceeds the unreserved reserve. */
+export function reserveCovers(preview: Pick<StakePreview, 'maxInterest'>, availableReserve: bigint): boolean {
+  return preview.maxInterest <= availableReserve;
+}
+
+export interface ChainRecord {
+  index: number;
+  stakeTime: bigint;
+  amount: bigint;
+  redeemed: boolean;
+  stakeIndex: number;
+}
+
+/**
+ * The contract index of an on-chain order from the API (which keys it by its own id): the unredeemed
+ * record with the same principal, cycle and stake time (to the second).
+ */
+export function chainIndexOf(
+  order: { principal: bigint; cycle: number; pledgeTime: string },
+  records: readonly ChainRecord[],
+): number | null {
+  const at = BigInt(Math.floor(Date.parse(order.pledgeTime) / 1000));
+  const hit = records.find(
+    (r) => !r.redeemed && r.amount === order.principal && r.stakeIndex === order.cycle && r.stakeTime === at,
+  );
+  return hit ? hit.index : null;
+}
