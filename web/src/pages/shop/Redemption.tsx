@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { keys } from '../../api/keys';
-import { Amount, DateTime } from '../../components/Amount';
+import { Amount } from '../../components/Amount';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Stat } from '../../components/LinkRows';
 import { useSession } from '../../session/store';
-import { Progress, StatusTag } from './StakeOrderCard';
+import { Progress, StatusTag, When } from './StakeOrderCard';
 import './shop.css';
 
 const PATH = '/api/user/stake/redemptions';
@@ -64,10 +64,10 @@ export default function Redemption() {
                 <Amount value={o.redeemedAmount ?? '0'} token="USDT" />
               </Stat>
               <Stat label={t('shop.dueTime')}>
-                <DateTime value={o.dueTime} />
+                <When value={o.dueTime} />
               </Stat>
               <Stat label={t('shop.redeemedAt')}>
-                <DateTime value={o.redeemedAt} />
+                <When value={o.redeemedAt} />
               </Stat>
             </div>
             <Progress value={o.progress} label={t('shop.progress')} />

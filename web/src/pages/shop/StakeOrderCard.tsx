@@ -9,13 +9,28 @@ import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
 import { stakingKeys } from '../../api/staking';
-import { Amount, DateTime, toWei } from '../../components/Amount';
+import { Amount, formatDateTime, toWei } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
 import { TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 import { type ChainRecord, chainIndexOf } from './stake';
 import './shop.css';
+
+/**
+ * A date and time in the reader's language. Not forced left-to-right: Arabic dates carry their own
+ * direction marks, and an LTR box scrambles them.
+ */
+export function When({ value }: { value: string | Date | null | undefined }) {
+  const { i18n } = useTranslation();
+  const d = value === null || value === undefined ? null : new Date(value);
+  if (!d || Number.isNaN(d.getTime())) return <span>—</span>;
+  return (
+    <time dateTime={d.toISOString()} className="num">
+      {formatDateTime(d, i18n.language)}
+    </time>
+  );
+}
 
 export function StatusTag({ status }: { status: StakeOrder['status'] }) {
   const { t } = useTranslation();
@@ -107,10 +122,10 @@ export function StakeOrderCard({
           </Stat>
         )}
         <Stat label={t('shop.pledgeTime')}>
-          <DateTime value={order.pledgeTime} />
+          <When value={order.pledgeTime} />
         </Stat>
         <Stat label={t('shop.dueTime')}>
-          <DateTime value={order.dueTime} />
+          <When value={order.dueTime} />
         </Stat>
       </div>
       {order.status === 'active' && (
