@@ -1,57 +1,123 @@
-// Airdrop data (GET /api/user/airdrop): allocation, today/yesterday, and the countdown to the end.
-import { useQuery } from '@tanstack/react-query';
+// Airdrop data (GET /api/user/airdrop?kind=): allocation, released, today/yesterday, unlock and end
+// time with the countdown to the end (then 'ended'), and the quota (GET /api/user/quota).
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { keys } from '../../api/keys';
+import { type AllocationKind, useAirdrop, useQuota } from '../../api/mine';
 import { Amount, DateTime } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import './mine.css';
 
-interface Airdrop {
-  totalAllocation: string;
-  personal: string;
-  yesterday: string;
-  today: string;
-  unlockTime: string | null;
-  endTime: string | null;
+const KINDS = ['airdrop', 'presale'] as const;
+
+function Allocation({ kind }: { kind: AllocationKind }) {
+  const { t } = useTranslation();
+  const q = useAirdrop(kind);
+  const slow = useDelayed(q.isLoading);
+  if (q.isLoading) return slow ? <Skeleton /> : null;
+  if (q.isError)
+    return (
+      <EmptyState text={t('list.loadFailed')}>
+        <Button shape="rounded" size="small" onClick={() => void q.refetch()}>
+          {t('action.retry')}
+        </Button>
+      </EmptyState>
+    );
+  const a = q.data;
+  if (!a) return <EmptyState text={t('list.noData')} />;
+  return (
+    <section className="card card-stack" data-testid="airdrop-card">
+      <div className="stats">
+        <Stat label={t('airdrop.total')}>
+          <Amount value={a.totalAllocation} token="FREE" />
+        </Stat>
+        <Stat label={t('airdrop.personal')}>
+          <Amount value={a.personal} token="FREE" />
+        </Stat>
+        <Stat label={t('airdrop.released')}>
+          <Amount value={a.released} token="FREE" />
+        </Stat>
+        <Stat label={t('income.today')}>
+          <Amount value={a.today} token="FREE" />
+        </Stat>
+        <Stat label={t('income.yesterday')}>
+          <Amount value={a.yesterday} token="FREE" />
+        </Stat>
+        <Stat label={t('airdrop.unlockTime')}>
+          <DateTime value={a.unlockTime} />
+        </Stat>
+        <Stat label={t('airdrop.endTime')}>
+          <DateTime value={a.endTime} />
+        </Stat>
+        <Stat label={t('airdrop.endsIn')}>
+          {a.ended ? (
+            <span className="countdown is-ended">{t('countdown.ended')}</span>
+          ) : a.endTime ? (
+            <Countdown end={a.endTime} format="dhms" />
+          ) : (
+            '—'
+          )}
+        </Stat>
+      </div>
+    </section>
+  );
+}
+
+function QuotaCard() {
+  const { t } = useTranslation();
+  const q = useQuota().data;
+  if (!q) return null;
+  return (
+    <section className="card card-stack" data-testid="quota-card">
+      <h2>{t('airdrop.quota')}</h2>
+      <div className="stats">
+        <Stat label={t('airdrop.quotaTotal')}>
+          <Amount value={q.total} token="FREE" />
+        </Stat>
+        <Stat label={t('airdrop.quotaReserved')}>
+          <Amount value={q.reserved} token="FREE" />
+        </Stat>
+        <Stat label={t('airdrop.quotaDeducted')}>
+          <Amount value={q.deducted} token="FREE" />
+        </Stat>
+        <Stat label={t('airdrop.quotaPayment')}>
+          <Amount value={q.paymentAmount} token="USDT" />
+        </Stat>
+        <Stat label={t('kind.presale')}>
+          <Amount value={q.presale} token="FREE" />
+        </Stat>
+        <Stat label={t('kind.airdrop')}>
+          <Amount value={q.airdrop} token="FREE" />
+        </Stat>
+      </div>
+    </section>
+  );
 }
 
 export default function AirdropData() {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: keys.user.list('/api/user/airdrop', {}),
-    queryFn: () => api.get<Airdrop>('/api/user/airdrop'),
-  });
-  const slow = useDelayed(q.isLoading);
-  if (q.isLoading) return slow ? <Skeleton /> : null;
-  const a = q.data;
-  if (!a) return <EmptyState text={t('list.noData')} />;
+  const [kind, setKind] = useState<AllocationKind>('airdrop');
   return (
     <div className="page">
-      <section className="card">
-        <div className="stats">
-          <Stat label={t('airdrop.total')}>
-            <Amount value={a.totalAllocation} token="FREE" />
-          </Stat>
-          <Stat label={t('airdrop.personal')}>
-            <Amount value={a.personal} token="FREE" />
-          </Stat>
-          <Stat label={t('income.today')}>
-            <Amount value={a.today} token="FREE" />
-          </Stat>
-          <Stat label={t('income.yesterday')}>
-            <Amount value={a.yesterday} token="FREE" />
-          </Stat>
-          <Stat label={t('airdrop.unlockTime')}>
-            <DateTime value={a.unlockTime} />
-          </Stat>
-          <Stat label={t('airdrop.endsIn')}>
-            {a.endTime ? <Countdown end={a.endTime} format="dhms" /> : '—'}
-          </Stat>
-        </div>
-      </section>
+      <div className="chips tall" role="tablist" aria-label={t('page.airdropData')}>
+        {KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={kind === k}
+            className={`chip${kind === k ? ' is-active' : ''}`}
+            onClick={() => setKind(k)}
+          >
+            {t(`kind.${k}`)}
+          </button>
+        ))}
+      </div>
+      <Allocation kind={kind} />
+      <QuotaCard />
       <LinkRows rows={[{ to: '/pages/mine/unLockDetails', labelKey: 'page.unlockDetails' }]} />
     </div>
   );

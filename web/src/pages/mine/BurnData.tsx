@@ -1,31 +1,26 @@
-// Burn data: the user's burns (FREE quantity, USDT equivalent), pending until confirmed on chain.
+// Burn data: the user's burns (level, type, FREE quantity, USDT equivalent), pending until on chain.
+import type { BurnRecord } from '@free/protocol/api/product-money';
 import { useTranslation } from 'react-i18next';
-import { Amount, DateTime } from '../../components/Amount';
+import { useFire } from '../../api/mine';
+import { Amount } from '../../components/Amount';
+import { Stat } from '../../components/LinkRows';
 import { RecordList } from '../../components/RecordList';
+import { BurnLine } from './BurnLine';
+import './mine.css';
 
 export default function BurnData() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fire = useFire().data;
   return (
     <div className="page">
+      <section className="card">
+        <Stat label={t('fire.burnedTotal')}>
+          <Amount value={fire?.burnedTotal} token="FREE" />
+        </Stat>
+      </section>
       <RecordList
         path="/api/user/burn/records"
-        renderItem={(row) => (
-          <div className="record">
-            <div className="record-main">
-              <span className="record-kind">
-                {row.type && i18n.exists(`kind.${row.type}`) ? t(`kind.${row.type}`) : t('record.other')}
-              </span>
-              <Amount value={row.quantity as string | undefined} token="FREE" />
-            </div>
-            <div className="record-sub muted">
-              <DateTime value={row.time} />
-              <span>
-                ≈ <Amount value={row.usdt as string | undefined} token="USDT" />
-              </span>
-              <span>{row.pending ? t('state.pending') : t('state.confirmed')}</span>
-            </div>
-          </div>
-        )}
+        renderItem={(row) => <BurnLine row={row as unknown as BurnRecord} />}
       />
     </div>
   );

@@ -1,39 +1,93 @@
-// Earnings: each income kind with today's, yesterday's and total figures (GET /api/user/income_info).
+// Earnings: every income kind with today's, yesterday's and total figures in USDT and FREE
+// (GET /api/user/income_info), the FOMO-floor hold notice, and the hashrate (GET /api/user/hashrate).
+import { INCOME_KINDS } from '@free/protocol/api/user';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useFomoPool, useHashrate } from '../../api/mine';
 import { useIncomeInfo } from '../../api/user';
 import { Amount } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
 import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { FomoHoldNotice } from '../fire/Fire';
+import './mine.css';
+
+function Hashrate() {
+  const { t } = useTranslation();
+  const h = useHashrate().data;
+  if (!h) return null;
+  return (
+    <section className="card card-stack" data-testid="hashrate">
+      <h2>{t('income.hashrate')}</h2>
+      <div className="stats">
+        <Stat label={t('income.hashrateNetwork')}>
+          <Amount value={h.network} />
+        </Stat>
+        <Stat label={t('income.hashrateOwn')}>
+          <Amount value={h.own} />
+        </Stat>
+        <Stat label={t('income.hashrateTeam')}>
+          <Amount value={h.teamBonus} />
+        </Stat>
+        <Stat label={t('income.hashrateDirect')}>
+          <Amount value={h.directBonus} />
+        </Stat>
+        <Stat label={t('income.hashrateTotal')}>
+          <Amount value={h.total} />
+        </Stat>
+      </div>
+    </section>
+  );
+}
 
 export default function Earnings() {
   const { t } = useTranslation();
   const income = useIncomeInfo();
+  const fomo = useFomoPool().data;
   const slow = useDelayed(income.isLoading);
-  if (income.isLoading) return slow ? <Skeleton /> : null;
-  const list = income.data?.list ?? [];
-  if (list.length === 0) return <EmptyState text={t('list.noData')} />;
+  let body: React.ReactNode;
+  if (income.isLoading) body = slow ? <Skeleton /> : null;
+  else if (income.isError)
+    body = (
+      <EmptyState text={t('list.loadFailed')}>
+        <Button shape="rounded" size="small" onClick={() => void income.refetch()}>
+          {t('action.retry')}
+        </Button>
+      </EmptyState>
+    );
+  else {
+    const byKind = new Map((income.data?.list ?? []).map((i) => [i.kind, i]));
+    const rows = INCOME_KINDS.map((k) => byKind.get(k)).filter((i) => i !== undefined);
+    body =
+      rows.length === 0 ? (
+        <EmptyState text={t('list.noData')} />
+      ) : (
+        rows.map((item) => (
+          <section key={item.kind} className="card income-row" data-testid={`income-${item.kind}`}>
+            <h2>{t(`income.${item.kind}`)}</h2>
+            <div className="stats">
+              <Stat label={t('income.today')}>
+                <Amount value={item.today.USDT} token="USDT" />
+                <Amount value={item.today.FREE} token="FREE" />
+              </Stat>
+              <Stat label={t('income.yesterday')}>
+                <Amount value={item.yesterday.USDT} token="USDT" />
+                <Amount value={item.yesterday.FREE} token="FREE" />
+              </Stat>
+              <Stat label={t('income.cumulative')}>
+                <Amount value={item.total.USDT} token="USDT" />
+                <Amount value={item.total.FREE} token="FREE" />
+              </Stat>
+            </div>
+          </section>
+        ))
+      );
+  }
   return (
     <div className="page">
-      {list.map((item) => (
-        <section key={item.kind} className="card">
-          <h2>{t(`income.${item.kind}`)}</h2>
-          <div className="stats">
-            <Stat label={t('income.today')}>
-              <Amount value={item.today.USDT} token="USDT" /> ·{' '}
-              <Amount value={item.today.FREE} token="FREE" />
-            </Stat>
-            <Stat label={t('income.yesterday')}>
-              <Amount value={item.yesterday.USDT} token="USDT" /> ·{' '}
-              <Amount value={item.yesterday.FREE} token="FREE" />
-            </Stat>
-            <Stat label={t('income.total')}>
-              <Amount value={item.total.USDT} token="USDT" /> ·{' '}
-              <Amount value={item.total.FREE} token="FREE" />
-            </Stat>
-          </div>
-        </section>
-      ))}
+      <FomoHoldNotice fomo={fomo} />
+      <Hashrate />
+      {body}
     </div>
   );
 }

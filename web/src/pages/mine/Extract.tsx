@@ -1,5 +1,6 @@
-// Withdraw to the bound wallet (POST /api/user/withdraw/apply) and the withdrawal records.
-
+// Withdraw to the bound wallet (POST /api/user/withdraw/apply with an Idempotency-Key) and the
+// withdrawal records with their states (queued … waiting for on-chain confirmation, confirmed with
+// its transaction hash, failed / refunded).
 import type { WithdrawItem } from '@free/protocol/api/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -9,14 +10,51 @@ import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
 import { useMe } from '../../api/user';
-import { Amount, toWei } from '../../components/Amount';
+import { ShortAddress } from '../../components/Address';
+import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { Stat } from '../../components/LinkRows';
-import { RecordItem, RecordList } from '../../components/RecordList';
+import { RecordList } from '../../components/RecordList';
 import { showToast } from '../../components/toast';
+import { useSession } from '../../session/store';
+import './mine.css';
+
+/** The label key and tone of a withdrawal's state: queued/signed/broadcast wait for the chain. */
+export function withdrawStateView(row: Pick<WithdrawItem, 'state' | 'pending'>): {
+  key: string;
+  tone: '' | 'is-warning' | 'is-success';
+} {
+  if (row.state === 'confirmed') return { key: 'state.confirmed', tone: 'is-success' };
+  if (row.state === 'failed' || row.state === 'refunded') return { key: `state.${row.state}`, tone: '' };
+  return { key: 'state.pending', tone: 'is-warning' };
+}
+
+function WithdrawLine({ row }: { row: WithdrawItem }) {
+  const { t } = useTranslation();
+  const view = withdrawStateView(row);
+  return (
+    <div className="record" data-testid="withdraw-record">
+      <div className="record-main">
+        <span className="record-kind">{t('kind.withdraw')}</span>
+        <Amount value={row.amount} token="USDT" />
+      </div>
+      <div className="record-sub muted">
+        <DateTime value={row.confirmedAt ?? row.createdAt} />
+        <span className={`badge ${view.tone}`}>{t(view.key)}</span>
+      </div>
+      {row.txHash && (
+        <div className="record-sub muted">
+          <span>{t('withdraw.txHash')}</span>
+          <ShortAddress address={row.txHash} copy />
+        </div>
+      )}
+    </div>
+  );
+}
 
 export default function Extract() {
   const { t, i18n } = useTranslation();
+  const signed = useSession();
   const me = useMe();
   const config = useConfig().data;
   const qc = useQueryClient();
@@ -30,6 +68,7 @@ export default function Extract() {
     balance,
     min: toWei(config?.limits.min_withdraw) ?? undefined,
   };
+  const open = config ? config.modules.withdraw !== false : true;
   const withdraw = useMutation({
     mutationFn: () =>
       api.post<WithdrawItem>(
@@ -47,38 +86,51 @@ export default function Extract() {
   });
   return (
     <div className="page">
-      <section className="card">
-        <Stat label={t('mine.walletBalance')}>
-          <Amount value={me.data?.balances.wallet.USDT} token="USDT" />
-        </Stat>
-        <AmountInput
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            setKey(crypto.randomUUID());
-          }}
-          rules={rules}
-          token="USDT"
-          showError={submitted}
-          placeholder={t('amount.withdrawPlaceholder')}
-        />
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          loading={withdraw.isPending}
-          onClick={() => {
-            setSubmitted(true);
-            if (amountProblem(amount, rules, i18n.language) === null) withdraw.mutate();
-          }}
-        >
-          {t('action.withdraw')}
-        </Button>
+      <section className="card card-stack">
+        <div className="stats">
+          <Stat label={t('withdraw.available')}>
+            <Amount value={me.data?.balances.wallet.USDT} token="USDT" />
+          </Stat>
+          <Stat label={t('withdraw.to')}>
+            {signed ? <ShortAddress address={signed.user.address} /> : '—'}
+          </Stat>
+        </div>
+        {!open && <p className="notice">{t('module.notOpen')}</p>}
+        {open && (
+          <>
+            <AmountInput
+              value={amount}
+              onChange={(v) => {
+                setAmount(v);
+                setKey(crypto.randomUUID());
+              }}
+              rules={rules}
+              token="USDT"
+              showError={submitted}
+              placeholder={t('amount.withdrawPlaceholder')}
+            />
+            <Button
+              block
+              color="primary"
+              shape="rounded"
+              size="large"
+              data-testid="withdraw-submit"
+              loading={withdraw.isPending}
+              onClick={() => {
+                setSubmitted(true);
+                if (amountProblem(amount, rules, i18n.language) === null) withdraw.mutate();
+              }}
+            >
+              {t('action.withdraw')}
+            </Button>
+            <p className="muted">{t('withdraw.boundOnly')}</p>
+          </>
+        )}
       </section>
       <h2 className="section-title">{t('withdraw.records')}</h2>
       <RecordList
         path="/api/user/withdraw/list"
-        renderItem={(row) => <RecordItem row={{ ...row, kind: 'withdraw' }} />}
+        renderItem={(row) => <WithdrawLine row={row as unknown as WithdrawItem} />}
       />
     </div>
   );

@@ -1,10 +1,36 @@
-// Flow records: every ledger movement of the user (GET /api/user/finance).
+// Flow records: every ledger movement of the user (GET /api/user/finance), filtered by kind and asset.
+import { LEDGER_KINDS } from '@free/protocol/api/user';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RecordList } from '../../components/RecordList';
+import { Chips } from './Chips';
+import './mine.css';
+
+const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
 
 export default function Finance() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<(typeof LEDGER_KINDS)[number] | ''>('');
+  const [asset, setAsset] = useState<(typeof ASSETS)[number] | ''>('');
   return (
     <div className="page">
-      <RecordList path="/api/user/finance" />
+      <div className="filter-rows">
+        <Chips
+          name={t('mine.filterAsset')}
+          values={ASSETS}
+          value={asset}
+          onChange={setAsset}
+          label={(v) => v}
+        />
+        <Chips
+          name={t('mine.filterKind')}
+          values={LEDGER_KINDS}
+          value={kind}
+          onChange={setKind}
+          label={(v) => t(`kind.${v}`)}
+        />
+      </div>
+      <RecordList path="/api/user/finance" params={{ kind: kind || undefined, asset: asset || undefined }} />
     </div>
   );
 }

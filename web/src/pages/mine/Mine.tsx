@@ -1,7 +1,10 @@
-// Profile tab: who is signed in, balances and levels, invite link, every personal page, settings.
+// Profile tab: who is signed in, levels and badges, balances (off chain and on chain), invite link,
+// every personal page, language, theme, contact, sign out.
+import type { UserProfile } from '@free/protocol/api/user';
 import { Button, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
 import { ShortAddress } from '../../components/Address';
 import { Amount } from '../../components/Amount';
@@ -11,7 +14,70 @@ import { LANGUAGES } from '../../i18n';
 import { requestSignIn } from '../../session/prompt';
 import { session, useSession } from '../../session/store';
 import { setTheme, useTheme } from '../../theme/theme';
-import { useWallet } from '../../wallet/state';
+import { useWallet, wallet } from '../../wallet/state';
+import './mine.css';
+
+/** The invitation link: the app's own address with `#/?inviter=<address>` (DESIGN §6). */
+export function inviteLinkFor(address: string, location: { origin: string; pathname: string }): string {
+  return `${location.origin}${location.pathname || '/'}#/?inviter=${address}`;
+}
+
+/** Membership label: market maker, VIP (a V level above V0) or ordinary member. */
+export function membershipKey(level: UserProfile['level']): string {
+  if (level.marketMaker) return 'mine.memberMarketMaker';
+  if (/^V[1-9]\d*$/.test(level.user)) return 'mine.memberVip';
+  return 'mine.memberOrdinary';
+}
+
+const PERSONAL_PAGES = [
+  { to: '/pages/mine/earnings', labelKey: 'page.earnings' },
+  { to: '/pages/mine/recharge', labelKey: 'page.recharge' },
+  { to: '/pages/mine/extract', labelKey: 'page.withdraw' },
+  { to: '/pages/mine/team', labelKey: 'page.team' },
+  { to: '/pages/mine/finance', labelKey: 'page.flowRecords' },
+  { to: '/pages/mine/airdropData', labelKey: 'page.airdropData' },
+  { to: '/pages/mine/unLockDetails', labelKey: 'page.unlockDetails' },
+  { to: '/pages/mine/burnData', labelKey: 'page.burnData' },
+  { to: '/pages/shop/order', labelKey: 'page.stakeOrders' },
+  { to: '/pages/shop/redemption', labelKey: 'page.redemption' },
+  { to: '/pages/shop/fccRecord', labelKey: 'page.fccRecord' },
+  { to: '/pages/chainPool/myContribution', labelKey: 'page.myContribution' },
+  { to: '/pages/chainPool/orderList', labelKey: 'page.poolOrders' },
+] as const;
+
+function Balances({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation();
+  const chain = useChainBalances();
+  const b = profile.balances;
+  return (
+    <div className="stats dual" data-testid="profile-balances">
+      <Stat label={t('mine.walletBalance')}>
+        <Amount value={b.wallet.USDT} token="USDT" />
+        <Amount value={b.wallet.FREE} token="FREE" />
+      </Stat>
+      <Stat label={t('mine.onChainBalance')}>
+        <span data-testid="chain-usdt">
+          <Amount value={chain.data?.usdt} token="USDT" />
+        </span>
+        <span data-testid="chain-free">
+          <Amount value={chain.data?.free} token="FREE" />
+        </span>
+      </Stat>
+      <Stat label={t('mine.airdropBalance')}>
+        <Amount value={b.airdrop.FREE} token="FREE" />
+        <Amount value={b.airdrop.USDT} token="USDT" />
+      </Stat>
+      <Stat label={t('mine.poolBalance')}>
+        <Amount value={b.pool.USDT} token="USDT" />
+        <Amount value={b.pool.FREE} token="FREE" />
+      </Stat>
+      <Stat label={t('mine.assetBalance')}>
+        <Amount value={b.asset.USDT} token="USDT" />
+        <Amount value={b.asset.FREE} token="FREE" />
+      </Stat>
+    </div>
+  );
+}
 
 export default function Mine() {
   const { t, i18n } = useTranslation();
@@ -20,9 +86,7 @@ export default function Mine() {
   const w = useWallet();
   const theme = useTheme();
   const profile = me.data;
-  const inviteLink = signed
-    ? `${window.location.origin}${window.location.pathname}#/?inviter=${signed.user.address}`
-    : '';
+  const inviteLink = signed ? inviteLinkFor(signed.user.address, window.location) : '';
   const language = LANGUAGES.find((l) => l.code === i18n.language);
   return (
     <div className="page">
@@ -36,24 +100,22 @@ export default function Mine() {
               </span>
             </div>
             {profile && (
-              <div className="stats">
-                <Stat label={t('mine.level')}>
-                  <bdi dir="ltr">{profile.level.user}</bdi>
-                </Stat>
-                <Stat label={t('mine.node')}>{t(`node.${profile.level.node}`)}</Stat>
-                <Stat label={t('mine.walletBalance')}>
-                  <Amount value={profile.balances.wallet.USDT} token="USDT" />
-                </Stat>
-                <Stat label={t('mine.freeBalance')}>
-                  <Amount value={profile.balances.wallet.FREE} token="FREE" />
-                </Stat>
-                <Stat label={t('mine.airdropBalance')}>
-                  <Amount value={profile.balances.airdrop.FREE} token="FREE" />
-                </Stat>
-                <Stat label={t('mine.poolBalance')}>
-                  <Amount value={profile.balances.pool.USDT} token="USDT" />
-                </Stat>
-              </div>
+              <>
+                <div className="badges" data-testid="profile-badges">
+                  <span className="badge is-brand">
+                    {t('mine.level')} <bdi dir="ltr">{profile.level.user}</bdi>
+                  </span>
+                  <span className="badge">{t(membershipKey(profile.level))}</span>
+                  <span className="badge">{t(`node.${profile.level.node}`)}</span>
+                  <span
+                    className={profile.ignited ? 'badge is-success' : 'badge'}
+                    data-testid="ignited-badge"
+                  >
+                    {profile.ignited ? t('mine.ignited') : t('mine.notIgnited')}
+                  </span>
+                </div>
+                <Balances profile={profile} />
+              </>
             )}
             <div className="invite-row">
               <span>{t('mine.inviteLink')}</span>
@@ -69,21 +131,7 @@ export default function Mine() {
           </>
         )}
       </section>
-      {signed && (
-        <LinkRows
-          rows={[
-            { to: '/pages/mine/earnings', labelKey: 'page.earnings' },
-            { to: '/pages/mine/recharge', labelKey: 'page.recharge' },
-            { to: '/pages/mine/extract', labelKey: 'page.withdraw' },
-            { to: '/pages/mine/team', labelKey: 'page.team' },
-            { to: '/pages/mine/finance', labelKey: 'page.flowRecords' },
-            { to: '/pages/mine/airdropData', labelKey: 'page.airdropData' },
-            { to: '/pages/mine/unLockDetails', labelKey: 'page.unlockDetails' },
-            { to: '/pages/mine/burnData', labelKey: 'page.burnData' },
-            { to: '/pages/shop/order', labelKey: 'page.stakeOrders' },
-          ]}
-        />
-      )}
+      {signed && <LinkRows rows={PERSONAL_PAGES} />}
       <div className="card row-links">
         <Link to="/pages/mine/language" className="row-link" data-testid="language-link">
           <span>{t('page.language')}</span>
@@ -106,7 +154,16 @@ export default function Mine() {
         </Link>
       </div>
       {signed && (
-        <Button block shape="rounded" fill="outline" onClick={() => session.clear()}>
+        <Button
+          block
+          shape="rounded"
+          fill="outline"
+          data-testid="sign-out"
+          onClick={() => {
+            session.clear();
+            void wallet.api()?.disconnect();
+          }}
+        >
           {t('auth.signOut')}
         </Button>
       )}

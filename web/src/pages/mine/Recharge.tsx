@@ -1,58 +1,136 @@
 // Recharge: a backend-signed Payment order (POST /api/user/recharge/create), paid from the wallet
-// (USDT approve when needed → Payment.payment), then the records.
+// (USDT approve when needed → Payment.payment), then 'waiting for on-chain confirmation' until the
+// indexer credits it (polling /api/user/recharge/list), then 'Recharge Successful'; the records.
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
 import type { RechargeOrder } from '@free/protocol/api/wallet';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
-import { Amount } from '../../components/Amount';
+import { useChainBalances } from '../../api/mine';
+import { useMe } from '../../api/user';
+import { ShortAddress } from '../../components/Address';
+import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
-import { RecordItem, RecordList } from '../../components/RecordList';
+import { Stat } from '../../components/LinkRows';
+import { RecordList } from '../../components/RecordList';
 import { TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
+import './mine.css';
 
-const RULES: AmountRules = { kind: 'recharge' };
+const RECHARGE_LIST = '/api/user/recharge/list';
+
+/** The label key of a recharge order's state: an unpaid order awaits payment, not the chain. */
+export function rechargeStateKey(state: RechargeOrder['state']): string {
+  if (state === 'pending') return 'recharge.awaitingPayment';
+  return `state.${state}`;
+}
+
+function RechargeLine({ row }: { row: RechargeOrder }) {
+  const { t } = useTranslation();
+  return (
+    <div className="record" data-testid="recharge-record">
+      <div className="record-main">
+        <span className="record-kind">{t('kind.recharge')}</span>
+        <Amount value={row.amount} token="USDT" />
+      </div>
+      <div className="record-sub muted">
+        <DateTime value={row.paidAt ?? row.createdAt} />
+        {row.txHash && <ShortAddress address={row.txHash} />}
+        <span className={row.state === 'paid' ? 'badge is-success' : 'badge'}>
+          {t(rechargeStateKey(row.state))}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** Polls the records until the indexer has credited `orderId`, then calls `onCredited` once. */
+function useCredit(orderId: string | null, onCredited: () => void) {
+  const q = useQuery({
+    queryKey: keys.user.recharges({ watch: orderId ?? '' }),
+    enabled: orderId !== null,
+    refetchInterval: 2000,
+    queryFn: () =>
+      api.get<{ list: RechargeOrder[] }>(RECHARGE_LIST, { page: 1, size: 20 }, { hideError: true }),
+  });
+  const credited = orderId !== null && q.data?.list.some((o) => o.orderId === orderId && o.state === 'paid');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fire once when the credit shows up
+  useEffect(() => {
+    if (credited) onCredited();
+  }, [credited]);
+}
 
 export default function Recharge() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
+  const config = useConfig().data;
+  const me = useMe().data;
+  const chain = useChainBalances();
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const rules: AmountRules = { kind: 'recharge', max: toWei(config?.limits.max_recharge) ?? undefined };
   const create = useMutation({
     mutationFn: () => api.post<RechargeOrder>('/api/user/recharge/create', { amount }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.user.all() }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.user.list(RECHARGE_LIST, {}) }),
   });
   const order = create.data;
+  useCredit(waiting, () => {
+    showToast(t('toast.recharged'), 'success');
+    setWaiting(null);
+    create.reset();
+    setAmount('');
+    setSubmitted(false);
+    void qc.invalidateQueries({ queryKey: keys.user.all() });
+    void qc.invalidateQueries({ queryKey: ['chain'] });
+  });
+  const open = config ? config.modules.recharge !== false : true;
+  const expired = order ? order.endTime * 1000 < Date.now() : false;
+
   return (
     <div className="page">
-      <section className="card">
-        <AmountInput
-          value={amount}
-          onChange={setAmount}
-          rules={RULES}
-          token="USDT"
-          showError={submitted}
-          placeholder={t('amount.rechargePlaceholder')}
-        />
-        {!order && (
-          <Button
-            block
-            color="primary"
-            shape="rounded"
-            loading={create.isPending}
-            onClick={() => {
-              setSubmitted(true);
-              if (amountProblem(amount, RULES, i18n.language) === null) create.mutate();
-            }}
-          >
-            {t('action.recharge')}
-          </Button>
+      <section className="card card-stack">
+        <div className="stats">
+          <Stat label={t('mine.walletBalance')}>
+            <Amount value={me?.balances.wallet.USDT} token="USDT" />
+          </Stat>
+          <Stat label={t('mine.onChainBalance')}>
+            <Amount value={chain.data?.usdt} token="USDT" />
+          </Stat>
+        </div>
+        {!open && <p className="notice">{t('module.notOpen')}</p>}
+        {open && !order && (
+          <>
+            <AmountInput
+              value={amount}
+              onChange={setAmount}
+              rules={rules}
+              token="USDT"
+              showError={submitted}
+              placeholder={t('amount.rechargePlaceholder')}
+            />
+            <Button
+              block
+              color="primary"
+              shape="rounded"
+              size="large"
+              data-testid="recharge-create"
+              loading={create.isPending}
+              onClick={() => {
+                setSubmitted(true);
+                if (amountProblem(amount, rules, i18n.language) === null) create.mutate();
+              }}
+            >
+              {t('action.recharge')}
+            </Button>
+          </>
         )}
-        {order && (
+        {order && waiting === null && (
           <>
             <div className="notice" role="status">
               <p>
@@ -64,6 +142,7 @@ export default function Recharge() {
             </div>
             <TxButton
               id={`recharge:${order.orderId}`}
+              disabled={expired}
               approve={{
                 token: order.token as `0x${string}`,
                 spender: order.payment as `0x${string}`,
@@ -81,23 +160,25 @@ export default function Recharge() {
                   order.signature,
                 ],
               })}
-              onConfirmed={() => {
-                showToast(t('toast.recharged'), 'success');
-                create.reset();
-                setAmount('');
-                setSubmitted(false);
-                void qc.invalidateQueries({ queryKey: keys.user.all() });
-              }}
+              onConfirmed={() => setWaiting(order.orderId)}
             >
               {t('recharge.pay')}
             </TxButton>
+            <Button block shape="rounded" fill="none" onClick={() => create.reset()}>
+              {t('recharge.newOrder')}
+            </Button>
           </>
+        )}
+        {waiting !== null && (
+          <p className="notice" role="status" data-testid="recharge-waiting">
+            {t('state.pending')}
+          </p>
         )}
       </section>
       <h2 className="section-title">{t('recharge.records')}</h2>
       <RecordList
-        path="/api/user/recharge/list"
-        renderItem={(row) => <RecordItem row={{ ...row, kind: 'recharge', asset: 'USDT' }} />}
+        path={RECHARGE_LIST}
+        renderItem={(row) => <RechargeLine row={row as unknown as RechargeOrder} />}
       />
     </div>
   );

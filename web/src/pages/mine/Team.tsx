@@ -1,23 +1,64 @@
-// Team statistics (GET /api/user/team_info) and direct referrals (GET /api/user/direct_list).
+// Team statistics (GET /api/user/team_info) and the direct referrals (GET /api/user/direct_list).
+import type { directItem } from '@free/protocol/api/team';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useTeamInfo } from '../../api/user';
 import { ShortAddress } from '../../components/Address';
-import { Amount, Count } from '../../components/Amount';
+import { Amount, Count, DateTime } from '../../components/Amount';
 import { Stat } from '../../components/LinkRows';
 import { RecordList } from '../../components/RecordList';
+import './mine.css';
+
+type Direct = z.infer<typeof directItem>;
+
+function DirectLine({ row }: { row: Direct }) {
+  const { t } = useTranslation();
+  return (
+    <div className="record" data-testid="direct-record">
+      <div className="record-main">
+        <ShortAddress address={row.address} copy />
+        <span className={row.isValid ? 'badge is-success' : 'badge'}>
+          {row.isValid ? t('team.valid') : t('team.notValid')}
+        </span>
+      </div>
+      <div className="record-sub muted">
+        <span>
+          {t('team.ownStake')} <Amount value={row.ownPrincipal} token="USDT" />
+        </span>
+        <span>
+          {t('team.teamCount')} <Count value={row.teamCount} />
+        </span>
+      </div>
+      <div className="record-sub muted">
+        <span>
+          {t('team.performance')} <Amount value={row.performance} token="USDT" />
+        </span>
+        <DateTime value={row.boundAt} />
+      </div>
+    </div>
+  );
+}
 
 export default function Team() {
   const { t } = useTranslation();
   const team = useTeamInfo().data;
   return (
     <div className="page">
-      <section className="card">
+      <section className="card card-stack">
         <h2>{t('team.stats')}</h2>
-        <div className="stats">
-          <Stat label={t('team.level')}>
-            <bdi dir="ltr">{team?.level ?? '—'}</bdi>
-          </Stat>
-          <Stat label={t('team.node')}>{team ? t(`node.${team.nodeTier}`) : '—'}</Stat>
+        {team && (
+          <div className="badges">
+            <span className="badge is-brand">
+              {t('team.level')} <bdi dir="ltr">{team.level}</bdi>
+            </span>
+            <span className="badge">{t(`node.${team.nodeTier}`)}</span>
+            {team.isMarketMaker && <span className="badge">{t('mine.memberMarketMaker')}</span>}
+            <span className={team.isValid ? 'badge is-success' : 'badge'}>
+              {team.isValid ? t('team.valid') : t('team.notValid')}
+            </span>
+          </div>
+        )}
+        <div className="stats" data-testid="team-stats">
           <Stat label={t('team.teamCount')}>
             <Count value={team?.teamCount} />
           </Stat>
@@ -36,8 +77,17 @@ export default function Team() {
           <Stat label={t('team.newYesterday')}>
             <Count value={team?.newYesterday} />
           </Stat>
+          <Stat label={t('team.validToday')}>
+            <Count value={team?.validToday} />
+          </Stat>
+          <Stat label={t('team.validYesterday')}>
+            <Count value={team?.validYesterday} />
+          </Stat>
           <Stat label={t('team.performance')}>
             <Amount value={team?.totalPerformance} token="USDT" />
+          </Stat>
+          <Stat label={t('team.ownStake')}>
+            <Amount value={team?.ownPrincipal} token="USDT" />
           </Stat>
           <Stat label={t('team.zoneA')}>
             <Amount value={team?.zoneA} token="USDT" />
@@ -50,12 +100,7 @@ export default function Team() {
       <h2 className="section-title">{t('team.direct')}</h2>
       <RecordList
         path="/api/user/direct_list"
-        renderItem={(row) => (
-          <div className="record-main">
-            <ShortAddress address={String(row.address ?? '')} />
-            <Amount value={row.performance as string | undefined} token="USDT" />
-          </div>
-        )}
+        renderItem={(row) => <DirectLine row={row as unknown as Direct} />}
       />
     </div>
   );

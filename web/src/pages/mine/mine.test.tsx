@@ -1,0 +1,183 @@
+// Profile/Ignite pages: labels and states a user reads, and the ignition request they trigger.
+import { ErrorCode } from '@free/protocol/envelope';
+import { errorMessage } from '@free/protocol/errors';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n';
+import { session } from '../../session/store';
+import { cleanup, render } from '../../test-utils';
+import Fire, { FomoHoldNotice } from '../fire/Fire';
+import { withdrawStateView } from './Extract';
+import { inviteLinkFor, membershipKey } from './Mine';
+import { rechargeStateKey } from './Recharge';
+
+// react-router binds the root's React copy under vitest; a plain anchor is all these pages need.
+vi.mock('react-router', () => ({
+  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={`#${to}`}>{children}</a>,
+}));
+
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+describe('profile labels', () => {
+  it('builds the invite link on the app address with the inviter after the hash', () => {
+    expect(inviteLinkFor(ADDRESS, { origin: 'https://app.example', pathname: '/' })).toBe(
+      `https://app.example/#/?inviter=${ADDRESS}`,
+    );
+  });
+
+  it('names a market maker, a VIP (V1 and above) and an ordinary member', () => {
+    const level = { user: 'V0', node: 'ordinary', marketMaker: false, valid: false } as const;
+    expect(membershipKey(level)).toBe('mine.memberOrdinary');
+    expect(membershipKey({ ...level, user: 'V3' })).toBe('mine.memberVip');
+    expect(membershipKey({ ...level, user: 'V3', marketMaker: true })).toBe('mine.memberMarketMaker');
+  });
+
+  it('shows queued, signed and broadcast withdrawals as waiting for on-chain confirmation', () => {
+    for (const state of ['queued', 'signed', 'broadcast'] as const)
+      expect(withdrawStateView({ state, pending: true }).key).toBe('state.pending');
+    expect(withdrawStateView({ state: 'confirmed', pending: false }).key).toBe('state.confirmed');
+    expect(withdrawStateView({ state: 'refunded', pending: false }).key).toBe('state.refunded');
+  });
+
+  it('shows an unpaid recharge order as awaiting payment, a paid one as paid', () => {
+    expect(rechargeStateKey('pending')).toBe('recharge.awaitingPayment');
+    expect(rechargeStateKey('paid')).toBe('state.paid');
+  });
+});
+
+// ---- the Ignite tab against a fake API ----
+type Handler = (url: URL, init: RequestInit) => unknown;
+let routes: Record<string, Handler> = {};
+const calls: { method: string; path: string; headers: Record<string, string> }[] = [];
+const CONFIG = {
+  ignition_free: '100',
+  modules: { ignition: true, fomo: true },
+  limits: { min_withdraw: '1', max_recharge: '1000', min_amount: '1', max_amount: '1000' },
+};
+const fireInfo = (over: Record<string, unknown> = {}) => ({
+  ignited: false,
+  ignitedAt: null,
+  requiredFree: '100',
+  walletFree: '250',
+  open: true,
+  burnedTotal: '0',
+  records: [],
+  ...over,
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  session.set({ token: 'tok', user: { address: ADDRESS } });
+  routes = {
+    'GET /api/common/config': () => CONFIG,
+    'GET /api/common/fomo': () => null,
+    'GET /api/user/fire': () => fireInfo(),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input);
+      const method = init.method ?? 'GET';
+      calls.push({ method, path: url.pathname, headers: (init.headers ?? {}) as Record<string, string> });
+      const handler = routes[`${method} ${url.pathname}`];
+      const body = handler
+        ? { code: 200, msg: 'ok', data: handler(url, init) }
+        : { code: 404, msg: 'Not found', data: null };
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  session.clear();
+  vi.unstubAllGlobals();
+});
+
+async function renderFire() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <Fire />
+    </QueryClientProvider>,
+  );
+  await settle();
+}
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+}
+
+const button = () => document.querySelector<HTMLButtonElement>('[data-testid="ignite-button"]');
+const text = () => document.body.textContent ?? '';
+
+describe('Ignite tab', () => {
+  it('refuses to ignite with too little FREE and says why', async () => {
+    routes['GET /api/user/fire'] = () => fireInfo({ walletFree: '99.9' });
+    await renderFire();
+    expect(text()).toContain(errorMessage(ErrorCode.InsufficientFree, 'en'));
+    expect(button()?.disabled).toBe(true);
+  });
+
+  it('shows not yet open when the ignition module is closed', async () => {
+    routes['GET /api/user/fire'] = () => fireInfo({ open: false });
+    await renderFire();
+    expect(text()).toContain('Not yet open');
+    expect(button()?.disabled).toBe(true);
+  });
+
+  it('ignites once with an Idempotency-Key and then shows the account ignited', async () => {
+    let ignited = false;
+    routes['POST /api/user/fire/ignite'] = () => {
+      ignited = true;
+      return { ignited: true, ignitedAt: '2026-11-22T00:00:00.000Z', burned: '100' };
+    };
+    routes['GET /api/user/fire'] = () =>
+      fireInfo(ignited ? { ignited: true, ignitedAt: '2026-11-22T00:00:00.000Z' } : {});
+    await renderFire();
+    expect(text()).toContain('Your account is not ignited yet');
+    await act(async () => button()?.click());
+    await settle();
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/user/fire/ignite');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(text()).toContain('Your account is ignited');
+    expect(button()).toBeNull();
+  });
+
+  it('works with the older /api/user/fire answer that has no burn records', async () => {
+    routes['GET /api/user/fire'] = () => ({
+      ignited: false,
+      ignitedAt: null,
+      requiredFree: '100',
+      walletFree: '250',
+    });
+    await renderFire();
+    expect(button()?.disabled).toBe(false);
+    expect(text()).toContain('No data yet');
+  });
+});
+
+describe('FOMO floor notice', () => {
+  const pool = {
+    balance: '120',
+    floor: '500',
+    unlockTime: null,
+    countdownMs: 0,
+    holdReason: 'fomo_below_floor' as const,
+    lastHoldDay: null,
+    participants: [],
+  };
+  it('says earnings are paused while the pool is below the floor', () => {
+    render(<FomoHoldNotice fomo={{ ...pool, distributing: false }} />);
+    expect(text()).toContain('Earnings paused while the FOMO pool is below 500 FREE');
+  });
+  it('says nothing while earnings are distributed', () => {
+    render(<FomoHoldNotice fomo={{ ...pool, distributing: true, holdReason: null }} />);
+    expect(document.querySelector('[data-testid="fomo-hold"]')).toBeNull();
+  });
+});
