@@ -172,7 +172,11 @@ export default function Shop() {
                 type="button"
                 aria-pressed={source === s}
                 className={`chip${source === s ? ' is-active' : ''}`}
-                onClick={() => setSource(s)}
+                onClick={() => {
+                  setSource(s);
+                  // the off-chain balance may have moved since the profile was loaded
+                  if (s === 'balance') void me.refetch();
+                }}
               >
                 {s === 'chain' ? t('shop.payWallet') : t('shop.payBalance')}
               </button>

@@ -133,6 +133,7 @@ export function StakeOrderCard({
           {t('shop.maturesIn')} <Countdown end={order.dueTime} format="dhms" />
         </p>
       )}
+      {order.autoRenew && <p className="muted small">{t('shop.autoRenew')}</p>}
       <Progress value={order.progress} label={t('shop.progress')} />
       {order.status === 'matured' && order.source === 'balance' && order.redeemable && (
         <Button
