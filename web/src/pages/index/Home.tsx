@@ -4,9 +4,10 @@ import type { ArticleItem, Page } from '@free/protocol/api/common';
 import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBanners } from '../../api/articles';
+import { type Banner, useBanners } from '../../api/articles';
 import { useConfig } from '../../api/config';
 import { useFomo } from '../../api/fomo';
 import { keys } from '../../api/keys';
@@ -73,16 +74,22 @@ function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) 
 
 function Banners() {
   const banners = useBanners().data ?? [];
-  if (banners.length === 0) return null;
+  // An image that does not load (missing file, not an image) is left out rather than shown broken.
+  const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
+  const shown = banners.filter((b) => !failed.has(b.id));
+  if (shown.length === 0) return null;
+  const img = (b: Banner) => (
+    <img src={b.image} alt="" loading="lazy" onError={() => setFailed((prev) => new Set(prev).add(b.id))} />
+  );
   return (
     <div className="banners">
-      {banners.map((b) =>
+      {shown.map((b) =>
         b.link ? (
           <a key={b.id} href={b.link} rel="noopener">
-            <img src={b.image} alt="" loading="lazy" />
+            {img(b)}
           </a>
         ) : (
-          <img key={b.id} src={b.image} alt="" loading="lazy" />
+          <span key={b.id}>{img(b)}</span>
         ),
       )}
     </div>
@@ -113,11 +120,13 @@ function Ticker() {
         {items.length === 0 ? (
           <span className="muted">{t('home.noAnnouncements')}</span>
         ) : (
-          items.map((a) => (
-            <Link key={a.id} to={`/pages/index/announcementDetail?id=${a.id}`}>
-              {a.title}
-            </Link>
-          ))
+          <span className="ticker-run">
+            {items.map((a) => (
+              <Link key={a.id} to={`/pages/index/announcementDetail?id=${a.id}`}>
+                {a.title}
+              </Link>
+            ))}
+          </span>
         )}
       </div>
       <Link to="/pages/index/announcement">{t('action.more')}</Link>
@@ -139,10 +148,15 @@ function FomoCard() {
   const { t } = useTranslation();
   const config = useConfig().data;
   const fomo = useFomo().data;
-  if (!fomo || (config && !moduleOpen(config.modules, 'fomo'))) return null;
+  if (!fomo) return null;
   return (
     <section className="card fomo-card stack">
-      <h2>{t('home.fomoTitle')}</h2>
+      <div className="section-head">
+        <h2>{t('home.fomoTitle')}</h2>
+        {config && !moduleOpen(config.modules, 'fomo') && (
+          <span className="tag-closed">{t('module.notOpen')}</span>
+        )}
+      </div>
       <div className="stats">
         <Stat label={t('home.fomoBalance')}>
           <Amount value={fomo.balance} token="FREE" />
