@@ -40,7 +40,14 @@ export default function AnnouncementDetail() {
         </p>
         {isVideo && media ? (
           // biome-ignore lint/a11y/useMediaCaption: operator-published videos come without caption tracks
-          <video className="media" src={media} controls preload="metadata" playsInline />
+          <video
+            className="media"
+            src={media}
+            poster={a.cover && a.cover !== media ? a.cover : undefined}
+            controls
+            preload="metadata"
+            playsInline
+          />
         ) : media && a.type !== 'document' ? (
           <img className="media" src={media} alt={a.title} />
         ) : null}

@@ -128,9 +128,9 @@ function MyCards() {
   if (cards.isPending) return null;
   if (!cards.data || cards.data.length === 0) return <EmptyState text={t('list.noData')} />;
   return (
-    <div className="card">
+    <ul className="list">
       {cards.data.map((c) => (
-        <div key={c.id} className="record">
+        <li key={c.id} className="list-item record">
           <div className="record-main">
             <span className="record-kind">{t(`card.${c.kind}`)}</span>
             <span>{t(`state.${c.state}`)}</span>
@@ -140,9 +140,9 @@ function MyCards() {
             <DateTime value={c.createdAt} />
           </div>
           {c.note && <p className="muted">{c.note}</p>}
-        </div>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 

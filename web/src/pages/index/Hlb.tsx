@@ -150,7 +150,7 @@ export function Hlb() {
             <EmptyState text={t('list.noData')} />
           ) : (
             data.list.map((o) => (
-              <div key={o.id} className="record">
+              <div key={o.id} className="record hlb-order">
                 <div className="record-main">
                   <span className="record-kind">
                     {t('hlb.productLabel', {

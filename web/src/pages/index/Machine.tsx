@@ -1,11 +1,32 @@
 // Mining machines on offer (GET /api/common/machines): price, hashrate, days, stock.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Machine as MachineItem } from '../../api/machines';
-import { Amount, Count } from '../../components/Amount';
+import { Amount, Count, DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
+import { useSession } from '../../session/store';
 import { ModuleState } from './ModuleIntro';
 import './index.css';
+
+/** H/s in the reader's number format (the API sends a decimal integer string). */
+export function Hashrate({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  const text =
+    value && /^\d+$/.test(value) ? new Intl.NumberFormat(i18n.language).format(BigInt(value)) : '—';
+  return (
+    <bdi dir="ltr" className="num">
+      {text} H/s
+    </bdi>
+  );
+}
+
+/** A product image that is left out when it does not load. */
+export function MachineImage({ src, alt }: { src: string | null; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) return null;
+  return <img className="machine-img" src={src} alt={alt} onError={() => setFailed(true)} />;
+}
 
 export function MachineSummary({ m }: { m: MachineItem }) {
   const { t } = useTranslation();
@@ -17,7 +38,7 @@ export function MachineSummary({ m }: { m: MachineItem }) {
       </div>
       <div className="record-sub muted">
         <span>
-          {t('machine.hashrate')} <bdi dir="ltr">{m.hashrate} H/s</bdi>
+          {t('machine.hashrate')} <Hashrate value={m.hashrate} />
         </span>
         <span>{t('machine.days', { n: m.days })}</span>
       </div>
@@ -32,6 +53,9 @@ export function MachineSummary({ m }: { m: MachineItem }) {
 }
 
 export default function Machine() {
+  const { t, i18n } = useTranslation();
+  const signedIn = useSession() !== null;
+  const state = (v: unknown) => (i18n.exists(`state.${v}`) ? t(`state.${v}`) : t('state.unknown'));
   return (
     <div className="page">
       <ModuleState module="machines" />
@@ -44,6 +68,28 @@ export default function Machine() {
           </Link>
         )}
       />
+      {signedIn && (
+        <>
+          <h2 className="section-title">{t('machine.mine')}</h2>
+          <RecordList
+            path="/api/user/machines"
+            renderItem={(row) => (
+              <div className="record">
+                <div className="record-main">
+                  <span className="record-kind">{String(row.name ?? '')}</span>
+                  <Hashrate value={row.hashrate as string} />
+                </div>
+                <div className="record-sub muted">
+                  <span>
+                    <DateTime value={row.startsAt as string} /> – <DateTime value={row.endsAt as string} />
+                  </span>
+                  <span>{state(row.state)}</span>
+                </div>
+              </div>
+            )}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { Skeleton, useDelayed } from '../../components/PageSkeleton';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
-import { MachineSummary } from './Machine';
+import { MachineImage, MachineSummary } from './Machine';
 import { useModuleOpen } from './ModuleIntro';
 import './index.css';
 
@@ -54,7 +54,7 @@ export default function MachineDetail() {
   };
   return (
     <div className="page">
-      {m.image && <img className="machine-img" src={m.image} alt={m.name} />}
+      <MachineImage src={m.image} alt={m.name} />
       <section className="card stack">
         <MachineSummary m={m} />
         {m.description && <p className="article-body">{m.description}</p>}
