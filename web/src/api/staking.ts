@@ -1,8 +1,6 @@
 // The Staking contract as the Market Maker pages read it: cycle terms, reserve versus obligations,
 // the wallet's USDT balance, the fee quote on the router, and the user's on-chain stake records.
 // viem loads lazily (the Shop tab is on the first paint).
-import { stakingAbi } from '@free/protocol/abi/generated/staking';
-import { uniswapV2Router02Abi } from '@free/protocol/abi/generated/uniswapV2Router02';
 import type { contractsInfo } from '@free/protocol/api/common';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicClient } from 'viem';
@@ -19,6 +17,8 @@ export const stakingKeys = {
   records: (staking: string, account: string) =>
     ['staking', 'records', staking, account.toLowerCase()] as const,
 };
+
+const abis = () => import('@free/protocol/abi/generated/staking').then((m) => m.stakingAbi);
 
 const clients = new Map<number, Promise<PublicClient>>();
 export function publicClient(chainId: number): Promise<PublicClient> {
@@ -75,6 +75,7 @@ export function useStakingState() {
     queryFn: async (): Promise<StakingState> => {
       const client = await publicClient(chainId as number);
       const address = (contracts as ContractsInfo).staking as Addr;
+      const stakingAbi = await abis();
       const read = (functionName: string, args: readonly unknown[] = []) =>
         ({ address, abi: stakingAbi, functionName, args }) as const;
       const idx = [0, 1, 2];
@@ -121,7 +122,7 @@ export function useWalletStakeInfo(account: string | undefined) {
     enabled: chainId !== undefined && contracts !== null && account !== undefined,
     queryFn: async (): Promise<WalletStakeInfo> => {
       const client = await publicClient(chainId as number);
-      const { erc20Abi } = await import('viem');
+      const [{ erc20Abi }, stakingAbi] = await Promise.all([import('viem'), abis()]);
       const c = contracts as ContractsInfo;
       const [usdt, allowance, inviterOnChain] = (await readAll(client, [
         { address: c.usdt as Addr, abi: erc20Abi, functionName: 'balanceOf', args: [account as Addr] },
@@ -141,7 +142,10 @@ export function useWalletStakeInfo(account: string | undefined) {
 /** FREE the router gives for `fee` USDT on the [usdt, free] path (what the contract swaps and burns). */
 export async function quoteFee(chainId: number, contracts: ContractsInfo, fee: bigint): Promise<bigint> {
   if (fee === 0n) return 0n;
-  const client = await publicClient(chainId);
+  const [client, { uniswapV2Router02Abi }] = await Promise.all([
+    publicClient(chainId),
+    import('@free/protocol/abi/generated/uniswapV2Router02'),
+  ]);
   const amounts = (await client.readContract({
     address: contracts.router as Addr,
     abi: uniswapV2Router02Abi,
@@ -170,6 +174,7 @@ export function useChainStakeRecords(account: string | undefined) {
     queryFn: async (): Promise<ChainRecord[]> => {
       const client = await publicClient(chainId as number);
       const staking = (contracts as ContractsInfo).staking as Addr;
+      const stakingAbi = await abis();
       const count = (await client.readContract({
         address: staking,
         abi: stakingAbi,

@@ -10,7 +10,7 @@ import { Amount } from '../../components/Amount';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Stat } from '../../components/LinkRows';
 import { useSession } from '../../session/store';
-import { Progress, StatusTag, When } from './StakeOrderCard';
+import { Progress, StatusTag, When } from './parts';
 import './shop.css';
 
 const PATH = '/api/user/stake/redemptions';

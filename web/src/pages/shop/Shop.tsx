@@ -1,7 +1,6 @@
 // Market Maker tab: the stake product (cycle, amount, preview, on-chain stake or stake with the
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
-import { stakingAbi } from '@free/protocol/abi/generated/staking';
 import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
 import type { StakeOrder } from '@free/protocol/api/product-money';
 import type { StakeRefData } from '@free/protocol/api/team';
@@ -23,7 +22,7 @@ import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { useWallet } from '../../wallet/state';
-import { When } from './StakeOrderCard';
+import { When } from './parts';
 import { type CycleTerms, minOutOf, reserveCovers, SLIPPAGE_BPS, stakePreview } from './stake';
 import './shop.css';
 
@@ -104,7 +103,11 @@ export default function Shop() {
   const prepareStake = async () => {
     if (!contracts || !config || !cycle || amountWei === null || !preview) throw new Error(t('tx.failed'));
     // A fresh quote at the moment of sending; the bound the user saw is the same rule on it.
-    const minOut = minOutOf(await quoteFee(config.chain_id, contracts, preview.fee));
+    const [quote, { stakingAbi }] = await Promise.all([
+      quoteFee(config.chain_id, contracts, preview.fee),
+      import('@free/protocol/abi/generated/staking'),
+    ]);
+    const minOut = minOutOf(quote);
     const inviter = (me.data?.inviter ?? signed?.user.inviter ?? null) as string | null;
     const boundOnChain = walletInfo.data ? walletInfo.data.inviterOnChain !== ZERO_ADDRESS : false;
     if (inviter && !boundOnChain) {
