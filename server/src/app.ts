@@ -1,6 +1,4 @@
 // Builds the Fastify instance: envelope, validation, headers of SPEC §7, auth, rate limits, docs.
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,13 +14,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Address, PublicClient } from 'viem';
+import { dexAddresses, makeChainClient } from './chain/client.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { commonRoutes } from './routes/common/index.ts';
+import { modulesPublicRoutes, modulesUserRoutes } from './routes/product/modules.ts';
+import { moneyPublicRoutes, moneyUserRoutes } from './routes/product/money.ts';
 import { userRoutes } from './routes/user/index.ts';
+import { teamRoutes } from './routes/user/team.ts';
 import { walletRoutes } from './routes/user/wallet.ts';
 import { authenticate, type SessionUserRow } from './services/auth.ts';
+import { seedProductConfig } from './services/modules.ts';
+import { dexFreePrice, type PriceSource } from './services/quotes.ts';
 import { seedSettings } from './services/settings.ts';
 
 export const REQUEST_BUDGET_MS = 10_000;
@@ -32,6 +36,8 @@ export type ChainDeps = {
   publicClient?: PublicClient;
   /** Payment's current treasury and burn share (what an order must commit to) */
   paymentTerms?: () => Promise<{ treasury: Address; burnBps: bigint }>;
+  /** FREE price in USDT (1e18); default: the deployment's DEX pair (tests inject one) */
+  freePrice?: PriceSource;
 };
 
 export type AppDeps = {
@@ -68,7 +74,7 @@ export function failure(code: number, lang: LanguageCode, field?: string): Envel
   return { code, msg: field ? `${text} (${field})` : text, data: null };
 }
 
-function sendFailure(reply: FastifyReply, code: number, field?: string, httpStatus = 200) {
+export function sendFailure(reply: FastifyReply, code: number, field?: string, httpStatus = 200) {
   const lang = reply.request.lang ?? 'en';
   // A string payload skips the route's response serializer (which describes success data).
   return reply
@@ -121,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('lang', 'en');
 
   await seedSettings(ctx.db.db);
+  await seedProductConfig(ctx.db.db);
 
   app.addHook('onRequest', async (req, reply) => {
     req.lang = resolveLanguage(req.headers['accept-language']);
@@ -215,28 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
+  // Public route groups.
   await app.register(commonRoutes);
-
-  // Route groups other helpers own, registered when their file exists. A module may export
-  // `publicRoutes` (no sign-in) and `userRoutes`/`default`/`<name>Routes` (inside the signed-in
-  // scope below, where req.user is set). Both are Fastify plugins using app.ctx.
-  const optional = await Promise.all(
-    ['./routes/user/team.ts', './routes/product/index.ts'].map(async (rel) => {
-      const file = fileURLToPath(new URL(rel, import.meta.url));
-      if (!existsSync(file)) return null;
-      return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
-    }),
-  );
-  type Plugin = Parameters<typeof app.register>[0];
-  const isPlugin = (v: unknown): v is Plugin => typeof v === 'function';
-  for (const mod of optional) {
-    if (mod && isPlugin(mod.publicRoutes)) await app.register(mod.publicRoutes);
-  }
-  const userPlugins = optional.flatMap((mod) => {
-    if (!mod) return [];
-    const named = mod.userRoutes ?? mod.default ?? mod.teamRoutes ?? mod.productRoutes;
-    return isPlugin(named) ? [named] : [];
-  });
+  await app.register(moneyPublicRoutes);
+  await app.register(modulesPublicRoutes);
 
   // Signed-in scope: bearer token, sign/times, per-address limit.
   await app.register(async (scope) => {
@@ -273,25 +262,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     await scope.register(userRoutes);
     await scope.register(walletRoutes);
-    for (const plugin of userPlugins) await scope.register(plugin as Parameters<typeof scope.register>[0]);
+    await scope.register(teamRoutes);
+    await scope.register(moneyUserRoutes);
+    await scope.register(modulesUserRoutes, { price: freePriceOf(ctx) });
   });
 
   return app as unknown as App;
 }
 
-/**
- * Registers the product modules plugin (routes/product/modules.ts, owned by the product helper)
- * when it exists. Kept out of buildApp so that suites can build the core app alone; main.ts and
- * the API doc generator call it before `ready()`.
- */
-export async function registerProductModules(app: App): Promise<boolean> {
-  const file = fileURLToPath(new URL('./routes/product/modules.ts', import.meta.url));
-  if (!existsSync(file)) return false;
-  const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
-  const plugin = mod.productModules ?? mod.default;
-  if (typeof plugin !== 'function') return false;
-  await app.register(plugin as Parameters<typeof app.register>[0]);
-  return true;
+/** FREE's price: the injected source, else the deployment's pair, else ChainUnavailable. */
+function freePriceOf(ctx: AppContext): PriceSource {
+  if (ctx.chain.freePrice) return ctx.chain.freePrice;
+  const dex = dexAddresses(ctx.config);
+  if (!dex) {
+    return async () => {
+      throw new AppError(ErrorCode.ChainUnavailable, undefined, 'no deployment');
+    };
+  }
+  return dexFreePrice(ctx.chain.publicClient ?? makeChainClient(ctx.config), dex);
 }
 
 /** Wraps data in the success envelope. */

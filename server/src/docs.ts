@@ -2,7 +2,7 @@
 // Run: npm run docs -w @free/server   (check only: --check, exits 1 when the file is stale)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp, registerProductModules } from './app.ts';
+import { buildApp } from './app.ts';
 import { LOCAL_CHAIN_ID, loadConfig, REPO_ROOT } from './config.ts';
 import { openDb } from './db/client.ts';
 
@@ -177,7 +177,6 @@ export async function generateApiDoc(): Promise<string> {
       chainId: LOCAL_CHAIN_ID,
     };
     const app = await buildApp({ db, config });
-    await registerProductModules(app);
     await app.ready();
     const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
     await app.close();

@@ -491,7 +491,7 @@ const cases: Case[] = [
   {
     name: 'staking with balance while closed',
     method: 'POST',
-    url: '/api/user/staking_use_balance',
+    url: '/api/user/staking_use_balance?amount=10&stakeIndex=0',
     auth: true,
     code: ErrorCode.ModuleClosed,
   },
@@ -543,6 +543,28 @@ describe.each(BACKENDS)('bad input on $name', ({ url }) => {
     expect(body.msg.length).toBeGreaterThan(0);
     if (c.field) expect(body.msg).toContain(`(${c.field})`);
     expect(body.msg).not.toMatch(/select|insert|drizzle|stack|Error:/i);
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  it('every documented /api/user route sits behind the one sign-in check; no other route asks for one', async () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown }>> })
+      .paths;
+    const ops = Object.entries(paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+    );
+    const user = ops.filter((o) => o.path.startsWith('/api/user'));
+    expect(user.length).toBeGreaterThanOrEqual(40);
+    for (const o of ops) expect(o.op.security !== undefined, o.path).toBe(o.path.startsWith('/api/user'));
+    const before = await snapshot(t.db);
+    for (const o of user) {
+      const r = await t.app.inject({
+        method: o.method as 'GET' | 'POST',
+        url: o.path,
+        headers: BASE_HEADERS,
+        ...(o.method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(r.json().code, `${o.method} ${o.path}`).toBe(ErrorCode.Unauthorized);
+    }
     expect(await snapshot(t.db)).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 // What each endpoint answers when things go right: config, articles with language fallback,
 // banners, profile, income from the ledger, recharge orders and their credit, refunds.
 import { ErrorCode } from '@free/protocol';
+import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { sql } from 'drizzle-orm';
 import { recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,7 +135,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
           k.today.USDT === '0' && k.total.FREE === '0',
       ),
     ).toBe(true);
-    const credit = (key: string, kind: string, asset: 'USDT' | 'FREE', amount: bigint) =>
+    const credit = (key: string, kind: LedgerKind, asset: 'USDT' | 'FREE', amount: bigint) =>
       t.db.transaction((tx) =>
         transfer(tx, {
           key,
@@ -298,7 +299,15 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
   it('serves ignition, staking limits, contributions and module switches from the DB', async () => {
     const { token } = await signIn(t, account('igniter'));
     const fire = (await get('/api/user/fire', authHeaders(t, token))).data;
-    expect(fire).toEqual({ ignited: false, ignitedAt: null, requiredFree: '100', walletFree: '0' });
+    expect(fire).toEqual({
+      ignited: false,
+      ignitedAt: null,
+      requiredFree: '100',
+      walletFree: '0',
+      open: false,
+      burnedTotal: '0',
+      records: [],
+    });
     const lim = (await get('/api/user/staking_limit_info', authHeaders(t, token))).data;
     expect(lim).toMatchObject({ minAmount: '1', maxAmount: '1000', stakingUseBalanceOpen: false });
     const rec = (await get('/api/user/contribute/record', authHeaders(t, token))).data;

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@free/protocol';
+import { LEDGER_KINDS } from '@free/protocol/api/ledger-kinds';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
@@ -48,7 +49,7 @@ describe.each(BACKENDS)('ledger on $name', ({ url }) => {
       to: userAccount(userId),
       asset: 'USDT' as const,
       amount: 5n * U,
-      kind: 'adjust',
+      kind: 'adjust' as const,
     };
     const first = await t.db.transaction((tx) => transfer(tx, move));
     const second = await t.db.transaction((tx) => transfer(tx, move));
@@ -161,5 +162,23 @@ describe.each(BACKENDS)('ledger on $name', ({ url }) => {
       })
     ).json();
     expect(fin.data.list.map((e: { amount: string }) => e.amount)).toEqual(['-4']);
+  });
+
+  it('the flow-record filter accepts every kind the ledger can write, and refuses others', async () => {
+    const { token } = await signIn(t, account('filter-kinds'));
+    for (const kind of LEDGER_KINDS) {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/finance?kind=${kind}`,
+        headers: authHeaders(t, token),
+      });
+      expect(r.json().code, kind).toBe(200);
+    }
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/finance?kind=not_a_kind',
+      headers: authHeaders(t, token),
+    });
+    expect(bad.json().code).toBe(ErrorCode.BadRequest);
   });
 });

@@ -1,9 +1,8 @@
 // The Huan Li Bao job: accrues static (and the inviters' dynamic) income for whole days held.
 import { accrueHlb } from '../services/hlb.ts';
-import type { Jobs } from './index.ts';
-import { type ProductJobsContext, runLoop } from './rounds.ts';
+import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
-export function startHlbJob(ctx: ProductJobsContext): Jobs {
+export function startHlbJob(ctx: JobContext): Jobs {
   const clock = ctx.clock ?? (() => new Date());
   return runLoop(ctx, 'hlb', 'free:hlb', ctx.intervalMs ?? 300_000, async () => {
     await accrueHlb(ctx.db, clock());

@@ -1,10 +1,10 @@
 // The quotes job: refreshes FREE (and FCC) from the DEX every interval, and snapshots every
 // symbol when its last snapshot is older than product.quotes.snapshot_every_ms.
+import { dexAddresses, makeChainClient } from '../chain/client.ts';
 import { dexFccPrice, refreshQuotes } from '../services/quotes.ts';
-import { type Jobs, makeChainClient } from './index.ts';
-import { dexAddresses, type ProductJobsContext, priceFor, runLoop } from './rounds.ts';
+import { type JobContext, type Jobs, priceFor, runLoop } from './loop.ts';
 
-export function startQuotesJob(ctx: ProductJobsContext): Jobs {
+export function startQuotesJob(ctx: JobContext): Jobs {
   const clock = ctx.clock ?? (() => new Date());
   const free = priceFor(ctx) ?? undefined;
   const d = dexAddresses(ctx.config);

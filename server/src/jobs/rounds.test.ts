@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb, TestClock, testConfig } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import { predictionRounds, quotes } from '../db/schema/index.ts';
-import { startProductJobs, startRoundsJob } from './rounds.ts';
+import { startProductJobs } from './index.ts';
+import { startRoundsJob } from './rounds.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
@@ -43,9 +44,9 @@ for (const backend of BACKENDS) {
         expect(r).toMatchObject({ openPrice: U / 4n, state: 'open', issue: '20261120120000' });
       });
 
-      it('startProductJobs runs rounds, quotes and HLB accrual together', async () => {
+      it('startProductJobs runs rounds, quotes, HLB accrual and settlement together', async () => {
         const clock = new TestClock(new Date('2026-11-20T12:05:00.000Z'));
-        const jobs = await startProductJobs({
+        const jobs = startProductJobs({
           config: testConfig(),
           db,
           price: async () => U / 2n,

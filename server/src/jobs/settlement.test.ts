@@ -4,18 +4,10 @@
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, BASE_HEADERS, closeApp, type TestCtx } from '../../test/helpers.ts';
+import { BACKENDS, BASE_HEADERS, closeApp, makeApp, type TestCtx } from '../../test/helpers.ts';
 import { rowsOf } from '../db/client.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
-import {
-  bal,
-  fund,
-  makeMoneyApp,
-  makeUsers,
-  openModules,
-  snapshot,
-  U,
-} from '../services/staking-orders.fixtures.ts';
+import { bal, fund, makeUsers, openModules, snapshot, U } from '../services/staking-orders.fixtures.ts';
 import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
 import { daysToSettle, runSettlement } from './settlement.ts';
@@ -28,7 +20,7 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
   let seq = 0;
 
   beforeAll(async () => {
-    t = await makeMoneyApp(url);
+    t = await makeApp(url);
     await openModules(t.db.db, { staking_use_balance: true });
   });
   afterAll(async () => closeApp(t));
@@ -267,7 +259,7 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
     });
 
     it('lists the days a scheduler must settle: the missed ones in order, at most 31', async () => {
-      const fresh = await makeMoneyApp(url);
+      const fresh = await makeApp(url);
       try {
         expect(await daysToSettle(fresh.db.db, '2030-01-10')).toEqual(['2030-01-10']);
         await fresh.db.db.execute(sql`INSERT INTO settlement_runs (day, step) VALUES ('2030-01-07', 'fomo')`);

@@ -14,6 +14,7 @@ import { getMoneySettings, type MoneySettings } from '../services/settlement-con
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
 import { chainBonusSql } from '../services/staking-orders.ts';
 import { applyStakeChange, loadTeamRules } from '../services/team.ts';
+import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
 const DAY_MS = 86_400_000;
 const WAD = '1000000000000000000';
@@ -417,31 +418,15 @@ export async function daysToSettle(db: Executor, upTo: string): Promise<string[]
 }
 
 /**
- * Scheduler: every `intervalMs` (default 10 min) settles the previous UTC day (and any day missed
- * before it, in order); steps already done are skipped, so restarts and several workers are harmless. Returns a stop function.
+ * The settlement job: every interval (default 10 min) settles the previous UTC day (and any day
+ * missed before it, in order); steps already done are skipped, so restarts are harmless.
  */
-export function startSettlementSchedule(
-  db: DbHandle,
-  opts: { clock?: () => Date; intervalMs?: number; onError?: (err: unknown) => void } = {},
-): () => void {
-  const clock = opts.clock ?? (() => new Date());
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      for (const day of await daysToSettle(db.db, previousDay(clock()))) {
-        const r = await runSettlement(db, day);
-        if (r.held) break; // later days wait until the pool is refilled
-      }
-    } catch (err) {
-      opts.onError?.(err);
-    } finally {
-      running = false;
+export function startSettlementJob(ctx: JobContext): Jobs {
+  const clock = ctx.clock ?? (() => new Date());
+  return runLoop(ctx, 'settlement', 'free:settlement', ctx.intervalMs ?? 600_000, async () => {
+    for (const day of await daysToSettle(ctx.db.db, previousDay(clock()))) {
+      const r = await runSettlement(ctx.db, day);
+      if (r.held) break; // later days wait until the pool is refilled
     }
-  };
-  const timer = setInterval(() => void tick(), opts.intervalMs ?? 600_000);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  });
 }

@@ -7,9 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { type Address, createWalletClient, type Hex, http } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { makeChainClient } from '../chain/client.ts';
 import { type Config, LOCAL_CHAIN_ID, LOCAL_MNEMONIC, loadConfig } from '../config.ts';
 import { openDb } from '../db/client.ts';
-import { makeChainClient } from '../jobs/index.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
 function ownerAccount(config: Config) {

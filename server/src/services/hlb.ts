@@ -5,10 +5,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
-import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { assertModuleOpen, getProductConfig, idempotent, parseMoney } from './modules.ts';
 
 const DAY_MS = 86_400_000;
@@ -58,8 +59,7 @@ export async function subscribe(
       content: { product: product.code, amount: String(amount) },
     },
     async (tx) => {
-      if ((await getBalance(tx, userAccount(input.userId), 'USDT')) < amount)
-        throw new AppError(ErrorCode.InsufficientBalance, 'amount');
+      await requireWallet(tx, input.userId, 'USDT', amount);
       const [o] = await tx
         .insert(hlbOrders)
         .values({
@@ -196,10 +196,7 @@ export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page:
     .orderBy(desc(hlbOrders.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(hlbOrders)
-    .where(eq(hlbOrders.userId, userId));
+  const count = await countRows(db, hlbOrders, eq(hlbOrders.userId, userId));
   const [held] = await db
     .select({ s: sql<string>`coalesce(sum(${hlbOrders.amount}), 0)::text` })
     .from(hlbOrders)
@@ -234,7 +231,7 @@ export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page:
       max: amt(BigInt(p.max_wei)),
     })),
     list: rows.map((o) => hlbOrderView(o, now)),
-    total: count?.n ?? 0,
+    total: count,
     page,
     size,
   };

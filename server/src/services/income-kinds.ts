@@ -1,5 +1,6 @@
 // Ledger kinds written by staking orders, settlement, ignition and unlocks. The income kinds are
 // the ones /api/user/income_info sums (protocol api INCOME_KINDS): keep the names identical.
+import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import type { IncomeKind } from '@free/protocol/api/user';
 
 export const KIND = {
@@ -22,7 +23,7 @@ export const KIND = {
   ignition: 'ignition',
   /** FOMO round payout (FREE) to the last participants */
   fomoPayout: 'fomo_payout',
-} as const satisfies Record<string, string>;
+} as const satisfies Record<string, LedgerKind>;
 
 /** The kinds above that income_info shows (compile-time check that they are income kinds). */
 export const INCOME_KINDS_WRITTEN = [

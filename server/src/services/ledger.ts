@@ -1,5 +1,6 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
+import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
@@ -41,8 +42,8 @@ export type TransferInput = {
   to: AccountRef;
   asset: Asset;
   amount: bigint;
-  /** what the movement is (recharge, withdraw, withdraw_refund, income_static, …) */
-  kind: string;
+  /** what the movement is (the list lives in protocol: the finance filter offers the same) */
+  kind: LedgerKind;
   ref?: string | null;
   /** entry time (default: the database clock) */
   at?: Date;
@@ -64,6 +65,22 @@ function resolve(ref: AccountRef): Resolved {
 }
 
 const sameAccount = (a: Resolved, b: Resolved) => a.userId === b.userId && a.account === b.account;
+
+/**
+ * Refuses before anything moves when the user's wallet holds less than `amount` of `asset`:
+ * InsufficientFree for FREE, InsufficientBalance otherwise, naming `field`.
+ */
+export async function requireWallet(
+  tx: Executor,
+  userId: number,
+  asset: Asset,
+  amount: bigint,
+  field = 'amount',
+): Promise<void> {
+  if ((await getBalance(tx, userAccount(userId), asset)) < amount) {
+    throw new AppError(asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance, field);
+  }
+}
 
 /**
  * Moves `amount` of `asset` from one account to another inside `tx` (the caller's transaction).

@@ -2,10 +2,11 @@
 // grants for the machine's days (rows of hashrate_grants, which the hashrate endpoint sums).
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { hashrateGrants, machineOrders, machines } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
-import { type Asset, getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { assertModuleOpen, idempotent } from './modules.ts';
 
 const DAY_MS = 86_400_000;
@@ -111,11 +112,7 @@ export async function buyMachine(
       if (!m) throw new AppError(ErrorCode.NotFound, 'id');
       if (m.stock !== null && m.stock <= 0) throw new AppError(ErrorCode.Conflict, 'id', 'sold out');
       const asset = m.asset as Asset;
-      if ((await getBalance(tx, userAccount(input.userId), asset)) < m.price)
-        throw new AppError(
-          asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance,
-          'id',
-        );
+      await requireWallet(tx, input.userId, asset, m.price, 'id');
       if (m.stock !== null)
         await tx
           .update(machines)
@@ -189,14 +186,11 @@ export async function myMachines(
     .orderBy(desc(machineOrders.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(machineOrders)
-    .where(eq(machineOrders.userId, userId));
+  const count = await countRows(db, machineOrders, eq(machineOrders.userId, userId));
   return {
     hashrate: (await activeHashrate(db, userId, now)).toString(),
     list: rows.map((r) => machineOrderView(r.o, localized(r.name, lang), now)),
-    total: count?.n ?? 0,
+    total: count,
     page,
     size,
   };

@@ -3,10 +3,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { contributions, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
-import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { assertModuleOpen, getProductConfig, idempotent, parseMoney, requestKey } from './modules.ts';
 import type { PriceSource } from './quotes.ts';
 
@@ -71,10 +72,8 @@ export async function contribute(
     },
     async (tx) => {
       const wallet = userAccount(input.userId, 'wallet');
-      if ((await getBalance(tx, wallet, 'USDT')) < amount)
-        throw new AppError(ErrorCode.InsufficientBalance, 'amount');
-      if ((await getBalance(tx, wallet, 'FREE')) < freeBurn)
-        throw new AppError(ErrorCode.InsufficientFree, 'amount');
+      await requireWallet(tx, input.userId, 'USDT', amount);
+      await requireWallet(tx, input.userId, 'FREE', freeBurn);
       const total = (await totalOf(tx, input.userId)) + amount;
       const level = levelFor(total, cfg.levels);
       const [c] = await tx
@@ -134,10 +133,7 @@ export async function myContributions(db: Executor, userId: number, page: number
     .orderBy(desc(contributions.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contributions)
-    .where(eq(contributions.userId, userId));
+  const count = await countRows(db, contributions, eq(contributions.userId, userId));
   return {
     total: amt(total),
     level,
@@ -150,7 +146,7 @@ export async function myContributions(db: Executor, userId: number, page: number
       level: r.level,
       txHash: r.txHash,
     })),
-    count: count?.n ?? 0,
+    count: count,
     page,
     size,
   };
@@ -164,11 +160,8 @@ export async function poolOrdersOf(db: Executor, userId: number, page: number, s
     .orderBy(desc(poolOrders.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(poolOrders)
-    .where(eq(poolOrders.userId, userId));
-  return { list: rows.map(poolOrderView), total: count?.n ?? 0, page, size };
+  const count = await countRows(db, poolOrders, eq(poolOrders.userId, userId));
+  return { list: rows.map(poolOrderView), total: count, page, size };
 }
 
 /** Pool totals and the pie by contribution class (each contributor's level by their total). */

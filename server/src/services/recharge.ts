@@ -2,11 +2,12 @@
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
 import { checkAmount, parseAmount } from '@free/protocol/amount';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../config.ts';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { rechargeOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
@@ -131,14 +132,11 @@ export async function listRechargeOrders(
     .orderBy(desc(rechargeOrders.createdAt))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rechargeOrders)
-    .where(eq(rechargeOrders.userId, userId));
+  const count = await countRows(db, rechargeOrders, eq(rechargeOrders.userId, userId));
   const payment = config.deployment?.payment ?? '0x0000000000000000000000000000000000000000';
   return {
     list: rows.map((r) => rechargeView(r, config.chainId, payment, now)),
-    total: count?.n ?? 0,
+    total: count,
     page,
     size,
   };

@@ -3,10 +3,11 @@
 // A round with one side empty, an unchanged price, or settled too late refunds every bet.
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { predictionRounds, roundBets } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
-import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { assertModuleOpen, getProductConfig, idempotent, type ProductConfig, parseMoney } from './modules.ts';
 import type { PriceSource } from './quotes.ts';
 
@@ -236,8 +237,8 @@ export async function roundHistory(db: Executor, now: Date, page: number, size: 
     .orderBy(desc(predictionRounds.startsAt))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(predictionRounds).where(done);
-  return { list: rows.map((r) => roundView(r, now)), total: count?.n ?? 0, page, size };
+  const count = await countRows(db, predictionRounds, done);
+  return { list: rows.map((r) => roundView(r, now)), total: count, page, size };
 }
 
 export async function placeBet(
@@ -280,8 +281,7 @@ export async function placeBet(
       if (!round) throw new AppError(ErrorCode.Conflict, 'round', 'no round open');
       if (round.endsAt.getTime() - input.now.getTime() <= cfg.bet_cutoff_ms)
         throw new AppError(ErrorCode.Conflict, 'round', 'bets closed');
-      if ((await getBalance(tx, userAccount(input.userId), 'USDT')) < amount)
-        throw new AppError(ErrorCode.InsufficientBalance, 'amount');
+      await requireWallet(tx, input.userId, 'USDT', amount);
       const [bet] = await tx
         .insert(roundBets)
         .values({
@@ -325,9 +325,6 @@ export async function myBets(db: Executor, userId: number, page: number, size: n
     .orderBy(desc(roundBets.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(roundBets)
-    .where(eq(roundBets.userId, userId));
-  return { list: rows.map((r) => betView(r.bet, r.issue)), total: count?.n ?? 0, page, size };
+  const count = await countRows(db, roundBets, eq(roundBets.userId, userId));
+  return { list: rows.map((r) => betView(r.bet, r.issue)), total: count, page, size };
 }

@@ -1,5 +1,6 @@
 // DB-backed business settings (DESIGN §6): defaults seeded at start, operators change the rows.
 // Every value is validated when read; a malformed row falls back to its default.
+import { MODULE_KEYS, type ModuleKey } from '@free/protocol/modules';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
@@ -7,26 +8,6 @@ import { config as configTable } from '../db/schema/index.ts';
 
 const U = 10n ** 18n;
 const weiString = z.string().regex(/^\d{1,78}$/);
-
-export const MODULES = [
-  'staking',
-  'staking_use_balance',
-  'recharge',
-  'withdraw',
-  'ai_trade',
-  'games',
-  'rwa',
-  'machines',
-  'cards',
-  'shop',
-  'huan_li_bao',
-  'chain_pool',
-  'presale',
-  'airdrop',
-  'fomo',
-  'ignition',
-] as const;
-export type ModuleName = (typeof MODULES)[number];
 
 const cycleSchema = z.object({
   days: z.number().int().positive(),
@@ -75,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
   ignition_free_wei: String(100n * U),
   fomo_floor_wei: String(500n * U),
   market_maker: { turnover_wei: String(3000n * U), principal_share_bps: 2000, fcc_multiplier: 2 },
+  // every module of protocol's list; the money paths that exist on chain start open
   modules: {
     staking: true,
     staking_use_balance: false,
@@ -92,7 +74,7 @@ export const DEFAULT_SETTINGS: Settings = {
     airdrop: false,
     fomo: false,
     ignition: false,
-  },
+  } satisfies Record<ModuleKey, boolean>,
   recharge_order_ttl_sec: 1800,
 };
 
@@ -113,13 +95,17 @@ export async function getSettings(db: Executor): Promise<Settings> {
     if (!schema) continue;
     const parsed = schema.safeParse(value);
     if (!parsed.success) continue;
-    out[key] =
-      key === 'modules'
-        ? { ...DEFAULT_SETTINGS.modules, ...(parsed.data as Record<string, boolean>) }
-        : parsed.data;
+    out[key] = key === 'modules' ? knownModules(parsed.data as Record<string, boolean>) : parsed.data;
   }
   return out as Settings;
 }
 
+/** The switches of protocol's module list: stored values over the defaults, unknown keys dropped. */
+function knownModules(stored: Record<string, boolean>): Record<ModuleKey, boolean> {
+  const out = { ...DEFAULT_SETTINGS.modules } as Record<ModuleKey, boolean>;
+  for (const k of MODULE_KEYS) if (typeof stored[k] === 'boolean') out[k] = stored[k];
+  return out;
+}
+
 export const wei = (s: string): bigint => BigInt(s);
-export const isModuleOpen = (s: Settings, m: ModuleName): boolean => s.modules[m] === true;
+export const isModuleOpen = (s: Settings, m: ModuleKey): boolean => s.modules[m] === true;

@@ -2,6 +2,7 @@
 // (one debit + one credit row per unique key, cached balances moved in the same transaction,
 // uncached system accounts that face the outside world, the floor on user balances) written with
 // INSERT … SELECT so that 100,000 users settle in a few statements instead of 100,000 transfers.
+import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -17,7 +18,7 @@ export type BulkResult = { rows: number; total: bigint };
  */
 export async function bulkCredit(
   tx: Executor,
-  a: { src: SQL; account: UserAccountName; asset: Asset; kind: string; from?: SystemAccountName },
+  a: { src: SQL; account: UserAccountName; asset: Asset; kind: LedgerKind; from?: SystemAccountName },
 ): Promise<BulkResult> {
   const from = a.from ?? 'income';
   if (!SYSTEM_ACCOUNTS[from].allowNegative) throw new Error('bulkCredit needs an uncached system source');
@@ -55,7 +56,7 @@ export async function bulkCredit(
  */
 export async function bulkDebitToSystem(
   tx: Executor,
-  a: { src: SQL; account: UserAccountName; asset: Asset; kind: string; to: SystemAccountName },
+  a: { src: SQL; account: UserAccountName; asset: Asset; kind: LedgerKind; to: SystemAccountName },
 ): Promise<BulkResult> {
   if (SYSTEM_ACCOUNTS[a.to].allowNegative) throw new Error('bulkDebitToSystem needs a cached system account');
   const sys = `system:${a.to}`;

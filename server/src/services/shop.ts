@@ -2,10 +2,11 @@
 // operators (shipped, completed) or cancelled with a refund; FCC records from the ledger.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { ledgerEntries, shopOrders, shopProducts } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
-import { type Asset, getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { localized } from './machines.ts';
 import { assertModuleOpen, idempotent } from './modules.ts';
 
@@ -118,11 +119,7 @@ export async function placeOrder(
         throw new AppError(ErrorCode.Conflict, 'quantity', 'stock');
       const asset = p.asset as Asset;
       const total = p.price * BigInt(input.quantity);
-      if ((await getBalance(tx, userAccount(input.userId), asset)) < total)
-        throw new AppError(
-          asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance,
-          'quantity',
-        );
+      await requireWallet(tx, input.userId, asset, total, 'quantity');
       if (p.stock !== null)
         await tx
           .update(shopProducts)
@@ -238,13 +235,10 @@ export async function shopOrdersOf(db: Executor, userId: number, lang: string, p
     .orderBy(desc(shopOrders.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(shopOrders)
-    .where(eq(shopOrders.userId, userId));
+  const count = await countRows(db, shopOrders, eq(shopOrders.userId, userId));
   return {
     list: rows.map((r) => shopOrderView(r.o, localized(r.name, lang))),
-    total: count?.n ?? 0,
+    total: count,
     page,
     size,
   };
@@ -260,7 +254,7 @@ export async function fccRecords(db: Executor, userId: number, page: number, siz
     .orderBy(desc(ledgerEntries.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where);
+  const count = await countRows(db, ledgerEntries, where);
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -270,7 +264,7 @@ export async function fccRecords(db: Executor, userId: number, page: number, siz
       amount: amt(r.amount),
       ref: r.ref,
     })),
-    total: count?.n ?? 0,
+    total: count,
     page,
     size,
   };

@@ -1,24 +1,10 @@
-// Test fixtures of the product-money part: an app with the money routes (wired by app.ts when
-// routes/product/index.ts registers them, otherwise registered here behind the same session
-// check), funded users, open modules, and a row-count snapshot of every table this part writes.
+// Test fixtures of the product-money part: the app, funded users, open modules, and a row-count
+// snapshot of every table this part writes.
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import {
-  authHeaders,
-  BASE_HEADERS,
-  snapshot as coreSnapshot,
-  openTestDb,
-  TestClock,
-  type TestCtx,
-  TREASURY,
-  testConfig,
-} from '../../test/helpers.ts';
-import { buildApp } from '../app.ts';
+import { authHeaders, BASE_HEADERS, snapshot as coreSnapshot } from '../../test/helpers.ts';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { config as configTable } from '../db/schema/index.ts';
-import { publicRoutes, userRoutes } from '../routes/product/money.ts';
-import { authenticate } from './auth.ts';
 import {
   type Asset,
   getBalance,
@@ -30,40 +16,6 @@ import {
 import { getSettings, seedSettings } from './settings.ts';
 
 export const U = 10n ** 18n;
-
-export async function makeMoneyApp(url = 'memory://'): Promise<TestCtx> {
-  const db = await openTestDb(url);
-  const clock = new TestClock();
-  const config = testConfig();
-  const app = await buildApp({
-    db,
-    config,
-    clock: clock.get,
-    chain: { paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }) },
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
-    rateLimit: { perIp: 1_000_000, perAddress: 1_000_000 },
-  });
-  if (!app.hasRoute({ method: 'GET', url: '/api/user/hashrate' })) {
-    // app.ts does not wire routes/product/money.ts yet: same bearer check as its signed-in scope
-    await app.register(publicRoutes as FastifyPluginAsync);
-    await app.register(async (scope) => {
-      scope.addHook('onRequest', async (req, reply) => {
-        const h = req.headers.authorization;
-        const token = typeof h === 'string' && h.startsWith('Bearer ') ? h.slice(7) : '';
-        const user = token ? await authenticate(db.db, token, clock.get()) : null;
-        if (!user)
-          return reply
-            .type('application/json')
-            .send(JSON.stringify({ code: 401, msg: 'unauthorized', data: null }));
-        req.user = user;
-        req.token = token;
-      });
-      await scope.register(userRoutes as FastifyPluginAsync);
-    });
-  }
-  await app.ready();
-  return { app, db, clock, config };
-}
 
 export async function openModules(db: Executor, modules: Record<string, boolean>): Promise<void> {
   await seedSettings(db);

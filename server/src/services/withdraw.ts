@@ -2,8 +2,9 @@
 // pays it; a failed one is refunded exactly once through refundWithdrawal.
 import { randomBytes } from 'node:crypto';
 import { checkAmount, parseAmount } from '@free/protocol/amount';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
@@ -134,9 +135,6 @@ export async function listWithdrawals(db: Executor, userId: number, page: number
     .orderBy(desc(withdrawals.id))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(withdrawals)
-    .where(eq(withdrawals.userId, userId));
-  return { list: rows.map(withdrawalView), total: count?.n ?? 0, page, size };
+  const count = await countRows(db, withdrawals, eq(withdrawals.userId, userId));
+  return { list: rows.map(withdrawalView), total: count, page, size };
 }

@@ -1,6 +1,8 @@
 // Signed-in endpoints about the user: profile, flow records, income, limits, ignition, contributions.
 import { z } from 'zod';
 import { address, amountText, asset, cycleInfo, isoTime, pageOf, pageQuery, usdtFree } from './common.ts';
+import { type LedgerKind, ledgerKind } from './ledger-kinds.ts';
+import { fireInfoData } from './product-money.ts';
 
 const perAsset = z.object({ USDT: amountText, FREE: amountText, FCC: amountText });
 
@@ -27,41 +29,17 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 // ---- GET /api/user/finance ----
-/** Kinds the flow-record filter offers (the web has a label for each). */
-export const LEDGER_KINDS = [
-  'recharge',
-  'withdraw',
-  'withdraw_refund',
-  'stake_balance',
-  'income_personal',
-  'income_dynamic',
-  'income_static',
-  'airdrop_exclusive',
-  'airdrop_unlock',
-  'airdrop_earnings',
-  'presale_unlock',
-  'presale_earnings',
-  'slippage_profit',
-  'hlb_static',
-  'hlb_dynamic',
-  'ignition',
-  'adjust',
-] as const;
-export const ledgerKind = z.enum(LEDGER_KINDS);
-export type LedgerKind = z.infer<typeof ledgerKind>;
+export { LEDGER_KINDS, type LedgerKind, ledgerKind } from './ledger-kinds.ts';
 
-/** `kind` filters by a ledger kind: the ones above, or any kind a product module writes (a-z, 0-9, _). */
+/** `kind` filters by one ledger kind (any kind the server writes). */
 export const financeQuery = pageQuery.extend({
-  kind: z
-    .string()
-    .regex(/^[a-z0-9_]{1,40}$/, 'must be a ledger kind name')
-    .optional(),
+  kind: ledgerKind.optional(),
   asset: asset.optional(),
 });
 export const financeItem = z.object({
   id: z.number().int(),
   time: isoTime,
-  kind: z.string(),
+  kind: ledgerKind,
   account: z.string(),
   asset: z.string(),
   /** signed: negative leaves the account */
@@ -86,7 +64,7 @@ export const INCOME_KINDS = [
   'slippage_profit',
   'hlb_static',
   'hlb_dynamic',
-] as const;
+] as const satisfies readonly ('total' | LedgerKind)[];
 export type IncomeKind = (typeof INCOME_KINDS)[number];
 export const incomeQuery = z.object({});
 export const incomeItem = z.object({
@@ -114,13 +92,8 @@ export const stakingLimitData = z.object({
 });
 
 // ---- GET /api/user/fire ----
-export const fireData = z.object({
-  ignited: z.boolean(),
-  ignitedAt: isoTime.nullable(),
-  /** FREE to burn to ignite */
-  requiredFree: amountText,
-  walletFree: amountText,
-});
+/** Served by the product-money routes; this name stays for the web's imports. */
+export const fireData = fireInfoData;
 
 // ---- GET /api/user/contribute/record ----
 export const contributeQuery = pageQuery;

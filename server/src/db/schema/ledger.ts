@@ -1,4 +1,5 @@
 // Double-entry ledger: append-only entries, cached balances, HTTP idempotency keys.
+import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -29,7 +30,7 @@ export const ledgerEntries = pgTable(
     asset: text('asset').notNull(),
     /** signed wei: negative on the debit side, positive on the credit side */
     amount: wei('amount').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
     ref: text('ref'),
     createdAt: createdAt(),
   },

@@ -9,7 +9,6 @@ import { type BurnRecord, listBurnRecords } from '../../services/burn.ts';
 import { ignite } from '../../services/ignition.ts';
 import { getUserBalances } from '../../services/ledger.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
-import { supersede } from './staking.ts';
 
 const security = [{ bearer: [] }];
 
@@ -27,7 +26,6 @@ export const fireRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/fire',
     {
-      constraints: supersede(app),
       schema: {
         tags: ['ignition'],
         security,

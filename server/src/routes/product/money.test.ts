@@ -3,7 +3,7 @@
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { account, BACKENDS, closeApp, signIn, type TestCtx } from '../../../test/helpers.ts';
+import { account, BACKENDS, closeApp, makeApp, signIn, type TestCtx } from '../../../test/helpers.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { grantAllocation } from '../../services/airdrop.ts';
 import { confirmOffchainBurns } from '../../services/burn.ts';
@@ -13,7 +13,6 @@ import {
   BASE_HEADERS,
   bal,
   fund,
-  makeMoneyApp,
   openModules,
   snapshot,
   U,
@@ -25,7 +24,7 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
   const DAY = 86_400_000;
 
   beforeAll(async () => {
-    t = await makeMoneyApp(url);
+    t = await makeApp(url);
     await openModules(t.db.db, { staking_use_balance: true, ignition: true });
   });
   afterAll(async () => closeApp(t));

@@ -2,7 +2,6 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-money';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, ok } from '../../app.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
@@ -37,7 +36,6 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/staking_use_balance',
     {
-      constraints: supersede(app),
       schema: {
         tags: ['staking'],
         security,
@@ -138,28 +136,3 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-// Two paths of the product-money routes (GET /api/user/fire, POST /api/user/staking_use_balance)
-// were first served by placeholders in routes/user/index.ts. Until those placeholders are removed,
-// a route constraint that every request satisfies lets ours answer (find-my-way tries constrained
-// routes first); once they are gone it changes nothing.
-const NAME = 'freeProductMoney';
-
-export function supersede(app: FastifyInstance): Record<string, string> {
-  if (!app.hasConstraintStrategy(NAME)) {
-    app.addConstraintStrategy({
-      name: NAME,
-      storage() {
-        const m = new Map<string, unknown>();
-        return {
-          get: (k: string) => (m.get(k) ?? null) as never,
-          set: (k: string, v: unknown) => void m.set(k, v),
-        };
-      },
-      deriveConstraint: () => 'money',
-      mustMatchWhenDerived: false,
-      validate() {},
-    });
-  }
-  return { [NAME]: 'money' };
-}

@@ -1,14 +1,12 @@
-// Test fixtures of the product modules: an app with productModules registered, module switches,
+// Test fixtures of the product modules: the app with a hand-moved FREE price, module switches,
 // balances credited through the ledger, and a table snapshot to prove refusals change nothing.
 import { sql } from 'drizzle-orm';
-import { openTestDb, snapshot, TestClock, type TestCtx, testConfig } from '../../../test/helpers.ts';
-import { type App, buildApp } from '../../app.ts';
+import { makeApp, snapshot, type TestCtx, TREASURY } from '../../../test/helpers.ts';
 import { type DbHandle, rowsOf } from '../../db/client.ts';
 import { config as configTable } from '../../db/schema/index.ts';
 import { type Asset, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
 import type { PriceSource } from '../../services/quotes.ts';
 import { getSettings } from '../../services/settings.ts';
-import { productModules } from './modules.ts';
 
 export const U = 10n ** 18n;
 
@@ -21,21 +19,14 @@ export class TestPrice {
 export type ProductTestCtx = TestCtx & { price: TestPrice };
 
 export async function makeProductApp(url = 'memory://'): Promise<ProductTestCtx> {
-  const db = await openTestDb(url);
-  const clock = new TestClock();
-  const config = testConfig();
   const price = new TestPrice();
-  const app = await buildApp({
-    db,
-    config,
-    clock: clock.get,
-    chain: {},
-    logger: process.env.TEST_LOG ? { level: 'error' } : false,
-    rateLimit: { perIp: 1_000_000, perAddress: 1_000_000 },
+  const t = await makeApp(url, {
+    chain: {
+      paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }),
+      freePrice: price.source,
+    },
   });
-  await app.register(productModules, { price: price.source });
-  await app.ready();
-  return { app: app as App, db, clock, config, price };
+  return { ...t, price };
 }
 
 export async function setModules(db: DbHandle, modules: Record<string, boolean>): Promise<void> {

@@ -5,8 +5,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, ok } from '../../app.ts';
+import { countRows } from '../../db/count.ts';
 import { contributions, ledgerEntries, users } from '../../db/schema/index.ts';
-import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull, pageArgs } from '../../lib/format.ts';
 import { revokeSession } from '../../services/auth.ts';
 import { ASSETS, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
@@ -99,7 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(ledgerEntries.id))
         .limit(limit)
         .offset(offset);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(where);
+      const count = await countRows(db, ledgerEntries, where);
       return ok({
         list: rows.map((r) => ({
           id: r.id,
@@ -110,7 +110,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           amount: amt(r.amount),
           ref: r.ref,
         })),
-        total: count?.n ?? 0,
+        total: count,
         page: req.query.page,
         size: req.query.size,
       });
@@ -146,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           and(
             eq(ledgerEntries.userId, me.id),
             eq(ledgerEntries.side, 'credit'),
-            inArray(ledgerEntries.kind, kinds as unknown as string[]),
+            inArray(ledgerEntries.kind, kinds),
             inArray(ledgerEntries.asset, ['USDT', 'FREE']),
           ),
         )
@@ -203,47 +203,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/user/staking_use_balance',
-    {
-      schema: {
-        tags: ['user'],
-        security,
-        summary: 'Stake with the off-chain balance (refused while the module is not open)',
-        response: { 200: envelopeSchema(z.null()) },
-      },
-    },
-    async () => {
-      const s = await getSettings(db);
-      if (!isModuleOpen(s, 'staking_use_balance')) throw new AppError(ErrorCode.ModuleClosed);
-      // The balance-funded product is not built yet: even when switched on it refuses, never pretends.
-      throw new AppError(ErrorCode.ModuleClosed, undefined, 'staking_use_balance not implemented');
-    },
-  );
-
-  app.get(
-    '/api/user/fire',
-    {
-      schema: {
-        tags: ['user'],
-        security,
-        summary: 'Ignition state',
-        response: { 200: envelopeSchema(api.fireData) },
-      },
-    },
-    async (req) => {
-      const me = currentUser(req);
-      const s = await getSettings(db);
-      const b = await getUserBalances(db, me.id);
-      return ok({
-        ignited: me.ignited,
-        ignitedAt: isoOrNull(me.ignitedAt),
-        requiredFree: amt(wei(s.ignition_free_wei)),
-        walletFree: amt(b.wallet.FREE),
-      });
-    },
-  );
-
   app.get(
     '/api/user/contribute/record',
     {
@@ -265,10 +224,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(contributions.id))
         .limit(limit)
         .offset(offset);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(contributions)
-        .where(eq(contributions.userId, me.id));
+      const count = await countRows(db, contributions, eq(contributions.userId, me.id));
       return ok({
         list: rows.map((r) => ({
           id: r.id,
@@ -278,7 +234,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           level: r.level,
           txHash: r.txHash,
         })),
-        total: count?.n ?? 0,
+        total: count,
         page: req.query.page,
         size: req.query.size,
       });

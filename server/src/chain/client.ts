@@ -1,0 +1,25 @@
+// The viem client of the configured RPC and the DEX addresses of the deployment, shared by the
+// API, the jobs and the ops CLI.
+import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import type { Config } from '../config.ts';
+import type { DexAddresses } from '../services/quotes.ts';
+
+/** A public client on config.rpcUrl; `timeoutMs` per request (default 10 s, one retry). */
+export function makeChainClient(config: Config, opts: { timeoutMs?: number } = {}): PublicClient {
+  const chain = defineChain({
+    id: config.chainId,
+    name: `chain-${config.chainId}`,
+    nativeCurrency: { name: 'Native', symbol: 'NATIVE', decimals: 18 },
+    rpcUrls: { default: { http: [config.rpcUrl] } },
+  });
+  return createPublicClient({
+    chain,
+    transport: http(config.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: 1 }),
+  }) as PublicClient;
+}
+
+/** The FREE/USDT pair and the tokens of the deployment; null without a deployment file. */
+export function dexAddresses(config: Config): DexAddresses | null {
+  const d = config.deployment;
+  return d ? { pair: d.pair, free: d.free, fcc: d.fcc, usdt: d.usdt, factory: d.factory } : null;
+}

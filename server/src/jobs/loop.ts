@@ -1,0 +1,106 @@
+// What every background job shares: its context, a logger, and the leader loop (a job works only
+// while it holds its advisory lock, so any number of server replicas can start the same jobs).
+import type { PublicClient } from 'viem';
+import { dexAddresses, makeChainClient } from '../chain/client.ts';
+import { type Leadership, tryLeadership } from '../chain/leader.ts';
+import type { Config } from '../config.ts';
+import type { DbHandle } from '../db/client.ts';
+import { dexFreePrice, type PriceSource } from '../services/quotes.ts';
+
+export type JobLogger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+export type Jobs = { stop: () => Promise<void> };
+
+export type JobContext = {
+  config: Config;
+  db: DbHandle;
+  log?: JobLogger;
+  /** defaults to an HTTP client on config.rpcUrl */
+  client?: PublicClient;
+  /** FREE price source (default: the FREE/USDT pair of the deployment) */
+  price?: PriceSource;
+  clock?: () => Date;
+  /** pause between passes; each job has its own default */
+  intervalMs?: number;
+};
+
+export const noopLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** FREE price from the context, or from the chain; null without a deployment. */
+export function priceFor(ctx: JobContext): PriceSource | null {
+  if (ctx.price) return ctx.price;
+  const d = dexAddresses(ctx.config);
+  return d ? dexFreePrice(ctx.client ?? makeChainClient(ctx.config), d) : null;
+}
+
+/**
+ * Runs `step` while holding the advisory lock `lockKey` (retrying every interval while another
+ * process holds it) until stopped. A step that answers true had work and runs again at once;
+ * otherwise the loop sleeps `intervalMs`. A failing step is logged and retried.
+ */
+export function runLoop(
+  ctx: Pick<JobContext, 'config' | 'db' | 'log'>,
+  name: string,
+  lockKey: string,
+  intervalMs: number,
+  step: () => Promise<unknown>,
+): Jobs {
+  const log = ctx.log ?? noopLog;
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(t);
+        wake = null;
+        resolve();
+      };
+    });
+  const running = (async () => {
+    let lead: Leadership | null = null;
+    try {
+      while (!stopping) {
+        if (!lead) {
+          lead = await tryLeadership(ctx.db, ctx.config.databaseUrl, lockKey).catch((err: Error) => {
+            log.warn({ job: name, err: err.message }, 'jobs: leadership check failed');
+            return null;
+          });
+          if (!lead) {
+            await sleep(intervalMs);
+            continue;
+          }
+          log.info({ job: name }, 'jobs: leading');
+        }
+        let busy = false;
+        try {
+          busy = (await step()) === true;
+        } catch (err) {
+          log.error({ job: name, err: (err as Error).message }, 'jobs: step failed; retrying');
+        }
+        if (!busy && !stopping) await sleep(intervalMs);
+      }
+    } finally {
+      await lead?.release();
+    }
+  })();
+  return {
+    stop: async () => {
+      stopping = true;
+      wake?.();
+      await running;
+    },
+  };
+}
+
+/** One handle for several jobs. */
+export const allJobs = (jobs: Jobs[]): Jobs => ({
+  stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))),
+});
