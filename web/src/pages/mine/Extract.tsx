@@ -4,7 +4,7 @@
 import type { WithdrawItem } from '@free/protocol/api/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
@@ -18,6 +18,7 @@ import { RecordList } from '../../components/RecordList';
 import { showToast } from '../../components/toast';
 import { useSession } from '../../session/store';
 import './mine.css';
+import { TxHash } from './TxHash';
 
 /** The label key and tone of a withdrawal's state: queued/signed/broadcast wait for the chain. */
 export function withdrawStateView(row: Pick<WithdrawItem, 'state' | 'pending'>): {
@@ -45,11 +46,26 @@ function WithdrawLine({ row }: { row: WithdrawItem }) {
       {row.txHash && (
         <div className="record-sub muted">
           <span>{t('withdraw.txHash')}</span>
-          <ShortAddress address={row.txHash} copy />
+          <TxHash hash={row.txHash} />
         </div>
       )}
     </div>
   );
+}
+
+const WITHDRAW_LIST = '/api/user/withdraw/list';
+
+/** While a withdrawal waits for the chain, re-read the records (and balance) every few seconds. */
+function useFollowPending() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const id = setInterval(() => {
+      const data = qc.getQueryData<{ pages: { list: WithdrawItem[] }[] }>(keys.user.list(WITHDRAW_LIST, {}));
+      const waiting = data?.pages.some((p) => p.list.some((w) => w.pending));
+      if (waiting) void qc.invalidateQueries({ queryKey: keys.user.list(WITHDRAW_LIST, {}) });
+    }, 5000);
+    return () => clearInterval(id);
+  }, [qc]);
 }
 
 export default function Extract() {
@@ -58,6 +74,7 @@ export default function Extract() {
   const me = useMe();
   const config = useConfig().data;
   const qc = useQueryClient();
+  useFollowPending();
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
   // One key per intended withdrawal: a retried request does its work once.
@@ -129,7 +146,7 @@ export default function Extract() {
       </section>
       <h2 className="section-title">{t('withdraw.records')}</h2>
       <RecordList
-        path="/api/user/withdraw/list"
+        path={WITHDRAW_LIST}
         renderItem={(row) => <WithdrawLine row={row as unknown as WithdrawItem} />}
       />
     </div>

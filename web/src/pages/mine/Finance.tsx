@@ -9,7 +9,9 @@ import './mine.css';
 const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
 
 export default function Finance() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A kind the catalogue has no label for yet is left out of the filter rather than shown raw.
+  const kinds = LEDGER_KINDS.filter((k) => i18n.exists(`kind.${k}`));
   const [kind, setKind] = useState<(typeof LEDGER_KINDS)[number] | ''>('');
   const [asset, setAsset] = useState<(typeof ASSETS)[number] | ''>('');
   return (
@@ -24,7 +26,7 @@ export default function Finance() {
         />
         <Chips
           name={t('mine.filterKind')}
-          values={LEDGER_KINDS}
+          values={kinds}
           value={kind}
           onChange={setKind}
           label={(v) => t(`kind.${v}`)}

@@ -12,7 +12,6 @@ import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
-import { ShortAddress } from '../../components/Address';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
@@ -21,6 +20,7 @@ import { RecordList } from '../../components/RecordList';
 import { TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 import './mine.css';
+import { TxHash } from './TxHash';
 
 const RECHARGE_LIST = '/api/user/recharge/list';
 
@@ -40,11 +40,16 @@ function RechargeLine({ row }: { row: RechargeOrder }) {
       </div>
       <div className="record-sub muted">
         <DateTime value={row.paidAt ?? row.createdAt} />
-        {row.txHash && <ShortAddress address={row.txHash} />}
         <span className={row.state === 'paid' ? 'badge is-success' : 'badge'}>
           {t(rechargeStateKey(row.state))}
         </span>
       </div>
+      {row.txHash && (
+        <div className="record-sub muted">
+          <span>{t('withdraw.txHash')}</span>
+          <TxHash hash={row.txHash} />
+        </div>
+      )}
     </div>
   );
 }
