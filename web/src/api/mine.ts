@@ -8,7 +8,6 @@ import type {
   quotaData,
 } from '@free/protocol/api/product-money';
 import { useQuery } from '@tanstack/react-query';
-import { erc20Abi } from 'viem';
 import type { Config } from 'wagmi';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
@@ -113,7 +112,7 @@ export function useChainBalances() {
     refetchInterval: 15_000,
     queryFn: async (): Promise<ChainBalances> => {
       const walletApi = await wallet.ready();
-      const { readContract } = await import('wagmi/actions');
+      const [{ readContract }, { erc20Abi }] = await Promise.all([import('wagmi/actions'), import('viem')]);
       const config = walletApi.config() as Config;
       const read = (token: string) =>
         readContract(config, {

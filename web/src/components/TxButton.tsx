@@ -3,7 +3,7 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Abi, erc20Abi } from 'viem';
+import type { Abi } from 'viem';
 import type { Config } from 'wagmi';
 import { requestSignIn } from '../session/prompt';
 import { useWallet, wallet } from '../wallet/state';
@@ -111,9 +111,8 @@ export function TxButton({
       const api = await wallet.ready();
       const config = api.config() as Config;
       if (w.chainId !== api.appChainId()) await api.switchToAppChain();
-      const { readContract, simulateContract, waitForTransactionReceipt, writeContract } = await import(
-        'wagmi/actions'
-      );
+      const [{ readContract, simulateContract, waitForTransactionReceipt, writeContract }, { erc20Abi }] =
+        await Promise.all([import('wagmi/actions'), import('viem')]);
       if (approve && w.address) {
         const allowance = await readContract(config, {
           address: approve.token,
