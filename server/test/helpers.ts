@@ -8,7 +8,9 @@ import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp, type ChainDeps } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type DbHandle, openDb, rowsOf } from '../src/db/client.ts';
+import { type DbHandle, type Executor, openDb, rowsOf } from '../src/db/client.ts';
+import { config as configTable } from '../src/db/schema/index.ts';
+import { getSettings } from '../src/services/settings.ts';
 
 export const DEPLOYMENT = {
   network: 'local',
@@ -190,6 +192,19 @@ export async function snapshot(db: DbHandle): Promise<Record<string, number>> {
     ),
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
+}
+
+/** Writes a config row as an operator would. */
+export async function setConfig(db: Executor, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(configTable)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: configTable.key, set: { value } });
+}
+
+/** Opens or closes module switches, leaving the others as they are. */
+export async function setModules(db: Executor, modules: Record<string, boolean>): Promise<void> {
+  await setConfig(db, 'modules', { ...(await getSettings(db)).modules, ...modules });
 }
 
 export type { Hex };

@@ -4,10 +4,10 @@
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, BASE_HEADERS, closeApp, makeApp, type TestCtx } from '../../test/helpers.ts';
+import { BACKENDS, BASE_HEADERS, closeApp, makeApp, setModules, type TestCtx } from '../../test/helpers.ts';
 import { rowsOf } from '../db/client.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
-import { bal, fund, makeUsers, openModules, snapshot, U } from '../services/staking-orders.fixtures.ts';
+import { bal, fund, makeUsers, snapshot, U } from '../services/staking-orders.fixtures.ts';
 import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
 import { daysToSettle, runSettlement } from './settlement.ts';
@@ -21,7 +21,7 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
 
   beforeAll(async () => {
     t = await makeApp(url);
-    await openModules(t.db.db, { staking_use_balance: true });
+    await setModules(t.db.db, { staking_use_balance: true });
   });
   afterAll(async () => closeApp(t));
 

@@ -1,15 +1,8 @@
 // Machines (hashrate granted), shop orders and their states, FCC records, card applications.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, BASE_HEADERS, signIn } from '../../test/helpers.ts';
-import {
-  fullSnapshot,
-  fund,
-  makeProductApp,
-  type ProductTestCtx,
-  setModules,
-  U,
-} from '../routes/product/testkit.ts';
+import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
 import { CARD_TRANSITIONS, reviewCard } from './cards.ts';
 import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
 import { activeHashrate, upsertMachine } from './machines.ts';
@@ -37,7 +30,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       t = await makeProductApp(backend.url);
-      await setModules(t.db, { machines: true, shop: true, cards: true });
+      await setModules(t.db.db, { machines: true, shop: true, cards: true });
       u = await signIn(t, account('commerce'));
       await fund(t.db, u.userId, 'USDT', 250n * U);
       await fund(t.db, u.userId, 'FCC', 100n * U);

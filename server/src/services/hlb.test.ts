@@ -2,16 +2,9 @@
 import { ErrorCode } from '@free/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, signIn } from '../../test/helpers.ts';
+import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
 import { users as usersTable } from '../db/schema/index.ts';
-import {
-  fullSnapshot,
-  fund,
-  makeProductApp,
-  type ProductTestCtx,
-  setModules,
-  U,
-} from '../routes/product/testkit.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
 import { accrueHlb } from './hlb.ts';
 import { getBalance, userAccount } from './ledger.ts';
 
@@ -29,7 +22,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       t = await makeProductApp(backend.url);
-      await setModules(t.db, { huan_li_bao: true });
+      await setModules(t.db.db, { huan_li_bao: true });
       const inv = account('hlb-inviter');
       inviter = await signIn(t, inv);
       user = await signIn(t, account('hlb-user'), inv.address);

@@ -1,10 +1,12 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { countRows } from '../db/count.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { amt, iso } from '../lib/format.ts';
 
 export const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
 export type Asset = (typeof ASSETS)[number];
@@ -229,4 +231,40 @@ export async function getBalance(db: Executor, ref: AccountRef, asset: Asset): P
     .from(balances)
     .where(and(ownerMatch(acc.userId), eq(balances.account, acc.account), eq(balances.asset, asset)));
   return rows[0]?.amount ?? 0n;
+}
+
+/** A page of a user's ledger entries (flow records), newest first, of one kind and/or asset. */
+export async function entriesOf(
+  db: Executor,
+  userId: number,
+  filter: { kind?: LedgerKind | undefined; asset?: Asset | undefined },
+  page: number,
+  size: number,
+) {
+  const where = and(
+    eq(ledgerEntries.userId, userId),
+    filter.kind ? eq(ledgerEntries.kind, filter.kind) : undefined,
+    filter.asset ? eq(ledgerEntries.asset, filter.asset) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      time: iso(r.createdAt),
+      kind: r.kind,
+      account: r.account,
+      asset: r.asset,
+      amount: amt(r.amount),
+      ref: r.ref,
+    })),
+    total: await countRows(db, ledgerEntries, where),
+    page,
+    size,
+  };
 }

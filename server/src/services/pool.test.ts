@@ -1,15 +1,8 @@
 // Chain pool: contribution with the FREE burn at the DEX price, levels, records, pie chart data.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, BASE_HEADERS, signIn } from '../../test/helpers.ts';
-import {
-  fullSnapshot,
-  fund,
-  makeProductApp,
-  type ProductTestCtx,
-  setModules,
-  U,
-} from '../routes/product/testkit.ts';
+import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
 import { getBalance, userAccount } from './ledger.ts';
 import { freeForValue, levelFor } from './pool.ts';
 
@@ -34,7 +27,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       t = await makeProductApp(backend.url);
-      await setModules(t.db, { chain_pool: true });
+      await setModules(t.db.db, { chain_pool: true });
       a = await signIn(t, account('pool-a'));
       b = await signIn(t, account('pool-b'));
       await fund(t.db, a.userId, 'USDT', 1000n * U);

@@ -121,23 +121,17 @@ export async function contribute(
   );
 }
 
-export async function myContributions(db: Executor, userId: number, page: number, size: number) {
-  const cfg = await getProductConfig(db, 'product.pool');
-  const total = await totalOf(db, userId);
-  const level = levelFor(total, cfg.levels);
-  const next = cfg.levels[level];
+/** A page of the user's chain-pool contributions, newest first. */
+export async function contributionsOf(db: Executor, userId: number, page: number, size: number) {
+  const mine = eq(contributions.userId, userId);
   const rows = await db
     .select()
     .from(contributions)
-    .where(eq(contributions.userId, userId))
+    .where(mine)
     .orderBy(desc(contributions.id))
     .limit(size)
     .offset((page - 1) * size);
-  const count = await countRows(db, contributions, eq(contributions.userId, userId));
   return {
-    total: amt(total),
-    level,
-    nextLevelAt: next ? amt(BigInt(next)) : null,
     list: rows.map((r) => ({
       id: r.id,
       time: iso(r.createdAt),
@@ -146,7 +140,24 @@ export async function myContributions(db: Executor, userId: number, page: number
       level: r.level,
       txHash: r.txHash,
     })),
-    count: count,
+    total: await countRows(db, contributions, mine),
+    page,
+    size,
+  };
+}
+
+export async function myContributions(db: Executor, userId: number, page: number, size: number) {
+  const cfg = await getProductConfig(db, 'product.pool');
+  const total = await totalOf(db, userId);
+  const level = levelFor(total, cfg.levels);
+  const next = cfg.levels[level];
+  const p = await contributionsOf(db, userId, page, size);
+  return {
+    total: amt(total),
+    level,
+    nextLevelAt: next ? amt(BigInt(next)) : null,
+    list: p.list,
+    count: p.total,
     page,
     size,
   };

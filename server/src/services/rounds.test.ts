@@ -1,8 +1,8 @@
 // Prediction rounds: opening, betting, pro-rata settlement exact to the wei, refunds.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, BASE_HEADERS, signIn } from '../../test/helpers.ts';
-import { fund, makeProductApp, type ProductTestCtx, setModules, U } from '../routes/product/testkit.ts';
+import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
+import { fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
 import { getBalance, systemAccount, userAccount } from './ledger.ts';
 import { roundsTick, settleRound, splitPot } from './rounds.ts';
 
@@ -28,7 +28,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       t = await makeProductApp(backend.url);
-      await setModules(t.db, { ai_trade: true });
+      await setModules(t.db.db, { ai_trade: true });
       for (let i = 0; i < 4; i++) {
         const u = await signIn(t, account(`rounds-${i}`));
         users.push(u);

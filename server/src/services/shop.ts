@@ -3,10 +3,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
-import { ledgerEntries, shopOrders, shopProducts } from '../db/schema/index.ts';
+import { shopOrders, shopProducts } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
-import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
+import { type Asset, entriesOf, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { localized } from './machines.ts';
 import { assertModuleOpen, idempotent } from './modules.ts';
 
@@ -245,27 +245,5 @@ export async function shopOrdersOf(db: Executor, userId: number, lang: string, p
 }
 
 /** FCC records: every ledger entry of the user in FCC (signed amount: + in, − out). */
-export async function fccRecords(db: Executor, userId: number, page: number, size: number) {
-  const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, 'FCC'));
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(where)
-    .orderBy(desc(ledgerEntries.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  const count = await countRows(db, ledgerEntries, where);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      time: iso(r.createdAt),
-      kind: r.kind,
-      account: r.account,
-      amount: amt(r.amount),
-      ref: r.ref,
-    })),
-    total: count,
-    page,
-    size,
-  };
-}
+export const fccRecords = (db: Executor, userId: number, page: number, size: number) =>
+  entriesOf(db, userId, { asset: 'FCC' }, page, size);

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { authHeaders, BASE_HEADERS, snapshot as coreSnapshot } from '../../test/helpers.ts';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
-import { config as configTable } from '../db/schema/index.ts';
 import {
   type Asset,
   getBalance,
@@ -13,26 +12,8 @@ import {
   type UserAccountName,
   userAccount,
 } from './ledger.ts';
-import { getSettings, seedSettings } from './settings.ts';
 
 export const U = 10n ** 18n;
-
-export async function openModules(db: Executor, modules: Record<string, boolean>): Promise<void> {
-  await seedSettings(db);
-  const s = await getSettings(db);
-  const value = { ...s.modules, ...modules };
-  await db
-    .insert(configTable)
-    .values({ key: 'modules', value })
-    .onConflictDoUpdate({ target: configTable.key, set: { value } });
-}
-
-export async function setSetting(db: Executor, key: string, value: unknown): Promise<void> {
-  await db
-    .insert(configTable)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: configTable.key, set: { value } });
-}
 
 let fundSeq = 0;
 export async function fund(

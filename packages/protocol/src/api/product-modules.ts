@@ -2,6 +2,7 @@
 // machines, shop, payment cards, quotes. Amounts are decimal strings in token units.
 import { z } from 'zod';
 import { amountText, asset, isoTime, pageOf, pageQuery } from './common.ts';
+import { ledgerKind } from './ledger-kinds.ts';
 
 const id = z.coerce
   .number()
@@ -218,7 +219,7 @@ export const shopOrdersData = pageOf(shopOrder);
 export const fccRecord = z.object({
   id: z.number().int(),
   time: isoTime,
-  kind: z.string(),
+  kind: ledgerKind,
   account: z.string(),
   /** signed: positive in, negative out */
   amount: amountText,

@@ -1,10 +1,10 @@
 // Product module routes: switches, sign-in, and bad input answered with coded errors, changing nothing.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, BASE_HEADERS, signIn } from '../../../test/helpers.ts';
+import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../../test/helpers.ts';
 import { upsertMachine } from '../../services/machines.ts';
 import { upsertProduct } from '../../services/shop.ts';
-import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, setModules, U } from './testkit.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from './testkit.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
@@ -102,7 +102,7 @@ for (const backend of BACKENDS) {
 
     describe('bad input', () => {
       it('answers a coded error for every malformed or refused POST and changes nothing', async () => {
-        await setModules(t.db, {
+        await setModules(t.db.db, {
           chain_pool: true,
           ai_trade: true,
           huan_li_bao: true,

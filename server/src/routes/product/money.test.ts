@@ -3,20 +3,20 @@
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { account, BACKENDS, closeApp, makeApp, signIn, type TestCtx } from '../../../test/helpers.ts';
+import {
+  account,
+  BACKENDS,
+  closeApp,
+  makeApp,
+  setModules,
+  signIn,
+  type TestCtx,
+} from '../../../test/helpers.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { grantAllocation } from '../../services/airdrop.ts';
 import { confirmOffchainBurns } from '../../services/burn.ts';
 import { fundFomo } from '../../services/fomo.ts';
-import {
-  authHeaders,
-  BASE_HEADERS,
-  bal,
-  fund,
-  openModules,
-  snapshot,
-  U,
-} from '../../services/staking-orders.fixtures.ts';
+import { authHeaders, BASE_HEADERS, bal, fund, snapshot, U } from '../../services/staking-orders.fixtures.ts';
 
 describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
   let t: TestCtx;
@@ -25,7 +25,7 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
 
   beforeAll(async () => {
     t = await makeApp(url);
-    await openModules(t.db.db, { staking_use_balance: true, ignition: true });
+    await setModules(t.db.db, { staking_use_balance: true, ignition: true });
   });
   afterAll(async () => closeApp(t));
   beforeEach(() => {
@@ -137,13 +137,13 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
 
     it('refuses while the module is closed', async () => {
       const me = await user(100n * U);
-      await openModules(t.db.db, { staking_use_balance: false });
+      await setModules(t.db.db, { staking_use_balance: false });
       try {
         const before = await snapshot(t.db);
         expect((await stake(me.token, 'amount=5&stakeIndex=0')).code).toBe(1200);
         expect(await snapshot(t.db)).toEqual(before);
       } finally {
-        await openModules(t.db.db, { staking_use_balance: true });
+        await setModules(t.db.db, { staking_use_balance: true });
       }
     });
 

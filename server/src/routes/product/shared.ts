@@ -1,7 +1,7 @@
 // Pieces shared by the product route files: the module switch guard and the route options.
 import type { ModuleKey } from '@free/protocol/modules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AppContext, failure } from '../../app.ts';
+import { type AppContext, sendFailure } from '../../app.ts';
 import { ErrorCode } from '../../lib/errors.ts';
 import type { PriceSource } from '../../services/quotes.ts';
 import { getSettings } from '../../services/settings.ts';
@@ -18,12 +18,7 @@ export type ProductRouteOptions = {
  * looked at (the services check again inside, so no path skips the switch).
  */
 export const guard =
-  (ctx: AppContext, key: ModuleKey) => async (req: FastifyRequest, reply: FastifyReply) => {
+  (ctx: AppContext, key: ModuleKey) => async (_req: FastifyRequest, reply: FastifyReply) => {
     const s = await getSettings(ctx.db.db);
-    if (s.modules[key] !== true) {
-      return reply
-        .code(200)
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(failure(ErrorCode.ModuleClosed, req.lang ?? 'en', key)));
-    }
+    if (s.modules[key] !== true) return sendFailure(reply, ErrorCode.ModuleClosed, key);
   };

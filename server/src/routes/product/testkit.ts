@@ -3,10 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { makeApp, snapshot, type TestCtx, TREASURY } from '../../../test/helpers.ts';
 import { type DbHandle, rowsOf } from '../../db/client.ts';
-import { config as configTable } from '../../db/schema/index.ts';
 import { type Asset, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
 import type { PriceSource } from '../../services/quotes.ts';
-import { getSettings } from '../../services/settings.ts';
 
 export const U = 10n ** 18n;
 
@@ -27,22 +25,6 @@ export async function makeProductApp(url = 'memory://'): Promise<ProductTestCtx>
     },
   });
   return { ...t, price };
-}
-
-export async function setModules(db: DbHandle, modules: Record<string, boolean>): Promise<void> {
-  const current = (await getSettings(db.db)).modules;
-  const value = { ...current, ...modules };
-  await db.db
-    .insert(configTable)
-    .values({ key: 'modules', value })
-    .onConflictDoUpdate({ target: configTable.key, set: { value } });
-}
-
-export async function setConfig(db: DbHandle, key: string, value: unknown): Promise<void> {
-  await db.db
-    .insert(configTable)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: configTable.key, set: { value } });
 }
 
 let fundSeq = 0;

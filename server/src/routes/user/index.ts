@@ -1,15 +1,15 @@
 // Signed-in endpoints about the user (the auth hook of app.ts has set req.user).
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/user';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, ok } from '../../app.ts';
-import { countRows } from '../../db/count.ts';
-import { contributions, ledgerEntries, users } from '../../db/schema/index.ts';
-import { amt, checksum, iso, isoOrNull, pageArgs } from '../../lib/format.ts';
+import { ledgerEntries, users } from '../../db/schema/index.ts';
+import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { revokeSession } from '../../services/auth.ts';
-import { ASSETS, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
+import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
+import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { teamInfo } from '../../services/team.ts';
 
@@ -84,37 +84,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.financeData) },
       },
     },
-    async (req) => {
-      const me = currentUser(req);
-      const { limit, offset } = pageArgs(req.query);
-      const where = and(
-        eq(ledgerEntries.userId, me.id),
-        req.query.kind ? eq(ledgerEntries.kind, req.query.kind) : undefined,
-        req.query.asset ? eq(ledgerEntries.asset, req.query.asset) : undefined,
-      );
-      const rows = await db
-        .select()
-        .from(ledgerEntries)
-        .where(where)
-        .orderBy(desc(ledgerEntries.id))
-        .limit(limit)
-        .offset(offset);
-      const count = await countRows(db, ledgerEntries, where);
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          time: iso(r.createdAt),
-          kind: r.kind,
-          account: r.account,
-          asset: r.asset,
-          amount: amt(r.amount),
-          ref: r.ref,
-        })),
-        total: count,
-        page: req.query.page,
-        size: req.query.size,
-      });
-    },
+    async (req) =>
+      ok(
+        await entriesOf(
+          db,
+          currentUser(req).id,
+          { kind: req.query.kind, asset: req.query.asset },
+          req.query.page,
+          req.query.size,
+        ),
+      ),
   );
 
   app.get(
@@ -214,30 +193,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.contributeData) },
       },
     },
-    async (req) => {
-      const me = currentUser(req);
-      const { limit, offset } = pageArgs(req.query);
-      const rows = await db
-        .select()
-        .from(contributions)
-        .where(eq(contributions.userId, me.id))
-        .orderBy(desc(contributions.id))
-        .limit(limit)
-        .offset(offset);
-      const count = await countRows(db, contributions, eq(contributions.userId, me.id));
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          time: iso(r.createdAt),
-          amount: amt(r.amount),
-          freeBurned: amt(r.freeBurned),
-          level: r.level,
-          txHash: r.txHash,
-        })),
-        total: count,
-        page: req.query.page,
-        size: req.query.size,
-      });
-    },
+    async (req) => ok(await contributionsOf(db, currentUser(req).id, req.query.page, req.query.size)),
   );
 };
