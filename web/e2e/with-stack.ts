@@ -1,8 +1,8 @@
 // Runs the browser checks against a private, throw-away stack so nothing shared is touched:
 // anvil on 127.0.0.1:8645 (no state file), a fresh deployment written to a temp file, and the API
 // on 127.0.0.1:8797 with an in-memory database. Then `e2e/run.ts` with API_URL/VITE_RPC_URL set.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +20,23 @@ const anvil = await startAnvil({ port: RPC_PORT, stateFile: null, reuse: false }
 // Deploy before the API starts: it reads the deployment (signer, Payment) at start.
 await deployLocal({ rpcUrl: anvil.rpcUrl, outFile: deploymentFile, log: () => {} });
 let code = 1;
+// The API's request log (pino, one JSON line per request with its responseTime) is kept for a
+// failed run in test-results/e2e-api.log.
+mkdirSync(join(WEB, 'test-results'), { recursive: true });
+const apiLogFile = join(WEB, 'test-results', 'e2e-api.log');
+const apiLog = openSync(apiLogFile, 'w');
 const api = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', apiLog, 'inherit'],
   env: {
     ...process.env,
     PORT: String(API_PORT),
     DATABASE_URL: 'memory://',
     RPC_URL: anvil.rpcUrl,
     DEPLOYMENT_FILE: deploymentFile,
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'info',
+    // A local chain only makes blocks on transactions: count an event as soon as it is mined.
+    FINALITY_DEPTH: '0',
   },
 });
 try {
@@ -46,12 +53,18 @@ try {
     if (Date.now() > until) throw new Error('the API did not come up with the deployment');
     await new Promise((r) => setTimeout(r, 500));
   }
-  const run = spawnSync('node', ['--import', 'tsx', 'e2e/run.ts'], {
+  // Not spawnSync: this process must keep reading anvil's output, or anvil blocks on a full pipe
+  // and stops answering halfway through the run.
+  const run = spawn('node', ['--import', 'tsx', 'e2e/run.ts'], {
     cwd: WEB,
     stdio: 'inherit',
     env: { ...process.env, API_URL: apiUrl, VITE_RPC_URL: anvil.rpcUrl },
   });
-  code = run.status ?? 1;
+  code = await new Promise<number>((resolve) => {
+    run.once('exit', (status) => resolve(status ?? 1));
+    run.once('error', () => resolve(1));
+  });
+  if (code !== 0) console.log(`API log: ${apiLogFile}`);
 } finally {
   api.kill('SIGTERM');
   await anvil.stop();
