@@ -55,10 +55,18 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     // Processed by Vite so `resolve.dedupe` gives them web's React 19, not the root's React 18.
     server: { deps: { inline: [/react-i18next/, /antd-mobile/, /@tanstack/, /react-router/] } },
+    // Pre-bundled with the aliases above: react-router's node entry would otherwise bind the root's
+    // React 18 (hooks fail with a null dispatcher).
     deps: {
       optimizer: {
-        client: { enabled: true, include: ['react-i18next', 'antd-mobile', 'react', 'react-dom'] },
-        ssr: { enabled: true, include: ['react-i18next', 'antd-mobile', 'react', 'react-dom'] },
+        client: {
+          enabled: true,
+          include: ['react-i18next', 'antd-mobile', 'react-router', 'react', 'react-dom'],
+        },
+        ssr: {
+          enabled: true,
+          include: ['react-i18next', 'antd-mobile', 'react-router', 'react', 'react-dom'],
+        },
       },
     },
   },

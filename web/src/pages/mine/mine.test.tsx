@@ -3,6 +3,7 @@ import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
@@ -11,11 +12,6 @@ import Fire, { FomoHoldNotice } from '../fire/Fire';
 import { withdrawStateView } from './Extract';
 import { inviteLinkFor, membershipKey } from './Mine';
 import { rechargeStateKey } from './Recharge';
-
-// react-router binds the root's React copy under vitest; a plain anchor is all these pages need.
-vi.mock('react-router', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={`#${to}`}>{children}</a>,
-}));
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -101,9 +97,11 @@ afterEach(() => {
 async function renderFire() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={qc}>
-      <Fire />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={qc}>
+        <Fire />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   await settle();
 }
