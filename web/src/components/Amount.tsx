@@ -48,12 +48,17 @@ export function formatDateTime(value: string | number | Date, locale: string): s
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
+/**
+ * A date and time in the reader's language and direction. Not forced left-to-right (an Arabic date
+ * carries its own direction marks and an LTR box scrambles it): the text is isolated from its
+ * surroundings and takes its direction from its own first letters.
+ */
 export function DateTime({ value }: { value: string | number | Date | null | undefined }) {
   const { i18n } = useTranslation();
   const d = value === null || value === undefined ? null : new Date(value);
   if (!d || Number.isNaN(d.getTime())) return <span>—</span>;
   return (
-    <time dateTime={d.toISOString()} dir="ltr">
+    <time dateTime={d.toISOString()} dir="auto" className="num">
       {formatDateTime(d, i18n.language)}
     </time>
   );

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { keys } from '../../api/keys';
-import { Amount } from '../../components/Amount';
+import { Amount, DateTime } from '../../components/Amount';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Stat } from '../../components/LinkRows';
 import { useSession } from '../../session/store';
-import { Progress, StatusTag, When } from './parts';
+import { Progress, StatusTag } from './parts';
 import './shop.css';
 
 const PATH = '/api/user/stake/redemptions';
@@ -64,10 +64,10 @@ export default function Redemption() {
                 <Amount value={o.redeemedAmount ?? '0'} token="USDT" />
               </Stat>
               <Stat label={t('shop.dueTime')}>
-                <When value={o.dueTime} />
+                <DateTime value={o.dueTime} />
               </Stat>
               <Stat label={t('shop.redeemedAt')}>
-                <When value={o.redeemedAt} />
+                <DateTime value={o.redeemedAt} />
               </Stat>
             </div>
             <Progress value={o.progress} label={t('shop.progress')} />

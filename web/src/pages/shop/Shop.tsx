@@ -14,7 +14,7 @@ import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
 import { quoteFee, stakingKeys, useFeeQuote, useStakingState, useWalletStakeInfo } from '../../api/staking';
 import { useMe } from '../../api/user';
-import { Amount, toWei } from '../../components/Amount';
+import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { TxButton } from '../../components/TxButton';
@@ -22,7 +22,6 @@ import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { useWallet } from '../../wallet/state';
-import { When } from './parts';
 import { type CycleTerms, minOutOf, reserveCovers, SLIPPAGE_BPS, stakePreview } from './stake';
 import './shop.css';
 
@@ -237,7 +236,7 @@ export default function Shop() {
               <Amount value={preview.payout} token="USDT" />
             </Stat>
             <Stat label={t('shop.maturity')}>
-              <When value={preview.maturity} />
+              <DateTime value={preview.maturity} />
             </Stat>
           </div>
         )}

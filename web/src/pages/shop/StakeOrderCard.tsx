@@ -9,12 +9,12 @@ import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
 import { stakingKeys } from '../../api/staking';
-import { Amount, toWei } from '../../components/Amount';
+import { Amount, DateTime, toWei } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
 import { TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
-import { Progress, StatusTag, When } from './parts';
+import { Progress, StatusTag } from './parts';
 import { type ChainRecord, chainIndexOf } from './stake';
 import './shop.css';
 
@@ -87,10 +87,10 @@ export function StakeOrderCard({
           </Stat>
         )}
         <Stat label={t('shop.pledgeTime')}>
-          <When value={order.pledgeTime} />
+          <DateTime value={order.pledgeTime} />
         </Stat>
         <Stat label={t('shop.dueTime')}>
-          <When value={order.dueTime} />
+          <DateTime value={order.dueTime} />
         </Stat>
       </div>
       {order.status === 'active' && (
