@@ -389,6 +389,10 @@ async function main() {
         assert(!text.includes(en['auth.signInToView'] ?? '?'), 'team page still asks to sign in');
       });
       await page.screenshot({ path: join(SHOTS, 'en-profile-signed-in.png') });
+      await check('signed in: the home page opens', async () => {
+        await go(page, '/');
+        await page.screenshot({ path: join(SHOTS, 'en-home.png') });
+      });
       if (stack === 'chain') {
         await check(
           'recharge: order signed by the API, USDT approved and paid on chain with the local wallet',
