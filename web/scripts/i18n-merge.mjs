@@ -13,7 +13,8 @@ const input = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
 const problems = [];
 for (const [key, byLang] of Object.entries(input)) {
-  for (const lang of LANGS) if (typeof byLang?.[lang] !== 'string' || !byLang[lang].trim()) problems.push(`${key}: no ${lang}`);
+  for (const lang of LANGS)
+    if (typeof byLang?.[lang] !== 'string' || !byLang[lang].trim()) problems.push(`${key}: no ${lang}`);
 }
 if (problems.length) {
   console.error(`i18n-merge: nothing written\n  ${problems.join('\n  ')}`);
