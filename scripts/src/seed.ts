@@ -135,7 +135,9 @@ async function runSeed(
   const send = async (i: number, req: Record<string, unknown>) => {
     // simulate first: a refusal comes back with the contract's decoded error instead of a bare revert
     const { request } = await pub.simulateContract({ ...(req as object), account: account(i) } as never);
-    const hash = await wallet(i).writeContract(request as never);
+    // explicit gas with headroom: the send must not depend on a second, tight estimate
+    const gas = await pub.estimateContractGas({ ...(req as object), account: account(i) } as never);
+    const hash = await wallet(i).writeContract({ ...(request as object), gas: (gas * 13n) / 10n } as never);
     const r = await pub.waitForTransactionReceipt({ hash });
     if (r.status !== 'success')
       throw new Error(`seed transaction ${String(req.functionName)} of account ${i} reverted (${hash})`);

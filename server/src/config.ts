@@ -174,8 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signerAddress: privateKeyToAccount(signerKey).address,
     hotWalletAddress: privateKeyToAccount(hotWalletKey).address,
     siweDomains: e.SIWE_DOMAINS,
-    // blocks an event must be buried under before it counts: 2 on anvil, 15 elsewhere (BSC finality)
-    finalityDepth: e.FINALITY_DEPTH ?? (local ? 2 : 15),
+    // blocks an event must be buried under before it counts: 15 on BSC-type chains; 0 on anvil,
+    // which never reorganises by itself and makes a block only when a transaction comes
+    finalityDepth: e.FINALITY_DEPTH ?? (local ? 0 : 15),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -108,7 +108,7 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '| `FREE_CLIENT_SECRET` | `free-local-dev-secret` on chain 31337 only | HMAC secret of `sign` (the web build reads the same variable) |',
     '| `SIGNER_KEY`, `HOT_WALLET_KEY` | anvil accounts 10 and 11 on chain 31337 only | order/inviter signer; payout wallet. Required elsewhere; the local keys are refused there |',
     '| `SIWE_DOMAINS` | `127.0.0.1:5173,localhost:5173` | hosts a sign-in message may name |',
-    '| `FINALITY_DEPTH` | 2 on 31337, 15 elsewhere | blocks before an event counts |',
+    '| `FINALITY_DEPTH` | 0 on 31337 (anvil never reorganises by itself), 15 elsewhere | blocks before an event counts |',
     '| `LOG_LEVEL` | `info` | pino level; tokens, signatures and keys are redacted |',
     '',
     'Migrations (`server/drizzle/`, drizzle-kit) are applied at start, the same files for PGlite and PostgreSQL.',

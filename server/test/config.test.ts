@@ -74,7 +74,7 @@ describe('server settings', () => {
     } as NodeJS.ProcessEnv);
     expect(ok.chainId).toBe(56);
     expect(ok.finalityDepth).toBe(15);
-    expect(loadConfig(base as NodeJS.ProcessEnv).finalityDepth).toBe(2);
-    expect(loadConfig({ ...base, FINALITY_DEPTH: '0' } as NodeJS.ProcessEnv).finalityDepth).toBe(0);
+    expect(loadConfig(base as NodeJS.ProcessEnv).finalityDepth).toBe(0);
+    expect(loadConfig({ ...base, FINALITY_DEPTH: '3' } as NodeJS.ProcessEnv).finalityDepth).toBe(3);
   });
 });

@@ -161,9 +161,9 @@ describe.each(BACKENDS)('jobs on $name', ({ url }) => {
 });
 
 it('waits 15 blocks on other chains unless FINALITY_DEPTH says otherwise', () => {
-  const local = testConfig({ chainId: 31337, finalityDepth: 2 });
+  const local = testConfig({ chainId: 31337, finalityDepth: 0 });
   const bsc = testConfig({ chainId: 56, finalityDepth: 2 });
-  expect(finalityDepthFor(local, {})).toBe(2);
+  expect(finalityDepthFor(local, {})).toBe(0);
   expect(finalityDepthFor(bsc, {})).toBe(15);
   expect(finalityDepthFor(bsc, { FINALITY_DEPTH: '2' })).toBe(2);
 });

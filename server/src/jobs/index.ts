@@ -24,7 +24,7 @@ export type JobsContext = JobContext & {
   product?: boolean;
 };
 
-/** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 2 on the local chain and 15 elsewhere. */
+/** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 0 on the local chain and 15 elsewhere. */
 export function finalityDepthFor(config: Config, env: NodeJS.ProcessEnv = process.env): number {
   if (env.FINALITY_DEPTH !== undefined && env.FINALITY_DEPTH !== '') return config.finalityDepth;
   return config.chainId === 31337 ? config.finalityDepth : Math.max(config.finalityDepth, 15);
