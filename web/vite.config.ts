@@ -43,7 +43,6 @@ export default defineConfig({
             // The wallet stack: only reached through dynamic imports, never in the first paint.
             { name: 'appkit', test: /node_modules[\\/](@reown|@walletconnect|lit|@lit)/, priority: 30 },
             { name: 'wagmi', test: /node_modules[\\/](wagmi|@wagmi)[\\/]/, priority: 20 },
-            { name: 'charts', test: /node_modules[\\/](recharts|d3-|victory-vendor)/, priority: 10 },
           ],
         },
       },
