@@ -4,6 +4,7 @@ export * from './abi/index.ts';
 export * from './address.ts';
 export * from './amount.ts';
 export * from './constants.ts';
+export * from './content.ts';
 export * from './countdown.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

@@ -1,27 +1,14 @@
 // Article types of the content pages (SPEC §1) and the publishing used by ops and seed. Articles
 // live in the core `articles` table (one row per slug and language; `/api/common/article/*` serves
 // the caller's language and falls back to English); banners in `banners`.
+
+import { ARTICLE_TYPES, type ArticleType, isArticleType } from '@free/protocol/content';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { articles, banners } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 
-export const ARTICLE_TYPES = [
-  'announcement',
-  'whitepaper',
-  'business_plan',
-  'construction_plan',
-  'roadmap_short',
-  'roadmap_medium',
-  'roadmap_long',
-  'video',
-  'poster',
-  'document',
-  'video_conference',
-] as const;
-export type ArticleType = (typeof ARTICLE_TYPES)[number];
-export const isArticleType = (t: string): t is ArticleType =>
-  (ARTICLE_TYPES as readonly string[]).includes(t);
+export { ARTICLE_TYPES, type ArticleType, isArticleType };
 
 export type ArticleInput = {
   slug: string;

@@ -1,5 +1,7 @@
 // Documents by type (#/pages/index/docs?type=…): whitepaper, business plan, construction plan,
 // roadmap (short/medium/long term), videos, posters, documents, video conference.
+
+import { DOC_TYPES } from '@free/protocol/content';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageParams } from '../../app/params';
@@ -7,19 +9,6 @@ import { DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 import './index.css';
 
-/** The article types of the documents pages (server content types). */
-export const DOC_TYPES = [
-  'whitepaper',
-  'business_plan',
-  'construction_plan',
-  'roadmap_short',
-  'roadmap_medium',
-  'roadmap_long',
-  'video',
-  'poster',
-  'document',
-  'video_conference',
-] as const;
 
 /** The chips: one 'Roadmap' chip covers the three roadmap terms (a second row picks the term). */
 const CHIPS = [
