@@ -9,7 +9,6 @@ import { DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 import './index.css';
 
-
 /** The chips: one 'Roadmap' chip covers the three roadmap terms (a second row picks the term). */
 const CHIPS = [
   'whitepaper',
