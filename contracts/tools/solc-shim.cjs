@@ -24,7 +24,8 @@ const remappings = (input.settings?.remappings ?? []).map((r) => {
 // Forge normally inlines every source; this callback covers any import it did not.
 function findImports(importPath) {
   const candidates = [importPath];
-  for (const { from, to } of remappings) if (importPath.startsWith(from)) candidates.push(to + importPath.slice(from.length));
+  for (const { from, to } of remappings)
+    if (importPath.startsWith(from)) candidates.push(to + importPath.slice(from.length));
   for (const c of candidates) {
     const full = path.isAbsolute(c) ? c : path.join(root, c);
     if (fs.existsSync(full)) return { contents: fs.readFileSync(full, 'utf8') };
