@@ -46,11 +46,17 @@ try {
   stoppers.push(() => api.close());
 
   step('starting the web app (127.0.0.1:5173)');
-  const web: ChildProcess = spawn('npx', ['vite', '--host', '127.0.0.1', '--port', '5173', '--strictPort'], {
-    cwd: join(root, 'web'),
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: process.env,
-  });
+  // vite itself, not through npx: stopping npx would leave its vite child holding the port
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  const web: ChildProcess = spawn(
+    process.execPath,
+    [vite, '--host', '127.0.0.1', '--port', '5173', '--strictPort'],
+    {
+      cwd: join(root, 'web'),
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: process.env,
+    },
+  );
   stoppers.push(() => {
     web.kill('SIGTERM');
   });
