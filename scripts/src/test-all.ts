@@ -40,6 +40,16 @@ const vitest = (name: string, dir: string): Suite => ({
 const suites: Suite[] = [
   { name: 'lint', cwd: root, command: ['npx', 'biome', 'check', '.'], counts: 'exit-code' },
   {
+    name: 'typecheck',
+    cwd: root,
+    command: [
+      'sh',
+      '-c',
+      'for p in packages/protocol server scripts web; do npx tsc --noEmit -p "$p" || exit 1; done',
+    ],
+    counts: 'exit-code',
+  },
+  {
     name: 'solhint',
     cwd: join(root, 'contracts'),
     command: ['npx', 'solhint', '--max-warnings', '0', 'src/**/*.sol'],
