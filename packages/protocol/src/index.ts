@@ -11,3 +11,4 @@ export * from './errors.ts';
 export * from './languages.ts';
 export * from './market.ts';
 export * from './signing.ts';
+export * from './typed-data.ts';

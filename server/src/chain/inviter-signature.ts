@@ -1,15 +1,9 @@
 // EIP-712 `Inviter` signature that Staking.stakeWithInviter verifies (domain "FREE Staking" v1).
+import { INVITER_TYPES, inviterDomain } from '@free/protocol/typed-data';
 import { type Address, encodeAbiParameters, type Hex, hashTypedData } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
-export const INVITER_TYPES = {
-  Inviter: [
-    { name: 'user', type: 'address' },
-    { name: 'parents', type: 'address[]' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-  ],
-} as const;
+export { INVITER_TYPES, inviterDomain };
 
 export type InviterSignatureInput = {
   signerKey: Hex;
@@ -20,10 +14,6 @@ export type InviterSignatureInput = {
   nonce: bigint;
   deadline: bigint;
 };
-
-export function inviterDomain(chainId: number, staking: Address) {
-  return { name: 'FREE Staking', version: '1', chainId, verifyingContract: staking } as const;
-}
 
 export function inviterDigest(i: Omit<InviterSignatureInput, 'signerKey'>): Hex {
   return hashTypedData({

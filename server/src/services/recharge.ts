@@ -2,6 +2,7 @@
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
 import { checkAmount, parseAmount } from '@free/protocol/amount';
+import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -14,20 +15,7 @@ import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 import { getSettings, isModuleOpen } from './settings.ts';
 
-export const PAYMENT_ORDER_TYPES = {
-  Order: [
-    { name: 'orderId', type: 'bytes32' },
-    { name: 'payer', type: 'address' },
-    { name: 'token', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'amount', type: 'uint256' },
-    { name: 'burnBps', type: 'uint256' },
-    { name: 'endTime', type: 'uint256' },
-  ],
-} as const;
-
-export const paymentDomain = (chainId: number, payment: Address) =>
-  ({ name: 'FREE Payment', version: '1', chainId, verifyingContract: payment }) as const;
+export { PAYMENT_ORDER_TYPES, paymentDomain };
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
