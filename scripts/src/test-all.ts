@@ -40,6 +40,12 @@ const vitest = (name: string, dir: string): Suite => ({
 const suites: Suite[] = [
   { name: 'lint', cwd: root, command: ['npx', 'biome', 'check', '.'], counts: 'exit-code' },
   {
+    name: 'import-cycles',
+    cwd: root,
+    command: ['npm', 'run', '--silent', 'lint:cycles'],
+    counts: 'exit-code',
+  },
+  {
     name: 'typecheck',
     cwd: root,
     command: [

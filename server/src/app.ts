@@ -2,86 +2,25 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { type Envelope, ErrorCode, errorMessage, isErrorCode } from '@free/protocol';
-import { type LanguageCode, resolveLanguage } from '@free/protocol/languages';
-import { verifyRequestSignature } from '@free/protocol/signing';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ErrorCode } from '@free/protocol';
+import { resolveLanguage } from '@free/protocol/languages';
+import Fastify from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Address, PublicClient } from 'viem';
-import { dexAddresses, makeChainClient } from './chain/client.ts';
-import type { Config } from './config.ts';
-import type { DbHandle } from './db/client.ts';
-import { AppError, isAppError } from './lib/errors.ts';
-import { commonRoutes } from './routes/common/index.ts';
-import { modulesPublicRoutes, modulesUserRoutes } from './routes/product/modules.ts';
-import { moneyPublicRoutes, moneyUserRoutes } from './routes/product/money.ts';
-import { userRoutes } from './routes/user/index.ts';
-import { teamRoutes } from './routes/user/team.ts';
-import { walletRoutes } from './routes/user/wallet.ts';
-import { authenticate, type SessionUserRow } from './services/auth.ts';
+import { signedIn } from './http/auth.ts';
+import { type App, type AppContext, type AppDeps, REQUEST_BUDGET_MS } from './http/context.ts';
+import { sendFailure } from './http/envelope.ts';
+import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { publicRoutes, signedInRoutes } from './routes/index.ts';
 import { seedProductConfig } from './services/modules.ts';
-import { dexFreePrice, type PriceSource } from './services/quotes.ts';
 import { seedSettings } from './services/settings.ts';
 
-export const REQUEST_BUDGET_MS = 10_000;
-
-export type ChainDeps = {
-  /** EIP-1271/6492 sign-in fallback and contract reads */
-  publicClient?: PublicClient;
-  /** Payment's current treasury and burn share (what an order must commit to) */
-  paymentTerms?: () => Promise<{ treasury: Address; burnBps: bigint }>;
-  /** FREE price in USDT (1e18); default: the deployment's DEX pair (tests inject one) */
-  freePrice?: PriceSource;
-};
-
-export type AppDeps = {
-  db: DbHandle;
-  config: Config;
-  clock?: () => Date;
-  chain?: ChainDeps;
-  /** pino options, or false (tests) */
-  logger?: boolean | Record<string, unknown>;
-  /** server-side budget of one request (default REQUEST_BUDGET_MS) */
-  requestBudgetMs?: number;
-  /** rate limits (requests per minute); tests raise them */
-  rateLimit?: { perIp: number; perAddress: number };
-};
-
-export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & { chain: ChainDeps };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-  interface FastifyRequest {
-    user: SessionUserRow | null;
-    token: string | null;
-    lang: LanguageCode;
-  }
-}
-
-export type App = FastifyInstance;
-
-/** The envelope of a failure: message in the caller's language, with the faulty field named. */
-export function failure(code: number, lang: LanguageCode, field?: string): Envelope<null> {
-  const text = errorMessage(code, lang);
-  return { code, msg: field ? `${text} (${field})` : text, data: null };
-}
-
-export function sendFailure(reply: FastifyReply, code: number, field?: string, httpStatus = 200) {
-  const lang = reply.request.lang ?? 'en';
-  // A string payload skips the route's response serializer (which describes success data).
-  return reply
-    .code(httpStatus)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(failure(code, lang, field)));
-}
+export type { App, AppContext, AppDeps, ChainDeps } from './http/context.ts';
+export { REQUEST_BUDGET_MS } from './http/context.ts';
 
 const REDACT = [
   'req.headers.authorization',
@@ -139,32 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.raw.once('close', () => clearTimeout(timer));
   });
 
-  app.setErrorHandler((err, req, reply) => {
-    if (reply.sent) return;
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const issue = err.validation[0];
-      const where = err.validationContext === 'querystring' ? 'query' : err.validationContext;
-      const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-      const field =
-        path || (issue?.params as { keys?: string[] } | undefined)?.keys?.[0] || where || 'request';
-      return sendFailure(reply, ErrorCode.BadRequest, field);
-    }
-    if (isAppError(err)) {
-      if (err.detail) req.log.info({ code: err.errorCode, detail: err.detail }, 'refused');
-      return sendFailure(reply, err.errorCode, err.field);
-    }
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 429) return sendFailure(reply, ErrorCode.TooManyRequests);
-    if (status === 413) return sendFailure(reply, ErrorCode.BadRequest, 'body');
-    if (status !== undefined && status >= 400 && status < 500) {
-      // malformed JSON, wrong content type, empty body…
-      return sendFailure(reply, ErrorCode.BadRequest, 'body');
-    }
-    req.log.error({ err }, 'unhandled error');
-    return sendFailure(reply, ErrorCode.Internal);
-  });
-
-  app.setNotFoundHandler((_req, reply) => sendFailure(reply, ErrorCode.NotFound, undefined, 404));
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
 
   await app.register(cors, {
     origin: (origin, cb) => {
@@ -222,75 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  // Public route groups.
-  await app.register(commonRoutes);
-  await app.register(moneyPublicRoutes);
-  await app.register(modulesPublicRoutes);
-
-  // Signed-in scope: bearer token, sign/times, per-address limit.
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (req, reply) => {
-      const header = req.headers.authorization;
-      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!token) return sendFailure(reply, ErrorCode.Unauthorized);
-      const sign = req.headers.sign;
-      const times = req.headers.times;
-      const check = verifyRequestSignature({
-        secret: ctx.config.clientSecret,
-        token,
-        sign: typeof sign === 'string' ? sign : null,
-        times: typeof times === 'string' ? times : null,
-        now: ctx.clock().getTime(),
-      });
-      if (check === 'stale') return sendFailure(reply, ErrorCode.StaleTimestamp, 'times');
-      if (check === 'bad') return sendFailure(reply, ErrorCode.BadSignature, 'sign');
-      const user = await authenticate(ctx.db.db, token, ctx.clock());
-      if (!user) return sendFailure(reply, ErrorCode.Unauthorized);
-      req.user = user;
-      req.token = token;
-    });
-    // per address (the global limit above is per IP); createRateLimit gives a limiter with its
-    // own counters, independent of the global hook's
-    const perAddress = scope.createRateLimit({
-      max: limits.perAddress,
-      timeWindow: 60_000,
-      keyGenerator: (req: FastifyRequest) => `addr:${req.user?.address ?? req.ip}`,
-    });
-    scope.addHook('preHandler', async (req, reply) => {
-      const r = await perAddress(req);
-      if (!r.isAllowed && r.isExceeded) return sendFailure(reply, ErrorCode.TooManyRequests);
-    });
-    await scope.register(userRoutes);
-    await scope.register(walletRoutes);
-    await scope.register(teamRoutes);
-    await scope.register(moneyUserRoutes);
-    await scope.register(modulesUserRoutes, { price: freePriceOf(ctx) });
-  });
+  for (const routes of publicRoutes) await app.register(routes);
+  // bearer token, sign/times, per-address limit
+  await app.register(signedIn, { perAddress: limits.perAddress, routes: signedInRoutes });
 
   return app as unknown as App;
 }
-
-/** FREE's price: the injected source, else the deployment's pair, else ChainUnavailable. */
-function freePriceOf(ctx: AppContext): PriceSource {
-  if (ctx.chain.freePrice) return ctx.chain.freePrice;
-  const dex = dexAddresses(ctx.config);
-  if (!dex) {
-    return async () => {
-      throw new AppError(ErrorCode.ChainUnavailable, undefined, 'no deployment');
-    };
-  }
-  return dexFreePrice(ctx.chain.publicClient ?? makeChainClient(ctx.config), dex);
-}
-
-/** Wraps data in the success envelope. */
-export function ok<T>(data: T): Envelope<T> {
-  return { code: ErrorCode.Ok, msg: 'ok', data };
-}
-
-/** The signed-in user of a request in the user scope (the auth hook guarantees it). */
-export function currentUser(req: FastifyRequest): SessionUserRow {
-  if (!req.user) throw new AppError(ErrorCode.Unauthorized);
-  return req.user;
-}
-
-export { isErrorCode };

@@ -2,11 +2,10 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
-
-const security = [{ bearer: [] }];
 
 export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -17,7 +16,6 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['airdrop'],
-        security,
         summary: 'Airdrop (or presale): total allocation, personal, yesterday, today, unlock and end time',
         querystring: api.airdropQuery,
         response: { 200: envelopeSchema(api.airdropData) },
@@ -47,7 +45,6 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['airdrop'],
-        security,
         summary: 'Unlock details: every release of my allocations',
         querystring: api.unlocksQuery,
         response: { 200: envelopeSchema(api.unlocksData) },
@@ -75,7 +72,6 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['airdrop'],
-        security,
         summary: 'Quota: total, reserved (locked), deducted (released), payment amount, presale, airdrop',
         response: { 200: envelopeSchema(api.quotaData) },
       },

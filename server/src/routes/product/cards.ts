@@ -2,9 +2,10 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-modules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { applyCard, cardsOf } from '../../services/cards.ts';
-import { guard, security } from './shared.ts';
+import { guard } from './shared.ts';
 
 export const cardsUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -14,7 +15,6 @@ export const cardsUserRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: guard(ctx, 'cards'),
       schema: {
         tags: ['cards'],
-        security,
         summary: 'Apply for a virtual or physical card (physical needs an address)',
         body: api.cardApplyBody,
         response: { 200: envelopeSchema(api.card) },
@@ -28,7 +28,6 @@ export const cardsUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cards'],
-        security,
         summary: 'My card applications',
         response: { 200: envelopeSchema(api.cardsData) },
       },

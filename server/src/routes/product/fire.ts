@@ -3,14 +3,13 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-money';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { type BurnRecord, listBurnRecords } from '../../services/burn.ts';
 import { ignite } from '../../services/ignition.ts';
 import { getUserBalances } from '../../services/ledger.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
-
-const security = [{ bearer: [] }];
 
 const burnOut = (b: BurnRecord) => ({
   ...b,
@@ -28,7 +27,6 @@ export const fireRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['ignition'],
-        security,
         summary: 'Ignition state, FREE needed, and the latest burn records',
         response: { 200: envelopeSchema(api.fireInfoData) },
       },
@@ -55,7 +53,6 @@ export const fireRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['ignition'],
-        security,
         summary: 'Burn the configured FREE to ignite the account (once)',
         headers: idempotencyHeaders,
         response: { 200: envelopeSchema(api.igniteData) },
@@ -76,7 +73,6 @@ export const fireRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['ignition'],
-        security,
         summary: 'Burn records: on-chain burns and off-chain burns waiting for on-chain confirmation',
         querystring: api.burnRecordsQuery,
         response: { 200: envelopeSchema(api.burnRecordsData) },

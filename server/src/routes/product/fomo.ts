@@ -2,7 +2,7 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../app.ts';
+import { ok } from '../../http/envelope.ts';
 import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { FOMO_HOLD_REASON, fomoView } from '../../services/fomo.ts';
 

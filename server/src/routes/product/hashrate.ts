@@ -2,7 +2,8 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { amt } from '../../lib/format.ts';
 import { hashrateOf } from '../../services/hashrate.ts';
 
@@ -13,7 +14,6 @@ export const hashrateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['hashrate'],
-        security: [{ bearer: [] }],
         summary: 'Hashrate: whole network, team bonus, direct-referral bonus, own total',
         response: { 200: envelopeSchema(api.hashrateData) },
       },

@@ -3,9 +3,10 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-modules';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
-import { guard, security } from './shared.ts';
+import { guard } from './shared.ts';
 
 export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -15,7 +16,6 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: guard(ctx, 'huan_li_bao'),
       schema: {
         tags: ['hlb'],
-        security,
         summary: 'Subscribe a Huan Li Bao product with the USDT balance',
         headers: idempotencyHeaders,
         body: api.hlbSubscribeBody,
@@ -39,7 +39,6 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: guard(ctx, 'huan_li_bao'),
       schema: {
         tags: ['hlb'],
-        security,
         summary: 'Redeem an order whose lock has passed (principal back, income accrued to the day)',
         body: api.hlbRedeemBody,
         response: { 200: envelopeSchema(api.hlbOrder) },
@@ -53,7 +52,6 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['hlb'],
-        security,
         summary: 'My orders, products, and static/dynamic income today, yesterday and in total',
         querystring: api.hlbOrdersQuery,
         response: { 200: envelopeSchema(api.hlbOrdersData) },

@@ -3,9 +3,10 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-modules';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { buyMachine, listMachines, machineDetail, myMachines } from '../../services/machines.ts';
-import { guard, security } from './shared.ts';
+import { guard } from './shared.ts';
 
 export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -15,7 +16,6 @@ export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: guard(ctx, 'machines'),
       schema: {
         tags: ['machines'],
-        security,
         summary: 'Buy a machine with the wallet balance; grants its hashrate for its days',
         headers: idempotencyHeaders,
         body: api.machineBuyBody,
@@ -38,7 +38,6 @@ export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['machines'],
-        security,
         summary: 'My machines and my current machine hashrate',
         querystring: api.myMachinesQuery,
         response: { 200: envelopeSchema(api.myMachinesData) },

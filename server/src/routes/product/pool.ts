@@ -3,19 +3,20 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-modules';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
-import { guard, type ProductRouteOptions, security } from './shared.ts';
+import { freePriceOf, guard } from './shared.ts';
 
-export const poolUserRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, opts) => {
+export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const price = freePriceOf(ctx);
   app.post(
     '/api/user/pool/contribute',
     {
       preValidation: guard(ctx, 'chain_pool'),
       schema: {
         tags: ['pool'],
-        security,
         summary:
           'Contribute USDT from the wallet balance; burn_bps of its value is burned in FREE at the DEX price',
         headers: idempotencyHeaders,
@@ -30,7 +31,7 @@ export const poolUserRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async 
           amount: req.body.amount,
           idempotencyKey: req.headers['idempotency-key'],
           now: ctx.clock(),
-          price: opts.price,
+          price,
         }),
       ),
   );
@@ -39,7 +40,6 @@ export const poolUserRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async 
     {
       schema: {
         tags: ['pool'],
-        security,
         summary: 'My contributions, total and level',
         querystring: api.poolContributionsQuery,
         response: { 200: envelopeSchema(api.poolContributionsData) },
@@ -52,7 +52,6 @@ export const poolUserRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async 
     {
       schema: {
         tags: ['pool'],
-        security,
         summary: 'My pool orders (price and FREE burned of each contribution)',
         querystring: api.poolOrdersQuery,
         response: { 200: envelopeSchema(api.poolOrdersData) },

@@ -2,7 +2,7 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-modules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../app.ts';
+import { ok } from '../../http/envelope.ts';
 import { listQuotes } from '../../services/quotes.ts';
 
 export const quotesPublicRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,9 +3,10 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-modules';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { currentRound, myBets, placeBet, roundHistory } from '../../services/rounds.ts';
-import { guard, security } from './shared.ts';
+import { guard } from './shared.ts';
 
 export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -15,7 +16,6 @@ export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: guard(ctx, 'ai_trade'),
       schema: {
         tags: ['rounds'],
-        security,
         summary: 'Buy up or down in the open round with the USDT balance (locked at the open price)',
         headers: idempotencyHeaders,
         body: api.roundBetBody,
@@ -38,7 +38,6 @@ export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['rounds'],
-        security,
         summary: 'My bets with their outcome',
         querystring: api.roundBetsQuery,
         response: { 200: envelopeSchema(api.roundBetsData) },

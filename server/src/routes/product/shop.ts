@@ -3,9 +3,10 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-modules';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { cancelOrder, fccRecords, listProducts, placeOrder, shopOrdersOf } from '../../services/shop.ts';
-import { guard, security } from './shared.ts';
+import { guard } from './shared.ts';
 
 export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -15,7 +16,6 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: guard(ctx, 'shop'),
       schema: {
         tags: ['shop'],
-        security,
         summary: 'Order shares of a product, paid from the wallet balance at once',
         headers: idempotencyHeaders,
         body: api.shopOrderBody,
@@ -40,7 +40,6 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: guard(ctx, 'shop'),
       schema: {
         tags: ['shop'],
-        security,
         summary: 'Cancel an order not shipped yet (refunded)',
         body: api.shopCancelBody,
         response: { 200: envelopeSchema(api.shopOrder) },
@@ -61,7 +60,6 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['shop'],
-        security,
         summary: 'My shop orders',
         querystring: api.shopOrdersQuery,
         response: { 200: envelopeSchema(api.shopOrdersData) },
@@ -75,7 +73,6 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['shop'],
-        security,
         summary: 'FCC records (ledger entries in FCC)',
         querystring: api.fccRecordsQuery,
         response: { 200: envelopeSchema(api.fccRecordsData) },

@@ -3,7 +3,8 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/product-money';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import {
   buyWithBalance,
@@ -12,8 +13,6 @@ import {
   type OrderView,
   redeemOrder,
 } from '../../services/staking-orders.ts';
-
-const security = [{ bearer: [] }];
 
 export const orderOut = (o: OrderView) => ({
   ...o,
@@ -38,7 +37,6 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staking'],
-        security,
         summary: 'Stake with the off-chain USDT balance (same limits, cycles, fee and interest as on chain)',
         querystring: api.stakingUseBalanceQuery,
         headers: idempotencyHeaders,
@@ -65,7 +63,6 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staking'],
-        security,
         summary: 'Staking orders: balance orders and on-chain stakes, newest first',
         querystring: api.stakeOrdersQuery,
         response: { 200: envelopeSchema(api.stakeOrdersData) },
@@ -88,7 +85,6 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staking'],
-        security,
         summary: 'Redeem a matured balance order: principal + interest, once',
         headers: idempotencyHeaders,
         body: api.stakeRedeemBody,
@@ -112,7 +108,6 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staking'],
-        security,
         summary: 'Redemption list: redeemed amount and progress of every order',
         querystring: api.redemptionsQuery,
         response: { 200: envelopeSchema(api.redemptionsData) },

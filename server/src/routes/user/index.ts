@@ -1,11 +1,12 @@
-// Signed-in endpoints about the user (the auth hook of app.ts has set req.user).
+// Signed-in endpoints about the user (the signed-in scope of http/auth.ts has set req.user).
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/user';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, ok } from '../../app.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { revokeSession } from '../../services/auth.ts';
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
@@ -19,14 +20,12 @@ const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCM
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const db = ctx.db.db;
-  const security = [{ bearer: [] }];
 
   app.get(
     '/api/user',
     {
       schema: {
         tags: ['user'],
-        security,
         summary: 'Profile: address, levels, invite link, balances',
         response: { 200: envelopeSchema(api.userProfile) },
       },
@@ -65,7 +64,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        security,
         summary: 'Revoke the bearer token',
         response: { 200: envelopeSchema(z.object({ revoked: z.boolean() })) },
       },
@@ -78,7 +76,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
-        security,
         summary: 'Flow records from the ledger',
         querystring: api.financeQuery,
         response: { 200: envelopeSchema(api.financeData) },
@@ -101,7 +98,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
-        security,
         summary: 'Income of every kind today, yesterday and in total, in USDT and FREE (from the ledger)',
         querystring: api.incomeQuery,
         response: { 200: envelopeSchema(api.incomeData) },
@@ -160,7 +156,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
-        security,
         summary: 'Staking limits and the balances that can pay',
         response: { 200: envelopeSchema(api.stakingLimitData) },
       },
@@ -187,7 +182,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['user'],
-        security,
         summary: 'Chain-pool contributions',
         querystring: api.contributeQuery,
         response: { 200: envelopeSchema(api.contributeData) },

@@ -2,7 +2,8 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { amt, checksum, isoOrNull } from '../../lib/format.ts';
 import { directList, teamInfo } from '../../services/team.ts';
 import { stakeRef } from '../../services/team-ref.ts';
@@ -10,14 +11,12 @@ import { stakeRef } from '../../services/team-ref.ts';
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const db = ctx.db.db;
-  const security = [{ bearer: [] }];
 
   app.get(
     '/api/user/team_info',
     {
       schema: {
         tags: ['team'],
-        security,
         summary:
           'Team statistics: counts, new/valid today and yesterday, performance, zones, level, node tier',
         response: { 200: envelopeSchema(api.teamInfoData) },
@@ -41,7 +40,6 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['team'],
-        security,
         summary: 'Direct referrals, newest first',
         querystring: api.directListQuery,
         response: { 200: envelopeSchema(api.directListData) },
@@ -70,7 +68,6 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['team'],
-        security,
         summary: 'Inviter chain (nearest first) with the one-time EIP-712 signature for stakeWithInviter',
         response: { 200: envelopeSchema(api.stakeRefData) },
       },

@@ -2,21 +2,20 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, ok } from '../../app.ts';
+import { currentUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { createRechargeOrder, listRechargeOrders } from '../../services/recharge.ts';
 import { applyWithdrawal, listWithdrawals } from '../../services/withdraw.ts';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const security = [{ bearer: [] }];
 
   app.post(
     '/api/user/withdraw/apply',
     {
       schema: {
         tags: ['wallet'],
-        security,
         summary: 'Withdraw to the bound wallet (debited and queued at once; paid by the payout worker)',
         headers: api.idempotencyHeaders,
         body: api.withdrawBody,
@@ -45,7 +44,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['wallet'],
-        security,
         summary: 'My withdrawals',
         querystring: api.withdrawListQuery,
         response: { 200: envelopeSchema(api.withdrawListData) },
@@ -59,7 +57,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['wallet'],
-        security,
         summary: 'Create a recharge order signed for Payment.payment',
         body: api.rechargeBody,
         response: { 200: envelopeSchema(api.rechargeOrder) },
@@ -86,7 +83,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['wallet'],
-        security,
         summary: 'My recharge orders',
         querystring: api.rechargeListQuery,
         response: { 200: envelopeSchema(api.rechargeListData) },

@@ -1,0 +1,48 @@
+// What the app is built from (AppDeps), what every route reads (app.ctx), and the fields this
+// app adds to Fastify's instance and request types.
+import type { LanguageCode } from '@free/protocol/languages';
+import type { FastifyInstance } from 'fastify';
+import type { Address, PublicClient } from 'viem';
+import type { Config } from '../config.ts';
+import type { DbHandle } from '../db/client.ts';
+import type { SessionUserRow } from '../services/auth.ts';
+import type { PriceSource } from '../services/quotes.ts';
+
+export const REQUEST_BUDGET_MS = 10_000;
+
+export type ChainDeps = {
+  /** EIP-1271/6492 sign-in fallback and contract reads */
+  publicClient?: PublicClient;
+  /** Payment's current treasury and burn share (what an order must commit to) */
+  paymentTerms?: () => Promise<{ treasury: Address; burnBps: bigint }>;
+  /** FREE price in USDT (1e18); default: the deployment's DEX pair (tests inject one) */
+  freePrice?: PriceSource;
+};
+
+export type AppDeps = {
+  db: DbHandle;
+  config: Config;
+  clock?: () => Date;
+  chain?: ChainDeps;
+  /** pino options, or false (tests) */
+  logger?: boolean | Record<string, unknown>;
+  /** server-side budget of one request (default REQUEST_BUDGET_MS) */
+  requestBudgetMs?: number;
+  /** rate limits (requests per minute); tests raise them */
+  rateLimit?: { perIp: number; perAddress: number };
+};
+
+export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & { chain: ChainDeps };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: SessionUserRow | null;
+    token: string | null;
+    lang: LanguageCode;
+  }
+}
+
+export type App = FastifyInstance;

@@ -1,0 +1,47 @@
+// The route table: every route module, public or signed-in, in registration order (which is also
+// the order of docs/api.md). One module per domain; app.ts registers the two lists.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { commonRoutes } from './common/index.ts';
+import { airdropRoutes } from './product/airdrop.ts';
+import { cardsUserRoutes } from './product/cards.ts';
+import { fireRoutes } from './product/fire.ts';
+import { fomoRoutes } from './product/fomo.ts';
+import { hashrateRoutes } from './product/hashrate.ts';
+import { hlbUserRoutes } from './product/hlb.ts';
+import { machinesPublicRoutes, machinesUserRoutes } from './product/machines.ts';
+import { poolPublicRoutes, poolUserRoutes } from './product/pool.ts';
+import { quotesPublicRoutes } from './product/quotes.ts';
+import { roundsPublicRoutes, roundsUserRoutes } from './product/rounds.ts';
+import { shopPublicRoutes, shopUserRoutes } from './product/shop.ts';
+import { stakingRoutes } from './product/staking.ts';
+import { userRoutes } from './user/index.ts';
+import { teamRoutes } from './user/team.ts';
+import { walletRoutes } from './user/wallet.ts';
+
+/** Routes anyone may call (sign-in, config, content, public module figures). */
+export const publicRoutes: readonly FastifyPluginAsyncZod[] = [
+  commonRoutes,
+  fomoRoutes,
+  poolPublicRoutes,
+  roundsPublicRoutes,
+  machinesPublicRoutes,
+  shopPublicRoutes,
+  quotesPublicRoutes,
+];
+
+/** Routes that need a signed-in user: registered inside http/auth.ts's `signedIn` plugin. */
+export const signedInRoutes: readonly FastifyPluginAsyncZod[] = [
+  userRoutes,
+  walletRoutes,
+  teamRoutes,
+  stakingRoutes,
+  fireRoutes,
+  hashrateRoutes,
+  airdropRoutes,
+  poolUserRoutes,
+  roundsUserRoutes,
+  hlbUserRoutes,
+  machinesUserRoutes,
+  shopUserRoutes,
+  cardsUserRoutes,
+];
