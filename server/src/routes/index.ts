@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commonRoutes } from './common/index.ts';
 import { airdropRoutes } from './product/airdrop.ts';
 import { cardsUserRoutes } from './product/cards.ts';
-import { fireRoutes } from './product/fire.ts';
 import { fomoRoutes } from './product/fomo.ts';
 import { hashrateRoutes } from './product/hashrate.ts';
 import { hlbUserRoutes } from './product/hlb.ts';
+import { ignitionRoutes } from './product/ignition.ts';
 import { machinesPublicRoutes, machinesUserRoutes } from './product/machines.ts';
 import { poolPublicRoutes, poolUserRoutes } from './product/pool.ts';
 import { quotesPublicRoutes } from './product/quotes.ts';
@@ -35,7 +35,7 @@ export const signedInRoutes: readonly FastifyPluginAsyncZod[] = [
   walletRoutes,
   teamRoutes,
   stakingRoutes,
-  fireRoutes,
+  ignitionRoutes,
   hashrateRoutes,
   airdropRoutes,
   poolUserRoutes,

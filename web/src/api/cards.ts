@@ -1,5 +1,5 @@
 // Free Pay cards: my applications and applying for one.
-import type { card, cardApplyBody } from '@free/protocol/api/product-modules';
+import type { card, cardApplyBody } from '@free/protocol/api/cards';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';

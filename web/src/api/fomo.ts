@@ -1,5 +1,5 @@
 // The FOMO pool (GET /api/common/fomo): balance, countdown, whether earnings are distributed.
-import type { fomoData } from '@free/protocol/api/product-money';
+import type { fomoData } from '@free/protocol/api/fomo';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getOptional } from './products';

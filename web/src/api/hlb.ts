@@ -1,5 +1,5 @@
 // Huan Li Bao: products, my orders with static/dynamic income, subscribe and redeem.
-import type { hlbOrdersData } from '@free/protocol/api/product-modules';
+import type { hlbOrdersData } from '@free/protocol/api/hlb';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';

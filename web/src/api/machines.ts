@@ -1,5 +1,5 @@
 // Mining machines: catalogue, one machine, buying with the balance.
-import type { machine } from '@free/protocol/api/product-modules';
+import type { machine } from '@free/protocol/api/machines';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getOptional, postOnce } from './products';

@@ -1,12 +1,9 @@
 // Profile-tab resources: hashrate, airdrop/presale, quota, ignition details, the FOMO pool, and the
 // connected wallet's on-chain USDT/FREE balances.
-import type {
-  airdropData,
-  fireInfoData,
-  fomoData,
-  hashrateData,
-  quotaData,
-} from '@free/protocol/api/product-money';
+import type { airdropData, quotaData } from '@free/protocol/api/airdrop';
+import type { fomoData } from '@free/protocol/api/fomo';
+import type { hashrateData } from '@free/protocol/api/hashrate';
+import type { fireInfoData } from '@free/protocol/api/ignition';
 import { useQuery } from '@tanstack/react-query';
 import type { Config } from 'wagmi';
 import type { z } from 'zod';

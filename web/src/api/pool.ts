@@ -1,6 +1,6 @@
 // Chain pool: public stats (pie), my contributions and level, contributing.
 import type { Page } from '@free/protocol/api/common';
-import type { PoolOrder, poolContributionsData, poolStatsData } from '@free/protocol/api/product-modules';
+import type { PoolOrder, poolContributionsData, poolStatsData } from '@free/protocol/api/pool';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';

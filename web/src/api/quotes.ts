@@ -1,5 +1,5 @@
 // Market quotes (GET /api/common/quotes): latest price and 24 h change per symbol.
-import type { quote } from '@free/protocol/api/product-modules';
+import type { quote } from '@free/protocol/api/quotes';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getOptional } from './products';

@@ -1,7 +1,7 @@
 // AI trade prediction rounds: the current round, history, my bets, placing a bet.
 
 import type { Page } from '@free/protocol/api/common';
-import type { Round, roundBet } from '@free/protocol/api/product-modules';
+import type { Round, roundBet } from '@free/protocol/api/rounds';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';

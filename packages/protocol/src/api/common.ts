@@ -14,6 +14,14 @@ export const weiText = z.string().regex(/^\d+$/).describe('amount in wei, decima
 export const isoTime = z.string().describe('ISO 8601 timestamp (UTC)');
 export const asset = z.enum(['USDT', 'FREE', 'FCC']);
 export type Asset = z.infer<typeof asset>;
+/** A row id in a query or body (positive int4). */
+export const rowId = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+/** A decimal amount as typed (cleaned by the client); empty is refused by the server with the "please enter" code. */
+export const typedAmount = z.string().max(80);
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,8 +1,8 @@
 // Signed-in endpoints about the user: profile, flow records, income, limits, ignition, contributions.
 import { z } from 'zod';
 import { address, amountText, asset, cycleInfo, isoTime, pageOf, pageQuery, usdtFree } from './common.ts';
+import { fireInfoData } from './ignition.ts';
 import { type LedgerKind, ledgerKind } from './ledger-kinds.ts';
-import { fireInfoData } from './product-money.ts';
 
 const perAsset = z.object({ USDT: amountText, FREE: amountText, FCC: amountText });
 
@@ -92,7 +92,7 @@ export const stakingLimitData = z.object({
 });
 
 // ---- GET /api/user/fire ----
-/** Served by the product-money routes; this name stays for the web's imports. */
+/** Served by the ignition routes (routes/product/ignition.ts); this name stays for the web's imports. */
 export const fireData = fireInfoData;
 
 // ---- GET /api/user/contribute/record ----

@@ -1,6 +1,6 @@
 // Airdrop and presale: allocation figures, unlock details, quota.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-money';
+import * as api from '@free/protocol/api/airdrop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

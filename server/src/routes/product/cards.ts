@@ -1,6 +1,6 @@
 // Payment card routes (free pay): apply, my applications.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-modules';
+import * as api from '@free/protocol/api/cards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

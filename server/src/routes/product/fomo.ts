@@ -1,6 +1,6 @@
 // FOMO pool (public): balance, countdown, last participants, and whether earnings are distributed.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-money';
+import * as api from '@free/protocol/api/fomo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 // Computing power: whole network, own, direct-referral and team bonuses.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-money';
+import * as api from '@free/protocol/api/hashrate';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

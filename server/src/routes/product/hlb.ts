@@ -1,6 +1,6 @@
 // Huan Li Bao routes: subscribe, redeem, my orders with static and dynamic income.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-modules';
+import * as api from '@free/protocol/api/hlb';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';

@@ -1,6 +1,6 @@
 // Mining machine routes: catalogue, detail, buy, my machines (with the hashrate they grant).
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-modules';
+import * as api from '@free/protocol/api/machines';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';

@@ -1,6 +1,6 @@
 // Market quotes route: name, latest price, 24 h change.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-modules';
+import * as api from '@free/protocol/api/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { listQuotes } from '../../services/quotes.ts';

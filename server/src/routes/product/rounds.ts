@@ -1,6 +1,6 @@
 // Prediction round routes (AI trade): current round, history, bet, my bets.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-modules';
+import * as api from '@free/protocol/api/rounds';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';

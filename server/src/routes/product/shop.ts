@@ -1,6 +1,6 @@
 // Shop routes: products, order (shares paid from the balance), cancel, my orders, FCC records.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-modules';
+import * as api from '@free/protocol/api/shop';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';

@@ -1,6 +1,6 @@
 // Staking orders: buy with the balance, the order list, redemption and the redemption list.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-money';
+import * as api from '@free/protocol/api/staking';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';

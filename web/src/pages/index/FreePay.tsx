@@ -1,6 +1,6 @@
 // Free Pay cards: what they are, applying for a virtual or physical card (name, phone, and the
 // address for a physical one), and my applications with their states.
-import { cardApplyBody } from '@free/protocol/api/product-modules';
+import { cardApplyBody } from '@free/protocol/api/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';

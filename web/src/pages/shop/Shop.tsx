@@ -2,7 +2,7 @@
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
 import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
-import type { StakeOrder } from '@free/protocol/api/product-money';
+import type { StakeOrder } from '@free/protocol/api/staking';
 import type { StakeRefData } from '@free/protocol/api/team';
 import { moduleOpen } from '@free/protocol/modules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

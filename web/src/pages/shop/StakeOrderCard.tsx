@@ -1,7 +1,7 @@
 // One staking order (balance or on-chain): figures, countdown to maturity, progress, and the action
 // a matured order allows: unstake on chain, or redeem a balance order.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
-import type { StakeOrder } from '@free/protocol/api/product-money';
+import type { StakeOrder } from '@free/protocol/api/staking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // Ignition and burns: ignition state with the latest burn records, ignite, burn records.
 import { envelopeSchema } from '@free/protocol';
-import * as api from '@free/protocol/api/product-money';
+import * as api from '@free/protocol/api/ignition';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
@@ -18,7 +18,7 @@ const burnOut = (b: BurnRecord) => ({
   time: iso(b.time),
 });
 
-export const fireRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ignitionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const db = ctx.db.db;
 

@@ -1,0 +1,45 @@
+// Airdrop and presale allocations, their unlocks, and the quota (server: routes/product/airdrop.ts).
+import { z } from 'zod';
+import { amountText, isoTime, pageOf, pageQuery } from './common.ts';
+
+// ---- GET /api/user/airdrop ----
+export const allocationKind = z.enum(['airdrop', 'presale']);
+export const airdropQuery = z.object({ kind: allocationKind.default('airdrop') });
+export const airdropData = z.object({
+  kind: allocationKind,
+  /** all users' allocations of this kind */
+  totalAllocation: amountText,
+  personal: amountText,
+  released: amountText,
+  yesterday: amountText,
+  today: amountText,
+  unlockTime: isoTime.nullable(),
+  endTime: isoTime.nullable(),
+  /** ms to the end time (0 when ended or none) */
+  countdownMs: z.number().int(),
+  ended: z.boolean(),
+});
+
+// ---- GET /api/user/airdrop/unlocks ----
+export const unlocksQuery = pageQuery.extend({ kind: allocationKind.optional() });
+export const unlockItem = z.object({
+  allocationId: z.number().int(),
+  kind: allocationKind,
+  day: z.string(),
+  amount: amountText,
+  time: isoTime,
+});
+export const unlocksData = pageOf(unlockItem);
+
+// ---- GET /api/user/quota ----
+export const quotaData = z.object({
+  total: amountText,
+  /** still locked */
+  reserved: amountText,
+  /** released so far */
+  deducted: amountText,
+  /** USDT paid for presale allocations */
+  paymentAmount: amountText,
+  presale: amountText,
+  airdrop: amountText,
+});

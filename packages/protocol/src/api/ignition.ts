@@ -1,0 +1,40 @@
+// Ignition (burning FREE once) and the burn records (server: routes/product/ignition.ts).
+import { z } from 'zod';
+import { amountText, isoTime, pageOf, pageQuery } from './common.ts';
+
+// ---- burn records ----
+export const burnRecord = z.object({
+  id: z.string(),
+  /** ignition | stake_fee (off chain, burned on chain later) | payment (on chain) */
+  type: z.string(),
+  level: z.number().int(),
+  /** FREE burned */
+  quantity: amountText,
+  /** USDT equivalent */
+  usdt: amountText,
+  /** waiting for on-chain confirmation */
+  pending: z.boolean(),
+  onChain: z.boolean(),
+  txHash: z.string().nullable(),
+  time: isoTime,
+});
+export type BurnRecord = z.infer<typeof burnRecord>;
+export const burnRecordsQuery = pageQuery;
+export const burnRecordsData = pageOf(burnRecord).extend({ totalFree: amountText });
+
+// ---- GET /api/user/fire ----
+export const fireInfoData = z.object({
+  ignited: z.boolean(),
+  ignitedAt: isoTime.nullable(),
+  /** FREE to burn to ignite */
+  requiredFree: amountText,
+  walletFree: amountText,
+  /** the ignition module is open */
+  open: z.boolean(),
+  burnedTotal: amountText,
+  /** latest burn records (the full list: /api/user/burn/records) */
+  records: z.array(burnRecord),
+});
+
+// ---- POST /api/user/fire/ignite ----
+export const igniteData = z.object({ ignited: z.literal(true), ignitedAt: isoTime, burned: amountText });

@@ -1,0 +1,21 @@
+// The operator log and the seed marker.
+import { bigint, boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './_columns.ts';
+
+/** Every operator command (npm run ops), with its validated arguments and outcome. */
+export const opsLog = pgTable('ops_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  command: text('command').notNull(),
+  args: jsonb('args').notNull(),
+  ok: boolean('ok').notNull(),
+  result: jsonb('result'),
+  error: text('error'),
+  actor: text('actor').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Seed runs (scripts/src/seed.ts): one row per seed name, so seeding runs once. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  createdAt: createdAt(),
+});
