@@ -488,5 +488,43 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       expect((await state(next.id))?.state).toBe('confirmed');
       expect(await transfersTo(next.to)).toEqual([parseEther('13')]);
     }, 60_000);
+
+    it('waits too long in the mempool: re-signed with a higher fee; whichever version is mined pays, once', async () => {
+      const w = await queueWithdrawal(parseEther('14'));
+      const rec = recorder();
+      const patient = options({ log: rec.log, stuckAfterBlocks: 2 });
+      const gasLimit = (await chain.client.getBlock()).gasLimit;
+      await withAutomineOff(async () => {
+        await payoutOnce(patient);
+        const first = await state(w.id);
+        // blocks too small for the payout: it stays pending while blocks go by
+        await chain.test.setBlockGasLimit({ gasLimit: 100_000n });
+        try {
+          await chain.test.mine({ blocks: 3 });
+          expect((await chain.client.getTransaction({ hash: first?.tx_hash as Hex })).blockNumber).toBeNull();
+          await payoutOnce(patient); // re-signed (the node refuses the new version too)
+          await chain.test.mine({ blocks: 1 });
+          await payoutOnce(patient); // the first version still waits: nothing to re-send
+        } finally {
+          await chain.test.setBlockGasLimit({ gasLimit });
+        }
+        await chain.test.mine({ blocks: 1 });
+        const attempts = await attemptsOf(w.id);
+        expect(attempts).toHaveLength(2);
+        expect(attempts[1]?.nonce).toBe(attempts[0]?.nonce);
+        expect(BigInt(attempts[1]?.max_fee_per_gas ?? 0)).toBeGreaterThan(
+          BigInt(attempts[0]?.max_fee_per_gas ?? 0),
+        );
+        expect((await state(w.id))?.tx_hash).toBe(attempts[1]?.tx_hash);
+      });
+      await settle(patient);
+      const attempts = await attemptsOf(w.id);
+      const after = await state(w.id);
+      expect(after?.state).toBe('confirmed');
+      expect(after?.tx_hash).toBe(attempts[0]?.tx_hash); // the version that was mined
+      expect(await transfersTo(w.to)).toEqual([parseEther('14')]);
+      expect(rec.about(w.id, 'waits too long')).toHaveLength(1);
+      expect(rec.about(w.id, 'dropped')).toHaveLength(0);
+    }, 60_000);
   });
 });

@@ -255,9 +255,15 @@ async function rescue(o: PayoutOptions, w: SentRow, head: Head, refusedWith?: Er
     sql`SELECT signed_at_block::text FROM payout_attempts WHERE tx_hash = ${w.tx_hash}`,
   );
   const pending = refusedWith ? false : await isPending(o, w.tx_hash);
+  // an earlier version may still wait in the mempool when its replacement was refused
+  let anyPending = pending;
+  for (const hash of await hashesOf(o.db.db, w)) {
+    if (anyPending) break;
+    if (hash !== w.tx_hash) anyPending = await isPending(o, hash);
+  }
   const tooCheap = (current.maxFeePerGas ?? 0n) < (head.baseFeePerGas * 9n) / 8n;
   const waited =
-    pending &&
+    anyPending &&
     latest === w.chain_nonce &&
     last !== undefined &&
     head.number - BigInt(last.signed_at_block) >= BigInt(o.stuckAfterBlocks ?? DEFAULT_STUCK_AFTER_BLOCKS);
@@ -274,7 +280,7 @@ async function rescue(o: PayoutOptions, w: SentRow, head: Head, refusedWith?: Er
     return resent === 'resent' ? 'resent' : 'waiting';
   }
   if (refusedWith) return 'waiting';
-  if (!pending) {
+  if (!anyPending) {
     log(o).warn({ id: w.id, tx: w.tx_hash }, 'payout: transaction dropped by the node; sending it again');
     try {
       await sendSaved(o, w.raw_tx, w.tx_hash);
