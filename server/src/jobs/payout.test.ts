@@ -1,6 +1,6 @@
 // Payout worker against a real anvil: crash at the risky points, restart, count what reached the chain.
 import { sql } from 'drizzle-orm';
-import { type Address, erc20Abi, parseEther } from 'viem';
+import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localAccount, startTestChain, type TestChain } from '../chain/test-chain.ts';
 import { BACKENDS, openTestDb } from '../chain/test-db.ts';
@@ -9,7 +9,7 @@ import { getBalance, systemAccount, transfer, userAccount } from '../services/le
 import { seedSettings } from '../services/settings.ts';
 import { rows } from '../services/team.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
-import { type PayoutOptions, payoutOnce } from './payout.ts';
+import { type PayoutLogger, type PayoutOptions, payoutOnce } from './payout.ts';
 
 let chain: TestChain;
 let h: DbHandle;
@@ -88,6 +88,63 @@ async function state(id: number) {
 async function settle(o = options()) {
   await chain.test.mine({ blocks: 3 });
   return payoutOnce(o);
+}
+
+/** A logger that keeps the warnings: each names the withdrawal it is about. */
+function recorder() {
+  const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
+  const log: PayoutLogger = {
+    info: () => {},
+    error: () => {},
+    warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg: msg ?? '' }),
+  };
+  const about = (id: number, text: string) =>
+    warnings.filter(
+      (w) => w.msg.includes(text) && (w.obj.id === id || (w.obj.ids as number[] | undefined)?.includes(id)),
+    );
+  return { log, warnings, about };
+}
+
+/** A transaction of the hot wallet sent outside the worker (an operator's, or a leaked key's). */
+async function sendFromHotWallet(nonce?: number) {
+  const n = nonce ?? (await chain.client.getTransactionCount({ address: hot.address, blockTag: 'pending' }));
+  const fees = await chain.client.estimateFeesPerGas();
+  const raw = await hot.signTransaction({
+    chainId: 31337,
+    type: 'eip1559',
+    to: hot.address,
+    value: 0n,
+    nonce: n,
+    gas: 21_000n,
+    // far above the worker's, so it replaces the worker's transaction in the mempool
+    maxFeePerGas: fees.maxFeePerGas * 20n + parseGwei('100'),
+    maxPriorityFeePerGas: parseGwei('100'),
+  });
+  return chain.client.sendRawTransaction({ serializedTransaction: raw });
+}
+
+async function attemptsOf(id: number) {
+  return rows<{ nonce: number; tx_hash: Hex; max_fee_per_gas: string }>(
+    h.db,
+    sql`SELECT nonce, tx_hash, max_fee_per_gas::text FROM payout_attempts WHERE withdrawal_id = ${id} ORDER BY id`,
+  );
+}
+
+/** Raises the base fee far above what the worker signed with, and mines a block at that fee. */
+async function raiseBaseFee() {
+  // well above the worker's fee (twice the estimate plus the tip), whatever the base fee was
+  const estimate = await chain.client.estimateFeesPerGas();
+  await chain.test.setNextBlockBaseFeePerGas({
+    baseFeePerGas: (estimate.maxFeePerGas + estimate.maxPriorityFeePerGas) * 100n,
+  });
+  await chain.test.mine({ blocks: 1 });
+}
+
+async function refundsOf(id: number) {
+  return rows(
+    h.db,
+    sql`SELECT 1 FROM ledger_entries WHERE tx_key = ${`withdraw_refund:${id}`} AND side = 'credit'`,
+  );
 }
 
 describe.each(BACKENDS)('payout on $name', ({ url }) => {
@@ -244,5 +301,230 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       expect(await transfersTo(acct.address, start + 1n)).toEqual(Array(12).fill(parseEther('2')));
       expect(await getBalance(h.db, userAccount(userId), 'USDT')).toBe(parseEther('1'));
     }, 120_000);
+  });
+
+  describe('payout worker: dropped, stuck and replaced transactions', () => {
+    const withAutomineOff = async <T>(body: () => Promise<T>): Promise<T> => {
+      await chain.test.setAutomine(false);
+      try {
+        return await body();
+      } finally {
+        await chain.test.setAutomine(true);
+      }
+    };
+
+    it("nonce used outside the worker before signing: the chain's nonce is taken, the payout is made", async () => {
+      await queueWithdrawal(parseEther('1'));
+      await payoutOnce(options()); // the worker has paid from the wallet: it counts its nonces
+      await sendFromHotWallet();
+      await chain.test.mine({ blocks: 1 });
+      const rec = recorder();
+      const w = await queueWithdrawal(parseEther('2'));
+      await payoutOnce(options({ log: rec.log }));
+      await settle();
+      expect((await state(w.id))?.state).toBe('confirmed');
+      expect(await transfersTo(w.to)).toEqual([parseEther('2')]);
+      expect(rec.about(w.id, 'nonce re-read from the chain')).toHaveLength(1);
+    }, 60_000);
+
+    it('nonce used outside the worker after signing: refunded once, later withdrawals are paid', async () => {
+      const first = await queueWithdrawal(parseEther('5'));
+      await expect(
+        payoutOnce(
+          options({
+            hooks: {
+              afterSign: () => {
+                throw new Error('killed');
+              },
+            },
+          }),
+        ),
+      ).rejects.toThrow('killed');
+      const [signed] = await rows<{ chain_nonce: number }>(
+        h.db,
+        sql`SELECT chain_nonce FROM withdrawals WHERE id = ${first.id}`,
+      );
+      await sendFromHotWallet(signed?.chain_nonce);
+      const later = await queueWithdrawal(parseEther('6'));
+      const rec = recorder();
+      for (let i = 0; i < 3; i++) await settle(options({ log: rec.log }));
+
+      expect((await state(first.id))?.state).toBe('refunded');
+      expect(await getBalance(h.db, userAccount(first.userId), 'USDT')).toBe(parseEther('5'));
+      expect(await transfersTo(first.to)).toEqual([]);
+      expect(await refundsOf(first.id)).toHaveLength(1);
+      expect(rec.about(first.id, 'nonce used by another transaction')).toHaveLength(1);
+      expect((await state(later.id))?.state).toBe('confirmed');
+      expect(await transfersTo(later.to)).toEqual([parseEther('6')]);
+    }, 60_000);
+
+    it('sent, then its nonce taken on chain (anvil_setNonce): refunded exactly once', async () => {
+      const w = await queueWithdrawal(parseEther('7'));
+      const rec = recorder();
+      await withAutomineOff(async () => {
+        await payoutOnce(options());
+        expect((await state(w.id))?.state).toBe('broadcast');
+        const [row] = await rows<{ chain_nonce: number }>(
+          h.db,
+          sql`SELECT chain_nonce FROM withdrawals WHERE id = ${w.id}`,
+        );
+        await chain.test.setNonce({ address: hot.address, nonce: (row?.chain_nonce ?? 0) + 1 });
+        await chain.test.mine({ blocks: 1 });
+      });
+      for (let i = 0; i < 3; i++) await settle(options({ log: rec.log }));
+      expect((await state(w.id))?.state).toBe('refunded');
+      expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(parseEther('7'));
+      expect(await refundsOf(w.id)).toHaveLength(1);
+      expect(await transfersTo(w.to)).toEqual([]);
+      expect(rec.about(w.id, 'nonce used by another transaction')).toHaveLength(1);
+
+      const later = await queueWithdrawal(parseEther('1'));
+      await settle();
+      await settle();
+      expect((await state(later.id))?.state).toBe('confirmed');
+    }, 60_000);
+
+    it('replaced in the mempool by another transaction of the wallet: refunded once, never paid', async () => {
+      const w = await queueWithdrawal(parseEther('8'));
+      await withAutomineOff(async () => {
+        await payoutOnce(options());
+        const [row] = await rows<{ chain_nonce: number }>(
+          h.db,
+          sql`SELECT chain_nonce FROM withdrawals WHERE id = ${w.id}`,
+        );
+        await sendFromHotWallet(row?.chain_nonce);
+        await chain.test.mine({ blocks: 1 });
+      });
+      for (let i = 0; i < 3; i++) await settle();
+      expect((await state(w.id))?.state).toBe('refunded');
+      expect(await transfersTo(w.to)).toEqual([]);
+      expect(await refundsOf(w.id)).toHaveLength(1);
+    }, 60_000);
+
+    it('dropped from the mempool: sent again, paid once, with a warning naming it', async () => {
+      const w = await queueWithdrawal(parseEther('9'));
+      const rec = recorder();
+      await withAutomineOff(async () => {
+        await payoutOnce(options());
+        const sent = await state(w.id);
+        await chain.test.dropTransaction({ hash: sent?.tx_hash as Hex });
+        await expect(chain.client.getTransaction({ hash: sent?.tx_hash as Hex })).rejects.toThrow();
+        await payoutOnce(options({ log: rec.log }));
+        expect((await chain.client.getTransaction({ hash: sent?.tx_hash as Hex })).hash).toBe(sent?.tx_hash);
+        await chain.test.mine({ blocks: 1 });
+      });
+      await settle();
+      expect((await state(w.id))?.state).toBe('confirmed');
+      expect(await transfersTo(w.to)).toEqual([parseEther('9')]);
+      expect(rec.about(w.id, 'dropped')).toHaveLength(1);
+    }, 60_000);
+
+    it('fee too low when sent: re-signed with the same nonce and a higher fee, paid once; the next is not frozen', async () => {
+      const w = await queueWithdrawal(parseEther('10'));
+      const rec = recorder();
+      await payoutOnce(options({ log: rec.log, hooks: { afterSign: raiseBaseFee } }));
+      const next = await queueWithdrawal(parseEther('11'));
+      await settle();
+      await settle();
+
+      const attempts = await attemptsOf(w.id);
+      expect(attempts).toHaveLength(2);
+      expect(attempts[1]?.nonce).toBe(attempts[0]?.nonce);
+      expect(BigInt(attempts[1]?.max_fee_per_gas ?? 0)).toBeGreaterThan(
+        BigInt(attempts[0]?.max_fee_per_gas ?? 0),
+      );
+      const after = await state(w.id);
+      expect(after?.state).toBe('confirmed');
+      expect(after?.tx_hash).toBe(attempts[1]?.tx_hash);
+      expect(await transfersTo(w.to)).toEqual([parseEther('10')]);
+      expect(rec.about(w.id, 're-signed with the same nonce and a higher fee')).toHaveLength(1);
+      expect((await state(next.id))?.state).toBe('confirmed');
+      expect(await transfersTo(next.to)).toEqual([parseEther('11')]);
+    }, 60_000);
+
+    it('stuck in the mempool as the base fee rose: re-signed (saved before it is sent), paid once', async () => {
+      const w = await queueWithdrawal(parseEther('12'));
+      const rec = recorder();
+      const next = await withAutomineOff(async () => {
+        await payoutOnce(options());
+        const first = await state(w.id);
+        expect(first?.state).toBe('broadcast');
+        await raiseBaseFee(); // the block leaves the cheap transaction out
+        expect(
+          await chain.client.getTransactionReceipt({ hash: first?.tx_hash as Hex }).catch(() => null),
+        ).toBeNull();
+        // the worker dies right after saving the re-signed transaction, before sending it
+        await expect(
+          payoutOnce(
+            options({
+              log: rec.log,
+              hooks: {
+                afterResign: () => {
+                  throw new Error('killed');
+                },
+              },
+            }),
+          ),
+        ).rejects.toThrow('killed');
+        const saved = await state(w.id);
+        expect(saved?.tx_hash).not.toBe(first?.tx_hash);
+        expect(keccak256(saved?.raw_tx as Hex)).toBe(saved?.tx_hash);
+        const queuedNext = await queueWithdrawal(parseEther('13'));
+        await payoutOnce(options({ log: rec.log })); // restart: the saved transaction is the one sent
+        expect((await chain.client.getTransaction({ hash: saved?.tx_hash as Hex })).hash).toBe(
+          saved?.tx_hash,
+        );
+        await chain.test.mine({ blocks: 1 });
+        return queuedNext;
+      });
+      await settle();
+      await settle();
+      const attempts = await attemptsOf(w.id);
+      expect(attempts.map((a) => a.nonce)).toEqual([attempts[0]?.nonce, attempts[0]?.nonce]);
+      expect((await state(w.id))?.state).toBe('confirmed');
+      expect((await state(w.id))?.tx_hash).toBe(attempts[1]?.tx_hash);
+      expect(await transfersTo(w.to)).toEqual([parseEther('12')]);
+      expect(rec.about(w.id, 'stuck')).toHaveLength(1);
+      expect((await state(next.id))?.state).toBe('confirmed');
+      expect(await transfersTo(next.to)).toEqual([parseEther('13')]);
+    }, 60_000);
+
+    it('waits too long in the mempool: re-signed with a higher fee; whichever version is mined pays, once', async () => {
+      const w = await queueWithdrawal(parseEther('14'));
+      const rec = recorder();
+      const patient = options({ log: rec.log, stuckAfterBlocks: 2 });
+      const gasLimit = (await chain.client.getBlock()).gasLimit;
+      await withAutomineOff(async () => {
+        await payoutOnce(patient);
+        const first = await state(w.id);
+        // blocks too small for the payout: it stays pending while blocks go by
+        await chain.test.setBlockGasLimit({ gasLimit: 100_000n });
+        try {
+          await chain.test.mine({ blocks: 3 });
+          expect((await chain.client.getTransaction({ hash: first?.tx_hash as Hex })).blockNumber).toBeNull();
+          await payoutOnce(patient); // re-signed (the node refuses the new version too)
+          await chain.test.mine({ blocks: 1 });
+          await payoutOnce(patient); // the first version still waits: nothing to re-send
+        } finally {
+          await chain.test.setBlockGasLimit({ gasLimit });
+        }
+        await chain.test.mine({ blocks: 1 });
+        const attempts = await attemptsOf(w.id);
+        expect(attempts).toHaveLength(2);
+        expect(attempts[1]?.nonce).toBe(attempts[0]?.nonce);
+        expect(BigInt(attempts[1]?.max_fee_per_gas ?? 0)).toBeGreaterThan(
+          BigInt(attempts[0]?.max_fee_per_gas ?? 0),
+        );
+        expect((await state(w.id))?.tx_hash).toBe(attempts[1]?.tx_hash);
+      });
+      await settle(patient);
+      const attempts = await attemptsOf(w.id);
+      const after = await state(w.id);
+      expect(after?.state).toBe('confirmed');
+      expect(after?.tx_hash).toBe(attempts[0]?.tx_hash); // the version that was mined
+      expect(await transfersTo(w.to)).toEqual([parseEther('14')]);
+      expect(rec.about(w.id, 'waits too long')).toHaveLength(1);
+      expect(rec.about(w.id, 'dropped')).toHaveLength(0);
+    }, 60_000);
   });
 });

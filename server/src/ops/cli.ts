@@ -10,6 +10,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { type Config, LOCAL_CHAIN_ID, LOCAL_MNEMONIC, loadConfig } from '../config.ts';
 import { openDb } from '../db/client.ts';
+import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
 function ownerAccount(config: Config) {
@@ -93,11 +94,17 @@ async function main() {
   }
   const db = await openDb(config.databaseUrl, { poolSize: 2 });
   try {
-    const r = await runOps(argv, { db, chain: chainOps(config) });
+    const holdings = reconcileChainFor(config, makeChainClient(config)) ?? undefined;
+    const r = await runOps(argv, { db, chain: chainOps(config), holdings });
     if (r.ok) {
       process.stdout.write(
         `${JSON.stringify(r.result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`,
       );
+      if (r.alarm) {
+        // ran fine but found a problem (e.g. reconcile: platform short): 2, apart from failures (1)
+        process.stderr.write(`${r.alarm}\n`);
+        process.exitCode = 2;
+      }
     } else {
       process.stderr.write(`${r.error}\n`);
       process.exitCode = 1;

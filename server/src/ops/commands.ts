@@ -15,6 +15,7 @@ import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
 import { DEFAULT_PRODUCT_CONFIG, isProductConfigKey, PRODUCT_CONFIG_SCHEMAS } from '../services/modules.ts';
 import { setQuote } from '../services/quotes.ts';
+import { type ReconcileChain, reconcile, reconciliationView } from '../services/reconcile.ts';
 import { DEFAULT_SETTINGS, getSettings, SETTING_SCHEMAS } from '../services/settings.ts';
 import { moveShopOrder } from '../services/shop.ts';
 import { refundWithdrawal } from '../services/withdraw.ts';
@@ -25,7 +26,14 @@ export type ChainOps = {
   setSigner(address: Address): Promise<{ txHashes: string[] }>;
 };
 
-export type OpsDeps = { db: DbHandle; now?: () => Date; chain?: ChainOps; actor?: string };
+export type OpsDeps = {
+  db: DbHandle;
+  now?: () => Date;
+  chain?: ChainOps;
+  /** read-only chain access for reconciliation (needs no owner key) */
+  holdings?: ReconcileChain;
+  actor?: string;
+};
 
 export class OpsError extends Error {
   override name = 'OpsError';
@@ -87,6 +95,8 @@ type Command = {
   schema: z.ZodType;
   from: (p: Parsed) => unknown;
   run: (args: never, deps: Required<Pick<OpsDeps, 'db' | 'now'>> & OpsDeps) => Promise<unknown>;
+  /** a finding that must fail the command line (non-zero exit) although the command ran */
+  alarm?: (result: never) => string | null;
 };
 
 /** Validates one config value against its schema (core settings, product, or team rules). */
@@ -320,6 +330,21 @@ export const COMMANDS: Record<string, Command> = {
         return { id: a.id, state: 'refunded', reason: a.reason };
       }),
   },
+  reconcile: {
+    usage: 'reconcile   (USDT and FREE: ledger owed vs hot wallet + treasury on chain; exit 2 when short)',
+    schema: z.object({}),
+    from: () => ({}),
+    run: async (_a: Record<string, never>, d) => {
+      if (!d.holdings) throw new OpsError('no chain connection (RPC_URL / deployment file)');
+      return (await reconcile(d.db.db, d.holdings)).map(reconciliationView);
+    },
+    alarm: (result: ReturnType<typeof reconciliationView>[]) => {
+      const short = result.filter((r) => r.short !== '0');
+      return short.length === 0
+        ? null
+        : `reconcile: the platform is short: ${short.map((r) => `${r.short} ${r.token}`).join(', ')}`;
+    },
+  },
   'card:review': {
     usage: 'card:review <id> <reviewed|issued|rejected> [--note text]',
     schema: z.object({ id: idArg, state: z.enum(CARD_STATES), note: z.string().max(300).optional() }),
@@ -362,7 +387,8 @@ export const usage = () =>
     '\n',
   );
 
-export type OpsResult = { ok: true; result: unknown } | { ok: false; error: string };
+/** `alarm`: the command ran, but found something that must fail the command line. */
+export type OpsResult = { ok: true; result: unknown; alarm?: string } | { ok: false; error: string };
 
 /** Runs one command line; every attempt with a known command is logged to ops_log. */
 export async function runOps(argv: string[], deps: OpsDeps): Promise<OpsResult> {
@@ -394,8 +420,9 @@ export async function runOps(argv: string[], deps: OpsDeps): Promise<OpsResult> 
   }
   try {
     const result = await cmd.run(parsed.data as never, { ...deps, now });
-    await log(true, result, null);
-    return { ok: true, result };
+    const alarm = cmd.alarm?.(result as never) ?? null;
+    await log(true, result, alarm);
+    return alarm ? { ok: true, result, alarm } : { ok: true, result };
   } catch (err) {
     const error =
       err instanceof AppError

@@ -75,3 +75,26 @@ export const rechargeOrders = pgTable(
     check('recharge_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * Every transaction signed for a withdrawal: the first one and each re-sign with the same nonce
+ * and a higher fee. Saved before it is sent, so whichever of them the chain mines is recognised.
+ */
+export const payoutAttempts = pgTable(
+  'payout_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    nonce: integer('nonce').notNull(),
+    txHash: text('tx_hash').notNull().unique(),
+    rawTx: text('raw_tx').notNull(),
+    maxFeePerGas: wei('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: wei('max_priority_fee_per_gas').notNull(),
+    /** chain head when it was signed: how long it has waited */
+    signedAtBlock: bigint('signed_at_block', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_attempts_withdrawal_idx').on(t.withdrawalId, t.id)],
+);

@@ -1,0 +1,126 @@
+// Reconciliation: what the ledger owes users in USDT and FREE against what the platform holds on
+// chain for them (the payout hot wallet and the Payment treasury). Used by `npm run ops -- reconcile`
+// and meant for the operator console.
+import { paymentAbi } from '@free/protocol/abi/index';
+import { sql } from 'drizzle-orm';
+import { type Address, erc20Abi, type Hex, type PublicClient, TransactionReceiptNotFoundError } from 'viem';
+import type { Config } from '../config.ts';
+import type { Executor } from '../db/client.ts';
+import { amt } from '../lib/format.ts';
+import { rows } from './team.ts';
+
+export const RECONCILED_TOKENS = ['USDT', 'FREE'] as const;
+export type ReconciledToken = (typeof RECONCILED_TOKENS)[number];
+
+export type Reconciliation = {
+  token: ReconciledToken;
+  /** user balances (every user account) plus withdrawals debited but not yet paid on chain */
+  owed: bigint;
+  /** hot wallet + treasury balances on chain */
+  held: bigint;
+  /** owed − held when positive, else 0 */
+  short: bigint;
+};
+
+export type ReconcileChain = {
+  client: PublicClient;
+  tokens: Record<ReconciledToken, Address>;
+  hotWallet: Address;
+  /** the Payment contract: its current treasury() is read at each reconciliation */
+  payment: Address;
+};
+
+/** The chain side for a configured server; null without a deployment file. */
+export function reconcileChainFor(config: Config, client: PublicClient): ReconcileChain | null {
+  const d = config.deployment;
+  if (!d) return null;
+  return {
+    client,
+    tokens: { USDT: d.usdt, FREE: d.free },
+    hotWallet: config.hotWalletAddress,
+    payment: d.payment,
+  };
+}
+
+/** Whether one of the hashes has a successful receipt (the tokens already left the hot wallet). */
+async function paidOnChain(client: PublicClient, hashes: Hex[]): Promise<boolean> {
+  for (const hash of hashes) {
+    try {
+      if ((await client.getTransactionReceipt({ hash })).status === 'success') return true;
+    } catch (err) {
+      if (!(err instanceof TransactionReceiptNotFoundError)) throw err;
+    }
+  }
+  return false;
+}
+
+/**
+ * What the ledger owes per token: every user account's balance, plus each withdrawal debited from
+ * a user and not yet settled (anything but confirmed or refunded) whose transfer has not been mined
+ * successfully yet — once mined, the tokens are no longer in the hot wallet and no longer owed.
+ */
+export async function ledgerOwed(
+  db: Executor,
+  client: PublicClient,
+): Promise<Record<ReconciledToken, bigint>> {
+  const owed: Record<ReconciledToken, bigint> = { USDT: 0n, FREE: 0n };
+  const balances = await rows<{ asset: ReconciledToken; total: string }>(
+    db,
+    sql`SELECT asset, COALESCE(SUM(amount), 0)::text AS total FROM balances
+        WHERE user_id IS NOT NULL AND asset IN ('USDT', 'FREE') GROUP BY asset`,
+  );
+  for (const b of balances) owed[b.asset] += BigInt(b.total);
+  const open = await rows<{ id: number; asset: ReconciledToken; amount: string; hashes: Hex[] | null }>(
+    db,
+    sql`SELECT w.id, w.asset, w.amount::text,
+          (SELECT array_agg(DISTINCT h) FROM (
+             SELECT w.tx_hash AS h WHERE w.tx_hash IS NOT NULL
+             UNION SELECT a.tx_hash FROM payout_attempts a WHERE a.withdrawal_id = w.id) hs) AS hashes
+        FROM withdrawals w
+        WHERE w.state NOT IN ('confirmed', 'refunded') AND w.asset IN ('USDT', 'FREE')`,
+  );
+  for (const w of open) {
+    if (w.hashes?.length && (await paidOnChain(client, w.hashes))) continue;
+    owed[w.asset] += BigInt(w.amount);
+  }
+  return owed;
+}
+
+/** Balances of the hot wallet and the treasury (counted once if they are the same address). */
+export async function chainHeld(chain: ReconcileChain): Promise<Record<ReconciledToken, bigint>> {
+  const treasury = await chain.client.readContract({
+    address: chain.payment,
+    abi: paymentAbi,
+    functionName: 'treasury',
+  });
+  const holders = [...new Set([chain.hotWallet.toLowerCase(), (treasury as Address).toLowerCase()])];
+  const held: Record<ReconciledToken, bigint> = { USDT: 0n, FREE: 0n };
+  for (const token of RECONCILED_TOKENS) {
+    for (const holder of holders) {
+      held[token] += await chain.client.readContract({
+        address: chain.tokens[token],
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [holder as Address],
+      });
+    }
+  }
+  return held;
+}
+
+/** Owed, held and shortfall per token. */
+export async function reconcile(db: Executor, chain: ReconcileChain): Promise<Reconciliation[]> {
+  const [owed, held] = await Promise.all([ledgerOwed(db, chain.client), chainHeld(chain)]);
+  return RECONCILED_TOKENS.map((token) => {
+    const gap = owed[token] - held[token];
+    return { token, owed: owed[token], held: held[token], short: gap > 0n ? gap : 0n };
+  });
+}
+
+/** The JSON form: amounts as decimal strings. */
+export const reconciliationView = (r: Reconciliation) => ({
+  token: r.token,
+  owed: amt(r.owed),
+  held: amt(r.held),
+  short: amt(r.short),
+});
