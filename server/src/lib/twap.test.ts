@@ -76,8 +76,8 @@ describe('twap', () => {
   });
 
   it('refuses an empty pair', () => {
-    expect(() => observe({ cumulativeLast: 0n, reserveBase: 0n, reserveQuote: 1n, blockTimestampLast: 0 }, 1)).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      observe({ cumulativeLast: 0n, reserveBase: 0n, reserveQuote: 1n, blockTimestampLast: 0 }, 1),
+    ).toThrow(RangeError);
   });
 });

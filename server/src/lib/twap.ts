@@ -30,10 +30,12 @@ export type PairState = {
 };
 
 /** UQ112x112 encoding of quote/base, as FixedPoint.fraction does. */
-export const encodePrice = (reserveQuote: bigint, reserveBase: bigint): bigint => (reserveQuote * Q112) / reserveBase;
+export const encodePrice = (reserveQuote: bigint, reserveBase: bigint): bigint =>
+  (reserveQuote * Q112) / reserveBase;
 
 /** 1e18 fixed point from reserves (rounded down). */
-export const spotPrice = (reserveQuote: bigint, reserveBase: bigint): bigint => (reserveQuote * U) / reserveBase;
+export const spotPrice = (reserveQuote: bigint, reserveBase: bigint): bigint =>
+  (reserveQuote * U) / reserveBase;
 
 /**
  * The cumulative price at `now` (seconds): the stored cumulative plus the current price times the
@@ -42,7 +44,8 @@ export const spotPrice = (reserveQuote: bigint, reserveBase: bigint): bigint => 
 export function observe(state: PairState, now: number): PairObservation {
   if (state.reserveBase <= 0n || state.reserveQuote <= 0n) throw new RangeError('empty pair');
   const elapsed = (((BigInt(now) - BigInt(state.blockTimestampLast)) % UINT32) + UINT32) % UINT32;
-  const cumulative = (state.cumulativeLast + encodePrice(state.reserveQuote, state.reserveBase) * elapsed) % UINT256;
+  const cumulative =
+    (state.cumulativeLast + encodePrice(state.reserveQuote, state.reserveBase) * elapsed) % UINT256;
   return { cumulative, timestamp: now, spot: spotPrice(state.reserveQuote, state.reserveBase) };
 }
 
@@ -51,7 +54,10 @@ export function observe(state: PairState, now: number): PairObservation {
  * With no time between them the reserves could not have changed (no block), so the price is the
  * later spot. Null when `to` comes before `from` (observations out of order).
  */
-export function twap(from: Pick<PairObservation, 'cumulative' | 'timestamp'>, to: PairObservation): bigint | null {
+export function twap(
+  from: Pick<PairObservation, 'cumulative' | 'timestamp'>,
+  to: PairObservation,
+): bigint | null {
   const seconds = BigInt(to.timestamp - from.timestamp);
   if (seconds < 0n) return null;
   if (seconds === 0n) return to.spot;

@@ -81,13 +81,19 @@ export const round = z.object({
   msLeft: z.number().int(),
   /** bets are taken until this time (a configured cutoff before the end) */
   betsCloseAt: isoTime,
-  /** opening position: USDT per FREE at open */
+  /**
+   * opening position: USDT per FREE, the time-weighted average over the period before the open
+   * (the DEX spot when the round before has no observation)
+   */
   openPrice: amountText,
+  /** USDT per FREE, the time-weighted average over the round (null while open) */
   closePrice: amountText.nullable(),
+  /** a move of the average smaller than this (basis points of the open price) is a tie, refunded */
+  tieBps: z.number().int(),
   totalUp: amountText,
   totalDown: amountText,
   state: z.enum(['open', 'settled', 'refunded']),
-  /** up, down, flat, one_side, late (null while open) */
+  /** up, down, flat (moved less than tieBps), one_side, late (null while open) */
   result: z.string().nullable(),
   feeBps: z.number().int(),
   feeTaken: amountText,
