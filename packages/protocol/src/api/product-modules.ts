@@ -85,11 +85,16 @@ export const round = z.object({
    * opening position: USDT per FREE, the time-weighted average over the period before the open
    * (the DEX spot when the round before has no observation)
    */
-  openPrice: amountText,
-  /** USDT per FREE, the time-weighted average over the round (null while open) */
-  closePrice: amountText.nullable(),
-  /** a move of the average smaller than this (basis points of the open price) is a tie, refunded */
-  tieBps: z.number().int(),
+  openPrice: amountText.describe('USDT per FREE: time-weighted average over the period before the open'),
+  closePrice: amountText
+    .nullable()
+    .describe('USDT per FREE: time-weighted average over the round (null while open)'),
+  tieBps: z
+    .number()
+    .int()
+    .describe(
+      'a move of the average price smaller than this (basis points of the open price) is a tie, refunded',
+    ),
   totalUp: amountText,
   totalDown: amountText,
   state: z.enum(['open', 'settled', 'refunded']),
