@@ -1,7 +1,7 @@
 // Prediction rounds on a real FREE/USDT pair (anvil): a swap one second before the close does not
 // decide a round, a move held through the round does.
 import { uniswapV2Router02Abi } from '@free/protocol/abi/index';
-import { type Address, createWalletClient, erc20Abi, http, parseEther } from 'viem';
+import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules, testConfig } from '../../test/helpers.ts';
 import { dexAddresses } from '../chain/client.ts';
