@@ -414,6 +414,7 @@ async function runSeed(
     max_bet_wei: String(1000n * U),
     max_settle_delay_ms: 60_000,
     bet_cutoff_ms: 10_000,
+    tie_bps: 10,
   };
   const start = Math.floor(now.getTime() / MIN) * MIN - 12 * MIN;
   let p = freeNow;

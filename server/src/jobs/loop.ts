@@ -5,7 +5,7 @@ import { dexAddresses, makeChainClient } from '../chain/client.ts';
 import { type Leadership, tryLeadership } from '../chain/leader.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
-import { dexFreePrice, type PriceSource } from '../services/quotes.ts';
+import { dexFreeOracle, dexFreePrice, type OracleSource, type PriceSource } from '../services/quotes.ts';
 
 export type JobLogger = {
   info: (obj: object, msg?: string) => void;
@@ -23,6 +23,8 @@ export type JobContext = {
   client?: PublicClient;
   /** FREE price source (default: the FREE/USDT pair of the deployment) */
   price?: PriceSource;
+  /** FREE cumulative price observations (default: the FREE/USDT pair of the deployment) */
+  oracle?: OracleSource;
   clock?: () => Date;
   /** pause between passes; each job has its own default */
   intervalMs?: number;
@@ -35,6 +37,13 @@ export function priceFor(ctx: JobContext): PriceSource | null {
   if (ctx.price) return ctx.price;
   const d = dexAddresses(ctx.config);
   return d ? dexFreePrice(ctx.client ?? makeChainClient(ctx.config), d) : null;
+}
+
+/** FREE cumulative price observations from the context, or from the chain; null without a deployment. */
+export function oracleFor(ctx: JobContext): OracleSource | null {
+  if (ctx.oracle) return ctx.oracle;
+  const d = dexAddresses(ctx.config);
+  return d ? dexFreeOracle(ctx.client ?? makeChainClient(ctx.config), d) : null;
 }
 
 /**

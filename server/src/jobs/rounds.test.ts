@@ -34,7 +34,11 @@ for (const backend of BACKENDS) {
         const jobs = startRoundsJob({
           config: testConfig(),
           db,
-          price: async () => U / 4n,
+          oracle: async (now) => ({
+            cumulative: 0n,
+            timestamp: Math.floor(now.getTime() / 1000),
+            spot: U / 4n,
+          }),
           clock: clock.get,
           intervalMs: 10,
         });
@@ -50,6 +54,11 @@ for (const backend of BACKENDS) {
           config: testConfig(),
           db,
           price: async () => U / 2n,
+          oracle: async (now) => ({
+            cumulative: 0n,
+            timestamp: Math.floor(now.getTime() / 1000),
+            spot: U / 2n,
+          }),
           clock: clock.get,
           intervalMs: 10,
         });

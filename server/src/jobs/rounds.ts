@@ -1,17 +1,17 @@
-// The prediction-rounds job: every tick settles ended rounds at the DEX price and opens the round
-// of the current period.
+// The prediction-rounds job: every tick observes the DEX pair's cumulative price, settles ended
+// rounds at their time-weighted average and opens the round of the current period.
 import { roundsTick } from '../services/rounds.ts';
-import { type JobContext, type Jobs, noopLog, priceFor, runLoop } from './loop.ts';
+import { type JobContext, type Jobs, noopLog, oracleFor, runLoop } from './loop.ts';
 
 /** Starts the rounds job (tick every second by default, so a round opens right at its minute). */
 export function startRoundsJob(ctx: JobContext): Jobs {
-  const price = priceFor(ctx);
+  const oracle = oracleFor(ctx);
   const clock = ctx.clock ?? (() => new Date());
-  if (!price) {
+  if (!oracle) {
     (ctx.log ?? noopLog).warn({}, 'jobs: no deployment; rounds job not started');
     return { stop: async () => {} };
   }
   return runLoop(ctx, 'rounds', 'free:rounds', ctx.intervalMs ?? 1000, async () => {
-    await roundsTick(ctx.db, { now: clock(), price });
+    await roundsTick(ctx.db, { now: clock(), oracle });
   });
 }

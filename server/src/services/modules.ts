@@ -22,7 +22,7 @@ export const PRODUCT_CONFIG_SCHEMAS = {
     /** ascending minimum total contribution (wei) of level 1, 2, … */
     levels: z.array(weiString).max(20),
   }),
-  /** Prediction rounds: period, fee on the losers' side, bet limits, how late a round may settle. */
+  /** Prediction rounds: period, fee on the losers' side, bet limits, how late a round may settle, tie band. */
   'product.rounds': z.object({
     period_ms: z.number().int().min(10_000).max(3_600_000),
     fee_bps: bps,
@@ -32,6 +32,8 @@ export const PRODUCT_CONFIG_SCHEMAS = {
     max_settle_delay_ms: z.number().int().min(1000),
     /** bets close this long before the round ends (a late bet would already see the price move) */
     bet_cutoff_ms: z.number().int().min(0).max(3_600_000).default(10_000),
+    /** a move of the average price smaller than this (bps of the open price) is a tie, refunded */
+    tie_bps: bps.default(10),
   }),
   /** Huan Li Bao products and the dynamic share paid to the direct inviter. */
   'product.hlb': z.object({
@@ -71,6 +73,7 @@ export const DEFAULT_PRODUCT_CONFIG: ProductConfig = {
     max_bet_wei: String(1000n * U),
     max_settle_delay_ms: 60_000,
     bet_cutoff_ms: 10_000,
+    tie_bps: 10,
   },
   'product.hlb': {
     products: [

@@ -7,6 +7,7 @@ import type { Executor } from '../db/client.ts';
 import { quoteSnapshots, quotes } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
+import { observe, type PairObservation } from '../lib/twap.ts';
 import { getProductConfig } from './modules.ts';
 
 const U = 10n ** 18n;
@@ -26,6 +27,60 @@ export async function readPairPrice(client: PublicClient, pair: Address, base: A
   const [rBase, rQuote] = baseIs0 ? [r0, r1] : [r1, r0];
   if (rBase === 0n) throw new AppError(ErrorCode.ChainUnavailable, undefined, 'empty pair');
   return (rQuote * U) / rBase;
+}
+
+/**
+ * Observations of FREE's cumulative price (USDT per FREE) for time-weighted averages; `now` is the
+ * caller's clock. Injectable: tests give a scripted one.
+ */
+export type OracleSource = (now: Date) => Promise<PairObservation>;
+
+/**
+ * The pair's cumulative price for `base` at the later of the latest block's time and `now`, read
+ * in one block (UniswapV2OracleLibrary.currentCumulativePrices, off chain). Counting the current
+ * price up to `now` is exact while no block has come since the one read: a chain that mines only
+ * on demand (anvil) still sees the time pass.
+ */
+export async function readPairObservation(
+  client: PublicClient,
+  pair: Address,
+  base: Address,
+  now: Date,
+): Promise<PairObservation> {
+  const block = await client.getBlock();
+  const at = { address: pair, abi: uniswapV2PairAbi, blockNumber: block.number } as const;
+  const [token0, reserves, c0, c1] = await Promise.all([
+    client.readContract({ ...at, functionName: 'token0' }),
+    client.readContract({ ...at, functionName: 'getReserves' }),
+    client.readContract({ ...at, functionName: 'price0CumulativeLast' }),
+    client.readContract({ ...at, functionName: 'price1CumulativeLast' }),
+  ]);
+  const baseIs0 = getAddress(token0) === getAddress(base);
+  const [r0, r1] = [BigInt(reserves[0]), BigInt(reserves[1])];
+  if (r0 === 0n || r1 === 0n) throw new AppError(ErrorCode.ChainUnavailable, undefined, 'empty pair');
+  const seconds = Math.max(Number(block.timestamp), Math.floor(now.getTime() / 1000));
+  return observe(
+    {
+      // price0 is token1 per token0: the base's price in the quote when the base is token0
+      cumulativeLast: baseIs0 ? c0 : c1,
+      reserveBase: baseIs0 ? r0 : r1,
+      reserveQuote: baseIs0 ? r1 : r0,
+      blockTimestampLast: Number(reserves[2]),
+    },
+    seconds,
+  );
+}
+
+/** FREE's cumulative price from the FREE/USDT pair (prediction rounds). */
+export function dexFreeOracle(client: PublicClient, d: DexAddresses): OracleSource {
+  return async (now) => {
+    try {
+      return await readPairObservation(client, d.pair, d.free, now);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError(ErrorCode.ChainUnavailable, undefined, (err as Error).message);
+    }
+  };
 }
 
 export type DexAddresses = { pair: Address; free: Address; fcc: Address; usdt: Address; factory: Address };

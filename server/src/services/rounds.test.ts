@@ -1,10 +1,11 @@
-// Prediction rounds: opening, betting, pro-rata settlement exact to the wei, refunds.
+// Prediction rounds: opening, betting, pro-rata settlement exact to the wei, refunds, and prices
+// that are averages over time with a tie band.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
 import { fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
 import { getBalance, systemAccount, userAccount } from './ledger.ts';
-import { roundsTick, settleRound, splitPot } from './rounds.ts';
+import { moveOf, roundsTick, settleRound, splitPot } from './rounds.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
@@ -21,7 +22,7 @@ for (const backend of BACKENDS) {
       });
     const usdt = (i: number) => getBalance(t.db.db, userAccount(users[i]?.userId ?? 0), 'USDT');
     const fees = () => getBalance(t.db.db, systemAccount('fees'), 'USDT');
-    const tick = () => roundsTick(t.db, { now: t.clock.get(), price: t.price.source });
+    const tick = () => roundsTick(t.db, { now: t.clock.get(), oracle: t.price.oracle });
     /** total USDT of the users plus the fee account: settlement must never change it */
     const pot = async () =>
       (await Promise.all(users.map((_, i) => usdt(i)))).reduce((a, b) => a + b, 0n) + (await fees());
@@ -61,6 +62,17 @@ for (const backend of BACKENDS) {
       });
     });
 
+    describe('moveOf', () => {
+      it('is flat below tie_bps of the open price, a move from tie_bps on', () => {
+        expect(moveOf(10_000n, 10_009n, 10)).toBe('flat');
+        expect(moveOf(10_000n, 9_991n, 10)).toBe('flat');
+        expect(moveOf(10_000n, 10_010n, 10)).toBe('up');
+        expect(moveOf(10_000n, 9_990n, 10)).toBe('down');
+        expect(moveOf(10_000n, 10_000n, 0)).toBe('flat');
+        expect(moveOf(10_000n, 10_001n, 0)).toBe('up');
+      });
+    });
+
     describe('rounds', () => {
       it('opens one round per minute at the DEX price and shows it as current', async () => {
         nextMinute();
@@ -78,6 +90,7 @@ for (const backend of BACKENDS) {
           state: 'open',
           totalUp: '0',
           totalDown: '0',
+          tieBps: 10,
         });
         expect(r.data.msLeft).toBe(55_000);
       });
@@ -92,6 +105,8 @@ for (const backend of BACKENDS) {
           data: { side: 'down', amount: '7', price: '0.5', state: 'open' },
         });
         const feesBefore = await fees();
+        // the price rises early and holds: the round's average is the new price
+        t.price.value = (U * 5n) / 8n;
         // the last 10 s of a round take no bets
         t.clock.advance(45_000);
         expect((await bet(3, 'up', '1')).json()).toMatchObject({
@@ -101,7 +116,6 @@ for (const backend of BACKENDS) {
         t.clock.advance(15_000);
         // after the end and before the job ran: the round takes no more bets
         expect((await bet(3, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
-        t.price.value = (U * 6n) / 10n;
         const s = await tick();
         expect(s.settled).toBe(1);
         // fee 5 % of 7 = 0.35; 6.65 shared 10:30
@@ -116,7 +130,7 @@ for (const backend of BACKENDS) {
         expect(h.data.list[0]).toMatchObject({
           state: 'settled',
           result: 'up',
-          closePrice: '0.6',
+          closePrice: '0.625',
           feeTaken: '0.35',
         });
         // a settled round is never settled again, whatever the price says now
@@ -143,8 +157,8 @@ for (const backend of BACKENDS) {
         const feesBefore = await fees();
         for (const i of [0, 1, 2]) expect((await bet(i, 'up', '1')).json().code).toBe(200);
         expect((await bet(3, 'down', '1.000000000000000002')).json().code).toBe(200);
-        t.clock.advance(60_000);
         t.price.value = U;
+        t.clock.advance(60_000);
         await tick();
         // fee 5 % = 0.05 U; 0.950000000000000002 shared by 3: each 0.316666666666666667, dust 1 wei
         const share = 316_666_666_666_666_667n;
@@ -205,17 +219,70 @@ for (const backend of BACKENDS) {
         }
       });
 
+      it('a 5 % spike in the last second is a tie: the average barely moves', async () => {
+        // a flat minute first, so the next round opens at exactly this price
+        t.price.value = U;
+        nextMinute();
+        await tick();
+        nextMinute();
+        await tick();
+        const before = [await usdt(0), await usdt(1)];
+        expect((await bet(0, 'up', '2')).json().code).toBe(200);
+        expect((await bet(1, 'down', '2')).json().code).toBe(200);
+        // on a spot read at the close "up" would take the pot; averaged it is 5 % / 60 ≈ 8 bps
+        t.clock.advance(59_000);
+        t.price.value = U + U / 20n;
+        t.clock.advance(1_000);
+        await tick();
+        const h = (
+          await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
+        ).json();
+        expect(h.data.list[0]).toMatchObject({ result: 'flat', state: 'refunded', openPrice: '1' });
+        expect(BigInt(h.data.list[0].closePrice.replace('.', '').padEnd(19, '0'))).toBeLessThan(
+          U + U / 1000n,
+        );
+        expect([await usdt(0), await usdt(1)]).toEqual(before);
+      });
+
+      it('counts a move of the average smaller than tie_bps as a tie and refunds it', async () => {
+        const history = async () =>
+          (
+            await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
+          ).json().data.list[0];
+        for (const [label, factor, result] of [
+          ['below the band', 2049n, 'flat'],
+          ['above the band', 513n, 'up'],
+        ] as const) {
+          // one flat minute, so the round opens at exactly U
+          t.price.value = U;
+          nextMinute();
+          await tick();
+          nextMinute();
+          await tick();
+          const before = [await usdt(0), await usdt(1)];
+          expect((await bet(0, 'up', '3')).json().code, label).toBe(200);
+          expect((await bet(1, 'down', '3')).json().code, label).toBe(200);
+          // held for the whole round: 1/2048 ≈ 4.9 bps (tie), 1/512 ≈ 19.5 bps (a move)
+          t.price.value = U + U / (factor - 1n);
+          t.clock.advance(60_000);
+          await tick();
+          expect(await history(), label).toMatchObject({ result, openPrice: '1' });
+          if (result === 'flat') expect([await usdt(0), await usdt(1)], label).toEqual(before);
+          else expect(await usdt(0), label).toBeGreaterThan(before[0] ?? 0n);
+        }
+      });
+
       it('opens nothing and settles nothing while the price is unavailable', async () => {
         nextMinute();
         const broken = async () => {
           throw new Error('rpc down');
         };
-        const r = await roundsTick(t.db, { now: t.clock.get(), price: broken });
+        const r = await roundsTick(t.db, { now: t.clock.get(), oracle: broken });
         expect(r).toEqual({ settled: 0, opened: null });
         expect((await bet(0, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
         // once too late, the waiting round is refunded even without a price
         t.clock.advance(120_000);
-        expect((await roundsTick(t.db, { now: t.clock.get(), price: broken })).settled).toBe(1);
+        expect((await roundsTick(t.db, { now: t.clock.get(), oracle: broken })).settled).toBe(1);
       });
     });
   });

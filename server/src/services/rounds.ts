@@ -1,15 +1,19 @@
 // Prediction rounds (AI trade): fixed-period rounds opened at the DEX price; a bet up or down is
 // locked at the open price; at close the winners share the losers' side pro rata after a fee.
-// A round with one side empty, an unchanged price, or settled too late refunds every bet.
+// Both prices are time-weighted averages from the pair's cumulative price (the period before the
+// open, the round itself), so a swap in the last block barely moves them, and a move smaller than
+// the round's tie_bps is a tie. A round with one side empty, a tie, or settled too late refunds
+// every bet.
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { predictionRounds, roundBets } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { type PairObservation, twap } from '../lib/twap.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { assertModuleOpen, getProductConfig, idempotent, type ProductConfig, parseMoney } from './modules.ts';
-import type { PriceSource } from './quotes.ts';
+import type { OracleSource } from './quotes.ts';
 
 type RoundRow = typeof predictionRounds.$inferSelect;
 type BetRow = typeof roundBets.$inferSelect;
@@ -24,10 +28,18 @@ export const issueOf = (startsAt: Date) => startsAt.toISOString().replace(/\D/g,
 export const periodStart = (now: Date, periodMs: number) =>
   new Date(Math.floor(now.getTime() / periodMs) * periodMs);
 
-/** Opens the round of the period containing `now` (once: a second call returns the same round). */
+/**
+ * Opens the round of the period containing `now` (once: a second call returns the same round),
+ * keeping the cumulative price observed at the open for the close's average.
+ */
 export async function openRound(
   tx: Executor,
-  args: { now: Date; openPrice: bigint; cfg: RoundsConfig },
+  args: {
+    now: Date;
+    openPrice: bigint;
+    observation?: Pick<PairObservation, 'cumulative' | 'timestamp'>;
+    cfg: RoundsConfig;
+  },
 ): Promise<RoundRow> {
   const startsAt = periodStart(args.now, args.cfg.period_ms);
   const endsAt = new Date(startsAt.getTime() + args.cfg.period_ms);
@@ -38,7 +50,10 @@ export async function openRound(
       startsAt,
       endsAt,
       openPrice: args.openPrice,
+      openCumulative: args.observation?.cumulative ?? null,
+      openObservedAt: args.observation?.timestamp ?? null,
       feeBps: args.cfg.fee_bps,
+      tieBps: args.cfg.tie_bps,
       createdAt: args.now,
     })
     .onConflictDoNothing();
@@ -70,8 +85,29 @@ export function splitPot(
 }
 
 /**
+ * The direction of a move from `open` to `close`: a move smaller than `tieBps` of the open price
+ * (or none) is flat.
+ */
+export function moveOf(open: bigint, close: bigint, tieBps: number): 'up' | 'down' | 'flat' {
+  const move = close - open;
+  const size = move < 0n ? -move : move;
+  if (size === 0n || size * BPS < open * BigInt(tieBps)) return 'flat';
+  return move > 0n ? 'up' : 'down';
+}
+
+/**
+ * The close price of a round: the average over the round from its open observation, or null when
+ * it cannot be known (a round opened without one, or observations out of order).
+ */
+export function closeTwap(round: RoundRow, observation: PairObservation | null): bigint | null {
+  if (!observation || round.openCumulative === null || round.openObservedAt === null) return null;
+  return twap({ cumulative: round.openCumulative, timestamp: round.openObservedAt }, observation);
+}
+
+/**
  * Settles one round at `closePrice` (idempotent: a settled round is left alone). Refunds when a
- * side is empty, the price is unchanged, or the settlement comes later than max_settle_delay_ms.
+ * side is empty, the price moved less than the round's tie_bps, or the settlement comes later
+ * than max_settle_delay_ms (or without a close price).
  */
 export async function settleRound(
   tx: Tx,
@@ -94,8 +130,7 @@ export async function settleRound(
   let result: string;
   if (late) result = 'late';
   else if (round.totalUp === 0n || round.totalDown === 0n) result = 'one_side';
-  else if (close === round.openPrice) result = 'flat';
-  else result = (close as bigint) > round.openPrice ? 'up' : 'down';
+  else result = moveOf(round.openPrice, close as bigint, round.tieBps);
 
   let paid = 0n;
   let feeTaken = 0n;
@@ -147,37 +182,46 @@ export async function settleRound(
 }
 
 /**
- * One pass of the rounds job: settle every ended open round at the current price, then open the
- * round of the current period. With no price (chain down) nothing opens and ended rounds wait
+ * One pass of the rounds job: observe the pair's cumulative price, settle every ended open round
+ * at its average since the round's open, then open the round of the current period at the
+ * average over the period before (from the previous round's open observation; the spot when
+ * there is none). Without an observation (chain down) nothing opens and ended rounds wait
  * (refunded as late once the price is back, if too late).
  */
 export async function roundsTick(
   handle: DbHandle,
-  args: { now: Date; price: PriceSource },
+  args: { now: Date; oracle: OracleSource },
 ): Promise<{ settled: number; opened: string | null }> {
   const cfg = await getProductConfig(handle.db, 'product.rounds');
-  let price: bigint | null = null;
+  let observation: PairObservation | null = null;
   try {
-    price = await args.price();
+    observation = await args.oracle(args.now);
   } catch {
-    price = null;
+    observation = null;
   }
   const due = await handle.db
-    .select({ id: predictionRounds.id, endsAt: predictionRounds.endsAt })
+    .select()
     .from(predictionRounds)
     .where(and(eq(predictionRounds.state, 'open'), lte(predictionRounds.endsAt, args.now)))
     .orderBy(predictionRounds.endsAt);
   let settled = 0;
   for (const r of due) {
     // without a price a round waits, until it is too late and refunds
-    if (price === null && args.now.getTime() - r.endsAt.getTime() <= cfg.max_settle_delay_ms) continue;
+    if (observation === null && args.now.getTime() - r.endsAt.getTime() <= cfg.max_settle_delay_ms) continue;
+    const closePrice = closeTwap(r, observation);
     const s = await handle.transaction((tx) =>
-      settleRound(tx, r.id, { now: args.now, closePrice: price, maxSettleDelayMs: cfg.max_settle_delay_ms }),
+      settleRound(tx, r.id, { now: args.now, closePrice, maxSettleDelayMs: cfg.max_settle_delay_ms }),
     );
     if (s) settled += 1;
   }
-  if (price === null || price <= 0n) return { settled, opened: null };
-  const round = await openRound(handle.db, { now: args.now, openPrice: price, cfg });
+  if (observation === null || observation.spot <= 0n) return { settled, opened: null };
+  const startsAt = periodStart(args.now, cfg.period_ms);
+  const [previous] = await handle.db
+    .select()
+    .from(predictionRounds)
+    .where(eq(predictionRounds.startsAt, new Date(startsAt.getTime() - cfg.period_ms)));
+  const openPrice = (previous && closeTwap(previous, observation)) || observation.spot;
+  const round = await openRound(handle.db, { now: args.now, openPrice, observation, cfg });
   return { settled, opened: round.issue };
 }
 
@@ -192,6 +236,8 @@ export const roundView = (r: RoundRow, now: Date, cutoffMs = 0) => ({
   betsCloseAt: iso(new Date(r.endsAt.getTime() - cutoffMs)),
   openPrice: amt(r.openPrice),
   closePrice: r.closePrice === null ? null : amt(r.closePrice),
+  /** a move of the average smaller than this (bps of the open price) is a tie, refunded */
+  tieBps: r.tieBps,
   totalUp: amt(r.totalUp),
   totalDown: amt(r.totalDown),
   state: r.state,

@@ -13,13 +13,24 @@ export const round = z.object({
   msLeft: z.number().int(),
   /** bets are taken until this time (a configured cutoff before the end) */
   betsCloseAt: isoTime,
-  /** opening position: USDT per FREE at open */
-  openPrice: amountText,
-  closePrice: amountText.nullable(),
+  /**
+   * opening position: USDT per FREE, the time-weighted average over the period before the open
+   * (the DEX spot when the round before has no observation)
+   */
+  openPrice: amountText.describe('USDT per FREE: time-weighted average over the period before the open'),
+  closePrice: amountText
+    .nullable()
+    .describe('USDT per FREE: time-weighted average over the round (null while open)'),
+  tieBps: z
+    .number()
+    .int()
+    .describe(
+      'a move of the average price smaller than this (basis points of the open price) is a tie, refunded',
+    ),
   totalUp: amountText,
   totalDown: amountText,
   state: z.enum(['open', 'settled', 'refunded']),
-  /** up, down, flat, one_side, late (null while open) */
+  /** up, down, flat (moved less than tieBps), one_side, late (null while open) */
   result: z.string().nullable(),
   feeBps: z.number().int(),
   feeTaken: amountText,

@@ -15,13 +15,22 @@ export const predictionRounds = pgTable(
     issue: text('issue').notNull().unique(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
-    /** USDT per FREE, 1e18 fixed point */
+    /**
+     * USDT per FREE, 1e18 fixed point: the time-weighted average over the period before the open
+     * (the spot when no earlier observation is at hand), and over the round at the close
+     */
     openPrice: wei('open_price').notNull(),
     closePrice: wei('close_price'),
+    /** the pair's cumulative FREE price (UQ112x112 seconds) observed at the open, for the close TWAP */
+    openCumulative: wei('open_cumulative'),
+    /** the time (unix seconds, chain clock) of that observation */
+    openObservedAt: bigint('open_observed_at', { mode: 'number' }),
+    /** a move of the average smaller than this (bps of the open price) is a tie, refunded */
+    tieBps: integer('tie_bps').notNull().default(0),
     totalUp: wei('total_up').notNull().default(sql`0`),
     totalDown: wei('total_down').notNull().default(sql`0`),
     state: text('state', { enum: ROUND_STATES }).notNull().default('open'),
-    /** up, down, flat (unchanged), one_side (a side empty), late (settled too late: refunded) */
+    /** up, down, flat (moved less than tie_bps), one_side (a side empty), late (settled too late: refunded) */
     result: text('result'),
     feeBps: integer('fee_bps').notNull(),
     /** fee plus rounding dust kept by the fee account */

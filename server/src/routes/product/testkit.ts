@@ -3,15 +3,42 @@
 import { sql } from 'drizzle-orm';
 import { makeApp, snapshot, type TestCtx, TREASURY } from '../../../test/helpers.ts';
 import { type DbHandle, rowsOf } from '../../db/client.ts';
+import { encodePrice } from '../../lib/twap.ts';
 import { type Asset, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
-import type { PriceSource } from '../../services/quotes.ts';
+import type { OracleSource, PriceSource } from '../../services/quotes.ts';
 
 export const U = 10n ** 18n;
 
-/** A price source the test moves by hand (USDT per FREE, 1e18). */
+/**
+ * A price the test moves by hand (USDT per FREE, 1e18), and the cumulative price a V2 pair would
+ * have kept of it: a new price counts from the moment (on `clock`) it is set.
+ */
 export class TestPrice {
-  constructor(public value = U / 2n) {}
-  source: PriceSource = async () => this.value;
+  #value: bigint;
+  #cumulative = 0n;
+  #since: number | null = null;
+  clock: () => Date = () => new Date();
+  constructor(value = U / 2n) {
+    this.#value = value;
+  }
+  get value(): bigint {
+    return this.#value;
+  }
+  set value(next: bigint) {
+    this.#accrue(this.clock());
+    this.#value = next;
+  }
+  #accrue(now: Date) {
+    const seconds = Math.floor(now.getTime() / 1000);
+    // the UQ112x112 price a pair with these reserves would add per second
+    if (this.#since !== null) this.#cumulative += encodePrice(this.#value, U) * BigInt(seconds - this.#since);
+    this.#since = seconds;
+  }
+  source: PriceSource = async () => this.#value;
+  oracle: OracleSource = async (now) => {
+    this.#accrue(now);
+    return { cumulative: this.#cumulative, timestamp: this.#since ?? 0, spot: this.#value };
+  };
 }
 
 export type ProductTestCtx = TestCtx & { price: TestPrice };
@@ -24,6 +51,7 @@ export async function makeProductApp(url = 'memory://'): Promise<ProductTestCtx>
       freePrice: price.source,
     },
   });
+  price.clock = t.clock.get;
   return { ...t, price };
 }
 

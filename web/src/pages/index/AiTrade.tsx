@@ -1,5 +1,5 @@
 // AI trading: one-minute prediction rounds. The current round (issue, countdown, pots, opening
-// price), betting up/down from the USDT balance, the price line of past rounds, my bets, history.
+// price, the averaging and tie rule), betting up/down from the USDT balance, the price line of past rounds, my bets, history.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
@@ -84,6 +84,13 @@ function BetRow({ row }: { row: RecordRow }) {
   );
 }
 
+/** How the round's prices are made and the tie band, as a percentage in the user's language. */
+export function RoundPriceRule({ tieBps }: { tieBps: number }) {
+  const { t, i18n } = useTranslation();
+  const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  return <p className="muted">{t('aiTrade.priceRule', { band: pct.format(tieBps / 10_000) })}</p>;
+}
+
 function Chart() {
   const { t, i18n } = useTranslation();
   const rounds = useRoundChart().data ?? [];
@@ -165,6 +172,7 @@ export default function AiTrade() {
                 </span>
               </Stat>
             </div>
+            <RoundPriceRule tieBps={r.tieBps} />
           </>
         ) : (
           !round.isPending && <EmptyState text={t('aiTrade.noRound')} />
