@@ -1,0 +1,28 @@
+// The JavaScript a visitor loads before the home page's first paint: the entry chunk and everything it
+// imports statically, per the Vite manifest, with each file's gzip size. Used by the bundle budget
+// (npm test) and the web benchmark (npm run bench).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** @returns {{ files: { file: string, gzipBytes: number }[], totalBytes: number }} */
+export function firstPaintJs(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('no entry chunk in the Vite manifest');
+  const seen = new Set();
+  const names = [];
+  (function walk(key) {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (chunk.file.endsWith('.js')) names.push(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported);
+  })(entry[0]);
+  const files = names.map((file) => ({
+    file,
+    gzipBytes: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
+  }));
+  return { files, totalBytes: files.reduce((a, f) => a + f.gzipBytes, 0) };
+}
