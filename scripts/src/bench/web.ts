@@ -3,7 +3,7 @@
 // `vite preview`, run with Debian's Chromium. Lighthouse is fetched by npx on first use (pinned).
 // Run: node --import tsx scripts/src/bench/web.ts
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Metric, writeBenchResult } from '../../../server/bench/result.ts';
@@ -66,9 +66,14 @@ if (!existsSync(CHROME)) {
       audits: Record<string, { numericValue?: number }>;
     };
     const score = Math.round(report.categories.performance.score * 100);
-    const fcp = (report.audits['first-contentful-paint']?.numericValue ?? 0) / 1000;
-    const lcp = (report.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
-    console.log(`  Lighthouse mobile performance ${score}, FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s`);
+    const audit = (id: string) => report.audits[id]?.numericValue ?? 0;
+    const fcp = audit('first-contentful-paint') / 1000;
+    const lcp = audit('largest-contentful-paint') / 1000;
+    const tbt = audit('total-blocking-time');
+    const cls = audit('cumulative-layout-shift');
+    console.log(
+      `  Lighthouse mobile performance ${score}: FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}`,
+    );
     metrics.push(
       {
         name: 'Lighthouse mobile performance',
@@ -78,7 +83,10 @@ if (!existsSync(CHROME)) {
       },
       { name: 'first contentful paint (Lighthouse mobile)', value: fcp, unit: 's' },
       { name: 'largest contentful paint (Lighthouse mobile)', value: lcp, unit: 's' },
+      { name: 'total blocking time (Lighthouse mobile)', value: tbt, unit: 'ms' },
+      { name: 'cumulative layout shift (Lighthouse mobile)', value: cls, unit: '' },
     );
+    if (process.env.BENCH_KEEP_REPORT) writeFileSync(process.env.BENCH_KEEP_REPORT, readFileSync(out));
     lighthouse = `${LIGHTHOUSE} (mobile, performance only) with ${CHROME}, headless`;
   } finally {
     if (preview.pid) process.kill(-preview.pid);
