@@ -1,7 +1,6 @@
 // The API client (SPEC §7, §8): base URL, 10 s timeout, signed headers, and the error behaviour.
 import { PLATFORM, REQUEST_TIMEOUT_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
-import { signRequest } from '@free/protocol/signing';
 import { setTabIndex } from '../app/tabIndex';
 import { showToast } from '../components/toast';
 import { currentLanguage, i18n } from '../i18n';
@@ -42,13 +41,18 @@ function buildUrl(path: string, query?: Query): string {
   return url.toString();
 }
 
-function headersFor(hasBody: boolean, extra?: Record<string, string>): Record<string, string> {
+// Request signing (and its hash library) loads on the first signed-in request, not in a visitor's
+// first paint.
+const loadSigning = () => import('@free/protocol/signing');
+
+async function headersFor(hasBody: boolean, extra?: Record<string, string>): Promise<Record<string, string>> {
   const headers: Record<string, string> = { platform: PLATFORM, ...extra };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = session.token();
   if (token) {
     const times = String(Date.now());
     headers.Authorization = `Bearer ${token}`;
+    const { signRequest } = await loadSigning();
     headers.sign = signRequest(CLIENT_SECRET, token, times);
     headers.times = times;
     headers['Accept-Language'] = currentLanguage();
@@ -80,7 +84,7 @@ export async function request<T>(
   try {
     res = await fetch(buildUrl(path, opts.query), {
       method,
-      headers: headersFor(opts.body !== undefined, opts.headers),
+      headers: await headersFor(opts.body !== undefined, opts.headers),
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: controller.signal,
     });

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/PageSkeleton';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
-import { findRoute } from './routes';
+import { findRoute, prefetchTabs } from './routes';
 import { TabBar } from './TabBar';
 import { getTabIndex, setTabIndex } from './tabIndex';
 
@@ -17,6 +17,7 @@ export function Layout() {
   useEffect(() => {
     if (route?.tab !== undefined) setTabIndex(route.tab);
   }, [route]);
+  useEffect(prefetchTabs, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to top on every route change
   useEffect(() => {
     window.scrollTo(0, 0);

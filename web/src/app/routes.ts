@@ -1,10 +1,6 @@
 // THE route table: the router, tab bar, navigation bar and route guard all read it (STYLE.md).
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import ChainPool from '../pages/chainPool/ChainPool';
-import Fire from '../pages/fire/Fire';
 import Home from '../pages/index/Home';
-import Mine from '../pages/mine/Mine';
-import Shop from '../pages/shop/Shop';
 
 export interface RouteDef {
   /** Path after the hash, e.g. '/pages/mine/recharge'. */
@@ -20,19 +16,40 @@ export interface RouteDef {
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
+// Home is in the first paint; the other four tabs load on their own and are fetched while the
+// browser is idle after the first paint (prefetchTabs), so a tap on a tab does not wait.
+const loadShop = () => import('../pages/shop/Shop');
+const loadFire = () => import('../pages/fire/Fire');
+const loadChainPool = () => import('../pages/chainPool/ChainPool');
+const loadMine = () => import('../pages/mine/Mine');
+
+export function prefetchTabs(): void {
+  const run = () => {
+    for (const load of [loadShop, loadFire, loadChainPool, loadMine]) void load();
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3_000 });
+  else setTimeout(run, 1_000);
+}
+
 export const ROUTES: readonly RouteDef[] = [
-  // The five tabs load eagerly.
+  // The five tabs: Home in the first paint, the others prefetched right after it.
   { path: '/', component: Home, titleKey: 'tab.home', needsLogin: false, tab: 0 },
-  { path: '/pages/shop/shop', component: Shop, titleKey: 'tab.marketMaker', needsLogin: false, tab: 1 },
-  { path: '/pages/fire/fire', component: Fire, titleKey: 'tab.ignite', needsLogin: false, tab: 2 },
+  {
+    path: '/pages/shop/shop',
+    component: page(loadShop),
+    titleKey: 'tab.marketMaker',
+    needsLogin: false,
+    tab: 1,
+  },
+  { path: '/pages/fire/fire', component: page(loadFire), titleKey: 'tab.ignite', needsLogin: false, tab: 2 },
   {
     path: '/pages/chainPool/chainPool',
-    component: ChainPool,
+    component: page(loadChainPool),
     titleKey: 'tab.chain',
     needsLogin: false,
     tab: 3,
   },
-  { path: '/pages/mine/mine', component: Mine, titleKey: 'tab.profile', needsLogin: false, tab: 4 },
+  { path: '/pages/mine/mine', component: page(loadMine), titleKey: 'tab.profile', needsLogin: false, tab: 4 },
 
   // Chain pool
   {

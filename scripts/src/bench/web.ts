@@ -1,0 +1,108 @@
+// Benchmark (not a test): the web app's production build as a phone sees it. First-paint JavaScript
+// (gzip, per the Vite manifest) and a Lighthouse mobile performance score of the build served by
+// `vite preview`, run with Debian's Chromium. Lighthouse is fetched by npx on first use (pinned).
+// Run: node --import tsx scripts/src/bench/web.ts
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Metric, writeBenchResult } from '../../../server/bench/result.ts';
+import { firstPaintJs } from '../../../web/scripts/first-paint.mjs';
+import { freePort, REPO_ROOT } from '../chain/anvil.ts';
+
+const LIGHTHOUSE = 'lighthouse@12.2.3';
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const web = join(REPO_ROOT, 'web');
+
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const { files, totalBytes } = firstPaintJs(join(web, 'dist'));
+const kib = totalBytes / 1024;
+console.log(`web bench: first-paint JS ${kib.toFixed(1)} KiB gzip in ${files.length} files`);
+
+const metrics: Metric[] = [
+  { name: 'first-paint JavaScript (gzip)', value: kib, unit: 'KiB', target: { op: '<', value: 160 } },
+];
+let lighthouse = 'skipped';
+if (!existsSync(CHROME)) {
+  console.log(`  Lighthouse skipped: no Chromium at ${CHROME} (apt-get install -y chromium)`);
+} else {
+  const port = await freePort();
+  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
+    cwd: web,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const tmp = mkdtempSync(join(tmpdir(), 'free-lh-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('vite preview did not start in 30 s')), 30_000);
+      preview.stdout?.on('data', (b: Buffer) => {
+        if (b.toString().includes(String(port))) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const out = join(tmp, 'report.json');
+    const lh = spawnSync(
+      'npx',
+      [
+        '-y',
+        LIGHTHOUSE,
+        `http://127.0.0.1:${port}/`,
+        '--form-factor=mobile',
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: 'inherit' },
+    );
+    if (lh.status !== 0 || !existsSync(out)) throw new Error(`lighthouse exited with ${lh.status}`);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue?: number }>;
+    };
+    const score = Math.round(report.categories.performance.score * 100);
+    const audit = (id: string) => report.audits[id]?.numericValue ?? 0;
+    const fcp = audit('first-contentful-paint') / 1000;
+    const lcp = audit('largest-contentful-paint') / 1000;
+    const tbt = audit('total-blocking-time');
+    const cls = audit('cumulative-layout-shift');
+    console.log(
+      `  Lighthouse mobile performance ${score}: FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}`,
+    );
+    metrics.push(
+      {
+        name: 'Lighthouse mobile performance',
+        value: score,
+        unit: 'points',
+        target: { op: '>=', value: 90 },
+      },
+      { name: 'first contentful paint (Lighthouse mobile)', value: fcp, unit: 's' },
+      { name: 'largest contentful paint (Lighthouse mobile)', value: lcp, unit: 's' },
+      { name: 'total blocking time (Lighthouse mobile)', value: tbt, unit: 'ms' },
+      { name: 'cumulative layout shift (Lighthouse mobile)', value: cls, unit: '' },
+    );
+    if (process.env.BENCH_KEEP_REPORT) writeFileSync(process.env.BENCH_KEEP_REPORT, readFileSync(out));
+    lighthouse = `${LIGHTHOUSE} (mobile, performance only) with ${CHROME}, headless`;
+  } finally {
+    if (preview.pid) process.kill(-preview.pid);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+writeBenchResult({
+  bench: 'web',
+  title: 'Web app first paint',
+  method: `vite production build; first-paint JS = the entry chunk and its static imports (Vite manifest), gzip level 9; the build served by vite preview without an API; Lighthouse: ${lighthouse}`,
+  metrics,
+  table: {
+    head: ['first-paint file', 'KiB gzip'],
+    rows: [...files]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((f) => [f.file, (f.gzipBytes / 1024).toFixed(1)]),
+  },
+});

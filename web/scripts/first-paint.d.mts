@@ -1,0 +1,4 @@
+export function firstPaintJs(dist: string): {
+  files: { file: string; gzipBytes: number }[];
+  totalBytes: number;
+};

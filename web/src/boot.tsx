@@ -1,0 +1,38 @@
+// The app's start, loaded by main.tsx once the boot frame has painted: antd-mobile's React 19
+// renderer, theme and language before the first render, then the app.
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './app/App';
+import { captureInviter } from './app/params';
+import { initI18n } from './i18n';
+import { session } from './session/store';
+import { initTheme } from './theme/theme';
+
+// antd-mobile's imperative APIs (Toast, Dialog, Modal) throw under React 19 until given a renderer.
+unstableSetRender((node, container) => {
+  const el = container as Element & { __freeRoot?: Root };
+  el.__freeRoot ??= createRoot(container);
+  el.__freeRoot.render(node);
+  return async () => {
+    await Promise.resolve();
+    el.__freeRoot?.unmount();
+    delete el.__freeRoot;
+  };
+});
+
+initTheme();
+captureInviter();
+window.addEventListener('storage', (e) => {
+  if (e.key === 'free.session') session.reload();
+});
+
+await initI18n();
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
