@@ -3,6 +3,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AnvilHandle, freePort, LOCAL_CHAIN_ID, startAnvil } from '@free/devchain/anvil';
+import {
+  type Deployment,
+  deployLocal,
+  HOT_WALLET_INDEX,
+  LOCAL_AMOUNTS,
+  localAccount,
+  ownArtifact,
+  SIGNER_INDEX,
+  uniswapArtifact,
+} from '@free/devchain/deploy';
 import {
   type Abi,
   type Address,
@@ -22,17 +33,6 @@ import {
 } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnvilHandle, freePort, LOCAL_CHAIN_ID, startAnvil } from '../src/chain/anvil.ts';
-import {
-  type Deployment,
-  deployLocal,
-  HOT_WALLET_INDEX,
-  LOCAL_AMOUNTS,
-  localAccount,
-  ownArtifact,
-  SIGNER_INDEX,
-  uniswapArtifact,
-} from '../src/chain/deploy.ts';
 
 const WAD = 10n ** 18n;
 const DAY = 86_400;

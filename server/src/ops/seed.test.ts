@@ -4,12 +4,12 @@
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLocal } from '../../../scripts/src/seed.ts';
 import { openTestDb, testConfig } from '../../test/helpers.ts';
-import { startTestChain, type TestChain } from '../chain/test-chain.ts';
+import { startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { fullSnapshot } from '../../test/support/testkit.ts';
 import { type DbHandle, rowsOf } from '../db/client.ts';
-import { fullSnapshot } from '../routes/product/testkit.ts';
 import { chainOps } from './cli.ts';
+import { seedLocal } from './seed.ts';
 
 let chain: TestChain;
 let db: DbHandle;

@@ -3,8 +3,8 @@ import { ErrorCode } from '@free/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { users as usersTable } from '../db/schema/index.ts';
-import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
 import { accrueHlb } from './hlb.ts';
 import { getBalance, userAccount } from './ledger.ts';
 

@@ -1,7 +1,7 @@
 // Quotes: DEX and configured prices, manual symbols, snapshots and the 24 h change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, BASE_HEADERS } from '../../test/helpers.ts';
-import { makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
+import { makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { changePercent, refreshQuotes, setQuote } from './quotes.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set

@@ -1,7 +1,7 @@
 // team_info on a 100,000-member team built set-based: the answer stays a few indexed lookups.
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUsers, openTestDb } from '../chain/test-db.ts';
+import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { applyStakeChange, bindInviter, type SqlRunner, teamInfo } from './team.ts';
 

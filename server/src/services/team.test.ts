@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUsers, openTestDb } from '../chain/test-db.ts';
+import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { applyStakeChange, bindInviter, directList, inviterChain, TeamError, teamInfo } from './team.ts';
 import { DEFAULT_TEAM_RULES, nodeTier, teamLevel, teamRulesFrom } from './team-rules.ts';

@@ -12,11 +12,18 @@ import {
   signIn,
   type TestCtx,
 } from '../../../test/helpers.ts';
+import {
+  authHeaders,
+  BASE_HEADERS,
+  bal,
+  fund,
+  snapshot,
+  U,
+} from '../../../test/support/staking-orders-fixtures.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { grantAllocation } from '../../services/airdrop.ts';
 import { confirmOffchainBurns } from '../../services/burn.ts';
 import { fundFomo } from '../../services/fomo.ts';
-import { authHeaders, BASE_HEADERS, bal, fund, snapshot, U } from '../../services/staking-orders.fixtures.ts';
 
 describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
   let t: TestCtx;

@@ -1,10 +1,10 @@
 // Test fixtures of the product modules: the app with a hand-moved FREE price, module switches,
 // balances credited through the ledger, and a table snapshot to prove refusals change nothing.
 import { sql } from 'drizzle-orm';
-import { makeApp, snapshot, type TestCtx, TREASURY } from '../../../test/helpers.ts';
-import { type DbHandle, rowsOf } from '../../db/client.ts';
-import { type Asset, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
-import type { PriceSource } from '../../services/quotes.ts';
+import { type DbHandle, rowsOf } from '../../src/db/client.ts';
+import { type Asset, systemAccount, transfer, userAccount } from '../../src/services/ledger.ts';
+import type { PriceSource } from '../../src/services/quotes.ts';
+import { makeApp, snapshot, type TestCtx, TREASURY } from '../helpers.ts';
 
 export const U = 10n ** 18n;
 
