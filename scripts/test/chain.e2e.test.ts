@@ -1,5 +1,6 @@
 // End to end against a real anvil: deploy, stake through the Uniswap V2 router, travel time, unstake,
 // and one-time EIP-712 signatures made by viem (stakeWithInviter and Payment orders).
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import {
   SIGNER_INDEX,
   uniswapArtifact,
 } from '@free/devchain/deploy';
+import { WEI_PER_UNIT as WAD } from '@free/protocol/amount';
 import {
   type Abi,
   type Address,
@@ -34,7 +36,6 @@ import {
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const WAD = 10n ** 18n;
 const DAY = 86_400;
 
 let anvil: AnvilHandle;

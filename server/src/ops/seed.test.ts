@@ -2,6 +2,7 @@
 // second run changes nothing (seed_runs marker).
 
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, testConfig } from '../../test/helpers.ts';
@@ -100,8 +101,8 @@ describe('seedLocal', () => {
         functionName: fn,
       } as never) as Promise<unknown>;
     const reserve = (await read('reserve')) as bigint;
-    expect((await ops.fundReserve(1234n * 10n ** 18n)).txHashes).toHaveLength(2);
-    expect(await read('reserve')).toBe(reserve + 1234n * 10n ** 18n);
+    expect((await ops.fundReserve(1234n * WEI_PER_UNIT)).txHashes).toHaveLength(2);
+    expect(await read('reserve')).toBe(reserve + 1234n * WEI_PER_UNIT);
     const next = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
     await ops.setSigner(next);
     expect(

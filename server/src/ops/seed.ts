@@ -3,7 +3,10 @@
 // recharged on chain through Payment orders and credited by the recharge service, stakes made on
 // chain with the real contracts, articles and banners in several languages, and a history of every
 // product module made through its own services. Runs once per database (seed_runs marker).
+
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -44,9 +47,7 @@ import { applyWithdrawal } from '../services/withdraw.ts';
 
 export const SEED_NAME = 'local-demo-v1';
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const U = 10n ** 18n;
 const MIN = 60_000;
-const DAY = 86_400_000;
 
 export type SeedDeployment = {
   chainId: number;

@@ -1,5 +1,7 @@
 // Huan Li Bao: subscription, daily static income paid once per day, dynamic income, redemption.
+
 import { ErrorCode } from '@free/protocol';
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
@@ -11,7 +13,6 @@ import { getBalance, userAccount } from './ledger.ts';
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
   describe(backend.name, () => {
-    const DAY = 86_400_000;
     let t: ProductTestCtx;
     let inviter: { token: string; userId: number };
     let user: { token: string; userId: number };

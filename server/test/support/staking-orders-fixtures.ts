@@ -1,5 +1,6 @@
 // Test fixtures of the product-money part: the app, funded users, open modules, and a row-count
 // snapshot of every table this part writes.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/client.ts';
@@ -13,7 +14,7 @@ import {
 } from '../../src/services/ledger.ts';
 import { authHeaders, BASE_HEADERS, snapshot as coreSnapshot } from '../helpers.ts';
 
-export const U = 10n ** 18n;
+export { U };
 
 let fundSeq = 0;
 export async function fund(
