@@ -101,6 +101,11 @@ export async function placeOrder(
     userId: input.userId,
     route: 'shop/order',
     idempotencyKey: input.idempotencyKey,
+    parse: () => {
+      if (!Number.isInteger(input.quantity) || input.quantity < 1)
+        throw new AppError(ErrorCode.EnterShares, 'quantity');
+      if (input.quantity > MAX_SHARES) throw new AppError(ErrorCode.AboveMaximum, 'quantity');
+    },
     content: () => ({ productId: input.productId, quantity: input.quantity }),
     run: async (tx) => {
       const [p] = await tx
