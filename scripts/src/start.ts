@@ -3,8 +3,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startAnvil } from './chain/anvil.ts';
-import { deployLocal } from './chain/deploy.ts';
+import { startAnvil } from '@free/devchain/anvil';
+import { deployLocal } from '@free/devchain/deploy';
 
 const root = resolve(import.meta.dirname, '../..');
 const WEB_URL = 'http://127.0.0.1:5173';
@@ -33,7 +33,7 @@ try {
   step('deploying contracts (skipped when already deployed on this chain)');
   const deployment = await deployLocal({ rpcUrl: anvil.rpcUrl });
 
-  const seedFile = join(root, 'scripts/src/seed.ts');
+  const seedFile = join(root, 'server/src/ops/seed.ts');
   if (existsSync(seedFile)) {
     step('seeding demo data (skipped when already seeded)');
     const { seedLocal } = await import(seedFile);

@@ -51,7 +51,7 @@ const suites: Suite[] = [
     command: [
       'sh',
       '-c',
-      'for p in packages/protocol server scripts web; do npx tsc --noEmit -p "$p" || exit 1; done',
+      'for p in packages/protocol packages/devchain server scripts web; do npx tsc --noEmit -p "$p" || exit 1; done',
     ],
     counts: 'exit-code',
   },

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, startAnvil } from '@free/devchain/anvil';
 import { createTestClient, http, parseEther, publicActions } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startAnvil } from '../src/chain/anvil.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'free-anvil-'));
 const someone = '0x00000000000000000000000000000000000000Aa';

@@ -1,8 +1,21 @@
 // End to end against a real anvil: deploy, stake through the Uniswap V2 router, travel time, unstake,
 // and one-time EIP-712 signatures made by viem (stakeWithInviter and Payment orders).
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AnvilHandle, freePort, LOCAL_CHAIN_ID, startAnvil } from '@free/devchain/anvil';
+import {
+  type Deployment,
+  deployLocal,
+  HOT_WALLET_INDEX,
+  LOCAL_AMOUNTS,
+  localAccount,
+  ownArtifact,
+  SIGNER_INDEX,
+  uniswapArtifact,
+} from '@free/devchain/deploy';
+import { WEI_PER_UNIT as WAD } from '@free/protocol/amount';
 import {
   type Abi,
   type Address,
@@ -22,19 +35,7 @@ import {
 } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnvilHandle, freePort, LOCAL_CHAIN_ID, startAnvil } from '../src/chain/anvil.ts';
-import {
-  type Deployment,
-  deployLocal,
-  HOT_WALLET_INDEX,
-  LOCAL_AMOUNTS,
-  localAccount,
-  ownArtifact,
-  SIGNER_INDEX,
-  uniswapArtifact,
-} from '../src/chain/deploy.ts';
 
-const WAD = 10n ** 18n;
 const DAY = 86_400;
 
 let anvil: AnvilHandle;

@@ -3,6 +3,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AnvilHandle, freePort, startAnvil } from '@free/devchain/anvil';
+import {
+  anvilDefaultKeys,
+  deployRemote,
+  ensureContractsBuilt,
+  localAccount,
+  ownArtifact,
+  remoteConfig,
+  uniswapArtifact,
+} from '@free/devchain/deploy';
 import {
   type Address,
   createPublicClient,
@@ -16,16 +26,6 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnvilHandle, freePort, startAnvil } from '../src/chain/anvil.ts';
-import {
-  anvilDefaultKeys,
-  deployRemote,
-  ensureContractsBuilt,
-  localAccount,
-  ownArtifact,
-  remoteConfig,
-  uniswapArtifact,
-} from '../src/chain/deploy.ts';
 
 const ANVIL_KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const deployerKey = generatePrivateKey();

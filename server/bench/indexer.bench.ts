@@ -6,10 +6,10 @@
 // counters. Fails when the rows written are not exactly the logs emitted.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePort, REPO_ROOT, startAnvil } from '@free/devchain/anvil';
+import { ensureContractsBuilt, localAccount } from '@free/devchain/deploy';
 import { sql } from 'drizzle-orm';
 import { type Abi, createPublicClient, createWalletClient, type Hex, http, type PublicClient } from 'viem';
-import { freePort, REPO_ROOT, startAnvil } from '../../scripts/src/chain/anvil.ts';
-import { ensureContractsBuilt, localAccount } from '../../scripts/src/chain/deploy.ts';
 import { indexUntilCaughtUp } from '../src/chain/indexer.ts';
 import { openDb, rowsOf } from '../src/db/client.ts';
 import { seedSettings } from '../src/services/settings.ts';

@@ -2,6 +2,7 @@
 // Run: node --import tsx server/bench/settlement.bench.ts [users]
 // Each user holds one balance order (7/15/30 days, half auto-renewing), an airdrop allocation, and
 // sits in a binary referral tree (10 generations of closure rows); 10 % of users are ignited.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { openDb, rowsOf } from '../src/db/client.ts';
 import { runSettlement } from '../src/jobs/settlement.ts';
@@ -10,7 +11,6 @@ import { seedSettings } from '../src/services/settings.ts';
 import { writeBenchResult } from './result.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
-const U = 10n ** 18n;
 const DAY = '2027-01-20';
 
 const t0 = performance.now();

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@free/protocol';
+import { DAY_MS } from '@free/protocol/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
@@ -252,11 +253,11 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
       expect((await get(authHeaders(t, s.token))).json().code).toBe(ErrorCode.Unauthorized);
       const e = await signIn(t, account('erin'));
       expect((await get(authHeaders(t, e.token))).json().code).toBe(200);
-      t.clock.advance(31 * 86_400_000);
+      t.clock.advance(31 * DAY_MS);
       try {
         expect((await get(authHeaders(t, e.token))).json().code).toBe(ErrorCode.Unauthorized);
       } finally {
-        t.clock.advance(-31 * 86_400_000);
+        t.clock.advance(-31 * DAY_MS);
       }
     });
     it('answers in the caller language', async () => {

@@ -1,6 +1,8 @@
 // A table of bad inputs for every endpoint: a clear coded error naming the field, HTTP 200 with the
 // envelope, no row changed, never a 500.
+
 import { ErrorCode } from '@free/protocol';
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
 import {
@@ -512,7 +514,7 @@ describe.each(BACKENDS)('bad input on $name', ({ url }) => {
         from: systemAccount('adjust'),
         to: userAccount(s.userId),
         asset: 'USDT',
-        amount: 50n * 10n ** 18n,
+        amount: 50n * WEI_PER_UNIT,
         kind: 'adjust',
       }),
     );

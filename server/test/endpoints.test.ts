@@ -1,7 +1,10 @@
 // What each endpoint answers when things go right: config, articles with language fallback,
 // banners, profile, income from the ledger, recharge orders and their credit, refunds.
+
 import { ErrorCode } from '@free/protocol';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
+import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
 import { recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +24,6 @@ import {
   type TestCtx,
   TREASURY,
 } from './helpers.ts';
-
-const U = 10n ** 18n;
 
 describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
   let t: TestCtx;
@@ -148,7 +149,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
         }),
       );
     await credit('inc-1', 'income_static', 'USDT', 3n * U);
-    t.clock.advance(86_400_000);
+    t.clock.advance(DAY_MS);
     await credit('inc-2', 'income_static', 'USDT', 2n * U);
     await credit('inc-3', 'airdrop_earnings', 'FREE', (5n * U) / 2n);
     const r = await get('/api/user/income_info', h());

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@free/protocol';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { LEDGER_KINDS } from '@free/protocol/api/ledger-kinds';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +7,6 @@ import { rowsOf } from '../src/db/client.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
 import { account, authHeaders, BACKENDS, closeApp, makeApp, signIn, type TestCtx } from './helpers.ts';
-
-const U = 10n ** 18n;
 
 async function ledgerSum(t: TestCtx): Promise<bigint> {
   const [r] = rowsOf<{ s: string }>(

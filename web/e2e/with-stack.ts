@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAnvil } from '../../scripts/src/chain/anvil.ts';
-import { deployLocal } from '../../scripts/src/chain/deploy.ts';
+import { startAnvil } from '@free/devchain/anvil';
+import { deployLocal } from '@free/devchain/deploy';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = join(WEB, '..');

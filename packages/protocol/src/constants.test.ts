@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   CYCLE_DAYS,
+  DAY_MS,
   DEFAULT_CYCLE_FEE_BPS,
   DEFAULT_CYCLE_RATE_PPM,
   FOMO_FLOOR_WEI,
   MAX_DAILY_RATE_PPM,
   NO_MORE_HIDDEN_ABOVE,
   PAGE_SIZE,
+  SESSION_TTL_MS,
   STAKE_CYCLES,
 } from './constants.ts';
 
@@ -27,5 +29,10 @@ describe('constants', () => {
     expect(PAGE_SIZE).toBe(20);
     expect(NO_MORE_HIDDEN_ABOVE).toBe(999);
     expect(FOMO_FLOOR_WEI).toBe(500n * 10n ** 18n);
+  });
+
+  it('counts a day as 24 hours and a session as 30 days', () => {
+    expect(DAY_MS).toBe(24 * 60 * 60 * 1000);
+    expect(SESSION_TTL_MS).toBe(30 * 24 * 60 * 60 * 1000);
   });
 });

@@ -2,7 +2,10 @@
 // Rates, fees and thresholds marked DEFAULT are configuration (served by /api/common/config);
 // code reads the config and uses these only to seed it or as the documentation of its start values.
 
-const U = 10n ** 18n;
+import { WEI_PER_UNIT as U } from './amount.ts';
+
+/** One day in milliseconds (UTC days: no daylight saving). */
+export const DAY_MS = 86_400_000;
 
 /** All tokens (USDT, FREE, FCC) have 18 decimals (BSC convention, DESIGN §4). */
 export const TOKEN_DECIMALS = 18;
@@ -57,7 +60,7 @@ export const PREDICTION_ROUND_MS = 60_000;
 export const TOAST_MS = 2000;
 
 /** DESIGN §6: bearer tokens expire after 30 days. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 /** The `platform` header value of SPEC §7. */
 export const PLATFORM = 'h5';
 /** anvil's chain id (the local stack). */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { WEI_PER_UNIT as U } from './amount.ts';
+import { DAY_MS as DAY } from './constants.ts';
 import { compoundFactor, compoundInterest, elapsedDays, maturityOf, splitStakeAmount } from './staking.ts';
-
-const U = 10n ** 18n;
-const DAY = 86_400_000;
 
 describe('compound interest (same discrete daily compounding as Staking.sol)', () => {
   it('matches the reference factors 1.012^7, 1.012^15, 1.012^30 to six decimals', () => {

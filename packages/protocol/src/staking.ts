@@ -1,8 +1,8 @@
 // Staking interest, bit for bit as the Staking contract computes it (discrete daily compounding in
 // 1e18 fixed point, each step rounded down), so web, server and chain show the same figures.
 
-const WAD = 10n ** 18n;
-const DAY_MS = 86_400_000;
+import { WEI_PER_UNIT as WAD } from './amount.ts';
+import { DAY_MS } from './constants.ts';
 
 /** `(1 + ratePpm/1e6)^days` in 1e18 fixed point, rounded down at each step (Staking.compoundFactor). */
 export function compoundFactor(ratePpm: number | bigint, days: number): bigint {

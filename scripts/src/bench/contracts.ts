@@ -3,8 +3,8 @@
 // Run: node --import tsx scripts/src/bench/contracts.ts
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REPO_ROOT } from '@free/devchain/anvil';
 import { writeBenchResult } from '../../../server/bench/result.ts';
-import { REPO_ROOT } from '../chain/anvil.ts';
 
 const CALLS = [
   { call: 'stake', file: '.gas-snapshot', test: 'StakingGasTest:test_gas_stake()' },

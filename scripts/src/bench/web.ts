@@ -6,9 +6,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, REPO_ROOT } from '@free/devchain/anvil';
 import { type Metric, writeBenchResult } from '../../../server/bench/result.ts';
 import { firstPaintJs } from '../../../web/scripts/first-paint.mjs';
-import { freePort, REPO_ROOT } from '../chain/anvil.ts';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -6,14 +6,14 @@ import { sql } from 'drizzle-orm';
 import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
+import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder, creditRecharge } from '../services/recharge.ts';
 import { bindInviter, rows, teamInfo } from '../services/team.ts';
 import { stakeRef } from '../services/team-ref.ts';
 import { type IndexerOptions, indexOnce, indexUntilCaughtUp } from './indexer.ts';
-import { localAccount, localChain, startTestChain, type TestChain } from './test-chain.ts';
-import { BACKENDS, openTestDb } from './test-db.ts';
 
 let chain: TestChain;
 let h: DbHandle;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { localAccount, startTestChain, type TestChain } from '../chain/test-chain.ts';
+import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { rows } from '../services/team.ts';
@@ -65,7 +65,7 @@ it.runIf(url)(
 
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./testing/payout-child.ts', import.meta.url))],
+      ['--import', 'tsx', fileURLToPath(new URL('../../test/support/payout-child.ts', import.meta.url))],
       {
         env: {
           ...process.env,

@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAccount, startTestChain, type TestChain } from '../chain/test-chain.ts';
-import { BACKENDS, openTestDb } from '../chain/test-db.ts';
+import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { seedSettings } from '../services/settings.ts';

@@ -1,4 +1,5 @@
 // The product jobs as the server runs them: they take their lock, work, and stop cleanly.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb, TestClock, testConfig } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
@@ -9,7 +10,6 @@ import { startRoundsJob } from './rounds.ts';
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
   describe(backend.name, () => {
-    const U = 10n ** 18n;
     let db: DbHandle;
 
     beforeAll(async () => {

@@ -1,20 +1,20 @@
 // Daily settlement: pays the contract's compound curve, once per day whatever the number of runs,
 // resumes after a crash between steps, holds everything back under the FOMO floor, pays dynamic
 // income to ignited accounts only, renews with computing power every third round.
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, BASE_HEADERS, closeApp, makeApp, setModules, type TestCtx } from '../../test/helpers.ts';
+import { bal, fund, makeUsers, snapshot, U } from '../../test/support/staking-orders-fixtures.ts';
 import { rowsOf } from '../db/client.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
-import { bal, fund, makeUsers, snapshot, U } from '../services/staking-orders.fixtures.ts';
 import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
 import { daysToSettle, runSettlement } from './settlement.ts';
 
 describe.each(BACKENDS)('settlement on $name', ({ url }) => {
   let t: TestCtx;
-  const DAY = 86_400_000;
   const T0 = new Date('2027-01-10T12:00:00Z');
   const dayOf = (offset: number) => new Date(T0.getTime() + offset * DAY).toISOString().slice(0, 10);
   let seq = 0;

@@ -3,6 +3,7 @@
 // Set-based SQL; each step commits on its own with its (day, step) row in settlement_runs, so a
 // second run pays nothing twice and a run that crashed in the middle resumes at the next step.
 // While the FOMO pool is under its floor, nothing is paid: the run records a settlement_holds row.
+import { DAY_MS } from '@free/protocol/constants';
 import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
@@ -16,7 +17,6 @@ import { chainBonusSql } from '../services/staking-orders.ts';
 import { applyStakeChange, loadTeamRules } from '../services/team.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
-const DAY_MS = 86_400_000;
 const WAD = '1000000000000000000';
 
 export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks', 'fomo'] as const;

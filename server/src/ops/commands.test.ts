@@ -1,7 +1,9 @@
 // Operator commands: validation with clear errors, effects through the services, ops_log rows.
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb } from '../../test/helpers.ts';
@@ -16,7 +18,6 @@ import { type ChainOps, parseArgs, runOps } from './commands.ts';
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
   describe(backend.name, () => {
-    const U = 10n ** 18n;
     let db: DbHandle;
     const calls: string[] = [];
     const chain: ChainOps = {

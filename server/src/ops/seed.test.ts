@@ -2,14 +2,15 @@
 // second run changes nothing (seed_runs marker).
 
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLocal } from '../../../scripts/src/seed.ts';
 import { openTestDb, testConfig } from '../../test/helpers.ts';
-import { startTestChain, type TestChain } from '../chain/test-chain.ts';
+import { startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { fullSnapshot } from '../../test/support/testkit.ts';
 import { type DbHandle, rowsOf } from '../db/client.ts';
-import { fullSnapshot } from '../routes/product/testkit.ts';
 import { chainOps } from './cli.ts';
+import { seedLocal } from './seed.ts';
 
 let chain: TestChain;
 let db: DbHandle;
@@ -100,8 +101,8 @@ describe('seedLocal', () => {
         functionName: fn,
       } as never) as Promise<unknown>;
     const reserve = (await read('reserve')) as bigint;
-    expect((await ops.fundReserve(1234n * 10n ** 18n)).txHashes).toHaveLength(2);
-    expect(await read('reserve')).toBe(reserve + 1234n * 10n ** 18n);
+    expect((await ops.fundReserve(1234n * WEI_PER_UNIT)).txHashes).toHaveLength(2);
+    expect(await read('reserve')).toBe(reserve + 1234n * WEI_PER_UNIT);
     const next = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
     await ops.setSigner(next);
     expect(

@@ -1,11 +1,11 @@
 // Airdrop and presale allocations (FREE), released linearly between unlock and end time by the
 // settlement job; the airdrop page, unlock details and the quota.
+import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 
-const DAY_MS = 86_400_000;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Grants an allocation (operators, seed, presale purchases); idempotent by `ref`. */

@@ -1,5 +1,7 @@
 // Sign-In with Ethereum (EIP-4361) and opaque bearer sessions (DESIGN §6, NOTES "Server").
+
 import { createHash, randomBytes } from 'node:crypto';
+import { DAY_MS, SESSION_TTL_MS } from '@free/protocol/constants';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
@@ -8,12 +10,13 @@ import { nonces, sessions, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { bindInviter, TeamError } from './team.ts';
 
+export { SESSION_TTL_MS };
+
 export const NONCE_TTL_MS = 10 * 60_000;
 /** A SIWE message issued longer ago than this is refused even if it carries no expiry. */
 export const MESSAGE_MAX_AGE_MS = 10 * 60_000;
 /** Clock skew tolerated for a message issued "in the future". */
 export const CLOCK_SKEW_MS = 60_000;
-export const SESSION_TTL_MS = 30 * 86_400_000;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -29,7 +32,7 @@ export async function issueNonce(
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   await db.insert(nonces).values({ nonce, address: address.toLowerCase(), expiresAt, createdAt: now });
   // housekeeping: forget nonces long expired (cheap, indexed)
-  await db.delete(nonces).where(lt(nonces.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await db.delete(nonces).where(lt(nonces.expiresAt, new Date(now.getTime() - DAY_MS)));
   return { nonce, expiresAt };
 }
 

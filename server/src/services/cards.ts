@@ -5,7 +5,7 @@ import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { cardApplications } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { iso } from '../lib/format.ts';
-import { assertModuleOpen } from './modules.ts';
+import { openModule } from './command.ts';
 
 export type CardState = (typeof cardApplications.$inferSelect)['state'];
 export type CardKind = (typeof cardApplications.$inferSelect)['kind'];
@@ -43,7 +43,7 @@ export async function applyCard(
     now: Date;
   },
 ): Promise<CardView> {
-  await assertModuleOpen(handle.db, 'cards');
+  await openModule(handle.db, 'cards');
   const name = input.name.trim();
   const phone = input.phone.trim();
   const address = input.address?.trim() || null;

@@ -1,8 +1,10 @@
 // Machines (hashrate granted), shop orders and their states, FCC records, card applications.
+
 import { ErrorCode } from '@free/protocol';
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
-import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { CARD_TRANSITIONS, reviewCard } from './cards.ts';
 import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
 import { activeHashrate, upsertMachine } from './machines.ts';
@@ -11,7 +13,6 @@ import { moveShopOrder, SHOP_TRANSITIONS, upsertProduct } from './shop.ts';
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
   describe(backend.name, () => {
-    const DAY = 86_400_000;
     let t: ProductTestCtx;
     let u: { token: string; userId: number };
     let machineId: number;

@@ -1,17 +1,18 @@
 // Huan Li Bao: subscription, daily static income paid once per day, dynamic income, redemption.
+
 import { ErrorCode } from '@free/protocol';
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { users as usersTable } from '../db/schema/index.ts';
-import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
 import { accrueHlb } from './hlb.ts';
 import { getBalance, userAccount } from './ledger.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
   describe(backend.name, () => {
-    const DAY = 86_400_000;
     let t: ProductTestCtx;
     let inviter: { token: string; userId: number };
     let user: { token: string; userId: number };

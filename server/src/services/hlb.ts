@@ -2,6 +2,7 @@
 // product's daily rate on the principal per whole day held (accrued by the hlb job, one ledger
 // entry per order and day); dynamic income = a share of a direct referral's static income, paid to
 // an ignited inviter. Redeem returns the principal once the lock has passed.
+import { DAY_MS } from '@free/protocol/constants';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -9,10 +10,10 @@ import { countRows } from '../db/count.ts';
 import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { parseMoney, runCommand } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { assertModuleOpen, getProductConfig, idempotent, parseMoney } from './modules.ts';
+import { getProductConfig } from './modules.ts';
 
-const DAY_MS = 86_400_000;
 const PPM = 1_000_000n;
 const BPS = 10_000n;
 
@@ -41,24 +42,24 @@ export async function subscribe(
   handle: DbHandle,
   input: { userId: number; product: string; amount: string; idempotencyKey?: string | undefined; now: Date },
 ): Promise<HlbOrderView> {
-  await assertModuleOpen(handle.db, 'huan_li_bao');
-  const cfg = await getProductConfig(handle.db, 'product.hlb');
-  const product = cfg.products.find((p) => p.code === input.product);
-  if (!product) throw new AppError(ErrorCode.NotFound, 'product');
-  const amount = parseMoney(input.amount, {
-    kind: 'invest',
-    min: BigInt(product.min_wei),
-    max: BigInt(product.max_wei),
-  });
-  return idempotent(
-    handle,
-    {
-      userId: input.userId,
-      route: 'hlb/subscribe',
-      key: input.idempotencyKey,
-      content: { product: product.code, amount: String(amount) },
+  return runCommand(handle, {
+    module: 'huan_li_bao',
+    userId: input.userId,
+    route: 'hlb/subscribe',
+    idempotencyKey: input.idempotencyKey,
+    parse: async () => {
+      const cfg = await getProductConfig(handle.db, 'product.hlb');
+      const product = cfg.products.find((p) => p.code === input.product);
+      if (!product) throw new AppError(ErrorCode.NotFound, 'product');
+      const amount = parseMoney(input.amount, {
+        kind: 'invest',
+        min: BigInt(product.min_wei),
+        max: BigInt(product.max_wei),
+      });
+      return { product, amount };
     },
-    async (tx) => {
+    content: ({ product, amount }) => ({ product: product.code, amount: String(amount) }),
+    run: async (tx, { product, amount }) => {
       await requireWallet(tx, input.userId, 'USDT', amount);
       const [o] = await tx
         .insert(hlbOrders)
@@ -85,7 +86,7 @@ export async function subscribe(
       });
       return hlbOrderView(o, input.now);
     },
-  );
+  });
 }
 
 /**
@@ -155,35 +156,39 @@ export async function redeem(
   handle: DbHandle,
   input: { userId: number; orderId: number; now: Date },
 ): Promise<HlbOrderView> {
-  await assertModuleOpen(handle.db, 'huan_li_bao');
-  const cfg = await getProductConfig(handle.db, 'product.hlb');
-  return handle.transaction(async (tx) => {
-    const [o] = await tx
-      .select()
-      .from(hlbOrders)
-      .where(and(eq(hlbOrders.id, input.orderId), eq(hlbOrders.userId, input.userId)))
-      .for('update');
-    if (!o) throw new AppError(ErrorCode.NotFound, 'orderId');
-    if (o.state !== 'active') throw new AppError(ErrorCode.Conflict, 'orderId', 'already redeemed');
-    if (input.now.getTime() < o.maturesAt.getTime())
-      throw new AppError(ErrorCode.Conflict, 'orderId', 'locked');
-    await accrueOrder(tx, o.id, input.now, cfg.dynamic_bps);
-    await transfer(tx, {
-      key: `hlb_redeem:${o.id}`,
-      from: systemAccount('fees'),
-      to: userAccount(o.userId),
-      asset: 'USDT',
-      amount: o.amount,
-      kind: 'hlb_redeem',
-      ref: `hlb:${o.id}`,
-    });
-    const [done] = await tx
-      .update(hlbOrders)
-      .set({ state: 'redeemed', redeemedAt: input.now })
-      .where(eq(hlbOrders.id, o.id))
-      .returning();
-    if (!done) throw new Error('hlb update returned nothing');
-    return hlbOrderView(done, input.now);
+  return runCommand(handle, {
+    module: 'huan_li_bao',
+    userId: input.userId,
+    route: 'hlb/redeem',
+    parse: () => getProductConfig(handle.db, 'product.hlb'),
+    run: async (tx, cfg) => {
+      const [o] = await tx
+        .select()
+        .from(hlbOrders)
+        .where(and(eq(hlbOrders.id, input.orderId), eq(hlbOrders.userId, input.userId)))
+        .for('update');
+      if (!o) throw new AppError(ErrorCode.NotFound, 'orderId');
+      if (o.state !== 'active') throw new AppError(ErrorCode.Conflict, 'orderId', 'already redeemed');
+      if (input.now.getTime() < o.maturesAt.getTime())
+        throw new AppError(ErrorCode.Conflict, 'orderId', 'locked');
+      await accrueOrder(tx, o.id, input.now, cfg.dynamic_bps);
+      await transfer(tx, {
+        key: `hlb_redeem:${o.id}`,
+        from: systemAccount('fees'),
+        to: userAccount(o.userId),
+        asset: 'USDT',
+        amount: o.amount,
+        kind: 'hlb_redeem',
+        ref: `hlb:${o.id}`,
+      });
+      const [done] = await tx
+        .update(hlbOrders)
+        .set({ state: 'redeemed', redeemedAt: input.now })
+        .where(eq(hlbOrders.id, o.id))
+        .returning();
+      if (!done) throw new Error('hlb update returned nothing');
+      return hlbOrderView(done, input.now);
+    },
   });
 }
 

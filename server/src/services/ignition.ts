@@ -6,55 +6,57 @@ import type { DbHandle } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
+import { runCommand } from './command.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getSettings, isModuleOpen } from './settings.ts';
 import { getMoneySettings, usdtOfFree } from './settlement-config.ts';
 import { teamInfo } from './team.ts';
 
 export type IgniteResult = { ignited: true; ignitedAt: Date; burned: bigint };
 
 export async function ignite(handle: DbHandle, a: { userId: number; now: Date }): Promise<IgniteResult> {
-  const s = await getSettings(handle.db);
-  if (!isModuleOpen(s, 'ignition')) throw new AppError(ErrorCode.ModuleClosed);
-  const required = BigInt(s.ignition_free_wei);
-  const money = await getMoneySettings(handle.db);
-  return handle.transaction(async (tx) => {
-    // The row lock makes a double tap wait, then see the account ignited.
-    const [u] = rowsOf<{ ignited: boolean }>(
-      await tx.execute(sql`SELECT ignited FROM users WHERE id = ${a.userId} FOR UPDATE`),
-    );
-    if (!u) throw new AppError(ErrorCode.Unauthorized);
-    if (u.ignited) throw new AppError(ErrorCode.AlreadyIgnited);
-    if (required > 0n) {
-      try {
-        await transfer(tx, {
-          key: `ignition:${a.userId}`,
-          from: userAccount(a.userId, 'wallet'),
-          to: systemAccount('fees'),
-          asset: 'FREE',
-          amount: required,
-          kind: KIND.ignition,
-          ref: 'ignition',
+  return runCommand(handle, {
+    module: 'ignition',
+    userId: a.userId,
+    route: 'ignition',
+    parse: async (s) => ({ required: BigInt(s.ignition_free_wei), money: await getMoneySettings(handle.db) }),
+    run: async (tx, { required, money }) => {
+      // The row lock makes a double tap wait, then see the account ignited.
+      const [u] = rowsOf<{ ignited: boolean }>(
+        await tx.execute(sql`SELECT ignited FROM users WHERE id = ${a.userId} FOR UPDATE`),
+      );
+      if (!u) throw new AppError(ErrorCode.Unauthorized);
+      if (u.ignited) throw new AppError(ErrorCode.AlreadyIgnited);
+      if (required > 0n) {
+        try {
+          await transfer(tx, {
+            key: `ignition:${a.userId}`,
+            from: userAccount(a.userId, 'wallet'),
+            to: systemAccount('fees'),
+            asset: 'FREE',
+            amount: required,
+            kind: KIND.ignition,
+            ref: 'ignition',
+          });
+        } catch (err) {
+          if (err instanceof AppError && err.errorCode === ErrorCode.InsufficientBalance)
+            throw new AppError(ErrorCode.InsufficientFree, 'free');
+          throw err;
+        }
+        const level = (await teamInfo(tx, a.userId, a.now)).level;
+        await recordOffchainBurn(tx, {
+          userId: a.userId,
+          type: 'ignition',
+          level,
+          free: required,
+          usdt: usdtOfFree(money, required),
+          ref: `ignition:${a.userId}`,
         });
-      } catch (err) {
-        if (err instanceof AppError && err.errorCode === ErrorCode.InsufficientBalance)
-          throw new AppError(ErrorCode.InsufficientFree, 'free');
-        throw err;
       }
-      const level = (await teamInfo(tx, a.userId, a.now)).level;
-      await recordOffchainBurn(tx, {
-        userId: a.userId,
-        type: 'ignition',
-        level,
-        free: required,
-        usdt: usdtOfFree(money, required),
-        ref: `ignition:${a.userId}`,
-      });
-    }
-    await tx.execute(
-      sql`UPDATE users SET ignited = true, ignited_at = ${a.now.toISOString()} WHERE id = ${a.userId} AND NOT ignited`,
-    );
-    return { ignited: true, ignitedAt: a.now, burned: required };
+      await tx.execute(
+        sql`UPDATE users SET ignited = true, ignited_at = ${a.now.toISOString()} WHERE id = ${a.userId} AND NOT ignited`,
+      );
+      return { ignited: true, ignitedAt: a.now, burned: required } as const;
+    },
   });
 }

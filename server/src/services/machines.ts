@@ -1,15 +1,14 @@
 // Mining machines: a catalogue, purchase with the wallet balance, and the hashrate a purchase
 // grants for the machine's days (rows of hashrate_grants, which the hashrate endpoint sums).
+import { DAY_MS } from '@free/protocol/constants';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { hashrateGrants, machineOrders, machines } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
+import { runCommand } from './command.ts';
 import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { assertModuleOpen, idempotent } from './modules.ts';
-
-const DAY_MS = 86_400_000;
 
 /** The text of a { lang: text } map in `lang`, English where not translated. */
 export const localized = (m: unknown, lang: string): string => {
@@ -94,16 +93,13 @@ export async function buyMachine(
   handle: DbHandle,
   input: { userId: number; machineId: number; idempotencyKey?: string | undefined; now: Date; lang: string },
 ): Promise<MachineOrderView> {
-  await assertModuleOpen(handle.db, 'machines');
-  return idempotent(
-    handle,
-    {
-      userId: input.userId,
-      route: 'machine/buy',
-      key: input.idempotencyKey,
-      content: { id: input.machineId },
-    },
-    async (tx) => {
+  return runCommand(handle, {
+    module: 'machines',
+    userId: input.userId,
+    route: 'machine/buy',
+    idempotencyKey: input.idempotencyKey,
+    content: () => ({ id: input.machineId }),
+    run: async (tx) => {
       const [m] = await tx
         .select()
         .from(machines)
@@ -152,7 +148,7 @@ export async function buyMachine(
       });
       return machineOrderView(o, localized(m.name, input.lang), input.now);
     },
-  );
+  });
 }
 
 /** Hashrate a user holds now from every grant (machines, …). */

@@ -2,7 +2,7 @@
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
-import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { getBalance, userAccount } from './ledger.ts';
 import { freeForValue, levelFor } from './pool.ts';
 

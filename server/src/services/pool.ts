@@ -1,5 +1,6 @@
 // Chain pool (yield swap / public-chain mining pool): USDT contributions from the off-chain
 // balance, each burning burn_bps of its value in FREE at the DEX price; levels by total contributed.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -7,11 +8,11 @@ import { countRows } from '../db/count.ts';
 import { contributions, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
+import { parseMoney, requestKey, runCommand } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { assertModuleOpen, getProductConfig, idempotent, parseMoney, requestKey } from './modules.ts';
+import { getProductConfig } from './modules.ts';
 import type { PriceSource } from './quotes.ts';
 
-const U = 10n ** 18n;
 const BPS = 10_000n;
 
 /** Level reached with a total contribution: how many level minimums it meets (0 = none). */
@@ -56,21 +57,21 @@ export async function contribute(
     price: PriceSource;
   },
 ): Promise<PoolOrderView> {
-  await assertModuleOpen(handle.db, 'chain_pool');
-  const amount = parseMoney(input.amount, { kind: 'invest' });
-  const cfg = await getProductConfig(handle.db, 'product.pool');
-  const price = await input.price();
-  const burnValue = (amount * BigInt(cfg.burn_bps)) / BPS;
-  const freeBurn = burnValue > 0n ? freeForValue(burnValue, price) : 0n;
-  return idempotent(
-    handle,
-    {
-      userId: input.userId,
-      route: 'pool/contribute',
-      key: input.idempotencyKey,
-      content: { amount: String(amount) },
+  return runCommand(handle, {
+    module: 'chain_pool',
+    userId: input.userId,
+    route: 'pool/contribute',
+    idempotencyKey: input.idempotencyKey,
+    parse: async () => {
+      const amount = parseMoney(input.amount, { kind: 'invest' });
+      const cfg = await getProductConfig(handle.db, 'product.pool');
+      const price = await input.price();
+      const burnValue = (amount * BigInt(cfg.burn_bps)) / BPS;
+      const freeBurn = burnValue > 0n ? freeForValue(burnValue, price) : 0n;
+      return { amount, cfg, price, burnValue, freeBurn };
     },
-    async (tx) => {
+    content: ({ amount }) => ({ amount: String(amount) }),
+    run: async (tx, { amount, cfg, price, burnValue, freeBurn }) => {
       const wallet = userAccount(input.userId, 'wallet');
       await requireWallet(tx, input.userId, 'USDT', amount);
       await requireWallet(tx, input.userId, 'FREE', freeBurn);
@@ -118,7 +119,7 @@ export async function contribute(
       if (!o) throw new Error('pool order insert returned nothing');
       return poolOrderView(o);
     },
-  );
+  });
 }
 
 /** A page of the user's chain-pool contributions, newest first. */

@@ -1,7 +1,8 @@
 // Quotes: DEX and configured prices, manual symbols, snapshots and the 24 h change.
+import { DAY_MS } from '@free/protocol/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, BASE_HEADERS } from '../../test/helpers.ts';
-import { makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
+import { makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { changePercent, refreshQuotes, setQuote } from './quotes.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
@@ -55,7 +56,7 @@ for (const backend of BACKENDS) {
         // within the snapshot interval nothing new is stored
         t.clock.advance(60_000);
         expect((await refreshQuotes(t.db.db, { free: t.price.source }, t.clock.get())).snapshots).toBe(0);
-        t.clock.advance(24 * 3_600_000);
+        t.clock.advance(DAY_MS);
         t.price.value = (U * 6n) / 10n;
         await setQuote(t.db.db, { symbol: 'BTC', price: 57_000n * U, source: 'manual', now: t.clock.get() });
         const broken = async () => {

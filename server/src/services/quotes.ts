@@ -1,6 +1,9 @@
 // Prices: FREE (and FCC when it has a pair) from the DEX reserves on chain, other symbols from the
 // quotes table (filled by `npm run ops -- quote:set`); snapshots give the 24 h change.
+
 import { uniswapV2FactoryAbi, uniswapV2PairAbi } from '@free/protocol/abi/index';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { DAY_MS } from '@free/protocol/constants';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type Address, getAddress, type PublicClient, zeroAddress } from 'viem';
 import type { Executor } from '../db/client.ts';
@@ -9,9 +12,6 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { observe, type PairObservation } from '../lib/twap.ts';
 import { getProductConfig } from './modules.ts';
-
-const U = 10n ** 18n;
-const DAY_MS = 86_400_000;
 
 /** Price of one FREE in USDT, 1e18 fixed point. Injectable: tests give a fixed or scripted one. */
 export type PriceSource = () => Promise<bigint>;

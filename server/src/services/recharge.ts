@@ -1,7 +1,6 @@
 // Recharge: the server signs a Payment order (EIP-712) for the user to pay on chain; the indexer
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
-import { checkAmount, parseAmount } from '@free/protocol/amount';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
@@ -12,8 +11,8 @@ import { countRows } from '../db/count.ts';
 import { rechargeOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
+import { parseMoney, runCommand } from './command.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getSettings, isModuleOpen } from './settings.ts';
 
 export { PAYMENT_ORDER_TYPES, paymentDomain };
 
@@ -50,59 +49,64 @@ export async function createRechargeOrder(
     terms: () => Promise<PaymentTerms>;
   },
 ) {
-  const settings = await getSettings(db.db);
-  if (!isModuleOpen(settings, 'recharge')) throw new AppError(ErrorCode.ModuleClosed);
-  const value = parseAmount(input.amount);
-  const problem = checkAmount(value, {
-    kind: 'recharge',
-    max: BigInt(settings.max_recharge_wei),
-    min: BigInt(settings.min_amount_wei),
-  });
-  if (problem !== null || typeof value !== 'bigint')
-    throw new AppError(problem ?? ErrorCode.InvalidAmount, 'amount');
-  const d = config.deployment;
-  if (!d) throw new AppError(ErrorCode.ChainUnavailable, undefined, 'no deployment file');
-  let terms: PaymentTerms;
-  try {
-    terms = await input.terms();
-  } catch (err) {
-    throw new AppError(ErrorCode.ChainUnavailable, undefined, `payment terms: ${(err as Error).message}`);
-  }
-  const orderId = `0x${randomBytes(32).toString('hex')}` as Hex;
-  const endTime = BigInt(Math.floor(input.now.getTime() / 1000) + settings.recharge_order_ttl_sec);
-  const payer = checksum(input.userAddress);
-  const signature = await privateKeyToAccount(config.signerKey).signTypedData({
-    domain: paymentDomain(config.chainId, d.payment),
-    types: PAYMENT_ORDER_TYPES,
-    primaryType: 'Order',
-    message: {
-      orderId,
-      payer,
-      token: d.usdt,
-      to: terms.treasury,
-      amount: value,
-      burnBps: terms.burnBps,
-      endTime,
+  return runCommand(db, {
+    module: 'recharge',
+    userId: input.userId,
+    route: 'recharge/order',
+    parse: async (settings) => {
+      const value = parseMoney(input.amount, {
+        kind: 'recharge',
+        max: BigInt(settings.max_recharge_wei),
+        min: BigInt(settings.min_amount_wei),
+      });
+      const d = config.deployment;
+      if (!d) throw new AppError(ErrorCode.ChainUnavailable, undefined, 'no deployment file');
+      let terms: PaymentTerms;
+      try {
+        terms = await input.terms();
+      } catch (err) {
+        throw new AppError(ErrorCode.ChainUnavailable, undefined, `payment terms: ${(err as Error).message}`);
+      }
+      return { settings, value, d, terms };
+    },
+    run: async (tx, { settings, value, d, terms }) => {
+      const orderId = `0x${randomBytes(32).toString('hex')}` as Hex;
+      const endTime = BigInt(Math.floor(input.now.getTime() / 1000) + settings.recharge_order_ttl_sec);
+      const payer = checksum(input.userAddress);
+      const signature = await privateKeyToAccount(config.signerKey).signTypedData({
+        domain: paymentDomain(config.chainId, d.payment),
+        types: PAYMENT_ORDER_TYPES,
+        primaryType: 'Order',
+        message: {
+          orderId,
+          payer,
+          token: d.usdt,
+          to: terms.treasury,
+          amount: value,
+          burnBps: terms.burnBps,
+          endTime,
+        },
+      });
+      const [row] = await tx
+        .insert(rechargeOrders)
+        .values({
+          orderId,
+          userId: input.userId,
+          payer: payer.toLowerCase(),
+          token: d.usdt.toLowerCase(),
+          toAddress: terms.treasury.toLowerCase(),
+          asset: 'USDT',
+          amount: value,
+          burnBps: Number(terms.burnBps),
+          endTime: new Date(Number(endTime) * 1000),
+          signature,
+          createdAt: input.now,
+        })
+        .returning();
+      if (!row) throw new Error('recharge insert returned nothing');
+      return rechargeView(row, config.chainId, d.payment, input.now);
     },
   });
-  const [row] = await db.db
-    .insert(rechargeOrders)
-    .values({
-      orderId,
-      userId: input.userId,
-      payer: payer.toLowerCase(),
-      token: d.usdt.toLowerCase(),
-      toAddress: terms.treasury.toLowerCase(),
-      asset: 'USDT',
-      amount: value,
-      burnBps: Number(terms.burnBps),
-      endTime: new Date(Number(endTime) * 1000),
-      signature,
-      createdAt: input.now,
-    })
-    .returning();
-  if (!row) throw new Error('recharge insert returned nothing');
-  return rechargeView(row, config.chainId, d.payment, input.now);
 }
 
 export async function listRechargeOrders(

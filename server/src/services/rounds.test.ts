@@ -3,7 +3,7 @@
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
-import { fund, makeProductApp, type ProductTestCtx, U } from '../routes/product/testkit.ts';
+import { fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { getBalance, systemAccount, userAccount } from './ledger.ts';
 import { moveOf, roundsTick, settleRound, splitPot } from './rounds.ts';
 

@@ -11,8 +11,9 @@ import { predictionRounds, roundBets } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { type PairObservation, twap } from '../lib/twap.ts';
+import { parseMoney, runCommand } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { assertModuleOpen, getProductConfig, idempotent, type ProductConfig, parseMoney } from './modules.ts';
+import { getProductConfig, type ProductConfig } from './modules.ts';
 import type { OracleSource } from './quotes.ts';
 
 type RoundRow = typeof predictionRounds.$inferSelect;
@@ -297,22 +298,22 @@ export async function placeBet(
     now: Date;
   },
 ): Promise<BetView> {
-  await assertModuleOpen(handle.db, 'ai_trade');
-  const cfg = await getProductConfig(handle.db, 'product.rounds');
-  const amount = parseMoney(input.amount, {
-    kind: 'invest',
-    min: BigInt(cfg.min_bet_wei),
-    max: BigInt(cfg.max_bet_wei),
-  });
-  return idempotent(
-    handle,
-    {
-      userId: input.userId,
-      route: 'round/bet',
-      key: input.idempotencyKey,
-      content: { side: input.side, amount: String(amount) },
+  return runCommand(handle, {
+    module: 'ai_trade',
+    userId: input.userId,
+    route: 'round/bet',
+    idempotencyKey: input.idempotencyKey,
+    parse: async () => {
+      const cfg = await getProductConfig(handle.db, 'product.rounds');
+      const amount = parseMoney(input.amount, {
+        kind: 'invest',
+        min: BigInt(cfg.min_bet_wei),
+        max: BigInt(cfg.max_bet_wei),
+      });
+      return { cfg, amount };
     },
-    async (tx) => {
+    content: ({ amount }) => ({ side: input.side, amount: String(amount) }),
+    run: async (tx, { cfg, amount }) => {
       const [round] = await tx
         .select()
         .from(predictionRounds)
@@ -359,7 +360,7 @@ export async function placeBet(
         .where(eq(predictionRounds.id, round.id));
       return betView(bet, round.issue);
     },
-  );
+  });
 }
 
 export async function myBets(db: Executor, userId: number, page: number, size: number) {

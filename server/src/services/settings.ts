@@ -1,12 +1,12 @@
 // DB-backed business settings (DESIGN §6): defaults seeded at start, operators change the rows.
 // Every value is validated when read; a malformed row falls back to its default.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { MODULE_KEYS, type ModuleKey } from '@free/protocol/modules';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import { config as configTable } from '../db/schema/index.ts';
 
-const U = 10n ** 18n;
 const weiString = z.string().regex(/^\d{1,78}$/);
 
 const cycleSchema = z.object({

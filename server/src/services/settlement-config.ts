@@ -1,12 +1,12 @@
 // Product-money settings (DESIGN §6: every rate is configuration). Stored in the `config` table
 // under the key `product_money` (one JSON object; missing or malformed fields fall back to the
 // defaults below, documented in docs/business-rules.md "Staking & settlement").
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import { config as configTable } from '../db/schema/index.ts';
 
-const U = 10n ** 18n;
 const weiString = z.string().regex(/^\d{1,78}$/);
 
 export const MONEY_SETTINGS_KEY = 'product_money';

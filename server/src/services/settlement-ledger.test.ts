@@ -2,10 +2,10 @@
 // cached balances moved, no user balance below zero (the whole batch is refused instead).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bal, fund, makeUsers, snapshot, U } from '../../test/support/staking-orders-fixtures.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { getBalance, systemAccount } from './ledger.ts';
 import { bulkCredit, bulkDebitToSystem } from './settlement-ledger.ts';
-import { bal, fund, makeUsers, snapshot, U } from './staking-orders.fixtures.ts';
 
 let db: DbHandle;
 let a: number;

@@ -6,9 +6,9 @@ import { countRows } from '../db/count.ts';
 import { shopOrders, shopProducts } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { runCommand } from './command.ts';
 import { type Asset, entriesOf, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { localized } from './machines.ts';
-import { assertModuleOpen, idempotent } from './modules.ts';
 
 export type ShopState = (typeof shopOrders.$inferSelect)['state'];
 
@@ -96,19 +96,18 @@ export async function placeOrder(
     lang: string;
   },
 ): Promise<ShopOrderView> {
-  await assertModuleOpen(handle.db, 'shop');
-  if (!Number.isInteger(input.quantity) || input.quantity < 1)
-    throw new AppError(ErrorCode.EnterShares, 'quantity');
-  if (input.quantity > MAX_SHARES) throw new AppError(ErrorCode.AboveMaximum, 'quantity');
-  return idempotent(
-    handle,
-    {
-      userId: input.userId,
-      route: 'shop/order',
-      key: input.idempotencyKey,
-      content: { productId: input.productId, quantity: input.quantity },
+  return runCommand(handle, {
+    module: 'shop',
+    userId: input.userId,
+    route: 'shop/order',
+    idempotencyKey: input.idempotencyKey,
+    parse: () => {
+      if (!Number.isInteger(input.quantity) || input.quantity < 1)
+        throw new AppError(ErrorCode.EnterShares, 'quantity');
+      if (input.quantity > MAX_SHARES) throw new AppError(ErrorCode.AboveMaximum, 'quantity');
     },
-    async (tx) => {
+    content: () => ({ productId: input.productId, quantity: input.quantity }),
+    run: async (tx) => {
       const [p] = await tx
         .select()
         .from(shopProducts)
@@ -152,7 +151,7 @@ export async function placeOrder(
       const paid = await moveShopOrder(tx, o.id, 'paid', input.now);
       return shopOrderView(paid, localized(p.name, input.lang));
     },
-  );
+  });
 }
 
 /**
@@ -215,14 +214,18 @@ export async function cancelOrder(
   handle: DbHandle,
   input: { userId: number; orderId: number; now: Date; lang: string },
 ) {
-  await assertModuleOpen(handle.db, 'shop');
-  return handle.transaction(async (tx) => {
-    const o = await moveShopOrder(tx, input.orderId, 'cancelled', input.now, input.userId);
-    const [p] = await tx
-      .select({ name: shopProducts.name })
-      .from(shopProducts)
-      .where(eq(shopProducts.id, o.productId));
-    return shopOrderView(o, localized(p?.name, input.lang));
+  return runCommand(handle, {
+    module: 'shop',
+    userId: input.userId,
+    route: 'shop/cancel',
+    run: async (tx) => {
+      const o = await moveShopOrder(tx, input.orderId, 'cancelled', input.now, input.userId);
+      const [p] = await tx
+        .select({ name: shopProducts.name })
+        .from(shopProducts)
+        .where(eq(shopProducts.id, o.productId));
+      return shopOrderView(o, localized(p?.name, input.lang));
+    },
   });
 }
 

@@ -1,8 +1,8 @@
 // Market-Maker staking orders: stakes bought with the off-chain USDT balance (same limits, cycles,
 // fee and compounding as the Staking contract) and one order list that also shows the on-chain
 // stakes mirrored by the indexer; redemption of matured balance orders.
-import { randomBytes } from 'node:crypto';
-import { checkAmount, parseAmount } from '@free/protocol/amount';
+import { WEI_PER_UNIT } from '@free/protocol/amount';
+import { DAY_MS } from '@free/protocol/constants';
 import { compoundInterest, elapsedDays, maturityOf, splitStakeAmount } from '@free/protocol/staking';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
@@ -10,15 +10,13 @@ import { rowsOf } from '../db/client.ts';
 import { stakeOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
+import { parseMoney, requestKey, runCommand } from './command.ts';
 import { onStakeForFomo } from './fomo.ts';
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './idempotency.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getSettings, isModuleOpen, type Settings } from './settings.ts';
+import { getSettings, type Settings } from './settings.ts';
 import { fccOfUsdt, freeOfUsdt, getMoneySettings, type MoneySettings } from './settlement-config.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
-
-const DAY_MS = 86_400_000;
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -84,111 +82,102 @@ export type BuyInput = {
 const ROUTE = 'staking_use_balance';
 
 export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise<OrderView> {
-  const s = await getSettings(handle.db);
-  if (!isModuleOpen(s, 'staking_use_balance')) throw new AppError(ErrorCode.ModuleClosed);
-  const cycle = s.cycles[input.stakeIndex];
-  if (!Number.isInteger(input.stakeIndex) || !cycle) throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
-  const value = parseAmount(input.amount);
-  const problem = checkAmount(value, {
-    kind: 'invest',
-    min: BigInt(s.min_amount_wei),
-    max: BigInt(s.max_amount_wei),
-  });
-  if (problem !== null || typeof value !== 'bigint')
-    throw new AppError(problem ?? ErrorCode.InvalidAmount, 'amount');
-  const amount = value;
-  const money = await getMoneySettings(handle.db);
-
-  return handle.transaction(async (tx) => {
-    const key = input.idempotencyKey;
-    if (key) {
-      const hash = requestHash(ROUTE, {
-        amount: amount.toString(),
-        stakeIndex: input.stakeIndex,
-        autoRenew: input.autoRenew,
+  return runCommand(handle, {
+    module: 'staking_use_balance',
+    userId: input.userId,
+    route: ROUTE,
+    idempotencyKey: input.idempotencyKey,
+    parse: async (s) => {
+      const cycle = s.cycles[input.stakeIndex];
+      if (!Number.isInteger(input.stakeIndex) || !cycle)
+        throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
+      const amount = parseMoney(input.amount, {
+        kind: 'invest',
+        min: BigInt(s.min_amount_wei),
+        max: BigInt(s.max_amount_wei),
       });
-      const previous = await claimIdempotencyKey<Record<string, unknown>>(tx, {
-        userId: input.userId,
-        key,
-        route: ROUTE,
-        hash,
-      });
-      if (previous) return reviveOrder(previous);
-    }
-    const ledgerKey = `stake:${input.userId}:${key ?? randomBytes(16).toString('hex')}`;
-    const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
-    const rules = await loadTeamRules(tx);
-    const turnover = (await turnover30d(tx, input.userId, input.now)) + amount;
-    const qualifies =
-      input.stakeIndex === rules.marketMakerCycle && turnover >= BigInt(s.market_maker.turnover_wei);
-    const bonusFcc = qualifies ? fccOfUsdt(money, qualifyBonus(s, principal)) : 0n;
+      return { s, cycle, amount, money: await getMoneySettings(handle.db) };
+    },
+    content: ({ amount }) => ({
+      amount: amount.toString(),
+      stakeIndex: input.stakeIndex,
+      autoRenew: input.autoRenew,
+    }),
+    codec: { store: serializeOrder, load: (stored) => reviveOrder(stored as Record<string, unknown>) },
+    run: async (tx, { s, cycle, amount, money }) => {
+      const ledgerKey = requestKey('stake', input.userId, input.idempotencyKey);
+      const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
+      const rules = await loadTeamRules(tx);
+      const turnover = (await turnover30d(tx, input.userId, input.now)) + amount;
+      const qualifies =
+        input.stakeIndex === rules.marketMakerCycle && turnover >= BigInt(s.market_maker.turnover_wei);
+      const bonusFcc = qualifies ? fccOfUsdt(money, qualifyBonus(s, principal)) : 0n;
 
-    const [row] = await tx
-      .insert(stakeOrders)
-      .values({
-        userId: input.userId,
-        cycle: input.stakeIndex,
-        cycleDays: cycle.days,
-        ratePpm: cycle.rate_ppm,
-        feeBps: cycle.fee_bps,
-        amount,
-        fee,
-        principal,
-        bonusFcc,
-        autoRenew: input.autoRenew,
-        stakedAt: input.now,
-        dueAt: maturityOf(input.now, cycle.days),
-        ledgerKey,
-      })
-      .returning();
-    if (!row) throw new Error('stake order not inserted');
-    const ref = orderNumber('balance', row.id);
-    // Principal stays the user's, locked in the `asset` account until redemption.
-    await transfer(tx, {
-      key: `${ledgerKey}:principal`,
-      from: userAccount(input.userId, 'wallet'),
-      to: userAccount(input.userId, 'asset'),
-      asset: 'USDT',
-      amount: principal,
-      kind: KIND.stakePrincipal,
-      ref,
-    });
-    if (fee > 0n) {
+      const [row] = await tx
+        .insert(stakeOrders)
+        .values({
+          userId: input.userId,
+          cycle: input.stakeIndex,
+          cycleDays: cycle.days,
+          ratePpm: cycle.rate_ppm,
+          feeBps: cycle.fee_bps,
+          amount,
+          fee,
+          principal,
+          bonusFcc,
+          autoRenew: input.autoRenew,
+          stakedAt: input.now,
+          dueAt: maturityOf(input.now, cycle.days),
+          ledgerKey,
+        })
+        .returning();
+      if (!row) throw new Error('stake order not inserted');
+      const ref = orderNumber('balance', row.id);
+      // Principal stays the user's, locked in the `asset` account until redemption.
       await transfer(tx, {
-        key: `${ledgerKey}:fee`,
+        key: `${ledgerKey}:principal`,
         from: userAccount(input.userId, 'wallet'),
-        to: systemAccount('fees'),
+        to: userAccount(input.userId, 'asset'),
         asset: 'USDT',
-        amount: fee,
-        kind: KIND.stakeFee,
+        amount: principal,
+        kind: KIND.stakePrincipal,
         ref,
       });
-      const level = (await teamInfo(tx, input.userId, input.now, rules)).level;
-      await recordOffchainBurn(tx, {
-        userId: input.userId,
-        type: 'stake_fee',
-        level,
-        free: freeOfUsdt(money, fee),
-        usdt: fee,
-        ref: `stake_fee:${ref}`,
-      });
-    }
-    await onStakeForFomo(tx, { userId: input.userId, amount, fee, ref, now: input.now, settings: money });
-    await applyStakeChange(
-      tx,
-      {
-        userId: input.userId,
-        principalDelta: principal,
-        amountDelta: amount,
-        activeDelta: 1,
-        cycle: input.stakeIndex,
-        at: input.now,
-      },
-      rules,
-    );
-    const view = balanceView(row, input.now);
-    if (key) await storeIdempotentResponse(tx, input.userId, key, serializeOrder(view));
-    return view;
+      if (fee > 0n) {
+        await transfer(tx, {
+          key: `${ledgerKey}:fee`,
+          from: userAccount(input.userId, 'wallet'),
+          to: systemAccount('fees'),
+          asset: 'USDT',
+          amount: fee,
+          kind: KIND.stakeFee,
+          ref,
+        });
+        const level = (await teamInfo(tx, input.userId, input.now, rules)).level;
+        await recordOffchainBurn(tx, {
+          userId: input.userId,
+          type: 'stake_fee',
+          level,
+          free: freeOfUsdt(money, fee),
+          usdt: fee,
+          ref: `stake_fee:${ref}`,
+        });
+      }
+      await onStakeForFomo(tx, { userId: input.userId, amount, fee, ref, now: input.now, settings: money });
+      await applyStakeChange(
+        tx,
+        {
+          userId: input.userId,
+          principalDelta: principal,
+          amountDelta: amount,
+          activeDelta: 1,
+          cycle: input.stakeIndex,
+          at: input.now,
+        },
+        rules,
+      );
+      return balanceView(row, input.now);
+    },
   });
 }
 
@@ -284,7 +273,7 @@ export function chainBonusSql(s: Settings, money: MoneySettings, mmCycle: number
     ELSE 0 END`;
 }
 
-const WAD = (10n ** 18n).toString();
+const WAD = WEI_PER_UNIT.toString();
 
 function unionSql(userId: number, s: Settings, bonus: SQL) {
   const days = s.cycles.map((c) => c.days);

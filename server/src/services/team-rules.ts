@@ -1,5 +1,6 @@
 // Team thresholds (levels V{n}, node tiers, valid member) and the pure rules that read them.
 // Defaults are documented in docs/business-rules.md ("Team"); operators override them in the DB.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 
 export type Wei = bigint;
 
@@ -18,8 +19,6 @@ export type TeamRules = {
   /** Stake cycle index that makes a member a market maker (the 30-day cycle, SPEC §9). */
   marketMakerCycle: number;
 };
-
-const U = 10n ** 18n;
 
 export const DEFAULT_TEAM_RULES: TeamRules = {
   validMinAmount: 1n * U,

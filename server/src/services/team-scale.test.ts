@@ -1,11 +1,11 @@
 // team_info on a 100,000-member team built set-based: the answer stays a few indexed lookups.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUsers, openTestDb } from '../chain/test-db.ts';
+import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { applyStakeChange, bindInviter, type SqlRunner, teamInfo } from './team.ts';
 
-const U = 10n ** 18n;
 const N = 100_000;
 let h: DbHandle;
 let ids: number[];

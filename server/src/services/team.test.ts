@@ -1,11 +1,11 @@
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUsers, openTestDb } from '../chain/test-db.ts';
+import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { applyStakeChange, bindInviter, directList, inviterChain, TeamError, teamInfo } from './team.ts';
 import { DEFAULT_TEAM_RULES, nodeTier, teamLevel, teamRulesFrom } from './team-rules.ts';
 
-const U = 10n ** 18n;
 let h: DbHandle;
 
 /** Small deterministic PRNG so a failing tree can be reproduced. */

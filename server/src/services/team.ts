@@ -1,5 +1,6 @@
 // Referral tree and team figures: binding, stake effects on the counters, team_info, direct list.
 // Every write is set-based and runs inside the caller's transaction (same tx as the event).
+import { DAY_MS } from '@free/protocol/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import {
@@ -246,7 +247,7 @@ export async function teamInfo(
     sql`SELECT max(performance)::text AS max FROM team_legs WHERE user_id = ${userId}`,
   );
   const today = utcDay(now);
-  const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
+  const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
   const daily = await rows<{ day: string; new_count: number; valid_count: number }>(
     tx,
     sql`SELECT day::text AS day, new_count, valid_count FROM team_daily WHERE user_id = ${userId} AND day IN (${today}::date, ${yesterday}::date)`,

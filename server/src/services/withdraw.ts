@@ -1,16 +1,12 @@
 // Withdrawal: validated, debited and queued in ONE transaction; the payout worker (server-chain)
 // pays it; a failed one is refunded exactly once through refundWithdrawal.
-import { randomBytes } from 'node:crypto';
-import { checkAmount, parseAmount } from '@free/protocol/amount';
 import { desc, eq } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
-import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './idempotency.ts';
+import { parseMoney, requestKey, runCommand } from './command.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getSettings, isModuleOpen } from './settings.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -51,53 +47,41 @@ export type ApplyInput = {
 const ROUTE = 'withdraw/apply';
 
 export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<WithdrawalView> {
-  const settings = await getSettings(db.db);
-  if (!isModuleOpen(settings, 'withdraw')) throw new AppError(ErrorCode.ModuleClosed);
-  const value = parseAmount(input.amount);
-  const problem = checkAmount(value, { kind: 'withdraw', min: BigInt(settings.min_withdraw_wei) });
-  if (problem !== null || typeof value !== 'bigint')
-    throw new AppError(problem ?? ErrorCode.InvalidAmount, 'amount');
-  const amount = value;
-
-  return db.transaction(async (tx) => {
-    const key = input.idempotencyKey;
-    if (key) {
-      const hash = requestHash(ROUTE, { amount: amount.toString(), coin: input.coin });
-      const previous = await claimIdempotencyKey<WithdrawalView>(tx, {
-        userId: input.userId,
-        key,
-        route: ROUTE,
-        hash,
-      });
-      if (previous) return previous;
-    }
-    const ledgerKey = `withdraw:${input.userId}:${key ?? randomBytes(16).toString('hex')}`;
-    const [row] = await tx
-      .insert(withdrawals)
-      .values({
-        userId: input.userId,
+  return runCommand(db, {
+    module: 'withdraw',
+    userId: input.userId,
+    route: ROUTE,
+    idempotencyKey: input.idempotencyKey,
+    parse: (settings) =>
+      parseMoney(input.amount, { kind: 'withdraw', min: BigInt(settings.min_withdraw_wei) }),
+    content: (amount) => ({ amount: amount.toString(), coin: input.coin }),
+    run: async (tx, amount) => {
+      const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          userId: input.userId,
+          asset: input.coin,
+          amount,
+          toAddress: checksum(input.userAddress),
+          state: 'queued',
+          ledgerKey,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      if (!row) throw new Error('withdrawal insert returned nothing');
+      await transfer(tx, {
+        key: ledgerKey,
+        from: userAccount(input.userId, 'wallet'),
+        to: systemAccount('payout'),
         asset: input.coin,
         amount,
-        toAddress: checksum(input.userAddress),
-        state: 'queued',
-        ledgerKey,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning();
-    if (!row) throw new Error('withdrawal insert returned nothing');
-    await transfer(tx, {
-      key: ledgerKey,
-      from: userAccount(input.userId, 'wallet'),
-      to: systemAccount('payout'),
-      asset: input.coin,
-      amount,
-      kind: 'withdraw',
-      ref: `withdrawal:${row.id}`,
-    });
-    const view = withdrawalView(row);
-    if (key) await storeIdempotentResponse(tx, input.userId, key, view);
-    return view;
+        kind: 'withdraw',
+        ref: `withdrawal:${row.id}`,
+      });
+      return withdrawalView(row);
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
 import { useState } from 'react';
@@ -13,7 +14,6 @@ function Field({ rules, showError = false }: { rules: AmountRules; showError?: b
 
 const input = () => document.querySelector('input') as HTMLInputElement;
 const type = (text: string) => typeInto(input(), text);
-const U = 10n ** 18n;
 
 beforeAll(async () => {
   await initI18n('en');

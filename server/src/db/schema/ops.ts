@@ -14,7 +14,7 @@ export const opsLog = pgTable('ops_log', {
   createdAt: createdAt(),
 });
 
-/** Seed runs (scripts/src/seed.ts): one row per seed name, so seeding runs once. */
+/** Seed runs (server/src/ops/seed.ts): one row per seed name, so seeding runs once. */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   createdAt: createdAt(),

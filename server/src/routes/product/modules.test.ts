@@ -2,9 +2,9 @@
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../../test/helpers.ts';
+import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../../test/support/testkit.ts';
 import { upsertMachine } from '../../services/machines.ts';
 import { upsertProduct } from '../../services/shop.ts';
-import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from './testkit.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {

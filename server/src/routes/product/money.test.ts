@@ -1,5 +1,6 @@
 // HTTP behaviour of the product-money routes: staking with the balance, orders, redemption,
 // ignition, burn records, hashrate, airdrop/quota, FOMO — and refusals that change nothing.
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,16 +13,22 @@ import {
   signIn,
   type TestCtx,
 } from '../../../test/helpers.ts';
+import {
+  authHeaders,
+  BASE_HEADERS,
+  bal,
+  fund,
+  snapshot,
+  U,
+} from '../../../test/support/staking-orders-fixtures.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { grantAllocation } from '../../services/airdrop.ts';
 import { confirmOffchainBurns } from '../../services/burn.ts';
 import { fundFomo } from '../../services/fomo.ts';
-import { authHeaders, BASE_HEADERS, bal, fund, snapshot, U } from '../../services/staking-orders.fixtures.ts';
 
 describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
   let t: TestCtx;
   let n = 0;
-  const DAY = 86_400_000;
 
   beforeAll(async () => {
     t = await makeApp(url);
@@ -102,7 +109,7 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
         await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: BASE_HEADERS })
       ).json();
       expect(fomo.data.participants[0].amount).toBe('100');
-      expect(fomo.data.countdownMs).toBe(86_400_000);
+      expect(fomo.data.countdownMs).toBe(DAY);
     });
 
     it('does the work once for a retried Idempotency-Key, and refuses the key with other content', async () => {

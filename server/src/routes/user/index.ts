@@ -1,6 +1,7 @@
 // Signed-in endpoints about the user (the signed-in scope of http/auth.ts has set req.user).
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/user';
+import { DAY_MS } from '@free/protocol/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,6 @@ import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { teamInfo } from '../../services/team.ts';
 
-const DAY_MS = 86_400_000;
 const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

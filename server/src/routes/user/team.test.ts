@@ -1,4 +1,5 @@
 // team_info, direct_list and stake_ref_address through the HTTP API (sign-in with ?inviter=).
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { type Address, decodeAbiParameters, getAddress, recoverTypedDataAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +17,6 @@ import {
 } from '../../../test/helpers.ts';
 import { INVITER_TYPES, inviterDomain } from '../../chain/inviter-signature.ts';
 import { applyStakeChange } from '../../services/team.ts';
-
-const U = 10n ** 18n;
 
 describe.each(BACKENDS)('team routes on $name', ({ url }) => {
   let t: TestCtx;

@@ -1,7 +1,6 @@
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { describe, expect, it } from 'vitest';
 import { burnOf } from './burn';
-
-const U = 10n ** 18n;
 
 describe('burnOf', () => {
   it('burns 2 % of the value in FREE at the price', () => {

@@ -1,7 +1,14 @@
 // Market Maker tab: the stake product (cycle, amount, preview, on-chain stake or stake with the
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
-import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
+import {
+  formatAmount,
+  isAmountError,
+  MAX_AMOUNT_WEI,
+  MIN_AMOUNT_WEI,
+  parseAmount,
+  type Wei,
+} from '@free/protocol/amount';
 import type { StakeOrder } from '@free/protocol/api/staking';
 import type { StakeRefData } from '@free/protocol/api/team';
 import { moduleOpen } from '@free/protocol/modules';
@@ -195,7 +202,7 @@ export default function Shop() {
           placeholder={t('shop.amountPlaceholder')}
         />
         <p className="muted small">
-          {t('shop.limits')} <Amount value={10n ** 18n} token="USDT" /> –{' '}
+          {t('shop.limits')} <Amount value={MIN_AMOUNT_WEI} token="USDT" /> –{' '}
           <Amount value={maxWei} token="USDT" />
           {signed && balance !== undefined && (
             <>

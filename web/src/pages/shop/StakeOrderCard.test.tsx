@@ -1,4 +1,6 @@
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import type { StakeOrder } from '@free/protocol/api/staking';
+import { DAY_MS } from '@free/protocol/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../api/keys';
@@ -6,7 +8,6 @@ import { initI18n } from '../../i18n';
 import { cleanup, render } from '../../test-utils';
 import { StakeOrderCard } from './StakeOrderCard';
 
-const U = 10n ** 18n;
 const PLEDGE = '2026-01-01T00:00:00.000Z';
 const STAKING = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
 
@@ -84,7 +85,7 @@ describe('StakeOrderCard', () => {
         source: 'balance',
         status: 'active',
         progress: 40,
-        dueTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        dueTime: new Date(Date.now() + 3 * DAY_MS).toISOString(),
       }),
     );
     expect(buttons()).toEqual([]);

@@ -1,8 +1,8 @@
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { compoundInterest } from '@free/protocol/staking';
 import { describe, expect, it } from 'vitest';
 import { chainIndexOf, minOutOf, reserveCovers, stakePreview } from './stake';
 
-const U = 10n ** 18n;
 const THIRTY = { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 };
 
 describe('stake preview', () => {

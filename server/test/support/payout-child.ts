@@ -2,8 +2,8 @@
 // broadcast (before it can note it), as a crash would. Settings come from the environment.
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { openDb } from '../../db/client.ts';
-import { payoutOnce } from '../payout.ts';
+import { openDb } from '../../src/db/client.ts';
+import { payoutOnce } from '../../src/jobs/payout.ts';
 
 const env = process.env;
 const db = await openDb(env.KILL_DB_URL, { schema: env.KILL_DB_SCHEMA, poolSize: 2, handleSignals: false });

@@ -1,9 +1,9 @@
 // Test fixtures of the product-money part: the app, funded users, open modules, and a row-count
 // snapshot of every table this part writes.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
-import { authHeaders, BASE_HEADERS, snapshot as coreSnapshot } from '../../test/helpers.ts';
-import type { DbHandle, Executor } from '../db/client.ts';
-import { rowsOf } from '../db/client.ts';
+import type { DbHandle, Executor } from '../../src/db/client.ts';
+import { rowsOf } from '../../src/db/client.ts';
 import {
   type Asset,
   getBalance,
@@ -11,9 +11,10 @@ import {
   transfer,
   type UserAccountName,
   userAccount,
-} from './ledger.ts';
+} from '../../src/services/ledger.ts';
+import { authHeaders, BASE_HEADERS, snapshot as coreSnapshot } from '../helpers.ts';
 
-export const U = 10n ** 18n;
+export { U };
 
 let fundSeq = 0;
 export async function fund(

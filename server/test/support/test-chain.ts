@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, startAnvil } from '@free/devchain/anvil';
+import { type Deployment, deployLocal, localAccount } from '@free/devchain/deploy';
 import { createPublicClient, createTestClient, defineChain, http, type PublicClient } from 'viem';
-import { freePort, startAnvil } from '../../../scripts/src/chain/anvil.ts';
-import { type Deployment, deployLocal, localAccount } from '../../../scripts/src/chain/deploy.ts';
 
 export type TestChain = {
   rpcUrl: string;

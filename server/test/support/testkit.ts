@@ -1,13 +1,14 @@
 // Test fixtures of the product modules: the app with a hand-moved FREE price, module switches,
 // balances credited through the ledger, and a table snapshot to prove refusals change nothing.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
-import { makeApp, snapshot, type TestCtx, TREASURY } from '../../../test/helpers.ts';
-import { type DbHandle, rowsOf } from '../../db/client.ts';
-import { encodePrice } from '../../lib/twap.ts';
-import { type Asset, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
-import type { OracleSource, PriceSource } from '../../services/quotes.ts';
+import { type DbHandle, rowsOf } from '../../src/db/client.ts';
+import { encodePrice } from '../../src/lib/twap.ts';
+import { type Asset, systemAccount, transfer, userAccount } from '../../src/services/ledger.ts';
+import type { OracleSource, PriceSource } from '../../src/services/quotes.ts';
+import { makeApp, snapshot, type TestCtx, TREASURY } from '../helpers.ts';
 
-export const U = 10n ** 18n;
+export { U };
 
 /**
  * A price the test moves by hand (USDT per FREE, 1e18), and the cumulative price a V2 pair would

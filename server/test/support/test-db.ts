@@ -2,10 +2,10 @@
 // call, dropped on close). Suites run on every backend of BACKENDS (PostgreSQL when
 // TEST_DATABASE_URL is set). Tables come from the regular migrations.
 import { sql } from 'drizzle-orm';
-import { openTestDb as openCoreTestDb } from '../../test/helpers.ts';
-import type { DbHandle } from '../db/client.ts';
+import type { DbHandle } from '../../src/db/client.ts';
+import { openTestDb as openCoreTestDb } from '../helpers.ts';
 
-export { BACKENDS } from '../../test/helpers.ts';
+export { BACKENDS } from '../helpers.ts';
 
 /** `url`: 'memory://' (PGlite) or a PostgreSQL URL (default: TEST_DATABASE_URL, else PGlite). */
 export async function openTestDb(

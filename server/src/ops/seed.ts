@@ -3,7 +3,10 @@
 // recharged on chain through Payment orders and credited by the recharge service, stakes made on
 // chain with the real contracts, articles and banners in several languages, and a history of every
 // product module made through its own services. Runs once per database (seed_runs marker).
+
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -17,36 +20,34 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { type Config, loadConfig } from '../../server/src/config.ts';
-import { type DbHandle, openDb } from '../../server/src/db/client.ts';
-import { config as configTable, seedRuns } from '../../server/src/db/schema/index.ts';
-import { paymentTermsReader } from '../../server/src/lib/payment-terms.ts';
-import { issueNonce, login } from '../../server/src/services/auth.ts';
-import { applyCard, reviewCard } from '../../server/src/services/cards.ts';
-import { type ArticleType, addBanner, publishArticle } from '../../server/src/services/content-types.ts';
-import { accrueHlb, subscribe } from '../../server/src/services/hlb.ts';
-import { systemAccount, transfer, userAccount } from '../../server/src/services/ledger.ts';
-import { buyMachine, upsertMachine } from '../../server/src/services/machines.ts';
-import { seedProductConfig } from '../../server/src/services/modules.ts';
-import { contribute } from '../../server/src/services/pool.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type DbHandle, openDb } from '../db/client.ts';
+import { config as configTable, seedRuns } from '../db/schema/index.ts';
+import { paymentTermsReader } from '../lib/payment-terms.ts';
+import { issueNonce, login } from '../services/auth.ts';
+import { applyCard, reviewCard } from '../services/cards.ts';
+import { type ArticleType, addBanner, publishArticle } from '../services/content-types.ts';
+import { accrueHlb, subscribe } from '../services/hlb.ts';
+import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
+import { buyMachine, upsertMachine } from '../services/machines.ts';
+import { seedProductConfig } from '../services/modules.ts';
+import { contribute } from '../services/pool.ts';
 import {
   dexFreePrice,
   type PriceSource,
   refreshQuotes,
   setQuote,
   snapshotQuotes,
-} from '../../server/src/services/quotes.ts';
-import { createRechargeOrder, creditRecharge } from '../../server/src/services/recharge.ts';
-import { openRound, placeBet, settleRound } from '../../server/src/services/rounds.ts';
-import { getSettings, seedSettings } from '../../server/src/services/settings.ts';
-import { moveShopOrder, placeOrder, upsertProduct } from '../../server/src/services/shop.ts';
-import { applyWithdrawal } from '../../server/src/services/withdraw.ts';
+} from '../services/quotes.ts';
+import { createRechargeOrder, creditRecharge } from '../services/recharge.ts';
+import { openRound, placeBet, settleRound } from '../services/rounds.ts';
+import { getSettings, seedSettings } from '../services/settings.ts';
+import { moveShopOrder, placeOrder, upsertProduct } from '../services/shop.ts';
+import { applyWithdrawal } from '../services/withdraw.ts';
 
 export const SEED_NAME = 'local-demo-v1';
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const U = 10n ** 18n;
 const MIN = 60_000;
-const DAY = 86_400_000;
 
 export type SeedDeployment = {
   chainId: number;

@@ -543,7 +543,7 @@ export async function deployRemote(network: string, env: RemoteEnv, opts: Deploy
 }
 
 // ---------------------------------------------------------------------------------------------
-// CLI: node --import tsx scripts/src/chain/deploy.ts [--network <name>]
+// CLI: node --import tsx packages/devchain/src/deploy.ts [--network <name>]
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const argv = process.argv.slice(2);
