@@ -4,6 +4,7 @@
 // chain with the real contracts, articles and banners in several languages, and a history of every
 // product module made through its own services. Runs once per database (seed_runs marker).
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { rechargeSplit } from '@free/protocol/recharge';
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -221,11 +222,16 @@ async function runSeed(
         order.signature as Hex,
       ],
     });
+    // the figures Payment's Paid event carries: the burn and the executor reward are not credited
+    const split = rechargeSplit(parseEther(String(amount)), order.burnBps, order.executorRewardBps);
     await db.transaction((tx) =>
       creditRecharge(tx, order.orderId, {
         payer: account(i).address,
         token: d.usdt,
+        to: order.to,
         paidAmount: parseEther(String(amount)),
+        burned: split.burned,
+        executorReward: split.executorReward,
         txHash: paid.hash,
         paidAt: new Date(Number(paid.blockTime) * 1000),
       }),

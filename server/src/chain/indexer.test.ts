@@ -2,15 +2,28 @@
 // restarts mid-range, a crash inside a batch, a re-read of the whole range, and reorgs inside the
 // finality depth — never a double credit.
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { sql } from 'drizzle-orm';
-import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
+import {
+  type Address,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  keccak256,
+  parseEther,
+  toHex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
+import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
-import { createRechargeOrder, creditRecharge } from '../services/recharge.ts';
+import { createRechargeOrder, creditPaidEvent } from '../services/recharge.ts';
 import { bindInviter, rows, teamInfo } from '../services/team.ts';
 import { stakeRef } from '../services/team-ref.ts';
+import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import { type IndexerOptions, indexOnce, indexUntilCaughtUp } from './indexer.ts';
 import { localAccount, localChain, startTestChain, type TestChain } from './test-chain.ts';
 import { BACKENDS, openTestDb } from './test-db.ts';
@@ -32,14 +45,7 @@ function options(extra: Partial<IndexerOptions> = {}): IndexerOptions {
     contracts: { staking: chain.deployment.staking, payment: chain.deployment.payment },
     startBlock: chain.deployment.startBlock,
     finalityDepth: 2,
-    onPaid: (tx, e) =>
-      creditRecharge(tx, e.orderId, {
-        payer: e.payer,
-        token: e.token,
-        paidAmount: e.amount,
-        txHash: e.txHash,
-        paidAt: e.at,
-      }),
+    onPaid: creditPaidEvent,
     ...extra,
   };
 }
@@ -71,18 +77,7 @@ async function send(
 
 async function newOrder(a: typeof A, amount: string) {
   const config = testConfig({ deployment: { ...chain.deployment }, signerKey: SIGNER_KEY, chainId: 31337 });
-  const terms = async () => ({
-    treasury: (await chain.client.readContract({
-      address: chain.deployment.payment,
-      abi: paymentAbi,
-      functionName: 'treasury',
-    })) as Address,
-    burnBps: (await chain.client.readContract({
-      address: chain.deployment.payment,
-      abi: paymentAbi,
-      functionName: 'burnBps',
-    })) as bigint,
-  });
+  const terms = paymentTermsReader(chain.client, chain.deployment.payment);
   const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
   return createRechargeOrder(h, config, {
     userId: await userId(a),
@@ -106,6 +101,22 @@ async function pay(a: typeof A, order: Awaited<ReturnType<typeof newOrder>>) {
     order.signature,
   ]);
 }
+
+/** What an order credits once paid: its amount minus the burn share and the executor reward. */
+const net = (o: { credit: string }) => parseEther(o.credit);
+const treasuryUsdt = async () =>
+  chain.client.readContract({
+    address: chain.deployment.usdt,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [
+      await chain.client.readContract({
+        address: chain.deployment.payment,
+        abi: paymentAbi,
+        functionName: 'treasury',
+      }),
+    ],
+  });
 
 const wallet$ = async (a: typeof A) => getBalance(h.db, userAccount(await userId(a)), 'USDT');
 
@@ -183,7 +194,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       // restart: a fresh indexer resumes from the cursor
       await indexUntilCaughtUp(options({ batchBlocks: 4 }));
 
-      expect(await wallet$(A)).toBe(parseEther('50'));
+      expect(await wallet$(A)).toBe(net(order));
       const stakes = await rows<{ stake_index: number; status: string; principal: string }>(
         h.db,
         sql`SELECT stake_index, status, principal::text FROM chain_stakes WHERE user_id = ${b} ORDER BY stake_index`,
@@ -210,7 +221,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
         sql`UPDATE chain_cursors SET block_number = ${chain.deployment.startBlock - 1}, block_hash = NULL`,
       );
       await indexUntilCaughtUp(options());
-      expect(await wallet$(A)).toBe(parseEther('50'));
+      expect(await wallet$(A)).toBe(net(order));
       expect(await teamInfo(h.db, a)).toEqual(info);
       expect(await rows(h.db, sql`SELECT 1 FROM burn_records`)).toHaveLength(3);
     }, 120_000);
@@ -230,7 +241,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       await pay(A, o1);
       await chain.test.mine({ blocks: 3 });
       await indexUntilCaughtUp(options());
-      expect(await wallet$(A)).toBe(before + parseEther('7'));
+      expect(await wallet$(A)).toBe(before + net(o1));
 
       // 2) paid, then the block is reorged away and never comes back: no credit
       const o2 = await newOrder(A, '9');
@@ -241,12 +252,103 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       await chain.test.revert({ id: snap2 });
       await chain.test.mine({ blocks: 5 });
       await indexUntilCaughtUp(options());
-      expect(await wallet$(A)).toBe(before + parseEther('7'));
+      expect(await wallet$(A)).toBe(before + net(o1));
       const [o2row] = await rows<{ state: string }>(
         h.db,
         sql`SELECT state FROM recharge_orders WHERE order_id = ${o2.orderId.toLowerCase()}`,
       );
       expect(o2row?.state).toBe('pending');
+    }, 120_000);
+
+    it('keeps a payment for an order it does not know, once, instead of dropping it', async () => {
+      await indexUntilCaughtUp(options());
+      const before = await wallet$(A);
+      // an order the signer signed but this database never made (another database, a lost row)
+      const orderId = keccak256(toHex(`lost-order-${Date.now()}`));
+      const amount = parseEther('3');
+      const endTime = (await chain.client.getBlock()).timestamp + 600n;
+      const terms = await paymentTermsReader(chain.client, chain.deployment.payment)();
+      const signature = await privateKeyToAccount(SIGNER_KEY).signTypedData({
+        domain: paymentDomain(31337, chain.deployment.payment),
+        types: PAYMENT_ORDER_TYPES,
+        primaryType: 'Order',
+        message: {
+          orderId,
+          payer: A.address,
+          token: chain.deployment.usdt,
+          to: terms.treasury,
+          amount,
+          burnBps: terms.burnBps,
+          endTime,
+        },
+      });
+      await send(A, chain.deployment.usdt, erc20Abi, 'approve', [chain.deployment.payment, amount]);
+      const paid = await send(A, chain.deployment.payment, paymentAbi, 'payment', [
+        orderId,
+        chain.deployment.usdt,
+        amount,
+        endTime,
+        signature,
+      ]);
+      await chain.test.mine({ blocks: 3 });
+      await indexUntilCaughtUp(options());
+      expect(await wallet$(A)).toBe(before);
+      const unmatched = await listUnmatchedPayments(h.db);
+      const row = unmatched.list.find((p) => p.orderId === orderId.toLowerCase());
+      expect(row).toMatchObject({
+        txHash: paid.transactionHash.toLowerCase(),
+        payer: A.address.toLowerCase(),
+        to: terms.treasury.toLowerCase(),
+        amount: '3',
+        reason: 'unknown_order',
+      });
+      // re-reading the range records it once
+      await h.db.execute(
+        sql`UPDATE chain_cursors SET block_number = ${chain.deployment.startBlock - 1}, block_hash = NULL`,
+      );
+      await indexUntilCaughtUp(options());
+      expect((await listUnmatchedPayments(h.db)).total).toBe(unmatched.total);
+    }, 120_000);
+
+    it('never credits a paid recharge more than reached the treasury, whatever the burn and reward', async () => {
+      await indexUntilCaughtUp(options());
+      const owner = localAccount(0);
+      // the owner raises the burn share and the executor reward to their caps
+      const maxBurn = await chain.client.readContract({
+        address: chain.deployment.payment,
+        abi: paymentAbi,
+        functionName: 'MAX_BURN_BPS',
+      });
+      const maxReward = await chain.client.readContract({
+        address: chain.deployment.payment,
+        abi: paymentAbi,
+        functionName: 'MAX_EXECUTOR_REWARD_BPS',
+      });
+      const original = await paymentTermsReader(chain.client, chain.deployment.payment)();
+      for (const [burnBps, rewardBps] of [
+        [original.burnBps, original.executorRewardBps],
+        [maxBurn, maxReward],
+        [0n, maxReward],
+      ] as const) {
+        await send(owner, chain.deployment.payment, paymentAbi, 'setBurnBps', [burnBps]);
+        await send(owner, chain.deployment.payment, paymentAbi, 'setExecutorRewardBps', [rewardBps]);
+        const order = await newOrder(A, '40');
+        const walletBefore = await wallet$(A);
+        const treasuryBefore = await treasuryUsdt();
+        await pay(A, order);
+        const reached = (await treasuryUsdt()) - treasuryBefore;
+        await chain.test.mine({ blocks: 3 });
+        await indexUntilCaughtUp(options());
+        const credited = (await wallet$(A)) - walletBefore;
+        expect(credited).toBeGreaterThan(0n);
+        expect(credited).toBeLessThanOrEqual(reached);
+        // the page showed this credit before the payment
+        expect(credited).toBe(net(order));
+      }
+      await send(owner, chain.deployment.payment, paymentAbi, 'setBurnBps', [original.burnBps]);
+      await send(owner, chain.deployment.payment, paymentAbi, 'setExecutorRewardBps', [
+        original.executorRewardBps,
+      ]);
     }, 120_000);
 
     it('rewinds when the cursor block was replaced by a reorg deeper than the depth, without double credit', async () => {
@@ -257,7 +359,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       await pay(A, o);
       await chain.test.mine({ blocks: 3 });
       await indexUntilCaughtUp(options({ finalityDepth: 0 }));
-      expect(await wallet$(A)).toBe(before + parseEther('11'));
+      expect(await wallet$(A)).toBe(before + net(o));
       // a deeper reorg than the depth: the same payment lands again in other blocks
       await chain.test.revert({ id: snap });
       await chain.test.mine({ blocks: 1 });
@@ -266,7 +368,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       const step = await indexOnce(options({ finalityDepth: 0 }));
       expect(step?.rewound).toBeGreaterThan(0);
       await indexUntilCaughtUp(options({ finalityDepth: 0 }));
-      expect(await wallet$(A)).toBe(before + parseEther('11'));
+      expect(await wallet$(A)).toBe(before + net(o));
     }, 120_000);
   });
 });
