@@ -11,7 +11,7 @@ import { cleanup, render } from '../../test-utils';
 import Fire, { FomoHoldNotice } from '../fire/Fire';
 import { withdrawStateView } from './Extract';
 import { inviteLinkFor, membershipKey } from './Mine';
-import { rechargeStateKey } from './Recharge';
+import { RechargeDeduction, rechargeStateKey } from './Recharge';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -43,6 +43,39 @@ describe('profile labels', () => {
   it('shows an unpaid recharge order as awaiting payment, a paid one as paid', () => {
     expect(rechargeStateKey('pending')).toBe('recharge.awaitingPayment');
     expect(rechargeStateKey('paid')).toBe('state.paid');
+  });
+
+  it('shows what a recharge burns, returns and credits before the user pays', () => {
+    render(
+      <RechargeDeduction
+        order={{
+          orderId: `0x${'1'.repeat(64)}`,
+          payment: ADDRESS,
+          chainId: 31337,
+          payer: ADDRESS,
+          token: ADDRESS,
+          to: ADDRESS,
+          amount: '100',
+          amountWei: (100n * 10n ** 18n).toString(),
+          burnBps: 200,
+          executorRewardBps: 10,
+          burn: '2',
+          executorReward: '0.1',
+          credit: '97.9',
+          endTime: 0,
+          signature: '0x00',
+          state: 'pending',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          paidAt: null,
+          txHash: null,
+        }}
+      />,
+    );
+    const shown = document.querySelector('[data-testid="recharge-deduction"]')?.textContent ?? '';
+    expect(shown).toContain('Burned as FREE (2%)');
+    expect(shown).toContain('Returned to your address (0.1%)');
+    expect(shown).toContain('Credited to your wallet');
+    expect(shown).toContain('97.9');
   });
 });
 
