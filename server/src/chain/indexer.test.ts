@@ -12,6 +12,7 @@ import {
   http,
   keccak256,
   parseEther,
+  parseEventLogs,
   toHex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -21,6 +22,7 @@ import type { DbHandle } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder, creditPaidEvent } from '../services/recharge.ts';
+import { listOrders } from '../services/staking-orders.ts';
 import { bindInviter, rows, teamInfo } from '../services/team.ts';
 import { stakeRef } from '../services/team-ref.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
@@ -160,7 +162,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
         ref.message,
         ref.signature,
       ]);
-      await send(B, chain.deployment.staking, stakingAbi, 'stake', [parseEther('200'), 0n, 2]);
+      const staked = await send(B, chain.deployment.staking, stakingAbi, 'stake', [parseEther('200'), 0n, 2]);
       const order = await newOrder(A, '50');
       await pay(A, order);
       await chain.test.increaseTime({ seconds: 8 * 86_400 });
@@ -202,6 +204,14 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       expect(stakes.map((s) => [s.stake_index, s.status])).toEqual([
         [0, 'redeemed'],
         [1, 'active'],
+      ]);
+      // the order list serves each stake's record index from its Staked event (not its cycle)
+      const [stakedEvent] = parseEventLogs({ abi: stakingAbi, logs: staked.logs, eventName: 'Staked' });
+      expect(stakedEvent?.args).toMatchObject({ index: 1n, stakeIndex: 2 });
+      const orders = await listOrders(h.db, { userId: b, page: 1, size: 10, now: new Date() });
+      expect(orders.list.map((o) => [o.chainIndex, o.cycle]).sort()).toEqual([
+        [0, 0],
+        [1, 2],
       ]);
       const info = await teamInfo(h.db, a);
       expect(info.teamCount).toBe(1);

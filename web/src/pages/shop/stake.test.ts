@@ -1,6 +1,6 @@
 import { compoundInterest } from '@free/protocol/staking';
 import { describe, expect, it } from 'vitest';
-import { chainIndexOf, minOutOf, reserveCovers, stakePreview } from './stake';
+import { minOutOf, reserveCovers, stakePreview } from './stake';
 
 const U = 10n ** 18n;
 const THIRTY = { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 };
@@ -28,28 +28,5 @@ describe('stake preview', () => {
     const p = stakePreview(1000n * U, THIRTY, new Date());
     expect(reserveCovers(p, p.maxInterest)).toBe(true);
     expect(reserveCovers(p, p.maxInterest - 1n)).toBe(false);
-  });
-});
-
-describe('chainIndexOf', () => {
-  const records = [
-    { index: 0, stakeTime: 1_700_000_000n, amount: 98n * U, redeemed: true, stakeIndex: 2 },
-    { index: 1, stakeTime: 1_700_000_000n, amount: 98n * U, redeemed: false, stakeIndex: 2 },
-    { index: 2, stakeTime: 1_700_000_500n, amount: 49n * U, redeemed: false, stakeIndex: 0 },
-  ];
-  it('finds the open record with the same principal, cycle and time', () => {
-    const pledgeTime = new Date(1_700_000_000_000).toISOString();
-    expect(chainIndexOf({ principal: 98n * U, cycle: 2, pledgeTime }, records)).toBe(1);
-    expect(
-      chainIndexOf(
-        { principal: 49n * U, cycle: 0, pledgeTime: new Date(1_700_000_500_000).toISOString() },
-        records,
-      ),
-    ).toBe(2);
-  });
-  it('finds nothing when no open record matches', () => {
-    const pledgeTime = new Date(1_700_000_000_000).toISOString();
-    expect(chainIndexOf({ principal: 98n * U, cycle: 1, pledgeTime }, records)).toBeNull();
-    expect(chainIndexOf({ principal: 49n * U, cycle: 0, pledgeTime }, records)).toBeNull();
   });
 });

@@ -50,18 +50,3 @@ export interface ChainRecord {
   redeemed: boolean;
   stakeIndex: number;
 }
-
-/**
- * The contract index of an on-chain order from the API (which keys it by its own id): the unredeemed
- * record with the same principal, cycle and stake time (to the second).
- */
-export function chainIndexOf(
-  order: { principal: bigint; cycle: number; pledgeTime: string },
-  records: readonly ChainRecord[],
-): number | null {
-  const at = BigInt(Math.floor(Date.parse(order.pledgeTime) / 1000));
-  const hit = records.find(
-    (r) => !r.redeemed && r.amount === order.principal && r.stakeIndex === order.cycle && r.stakeTime === at,
-  );
-  return hit ? hit.index : null;
-}
