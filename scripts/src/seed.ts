@@ -273,7 +273,17 @@ async function runSeed(
   ] as const) {
     const wei = parseEther(String(amount));
     await send(i, { address: d.usdt, abi: testUsdtAbi, functionName: 'approve', args: [d.staking, wei] });
-    await send(i, { address: d.staking, abi: stakingAbi, functionName: 'stake', args: [wei, 0n, cycle] });
+    // the cycle's current terms, as a user would see them, are the stake's bounds
+    const [feeBps, ratePpm] = await Promise.all([
+      pub.readContract({ address: d.staking, abi: stakingAbi, functionName: 'cycleFeeBps', args: [cycle] }),
+      pub.readContract({ address: d.staking, abi: stakingAbi, functionName: 'cycleRatePpm', args: [cycle] }),
+    ]);
+    await send(i, {
+      address: d.staking,
+      abi: stakingAbi,
+      functionName: 'stake',
+      args: [wei, 0n, cycle, feeBps, ratePpm],
+    });
   }
 
   // content

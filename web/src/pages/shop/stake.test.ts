@@ -1,6 +1,6 @@
 import { compoundInterest } from '@free/protocol/staking';
 import { describe, expect, it } from 'vitest';
-import { minOutOf, reserveCovers, stakePreview } from './stake';
+import { minOutOf, reserveCovers, stakeCall, stakePreview } from './stake';
 
 const U = 10n ** 18n;
 const THIRTY = { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 };
@@ -28,5 +28,24 @@ describe('stake preview', () => {
     const p = stakePreview(1000n * U, THIRTY, new Date());
     expect(reserveCovers(p, p.maxInterest)).toBe(true);
     expect(reserveCovers(p, p.maxInterest - 1n)).toBe(false);
+  });
+});
+
+describe('stakeCall', () => {
+  const shown = { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 };
+  it('sends the fee and rate the user was shown as the bounds the contract enforces', () => {
+    expect(stakeCall(100n * U, 5n, shown)).toEqual({
+      functionName: 'stake',
+      args: [100n * U, 5n, 2, 200, 12_000],
+    });
+    const ref = {
+      parents: ['0x00000000000000000000000000000000000000b1'] as const,
+      message: '0x01',
+      signature: '0x02',
+    } as const;
+    expect(stakeCall(100n * U, 5n, shown, { ...ref, parents: [...ref.parents] })).toEqual({
+      functionName: 'stakeWithInviter',
+      args: [100n * U, 5n, 2, 200, 12_000, ref.parents, '0x01', '0x02'],
+    });
   });
 });

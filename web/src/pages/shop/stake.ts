@@ -50,3 +50,23 @@ export interface ChainRecord {
   redeemed: boolean;
   stakeIndex: number;
 }
+
+/**
+ * The on-chain stake call for the terms the user was shown: the cycle's fee and rate go along as the
+ * highest fee and lowest rate accepted, so an owner's `setCycle` mined first makes the stake revert
+ * (StakeTermsChanged) instead of giving worse terms. With an inviter signature: stakeWithInviter.
+ */
+export function stakeCall(
+  amount: bigint,
+  minOut: bigint,
+  shown: Pick<CycleTerms, 'index' | 'feeBps' | 'ratePpm'>,
+  ref?: { parents: readonly `0x${string}`[]; message: `0x${string}`; signature: `0x${string}` },
+) {
+  const terms = [amount, minOut, shown.index, shown.feeBps, shown.ratePpm] as const;
+  return ref
+    ? ({
+        functionName: 'stakeWithInviter',
+        args: [...terms, ref.parents, ref.message, ref.signature],
+      } as const)
+    : ({ functionName: 'stake', args: terms } as const);
+}
