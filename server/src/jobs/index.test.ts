@@ -2,7 +2,7 @@
 // running loops; leadership: a second process does not run the same job.
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
+import { createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { tryLeadership } from '../chain/leader.ts';
