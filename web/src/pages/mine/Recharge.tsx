@@ -30,7 +30,7 @@ export function rechargeStateKey(state: RechargeOrder['state']): string {
   return `state.${state}`;
 }
 
-function RechargeLine({ row }: { row: RechargeOrder }) {
+export function RechargeLine({ row }: { row: RechargeOrder }) {
   const { t } = useTranslation();
   return (
     <div className="record" data-testid="recharge-record">
@@ -44,6 +44,12 @@ function RechargeLine({ row }: { row: RechargeOrder }) {
           {t(rechargeStateKey(row.state))}
         </span>
       </div>
+      {row.state === 'paid' && (
+        <div className="record-sub muted">
+          <span>{t('recharge.credited')}</span>
+          <Amount value={row.credit} token="USDT" />
+        </div>
+      )}
       {row.txHash && (
         <div className="record-sub muted">
           <span>{t('withdraw.txHash')}</span>
