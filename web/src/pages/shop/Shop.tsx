@@ -286,6 +286,7 @@ export default function Shop() {
             <TxButton
               id="shop:stake"
               disabled={!canSubmit}
+              reasons={{ StakeTermsChanged: t('shop.termsChanged') }}
               approve={
                 amountWei !== null
                   ? {
