@@ -127,6 +127,9 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     error RateTooHigh(uint32 ratePpm);
     error FeeTooHigh(uint16 feeBps);
     error InvalidMaxStakeAmount(uint256 amount);
+    /// @notice The cycle's terms are worse than the stake accepts: its fee above `maxFeeBps` or its
+    /// rate below `minRatePpm` (the owner changed them after the user saw them).
+    error StakeTermsChanged(uint16 feeBps, uint32 ratePpm);
 
     constructor(address usdt_, address free_, address router_, address signer_, address owner_)
         Ownable(owner_)
@@ -145,22 +148,35 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
 
     /// @notice Stakes `amount` USDT (approve it first) in cycle `stakeIndex` (0: 7, 1: 15, 2: 30 days).
     /// @param minOut The least FREE the fee swap must return (the user's slippage bound; 0 accepts any).
+    /// @param maxFeeBps The highest cycle fee the user accepts (the fee shown to the user).
+    /// @param minRatePpm The lowest daily rate the user accepts (the rate shown to the user).
+    /// @dev The bounds make the terms the user saw the terms the user gets: a `setCycle` mined before
+    /// the stake (even in the same block) that raises the fee or lowers the rate makes it revert.
     /// @return index The new record's index in `userStakeRecord(msg.sender, index)`.
-    function stake(uint256 amount, uint256 minOut, uint8 stakeIndex) external nonReentrant returns (uint256 index) {
+    function stake(uint256 amount, uint256 minOut, uint8 stakeIndex, uint16 maxFeeBps, uint32 minRatePpm)
+        external
+        nonReentrant
+        returns (uint256 index)
+    {
+        _checkTerms(stakeIndex, maxFeeBps, minRatePpm);
         return _stake(msg.sender, amount, minOut, stakeIndex);
     }
 
     /// @notice Stakes like `stake`, first checking a one-time backend signature over the caller, the
     /// inviter chain `parents` (nearest first) and `message = abi.encode(uint256 nonce, uint256 deadline)`.
     /// The first such stake binds `parents[0]` as the caller's inviter; later ones keep that binding.
+    /// `maxFeeBps` and `minRatePpm` bound the cycle's terms as in `stake`.
     function stakeWithInviter(
         uint256 amount,
         uint256 minOut,
         uint8 stakeIndex,
+        uint16 maxFeeBps,
+        uint32 minRatePpm,
         address[] calldata parents,
         bytes calldata message,
         bytes calldata signature
     ) external nonReentrant returns (uint256 index) {
+        _checkTerms(stakeIndex, maxFeeBps, minRatePpm);
         uint256 nonce = _useInviterSignature(parents, message, signature);
         if (parents.length != 0 && _accounts[msg.sender].inviter == address(0)) {
             _bindInviter(msg.sender, parents, nonce);
@@ -202,7 +218,8 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         emit ReserveFunded(msg.sender, amount);
     }
 
-    /// @notice Sets a cycle's daily rate (ppm, at most 1.2 %) and fee (bps) for new stakes only.
+    /// @notice Sets a cycle's daily rate (ppm, at most 1.2 %) and fee (bps) for new stakes only. A
+    /// pending stake that saw the old terms carries them as bounds and reverts if they got worse.
     function setCycle(uint8 stakeIndex, uint32 ratePpm, uint16 feeBps) external onlyOwner {
         if (stakeIndex >= CYCLES) revert InvalidStakeIndex(stakeIndex);
         if (ratePpm > MAX_RATE_PPM) revert RateTooHigh(ratePpm);
@@ -366,6 +383,14 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         usdt.safeTransferFrom(user, address(this), amount);
         uint256 freeBurned = q.fee == 0 ? 0 : _swapFeeAndBurn(q.fee, minOut);
         emit Staked(user, index, stakeIndex, amount, q.principal, q.fee, freeBurned, q.ratePpm, q.maxInterest);
+    }
+
+    /// @dev Refuses the stake when the cycle's current terms are worse than the caller accepts.
+    function _checkTerms(uint8 stakeIndex, uint16 maxFeeBps, uint32 minRatePpm) private view {
+        if (stakeIndex >= CYCLES) revert InvalidStakeIndex(stakeIndex);
+        uint16 feeBps = _feeBps[stakeIndex];
+        uint32 ratePpm = _ratePpm[stakeIndex];
+        if (feeBps > maxFeeBps || ratePpm < minRatePpm) revert StakeTermsChanged(feeBps, ratePpm);
     }
 
     function _quote(uint256 amount, uint8 stakeIndex) private view returns (Quote memory q) {

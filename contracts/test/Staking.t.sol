@@ -78,7 +78,7 @@ contract StakingTest is StakingFixture {
         vm.expectEmit(true, true, true, true, address(staking));
         emit Staking.Staked(alice, 0, 0, amount, principal, fee, freeOut, 6000, maxInterest);
         vm.prank(alice);
-        uint256 index = staking.stake(amount, freeOut, 0);
+        uint256 index = staking.stake(amount, freeOut, 0, ANY_FEE, ANY_RATE);
 
         assertEq(index, 0, "first index");
         assertEq(staking.stakeCount(alice), 1, "count");
@@ -107,7 +107,7 @@ contract StakingTest is StakingFixture {
         uint256[3] memory cycle = [uint256(7), 15, 30];
         for (uint8 i; i < 3; ++i) {
             vm.prank(bob);
-            assertEq(staking.stake(1000e18, 0, i), i, "index");
+            assertEq(staking.stake(1000e18, 0, i, ANY_FEE, ANY_RATE), i, "index");
             expectedCommitted += expectedInterest(980e18, rates[i], cycle[i], true);
         }
         assertEq(staking.committed(), expectedCommitted, "sum of commitments");
@@ -121,14 +121,14 @@ contract StakingTest is StakingFixture {
         vm.expectEmit(true, true, true, true, address(staking));
         emit Staking.Staked(alice, 0, 1, 5e18, 5e18, 0, 0, 9000, expectedInterest(5e18, 9000, 15, true));
         vm.prank(alice);
-        staking.stake(5e18, 123, 1);
+        staking.stake(5e18, 123, 1, ANY_FEE, ANY_RATE);
         assertEq(free.totalSupply(), freeSupply, "nothing burned");
     }
 
     function test_stakeAtTheBounds() public {
         vm.startPrank(alice);
-        staking.stake(1e18, 0, 0);
-        staking.stake(1000e18, 0, 0);
+        staking.stake(1e18, 0, 0, ANY_FEE, ANY_RATE);
+        staking.stake(1000e18, 0, 0, ANY_FEE, ANY_RATE);
         vm.stopPrank();
         assertEq(staking.stakeCount(alice), 2, "both bounds accepted");
     }
@@ -136,23 +136,23 @@ contract StakingTest is StakingFixture {
     function test_stakeRefusesAmountOutOfRange() public {
         vm.startPrank(alice);
         vm.expectRevert(abi.encodeWithSelector(Staking.AmountOutOfRange.selector, 1e18 - 1, 1e18, 1000e18));
-        staking.stake(1e18 - 1, 0, 0);
+        staking.stake(1e18 - 1, 0, 0, ANY_FEE, ANY_RATE);
         vm.expectRevert(abi.encodeWithSelector(Staking.AmountOutOfRange.selector, 1000e18 + 1, 1e18, 1000e18));
-        staking.stake(1000e18 + 1, 0, 0);
+        staking.stake(1000e18 + 1, 0, 0, ANY_FEE, ANY_RATE);
         vm.stopPrank();
     }
 
     function test_stakeRefusesUnknownCycle() public {
         vm.expectRevert(abi.encodeWithSelector(Staking.InvalidStakeIndex.selector, 3));
         vm.prank(alice);
-        staking.stake(10e18, 0, 3);
+        staking.stake(10e18, 0, 3, ANY_FEE, ANY_RATE);
     }
 
     function test_stakeRefusesWhenSwapReturnsLessThanMinOut() public {
         uint256 freeOut = router.getAmountsOut(2e18, path())[1];
         vm.expectRevert(bytes("UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT"));
         vm.prank(alice);
-        staking.stake(100e18, freeOut + 1, 0);
+        staking.stake(100e18, freeOut + 1, 0, ANY_FEE, ANY_RATE);
     }
 
     function test_stakeRefusesWithoutAllowance() public {
@@ -163,7 +163,7 @@ contract StakingTest is StakingFixture {
             abi.encodeWithSelector(IERC20Errors.ERC20InsufficientAllowance.selector, address(staking), 0, 10e18)
         );
         vm.prank(dave);
-        staking.stake(10e18, 0, 0);
+        staking.stake(10e18, 0, 0, ANY_FEE, ANY_RATE);
     }
 
     function test_stakeRefusedWhenReserveCannotCoverMaxInterest() public {
@@ -177,26 +177,26 @@ contract StakingTest is StakingFixture {
         vm.startPrank(alice);
         usdt.approve(address(thin), type(uint256).max);
         vm.expectRevert(abi.encodeWithSelector(Staking.InsufficientReserve.selector, maxInterest, maxInterest - 1));
-        thin.stake(1000e18, 0, 2);
+        thin.stake(1000e18, 0, 2, ANY_FEE, ANY_RATE);
         vm.stopPrank();
         vm.prank(owner);
         thin.fundReserve(1);
         vm.prank(alice);
-        thin.stake(1000e18, 0, 2);
+        thin.stake(1000e18, 0, 2, ANY_FEE, ANY_RATE);
         assertEq(thin.committed(), thin.reserve(), "exactly fully committed");
         assertEq(thin.availableReserve(), 0, "nothing available");
         vm.expectRevert(
             abi.encodeWithSelector(Staking.InsufficientReserve.selector, expectedInterest(0.98e18, 6000, 7, true), 0)
         );
         vm.prank(alice);
-        thin.stake(1e18, 0, 0);
+        thin.stake(1e18, 0, 0, ANY_FEE, ANY_RATE);
     }
 
     // ------------------------------------------------------------ unstake
 
     function test_unstakePaysPrincipalPlusInterestAfterMaturity() public {
         vm.prank(alice);
-        staking.stake(1000e18, 0, 2);
+        staking.stake(1000e18, 0, 2, ANY_FEE, ANY_RATE);
         uint256 principal = 980e18;
         uint256 interest = expectedInterest(principal, 12_000, 30, false);
         uint256 maxInterest = expectedInterest(principal, 12_000, 30, true);
@@ -223,7 +223,7 @@ contract StakingTest is StakingFixture {
 
     function test_unstakeRefusedBeforeMaturity() public {
         vm.prank(alice);
-        staking.stake(10e18, 0, 1);
+        staking.stake(10e18, 0, 1, ANY_FEE, ANY_RATE);
         uint256 maturesAt = block.timestamp + 15 * DAY;
         vm.warp(maturesAt - 1);
         vm.expectRevert(abi.encodeWithSelector(Staking.NotMatured.selector, maturesAt));
@@ -236,7 +236,7 @@ contract StakingTest is StakingFixture {
 
     function test_unstakeRefusesASecondRedemption() public {
         vm.prank(alice);
-        staking.stake(10e18, 0, 0);
+        staking.stake(10e18, 0, 0, ANY_FEE, ANY_RATE);
         vm.warp(block.timestamp + 7 * DAY);
         vm.startPrank(alice);
         staking.unstake(0);
@@ -247,7 +247,7 @@ contract StakingTest is StakingFixture {
 
     function test_unstakeRefusesUnknownOrForeignRecord() public {
         vm.prank(alice);
-        staking.stake(10e18, 0, 0);
+        staking.stake(10e18, 0, 0, ANY_FEE, ANY_RATE);
         vm.warp(block.timestamp + 7 * DAY);
         vm.expectRevert(abi.encodeWithSelector(Staking.StakeNotFound.selector, 0));
         vm.prank(bob);
@@ -277,7 +277,7 @@ contract StakingTest is StakingFixture {
 
     function test_rewardGrowsByWholeDaysAndStopsAtMaturity() public {
         vm.prank(alice);
-        staking.stake(100e18, 0, 0);
+        staking.stake(100e18, 0, 0, ANY_FEE, ANY_RATE);
         uint256 t0 = block.timestamp;
         assertEq(staking.rewardOfSlot(alice, 0), 0, "nothing at start");
         vm.warp(t0 + DAY - 1);
@@ -292,11 +292,11 @@ contract StakingTest is StakingFixture {
 
     function test_openStakeKeepsItsRateAfterSetCycle() public {
         vm.prank(alice);
-        staking.stake(100e18, 0, 2);
+        staking.stake(100e18, 0, 2, ANY_FEE, ANY_RATE);
         vm.prank(owner);
         staking.setCycle(2, 1000, 300);
         vm.prank(bob);
-        staking.stake(100e18, 0, 2);
+        staking.stake(100e18, 0, 2, ANY_FEE, ANY_RATE);
         vm.warp(block.timestamp + 30 * DAY);
         assertEq(staking.rewardOfSlot(alice, 0), expectedInterest(98e18, 12_000, 30, false), "old rate kept");
         assertEq(staking.rewardOfSlot(bob, 0), expectedInterest(97e18, 1000, 30, false), "new rate and fee");
@@ -306,11 +306,55 @@ contract StakingTest is StakingFixture {
         assertEq(usdt.balanceOf(alice) - before, 98e18 + expectedInterest(98e18, 12_000, 30, false), "paid old rate");
     }
 
+    function test_setCycleBeforeAStakeInTheSameBlockCannotWorsenItsTerms() public {
+        // alice saw cycle 2 at 1.2 %/day and a 2 % fee; the owner's setCycle lands first in the block
+        uint16 seenFee = staking.cycleFeeBps(2);
+        uint32 seenRate = staking.cycleRatePpm(2);
+        uint256 aliceUsdt = usdt.balanceOf(alice);
+        vm.prank(owner);
+        staking.setCycle(2, 0, 5000);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Staking.StakeTermsChanged.selector, uint16(5000), uint32(0)));
+        staking.stake(100e18, 0, 2, seenFee, seenRate);
+        // a higher fee alone, or a lower rate alone, is refused too
+        vm.prank(owner);
+        staking.setCycle(2, seenRate, seenFee + 1);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Staking.StakeTermsChanged.selector, seenFee + 1, seenRate));
+        staking.stake(100e18, 0, 2, seenFee, seenRate);
+        vm.prank(owner);
+        staking.setCycle(2, seenRate - 1, seenFee);
+        uint256 d = block.timestamp + 1 hours;
+        bytes memory sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Staking.StakeTermsChanged.selector, seenFee, seenRate - 1));
+        staking.stakeWithInviter(100e18, 0, 2, seenFee, seenRate, parentsOf(bob), message(1, d), sig);
+        assertEq(usdt.balanceOf(alice), aliceUsdt, "nothing taken");
+        assertEq(staking.stakeCount(alice), 0, "no record");
+
+        // terms as good as or better than seen: the stake goes through with the current terms
+        uint16 lowerFee = seenFee - 100;
+        vm.prank(owner);
+        staking.setCycle(2, seenRate, lowerFee);
+        vm.prank(alice);
+        staking.stake(100e18, 0, 2, seenFee, seenRate);
+        (uint32 rate,,) = staking.stakeTerms(alice, 0);
+        assertEq(rate, seenRate, "rate seen");
+        (, uint256 principal,,) = staking.userStakeRecord(alice, 0);
+        assertEq(principal, 100e18 - 100e18 * uint256(lowerFee) / 10_000, "fee no higher than seen");
+    }
+
+    function test_stakeBoundsCheckTheCycleFirst() public {
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Staking.InvalidStakeIndex.selector, 3));
+        staking.stake(10e18, 0, 3, ANY_FEE, ANY_RATE);
+    }
+
     function test_zeroRateCycleCommitsAndPaysNothing() public {
         vm.prank(owner);
         staking.setCycle(0, 0, 200);
         vm.prank(alice);
-        staking.stake(50e18, 0, 0);
+        staking.stake(50e18, 0, 0, ANY_FEE, ANY_RATE);
         assertEq(staking.committed(), 0, "nothing committed");
         vm.warp(block.timestamp + 7 * DAY);
         uint256 before = usdt.balanceOf(alice);
@@ -385,7 +429,7 @@ contract StakingTest is StakingFixture {
         assertEq(staking.maxStakeAmount(), 5e18, "max set");
         vm.expectRevert(abi.encodeWithSelector(Staking.AmountOutOfRange.selector, 6e18, 1e18, 5e18));
         vm.prank(alice);
-        staking.stake(6e18, 0, 0);
+        staking.stake(6e18, 0, 0, ANY_FEE, ANY_RATE);
     }
 
     function test_setSigner() public {

@@ -16,7 +16,7 @@ contract StakingFuzzTest is StakingFixture {
         t2 = bound(t2, t1, 60 days);
         uint256 start = block.timestamp;
         vm.prank(alice);
-        staking.stake(amount, 0, cycle);
+        staking.stake(amount, 0, cycle, ANY_FEE, ANY_RATE);
         (,, uint256 maxInterest) = staking.stakeTerms(alice, 0);
         assertEq(staking.committed(), maxInterest, "commitment recorded");
 
@@ -47,9 +47,9 @@ contract StakingFuzzTest is StakingFixture {
         vm.prank(owner);
         staking.setCycle(cycle, rate, feeBps);
         vm.prank(bob);
-        staking.stake(1000e18, 0, cycle); // someone else's commitment stays open throughout
+        staking.stake(1000e18, 0, cycle, ANY_FEE, ANY_RATE); // someone else's commitment stays open throughout
         vm.prank(alice);
-        staking.stake(amount, 0, cycle);
+        staking.stake(amount, 0, cycle, ANY_FEE, ANY_RATE);
         (uint256 principal) = amount - amount * feeBps / 10_000;
         uint256 numDays = staking.cycleDays(cycle);
         (,, uint256 maxInterest) = staking.stakeTerms(alice, 0);
@@ -79,9 +79,9 @@ contract StakingFuzzTest is StakingFixture {
         vm.prank(alice);
         if (amount < 1e18 || amount > 1000e18) {
             vm.expectRevert(abi.encodeWithSelector(Staking.AmountOutOfRange.selector, amount, 1e18, 1000e18));
-            staking.stake(amount, 0, 0);
+            staking.stake(amount, 0, 0, ANY_FEE, ANY_RATE);
         } else {
-            staking.stake(amount, 0, 0);
+            staking.stake(amount, 0, 0, ANY_FEE, ANY_RATE);
             (, uint256 principal,,) = staking.userStakeRecord(alice, 0);
             assertEq(principal, amount - amount * 200 / 10_000, "principal = amount - 2 %");
         }

@@ -12,21 +12,21 @@ contract StakingGasTest is StakingFixture {
     function setUp() public override {
         super.setUp();
         vm.prank(bob);
-        staking.stake(100e18, 0, 2); // warm the pool and the counters like a live contract
+        staking.stake(100e18, 0, 2, ANY_FEE, ANY_RATE); // warm the pool and the counters like a live contract
         vm.prank(carol);
-        staking.stake(100e18, 0, 0);
+        staking.stake(100e18, 0, 0, ANY_FEE, ANY_RATE);
         deadline = block.timestamp + 1 hours;
         sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, deadline);
     }
 
     function test_gas_stake() public {
         vm.prank(alice);
-        staking.stake(100e18, 0, 1);
+        staking.stake(100e18, 0, 1, ANY_FEE, ANY_RATE);
     }
 
     function test_gas_stakeWithInviter_binding() public {
         vm.prank(alice);
-        staking.stakeWithInviter(100e18, 0, 1, parentsOf(bob), message(1, deadline), sig);
+        staking.stakeWithInviter(100e18, 0, 1, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, deadline), sig);
     }
 
     function test_gas_unstake() public {

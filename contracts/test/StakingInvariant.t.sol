@@ -57,6 +57,10 @@ contract StakingInvariantTest is StakingFixture {
         assertEq(staking.reserve(), handler.ghostFunded() - handler.ghostInterestPaid(), "reserve = funded - paid");
     }
 
+    function invariant_stakesGetTheTermsTheUserSaw() public view {
+        assertEq(handler.ghostTermsBroken(), 0, "a stake got a higher fee or a lower rate than seen");
+    }
+
     function invariant_preacherMeansAnOpenStake() public view {
         for (uint256 a; a < handler.actorCount(); ++a) {
             address user = handler.actors(a);

@@ -48,7 +48,7 @@ contract StakingReentrancyTest is Test {
         staking.fundReserve(1000e18);
         vm.stopPrank();
         evil.approve(address(staking), 100e18);
-        staking.stake(100e18, 0, 0);
+        staking.stake(100e18, 0, 0, type(uint16).max, 0);
         vm.warp(block.timestamp + 7 days);
         evil.arm(staking);
 

@@ -17,7 +17,7 @@ contract StakingSignatureTest is StakingFixture {
         uint256 d = deadline();
         bytes memory sig = signInviter(SIGNER_PK, user, parents, nonce, d);
         vm.prank(user);
-        return staking.stakeWithInviter(10e18, 0, 0, parents, message(nonce, d), sig);
+        return staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parents, message(nonce, d), sig);
     }
 
     function test_bindsInviterOnceAndConsumesNonce() public {
@@ -30,7 +30,7 @@ contract StakingSignatureTest is StakingFixture {
         vm.expectEmit(true, true, true, true, address(staking));
         emit Staking.InviterBound(alice, bob, parents, 7);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parents, message(7, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parents, message(7, d), sig);
 
         assertEq(staking.inviterOf(alice), bob, "inviter bound");
         assertTrue(staking.nonceUsed(7), "nonce used");
@@ -65,7 +65,7 @@ contract StakingSignatureTest is StakingFixture {
 
     function test_stakesBeforeBindingCountAndUnstakeUncounts() public {
         vm.prank(alice);
-        staking.stake(100e18, 0, 0);
+        staking.stake(100e18, 0, 0, ANY_FEE, ANY_RATE);
         stakeSigned(alice, parentsOf(bob), 4);
         (, uint256 count, uint256 principal) = staking.getTeamKpi(bob);
         assertEq(count, 1, "direct count");
@@ -84,8 +84,8 @@ contract StakingSignatureTest is StakingFixture {
     function test_isPreacherFollowsActiveStakes() public {
         assertFalse(staking.isPreacher(alice), "not before staking");
         vm.startPrank(alice);
-        staking.stake(10e18, 0, 0);
-        staking.stake(10e18, 0, 1);
+        staking.stake(10e18, 0, 0, ANY_FEE, ANY_RATE);
+        staking.stake(10e18, 0, 1, ANY_FEE, ANY_RATE);
         vm.warp(block.timestamp + 7 days);
         staking.unstake(0);
         assertTrue(staking.isPreacher(alice), "one stake still open");
@@ -99,13 +99,13 @@ contract StakingSignatureTest is StakingFixture {
         uint256 d = deadline();
         bytes memory sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 9, d);
         vm.startPrank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(9, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(9, d), sig);
         vm.expectRevert(abi.encodeWithSelector(Staking.NonceAlreadyUsed.selector, 9));
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(9, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(9, d), sig);
         // A fresh signature over a used nonce is refused too: the nonce, not the bytes, is spent.
         bytes memory other = signInviter(SIGNER_PK, alice, parentsOf(bob), 9, d + 1);
         vm.expectRevert(abi.encodeWithSelector(Staking.NonceAlreadyUsed.selector, 9));
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(9, d + 1), other);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(9, d + 1), other);
         vm.stopPrank();
     }
 
@@ -116,7 +116,7 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory twin = abi.encodePacked(r, bytes32(SECP256K1_N - uint256(s)), v == 27 ? uint8(28) : uint8(27));
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), twin);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), twin);
         assertFalse(staking.nonceUsed(1), "nonce still free");
     }
 
@@ -126,7 +126,7 @@ contract StakingSignatureTest is StakingFixture {
             vm.sign(SIGNER_PK, inviterDigest(address(staking), 56, alice, parentsOf(bob), 1, d));
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
     }
 
     function test_refusesSignatureAfterChainIdChanges() public {
@@ -135,7 +135,7 @@ contract StakingSignatureTest is StakingFixture {
         vm.chainId(block.chainid + 1);
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
     }
 
     function test_refusesWrongContract() public {
@@ -144,7 +144,7 @@ contract StakingSignatureTest is StakingFixture {
             vm.sign(SIGNER_PK, inviterDigest(address(0xC0FFEE), block.chainid, alice, parentsOf(bob), 1, d));
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
     }
 
     function test_refusesWrongSender() public {
@@ -152,7 +152,7 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(carol);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
     }
 
     function test_refusesExpiredAndAcceptsAtTheDeadline() public {
@@ -161,10 +161,10 @@ contract StakingSignatureTest is StakingFixture {
         vm.warp(d + 1);
         vm.expectRevert(abi.encodeWithSelector(Staking.SignatureExpired.selector, d));
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
         vm.warp(d);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
     }
 
     function test_refusesOtherSignerTamperedParentsAndBadLength() public {
@@ -173,16 +173,16 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory good = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
         vm.startPrank(alice);
         vm.expectRevert(Staking.InvalidSignature.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), foreign);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), foreign);
         vm.expectRevert(Staking.InvalidSignature.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(carol), message(1, d), good);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(carol), message(1, d), good);
         vm.expectRevert(Staking.InvalidSignature.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d + 1), good);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d + 1), good);
         (bytes32 r, bytes32 vs) = compact(good);
         vm.expectRevert(Staking.InvalidSignature.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), abi.encodePacked(r, vs));
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), abi.encodePacked(r, vs));
         vm.expectRevert(Staking.InvalidSignature.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), "");
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), "");
         vm.stopPrank();
     }
 
@@ -191,9 +191,9 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
         vm.startPrank(alice);
         vm.expectRevert(Staking.InvalidMessage.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), abi.encode(uint256(1)), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), abi.encode(uint256(1)), sig);
         vm.expectRevert(Staking.InvalidMessage.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), abi.encodePacked(message(1, d), uint8(0)), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), abi.encodePacked(message(1, d), uint8(0)), sig);
         vm.stopPrank();
     }
 
@@ -203,9 +203,9 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory zeroSig = signInviter(SIGNER_PK, alice, parentsOf(address(0)), 2, d);
         vm.startPrank(alice);
         vm.expectRevert(abi.encodeWithSelector(Staking.InvalidInviter.selector, alice));
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(alice), message(1, d), selfSig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(alice), message(1, d), selfSig);
         vm.expectRevert(abi.encodeWithSelector(Staking.InvalidInviter.selector, address(0)));
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(address(0)), message(2, d), zeroSig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(address(0)), message(2, d), zeroSig);
         vm.stopPrank();
     }
 
@@ -216,10 +216,10 @@ contract StakingSignatureTest is StakingFixture {
         staking.setSigner(vm.addr(0xBEEF));
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
         bytes memory fresh = signInviter(0xBEEF, alice, parentsOf(bob), 1, d);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), fresh);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), fresh);
     }
 
     function test_signedStakeStillChecksTheStake() public {
@@ -227,7 +227,7 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
         vm.expectRevert(abi.encodeWithSelector(Staking.AmountOutOfRange.selector, 0, 1e18, 1000e18));
         vm.prank(alice);
-        staking.stakeWithInviter(0, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(0, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
         assertFalse(staking.nonceUsed(1), "a refused stake spends no nonce");
     }
 
@@ -258,7 +258,7 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(sender);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
     }
 
     function testFuzz_refusesAnyOtherChainId(uint64 chainId) public {
@@ -268,7 +268,7 @@ contract StakingSignatureTest is StakingFixture {
             vm.sign(SIGNER_PK, inviterDigest(address(staking), chainId, alice, parentsOf(bob), 1, d));
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
     }
 
     function testFuzz_refusesAnyOtherContract(address verifyingContract) public {
@@ -278,7 +278,7 @@ contract StakingSignatureTest is StakingFixture {
             vm.sign(SIGNER_PK, inviterDigest(verifyingContract, block.chainid, alice, parentsOf(bob), 1, d));
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), abi.encodePacked(r, s, v));
     }
 
     function testFuzz_refusesExpired(uint256 late) public {
@@ -288,7 +288,7 @@ contract StakingSignatureTest is StakingFixture {
         vm.warp(d + late);
         vm.expectRevert(abi.encodeWithSelector(Staking.SignatureExpired.selector, d));
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
     }
 
     function testFuzz_replayAndHighSTwinRefused(uint256 nonce) public {
@@ -298,10 +298,10 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory twin = abi.encodePacked(r, bytes32(SECP256K1_N - uint256(s)), v == 27 ? uint8(28) : uint8(27));
         vm.startPrank(alice);
         vm.expectRevert(Staking.InvalidSignature.selector);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(nonce, d), twin);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(nonce, d), abi.encodePacked(r, s, v));
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(nonce, d), twin);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(nonce, d), abi.encodePacked(r, s, v));
         vm.expectRevert(abi.encodeWithSelector(Staking.NonceAlreadyUsed.selector, nonce));
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(nonce, d), abi.encodePacked(r, s, v));
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(nonce, d), abi.encodePacked(r, s, v));
         vm.stopPrank();
     }
 
@@ -312,7 +312,7 @@ contract StakingSignatureTest is StakingFixture {
         bytes memory sig = signInviter(pk, alice, parentsOf(bob), 1, d);
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
-        staking.stakeWithInviter(10e18, 0, 0, parentsOf(bob), message(1, d), sig);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
     }
 
     function compact(bytes memory sig) internal pure returns (bytes32 r, bytes32 vs) {

@@ -104,6 +104,14 @@ async function revertOf(
   return 'did not revert';
 }
 
+/** A cycle's fee and rate as the app shows them: the bounds a stake carries. */
+async function seenTerms(cycle: number): Promise<[number, number]> {
+  return [
+    await read<number>(deployment.staking, abis.staking, 'cycleFeeBps', [cycle]),
+    await read<number>(deployment.staking, abis.staking, 'cycleRatePpm', [cycle]),
+  ];
+}
+
 async function chainTime(): Promise<bigint> {
   return (await clients().pub.getBlock()).timestamp;
 }
@@ -179,7 +187,12 @@ describe('staking through the real router', () => {
     const supplyBefore = await read<bigint>(deployment.free, abis.free, 'totalSupply');
 
     await send(user, deployment.usdt, abis.usdt, 'approve', [deployment.staking, amount]);
-    const logs = await send(user, deployment.staking, abis.staking, 'stake', [amount, expectedFree, 0]);
+    const logs = await send(user, deployment.staking, abis.staking, 'stake', [
+      amount,
+      expectedFree,
+      0,
+      ...(await seenTerms(0)),
+    ]);
     const staked = logs.find((l) => l.eventName === 'Staked') as unknown as {
       args: {
         user: Address;
@@ -249,7 +262,7 @@ describe('staking through the real router', () => {
     });
     const message = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [nonce, deadline]);
     const amount = parseEther('10');
-    const args = [amount, 0n, 1, parents, message, signature] as const;
+    const args = [amount, 0n, 1, ...(await seenTerms(1)), parents, message, signature] as const;
 
     await send(user, deployment.usdt, abis.usdt, 'approve', [deployment.staking, 2n * amount]);
     const logs = await send(user, deployment.staking, abis.staking, 'stakeWithInviter', args);
@@ -272,11 +285,64 @@ describe('staking through the real router', () => {
         amount,
         0n,
         1,
+        ...(await seenTerms(1)),
         parents,
         message2,
         signature,
       ]),
     ).toBe('InvalidSignature');
+  });
+});
+
+describe('stake terms', () => {
+  it('refuses a stake when the owner worsened its cycle earlier in the same block', async () => {
+    const user = localAccount(5);
+    const owner = localAccount(0);
+    const amount = parseEther('20');
+    const seen = await seenTerms(2);
+    await send(user, deployment.usdt, abis.usdt, 'approve', [deployment.staking, amount]);
+    const { pub, test } = clients();
+    const usdtBefore = await read<bigint>(deployment.usdt, abis.usdt, 'balanceOf', [user.address]);
+    // the owner's setCycle and the user's stake land in one block, the owner's first
+    await test.setAutomine(false);
+    try {
+      const front = await clients(owner).wallet.writeContract({
+        address: deployment.staking,
+        abi: abis.staking,
+        functionName: 'setCycle',
+        args: [2, 0, 5000],
+        gas: 200_000n,
+      });
+      const victim = await clients(user).wallet.writeContract({
+        address: deployment.staking,
+        abi: abis.staking,
+        functionName: 'stake',
+        args: [amount, 0n, 2, ...seen],
+        gas: 600_000n,
+      });
+      await test.mine({ blocks: 1 });
+      const [r1, r2] = await Promise.all([
+        pub.waitForTransactionReceipt({ hash: front }),
+        pub.waitForTransactionReceipt({ hash: victim }),
+      ]);
+      expect(r2.blockNumber).toBe(r1.blockNumber);
+      expect(r1.status).toBe('success');
+      expect(r2.status).toBe('reverted');
+    } finally {
+      await test.setAutomine(true);
+    }
+    // the reverted stake took nothing
+    expect(await read<bigint>(deployment.usdt, abis.usdt, 'balanceOf', [user.address])).toBe(usdtBefore);
+    expect(await revertOf(user, deployment.staking, abis.staking, 'stake', [amount, 0n, 2, ...seen])).toBe(
+      'StakeTermsChanged',
+    );
+    // back to the terms the user saw: the same stake goes through with them
+    await send(owner, deployment.staking, abis.staking, 'setCycle', [2, seen[1], seen[0]]);
+    const logs = await send(user, deployment.staking, abis.staking, 'stake', [amount, 0n, 2, ...seen]);
+    expect(logs.find((l) => l.eventName === 'Staked')?.args).toMatchObject({
+      ratePpm: seen[1],
+      fee: (amount * BigInt(seen[0])) / 10_000n,
+    });
   });
 });
 

@@ -191,6 +191,11 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       amount: '12.5',
       amountWei: ((125n * U) / 10n).toString(),
       burnBps: 200,
+      executorRewardBps: 10,
+      // the page shows the deductions before the user pays: 2 % burned, 0.1 % back to the payer
+      burn: '0.25',
+      executorReward: '0.0125',
+      credit: '12.2375',
       state: 'pending',
     });
     const signer = await recoverTypedDataAddress({
@@ -214,13 +219,19 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     const paid = {
       payer: a.address,
       token: DEPLOYMENT.usdt,
+      to: TREASURY,
       paidAmount: (125n * U) / 10n,
+      burned: (25n * U) / 100n,
+      executorReward: (125n * U) / 10_000n,
       txHash: '0xabc',
       paidAt: t.clock.get(),
     };
     expect(
       await t.db.transaction((tx) => creditRecharge(tx, order.orderId, { ...paid, payer: TREASURY })),
     ).toEqual({ credited: false, reason: 'wrong_payer' });
+    expect(
+      await t.db.transaction((tx) => creditRecharge(tx, order.orderId, { ...paid, to: a.address })),
+    ).toEqual({ credited: false, reason: 'wrong_recipient' });
     expect(await t.db.transaction((tx) => creditRecharge(tx, order.orderId, paid))).toMatchObject({
       credited: true,
       userId,
@@ -229,9 +240,15 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       credited: false,
       reason: 'already_paid',
     });
-    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe((125n * U) / 10n);
+    // credited what reached the treasury: 12.5 - 0.25 burned - 0.0125 returned to the payer
+    expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe((122375n * U) / 10_000n);
     const list = (await get('/api/user/recharge/list', authHeaders(t, token))).data;
-    expect(list.list[0]).toMatchObject({ orderId: order.orderId, state: 'paid', txHash: '0xabc' });
+    expect(list.list[0]).toMatchObject({
+      orderId: order.orderId,
+      state: 'paid',
+      txHash: '0xabc',
+      credit: '12.2375',
+    });
   });
 
   it('answers ChainUnavailable for a recharge when the chain cannot be read, creating nothing', async () => {

@@ -83,7 +83,9 @@ export async function makeApp(
     db,
     config,
     clock: clock.get,
-    chain: opts.chain ?? { paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }) },
+    chain: opts.chain ?? {
+      paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n, executorRewardBps: 10n }),
+    },
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     rateLimit: opts.rateLimit ?? { perIp: 1_000_000, perAddress: 1_000_000 },
   });

@@ -22,6 +22,11 @@ contract StakingHandler {
     uint256 public ghostStakes;
     uint256 public ghostRefusedStakes;
     uint256 public nextNonce = 1;
+    /// @dev Stakes that got worse terms than the ones the user last saw (must stay 0).
+    uint256 public ghostTermsBroken;
+    /// @dev The cycle terms users last read (`viewTerms`); stakes carry them as their bounds.
+    uint16[3] public seenFeeBps;
+    uint32[3] public seenRatePpm;
     mapping(address user => mapping(uint256 index => uint256 count)) public redemptions;
 
     constructor(Staking staking_, TestUSDT usdt_, address owner_, uint256 signerPk_, address[] memory actors_) {
@@ -31,6 +36,17 @@ contract StakingHandler {
         signerPk = signerPk_;
         actors = actors_;
         ghostFunded = staking_.reserve();
+        for (uint8 i; i < 3; ++i) {
+            seenFeeBps[i] = staking_.cycleFeeBps(i);
+            seenRatePpm[i] = staking_.cycleRatePpm(i);
+        }
+    }
+
+    /// @dev A user reads a cycle's terms; an owner's setCycle in between makes them stale.
+    function viewTerms(uint8 cycle) external {
+        cycle = cycle % 3;
+        seenFeeBps[cycle] = staking.cycleFeeBps(cycle);
+        seenRatePpm[cycle] = staking.cycleRatePpm(cycle);
     }
 
     function actorCount() external view returns (uint256) {
@@ -42,8 +58,9 @@ contract StakingHandler {
         amount = _bound(amount, 1e18, staking.maxStakeAmount());
         cycle = cycle % 3;
         vm.prank(user);
-        try staking.stake(amount, 0, cycle) returns (uint256 index) {
+        try staking.stake(amount, 0, cycle, seenFeeBps[cycle], seenRatePpm[cycle]) returns (uint256 index) {
             (, uint256 principal,,) = staking.userStakeRecord(user, index);
+            _checkSeenTerms(user, index, cycle, amount, principal);
             ghostOpenPrincipal += principal;
             ghostStakes += 1;
         } catch {
@@ -59,20 +76,22 @@ contract StakingHandler {
         cycle = cycle % 3;
         address[] memory parents = new address[](1);
         parents[0] = inviter;
-        uint256 nonce = nextNonce++;
-        uint256 deadline = block.timestamp + 1 hours;
-        bytes32 structHash = keccak256(
-            abi.encode(staking.INVITER_TYPEHASH(), user, keccak256(abi.encodePacked(parents)), nonce, deadline)
-        );
-        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", staking.DOMAIN_SEPARATOR(), structHash));
-        (uint8 v, bytes32 r, bytes32 s) = vm.sign(signerPk, digest);
+        (bytes memory message, bytes memory sig) = _signInviter(user, parents);
         vm.prank(user);
         try staking.stakeWithInviter(
-            amount, 0, cycle, parents, abi.encode(nonce, deadline), abi.encodePacked(r, s, v)
+            amount,
+            0,
+            cycle,
+            seenFeeBps[cycle],
+            seenRatePpm[cycle],
+            parents,
+            message,
+            sig
         ) returns (
             uint256 index
         ) {
             (, uint256 principal,,) = staking.userStakeRecord(user, index);
+            _checkSeenTerms(user, index, cycle, amount, principal);
             ghostOpenPrincipal += principal;
             ghostStakes += 1;
         } catch {
@@ -115,6 +134,29 @@ contract StakingHandler {
         staking.fundReserve(amount);
         vm.stopPrank();
         ghostFunded += amount;
+    }
+
+    /// @dev A one-time backend signature over `user` and `parents`, with the message it signs.
+    function _signInviter(address user, address[] memory parents)
+        private
+        returns (bytes memory message, bytes memory sig)
+    {
+        uint256 nonce = nextNonce++;
+        uint256 deadline = block.timestamp + 1 hours;
+        bytes32 structHash = keccak256(
+            abi.encode(staking.INVITER_TYPEHASH(), user, keccak256(abi.encodePacked(parents)), nonce, deadline)
+        );
+        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", staking.DOMAIN_SEPARATOR(), structHash));
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(signerPk, digest);
+        return (abi.encode(nonce, deadline), abi.encodePacked(r, s, v));
+    }
+
+    /// @dev Counts a stake whose fee is above, or whose rate is below, what the user saw.
+    function _checkSeenTerms(address user, uint256 index, uint8 cycle, uint256 amount, uint256 principal) private {
+        (uint32 ratePpm,,) = staking.stakeTerms(user, index);
+        if ((amount - principal) * 10_000 > amount * seenFeeBps[cycle] || ratePpm < seenRatePpm[cycle]) {
+            ghostTermsBroken += 1;
+        }
     }
 
     function _bound(uint256 x, uint256 min, uint256 max) private pure returns (uint256) {

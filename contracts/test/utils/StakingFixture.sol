@@ -12,6 +12,9 @@ import {vm} from "./Vm.sol";
 /// @dev The local deployment in miniature: tokens, a real Uniswap V2 FREE/USDT pool, Staking with a
 /// funded reserve, and users holding and approving USDT.
 abstract contract StakingFixture is Test {
+    /// @dev Stake bounds that accept any cycle terms, for tests about something else.
+    uint16 internal constant ANY_FEE = type(uint16).max;
+    uint32 internal constant ANY_RATE = 0;
     uint256 internal constant SIGNER_PK = 0x51617E5;
     uint256 internal constant ALICE_PK = 0xA11CE;
     uint256 internal constant BOB_PK = 0xB0B;

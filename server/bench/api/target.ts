@@ -61,7 +61,9 @@ async function startApi(url: string) {
     db: handle,
     config,
     clock: () => new Date(),
-    chain: { paymentTerms: async () => ({ treasury: config.hotWalletAddress, burnBps: 0n }) },
+    chain: {
+      paymentTerms: async () => ({ treasury: config.hotWalletAddress, burnBps: 0n, executorRewardBps: 0n }),
+    },
     logger: false,
     rateLimit: { perIp: 1_000_000_000, perAddress: 1_000_000_000 },
   });

@@ -2,17 +2,32 @@
 // restarts mid-range, a crash inside a batch, a re-read of the whole range, and reorgs inside the
 // finality depth — never a double credit.
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { sql } from 'drizzle-orm';
-import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
+import {
+  type Address,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  keccak256,
+  parseEther,
+  parseEventLogs,
+  toHex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
+import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
-import { createRechargeOrder, creditRecharge } from '../services/recharge.ts';
+import { createRechargeOrder, creditPaidEvent } from '../services/recharge.ts';
+import { listOrders } from '../services/staking-orders.ts';
 import { bindInviter, rows, teamInfo } from '../services/team.ts';
 import { stakeRef } from '../services/team-ref.ts';
+import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import { type IndexerOptions, indexOnce, indexUntilCaughtUp } from './indexer.ts';
 
 let chain: TestChain;
@@ -32,14 +47,7 @@ function options(extra: Partial<IndexerOptions> = {}): IndexerOptions {
     contracts: { staking: chain.deployment.staking, payment: chain.deployment.payment },
     startBlock: chain.deployment.startBlock,
     finalityDepth: 2,
-    onPaid: (tx, e) =>
-      creditRecharge(tx, e.orderId, {
-        payer: e.payer,
-        token: e.token,
-        paidAmount: e.amount,
-        txHash: e.txHash,
-        paidAt: e.at,
-      }),
+    onPaid: creditPaidEvent,
     ...extra,
   };
 }
@@ -71,18 +79,7 @@ async function send(
 
 async function newOrder(a: typeof A, amount: string) {
   const config = testConfig({ deployment: { ...chain.deployment }, signerKey: SIGNER_KEY, chainId: 31337 });
-  const terms = async () => ({
-    treasury: (await chain.client.readContract({
-      address: chain.deployment.payment,
-      abi: paymentAbi,
-      functionName: 'treasury',
-    })) as Address,
-    burnBps: (await chain.client.readContract({
-      address: chain.deployment.payment,
-      abi: paymentAbi,
-      functionName: 'burnBps',
-    })) as bigint,
-  });
+  const terms = paymentTermsReader(chain.client, chain.deployment.payment);
   const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
   return createRechargeOrder(h, config, {
     userId: await userId(a),
@@ -106,6 +103,26 @@ async function pay(a: typeof A, order: Awaited<ReturnType<typeof newOrder>>) {
     order.signature,
   ]);
 }
+
+// stake bounds that accept any cycle terms (the terms are not what these tests are about)
+const ANY_FEE = 10_000;
+const ANY_RATE = 0;
+
+/** What an order credits once paid: its amount minus the burn share and the executor reward. */
+const net = (o: { credit: string }) => parseEther(o.credit);
+const treasuryUsdt = async () =>
+  chain.client.readContract({
+    address: chain.deployment.usdt,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [
+      await chain.client.readContract({
+        address: chain.deployment.payment,
+        abi: paymentAbi,
+        functionName: 'treasury',
+      }),
+    ],
+  });
 
 const wallet$ = async (a: typeof A) => getBalance(h.db, userAccount(await userId(a)), 'USDT');
 
@@ -145,11 +162,19 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
         parseEther('100'),
         0n,
         0,
+        ANY_FEE,
+        ANY_RATE,
         ref.parents,
         ref.message,
         ref.signature,
       ]);
-      await send(B, chain.deployment.staking, stakingAbi, 'stake', [parseEther('200'), 0n, 2]);
+      const staked = await send(B, chain.deployment.staking, stakingAbi, 'stake', [
+        parseEther('200'),
+        0n,
+        2,
+        ANY_FEE,
+        ANY_RATE,
+      ]);
       const order = await newOrder(A, '50');
       await pay(A, order);
       await chain.test.increaseTime({ seconds: 8 * 86_400 });
@@ -183,7 +208,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       // restart: a fresh indexer resumes from the cursor
       await indexUntilCaughtUp(options({ batchBlocks: 4 }));
 
-      expect(await wallet$(A)).toBe(parseEther('50'));
+      expect(await wallet$(A)).toBe(net(order));
       const stakes = await rows<{ stake_index: number; status: string; principal: string }>(
         h.db,
         sql`SELECT stake_index, status, principal::text FROM chain_stakes WHERE user_id = ${b} ORDER BY stake_index`,
@@ -191,6 +216,14 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       expect(stakes.map((s) => [s.stake_index, s.status])).toEqual([
         [0, 'redeemed'],
         [1, 'active'],
+      ]);
+      // the order list serves each stake's record index from its Staked event (not its cycle)
+      const [stakedEvent] = parseEventLogs({ abi: stakingAbi, logs: staked.logs, eventName: 'Staked' });
+      expect(stakedEvent?.args).toMatchObject({ index: 1n, stakeIndex: 2 });
+      const orders = await listOrders(h.db, { userId: b, page: 1, size: 10, now: new Date() });
+      expect(orders.list.map((o) => [o.chainIndex, o.cycle]).sort()).toEqual([
+        [0, 0],
+        [1, 2],
       ]);
       const info = await teamInfo(h.db, a);
       expect(info.teamCount).toBe(1);
@@ -210,7 +243,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
         sql`UPDATE chain_cursors SET block_number = ${chain.deployment.startBlock - 1}, block_hash = NULL`,
       );
       await indexUntilCaughtUp(options());
-      expect(await wallet$(A)).toBe(parseEther('50'));
+      expect(await wallet$(A)).toBe(net(order));
       expect(await teamInfo(h.db, a)).toEqual(info);
       expect(await rows(h.db, sql`SELECT 1 FROM burn_records`)).toHaveLength(3);
     }, 120_000);
@@ -230,7 +263,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       await pay(A, o1);
       await chain.test.mine({ blocks: 3 });
       await indexUntilCaughtUp(options());
-      expect(await wallet$(A)).toBe(before + parseEther('7'));
+      expect(await wallet$(A)).toBe(before + net(o1));
 
       // 2) paid, then the block is reorged away and never comes back: no credit
       const o2 = await newOrder(A, '9');
@@ -241,12 +274,103 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       await chain.test.revert({ id: snap2 });
       await chain.test.mine({ blocks: 5 });
       await indexUntilCaughtUp(options());
-      expect(await wallet$(A)).toBe(before + parseEther('7'));
+      expect(await wallet$(A)).toBe(before + net(o1));
       const [o2row] = await rows<{ state: string }>(
         h.db,
         sql`SELECT state FROM recharge_orders WHERE order_id = ${o2.orderId.toLowerCase()}`,
       );
       expect(o2row?.state).toBe('pending');
+    }, 120_000);
+
+    it('keeps a payment for an order it does not know, once, instead of dropping it', async () => {
+      await indexUntilCaughtUp(options());
+      const before = await wallet$(A);
+      // an order the signer signed but this database never made (another database, a lost row)
+      const orderId = keccak256(toHex(`lost-order-${Date.now()}`));
+      const amount = parseEther('3');
+      const endTime = (await chain.client.getBlock()).timestamp + 600n;
+      const terms = await paymentTermsReader(chain.client, chain.deployment.payment)();
+      const signature = await privateKeyToAccount(SIGNER_KEY).signTypedData({
+        domain: paymentDomain(31337, chain.deployment.payment),
+        types: PAYMENT_ORDER_TYPES,
+        primaryType: 'Order',
+        message: {
+          orderId,
+          payer: A.address,
+          token: chain.deployment.usdt,
+          to: terms.treasury,
+          amount,
+          burnBps: terms.burnBps,
+          endTime,
+        },
+      });
+      await send(A, chain.deployment.usdt, erc20Abi, 'approve', [chain.deployment.payment, amount]);
+      const paid = await send(A, chain.deployment.payment, paymentAbi, 'payment', [
+        orderId,
+        chain.deployment.usdt,
+        amount,
+        endTime,
+        signature,
+      ]);
+      await chain.test.mine({ blocks: 3 });
+      await indexUntilCaughtUp(options());
+      expect(await wallet$(A)).toBe(before);
+      const unmatched = await listUnmatchedPayments(h.db);
+      const row = unmatched.list.find((p) => p.orderId === orderId.toLowerCase());
+      expect(row).toMatchObject({
+        txHash: paid.transactionHash.toLowerCase(),
+        payer: A.address.toLowerCase(),
+        to: terms.treasury.toLowerCase(),
+        amount: '3',
+        reason: 'unknown_order',
+      });
+      // re-reading the range records it once
+      await h.db.execute(
+        sql`UPDATE chain_cursors SET block_number = ${chain.deployment.startBlock - 1}, block_hash = NULL`,
+      );
+      await indexUntilCaughtUp(options());
+      expect((await listUnmatchedPayments(h.db)).total).toBe(unmatched.total);
+    }, 120_000);
+
+    it('never credits a paid recharge more than reached the treasury, whatever the burn and reward', async () => {
+      await indexUntilCaughtUp(options());
+      const owner = localAccount(0);
+      // the owner raises the burn share and the executor reward to their caps
+      const maxBurn = await chain.client.readContract({
+        address: chain.deployment.payment,
+        abi: paymentAbi,
+        functionName: 'MAX_BURN_BPS',
+      });
+      const maxReward = await chain.client.readContract({
+        address: chain.deployment.payment,
+        abi: paymentAbi,
+        functionName: 'MAX_EXECUTOR_REWARD_BPS',
+      });
+      const original = await paymentTermsReader(chain.client, chain.deployment.payment)();
+      for (const [burnBps, rewardBps] of [
+        [original.burnBps, original.executorRewardBps],
+        [maxBurn, maxReward],
+        [0n, maxReward],
+      ] as const) {
+        await send(owner, chain.deployment.payment, paymentAbi, 'setBurnBps', [burnBps]);
+        await send(owner, chain.deployment.payment, paymentAbi, 'setExecutorRewardBps', [rewardBps]);
+        const order = await newOrder(A, '40');
+        const walletBefore = await wallet$(A);
+        const treasuryBefore = await treasuryUsdt();
+        await pay(A, order);
+        const reached = (await treasuryUsdt()) - treasuryBefore;
+        await chain.test.mine({ blocks: 3 });
+        await indexUntilCaughtUp(options());
+        const credited = (await wallet$(A)) - walletBefore;
+        expect(credited).toBeGreaterThan(0n);
+        expect(credited).toBeLessThanOrEqual(reached);
+        // the page showed this credit before the payment
+        expect(credited).toBe(net(order));
+      }
+      await send(owner, chain.deployment.payment, paymentAbi, 'setBurnBps', [original.burnBps]);
+      await send(owner, chain.deployment.payment, paymentAbi, 'setExecutorRewardBps', [
+        original.executorRewardBps,
+      ]);
     }, 120_000);
 
     it('rewinds when the cursor block was replaced by a reorg deeper than the depth, without double credit', async () => {
@@ -257,7 +381,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       await pay(A, o);
       await chain.test.mine({ blocks: 3 });
       await indexUntilCaughtUp(options({ finalityDepth: 0 }));
-      expect(await wallet$(A)).toBe(before + parseEther('11'));
+      expect(await wallet$(A)).toBe(before + net(o));
       // a deeper reorg than the depth: the same payment lands again in other blocks
       await chain.test.revert({ id: snap });
       await chain.test.mine({ blocks: 1 });
@@ -266,7 +390,7 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       const step = await indexOnce(options({ finalityDepth: 0 }));
       expect(step?.rewound).toBeGreaterThan(0);
       await indexUntilCaughtUp(options({ finalityDepth: 0 }));
-      expect(await wallet$(A)).toBe(before + parseEther('11'));
+      expect(await wallet$(A)).toBe(before + net(o));
     }, 120_000);
   });
 });

@@ -13,18 +13,27 @@ import {
 import type { DbHandle, Tx } from '../db/client.ts';
 import { applyStakeChange, bindInviter, loadTeamRules, rows, TeamError } from '../services/team.ts';
 import type { TeamRules } from '../services/team-rules.ts';
+import { recordUnmatchedPayment } from '../services/unmatched-payments.ts';
 
 export type PaidEvent = {
   orderId: Hex;
   payer: Address;
   token: Address;
   to: Address;
+  /** what arrived in Payment */
   amount: bigint;
+  /** part of `amount` swapped into FREE and burned */
   burned: bigint;
+  /** part of `amount` returned to the payer; the treasury got amount - burned - executorReward */
+  executorReward: bigint;
   txHash: Hex;
+  logIndex: number;
   blockNumber: bigint;
   at: Date;
 };
+
+/** What the indexer needs to know of a credit: a refused payment (other than a repeat) is kept. */
+export type PaidOutcome = { credited: true } | { credited: false; reason: string };
 
 export type IndexerLogger = {
   info: (obj: object, msg?: string) => void;
@@ -40,8 +49,11 @@ export type IndexerOptions = {
   startBlock: number;
   /** only blocks at least this many blocks below the head are read */
   finalityDepth: number;
-  /** credits a paid recharge order; must be idempotent by orderId (runs inside the indexer's tx) */
-  onPaid: (tx: Tx, event: PaidEvent) => Promise<unknown>;
+  /**
+   * Credits a paid recharge order; must be idempotent by orderId (runs inside the indexer's tx). A
+   * refusal other than 'already_paid' is recorded as an unmatched payment in the same transaction.
+   */
+  onPaid: (tx: Tx, event: PaidEvent) => Promise<PaidOutcome>;
   /** cursor row name (one per chain/deployment) */
   name?: string;
   /** most blocks read by one getLogs call */
@@ -319,17 +331,29 @@ async function applyLog(
     }
     case 'Paid': {
       const a = l.args;
-      await o.onPaid(tx, {
+      const paid: PaidEvent = {
         orderId: a.orderId,
         payer: a.payer,
         token: a.token,
         to: a.to,
         amount: a.amount,
         burned: a.burned,
+        executorReward: a.executorReward,
         txHash: l.transactionHash,
+        logIndex: l.logIndex,
         blockNumber: l.blockNumber,
         at,
-      });
+      };
+      const outcome = await o.onPaid(tx, paid);
+      // A repeat of a paid order credits nothing and loses nothing; any other refusal is money that
+      // reached the platform without an order to credit: kept for the operator.
+      if (!outcome.credited && outcome.reason !== 'already_paid') {
+        await recordUnmatchedPayment(tx, { ...paid, reason: outcome.reason, paidAt: at });
+        log.warn(
+          { orderId: a.orderId, payer: a.payer, tx: l.transactionHash, reason: outcome.reason },
+          'indexer: payment not credited; recorded as unmatched',
+        );
+      }
       return;
     }
     case 'BurnPayment': {

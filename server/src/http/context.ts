@@ -14,7 +14,7 @@ export type ChainDeps = {
   /** EIP-1271/6492 sign-in fallback and contract reads */
   publicClient?: PublicClient;
   /** Payment's current treasury and burn share (what an order must commit to) */
-  paymentTerms?: () => Promise<{ treasury: Address; burnBps: bigint }>;
+  paymentTerms?: () => Promise<{ treasury: Address; burnBps: bigint; executorRewardBps: bigint }>;
   /** FREE price in USDT (1e18); default: the deployment's DEX pair (tests inject one) */
   freePrice?: PriceSource;
 };

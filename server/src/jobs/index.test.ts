@@ -2,13 +2,14 @@
 // running loops; leadership: a second process does not run the same job.
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { type Address, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
+import { createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { tryLeadership } from '../chain/leader.ts';
 import type { DbHandle } from '../db/client.ts';
+import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
 import { rows } from '../services/team.ts';
@@ -56,18 +57,7 @@ describe.each(BACKENDS)('jobs on $name', ({ url }) => {
       const userId = u?.id as number;
 
       const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
-      const terms = async () => ({
-        treasury: (await chain.client.readContract({
-          address: chain.deployment.payment,
-          abi: paymentAbi,
-          functionName: 'treasury',
-        })) as Address,
-        burnBps: (await chain.client.readContract({
-          address: chain.deployment.payment,
-          abi: paymentAbi,
-          functionName: 'burnBps',
-        })) as bigint,
-      });
+      const terms = paymentTermsReader(chain.client, chain.deployment.payment);
       const order = await createRechargeOrder(h, config, {
         userId,
         userAddress: payer.address,
@@ -103,7 +93,7 @@ describe.each(BACKENDS)('jobs on $name', ({ url }) => {
         }),
       });
       await until(
-        async () => (await getBalance(h.db, userAccount(userId), 'USDT')) === parseEther('20'),
+        async () => (await getBalance(h.db, userAccount(userId), 'USDT')) === parseEther(order.credit),
         'the recharge credit',
       );
 
@@ -142,7 +132,9 @@ describe.each(BACKENDS)('jobs on $name', ({ url }) => {
         args: [payer.address],
       });
       expect(after - before).toBe(parseEther('5'));
-      expect(await getBalance(h.db, userAccount(userId), 'USDT')).toBe(parseEther('15'));
+      expect(await getBalance(h.db, userAccount(userId), 'USDT')).toBe(
+        parseEther(order.credit) - parseEther('5'),
+      );
     } finally {
       await jobs.stop();
     }

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { type IndexerOptions, indexOnce } from '../chain/indexer.ts';
 import type { Config } from '../config.ts';
-import { creditRecharge } from '../services/recharge.ts';
+import { creditPaidEvent } from '../services/recharge.ts';
 import { startHlbJob } from './hlb.ts';
 import { allJobs, type JobContext, type Jobs, noopLog, runLoop } from './loop.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
@@ -41,14 +41,7 @@ export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerO
     finalityDepth: finalityDepthFor(ctx.config),
     name: `${d.chainId}:${d.staking.toLowerCase()}`,
     log: ctx.log ?? noopLog,
-    onPaid: (tx, e) =>
-      creditRecharge(tx, e.orderId, {
-        payer: e.payer,
-        token: e.token,
-        paidAmount: e.amount,
-        txHash: e.txHash,
-        paidAt: e.at,
-      }),
+    onPaid: creditPaidEvent,
   };
 }
 

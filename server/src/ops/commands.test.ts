@@ -12,6 +12,7 @@ import { cardApplications, opsLog, users } from '../db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { getProductConfig } from '../services/modules.ts';
 import { getSettings, seedSettings } from '../services/settings.ts';
+import { recordUnmatchedPayment } from '../services/unmatched-payments.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
 import { type ChainOps, parseArgs, runOps } from './commands.ts';
 
@@ -224,6 +225,53 @@ for (const backend of BACKENDS) {
           ok: false,
           error: expect.stringContaining('not found'),
         });
+      });
+
+      it('lists payments that credited no order, newest first, each once', async () => {
+        const empty = await ops('payments:unmatched');
+        expect(empty).toMatchObject({ ok: true, result: { list: [], total: 0 } });
+        const payment = {
+          txHash: `0x${'ab'.repeat(32)}`,
+          logIndex: 3,
+          blockNumber: 41n,
+          orderId: `0x${'01'.repeat(32)}`,
+          payer: '0x00000000000000000000000000000000000000C1',
+          token: '0x00000000000000000000000000000000000000C2',
+          to: '0x00000000000000000000000000000000000000C3',
+          amount: 20n * U,
+          burned: (4n * U) / 10n,
+          executorReward: (2n * U) / 100n,
+          reason: 'unknown_order',
+          paidAt: new Date('2026-01-02T03:04:05Z'),
+        };
+        await db.transaction((tx) => recordUnmatchedPayment(tx, payment));
+        // the indexer re-reading the same log records nothing twice
+        await db.transaction((tx) => recordUnmatchedPayment(tx, payment));
+        await db.transaction((tx) =>
+          recordUnmatchedPayment(tx, { ...payment, logIndex: 0, blockNumber: 42n, reason: 'wrong_payer' }),
+        );
+        const listed = await ops('payments:unmatched', '--size', '10');
+        expect(listed).toMatchObject({
+          ok: true,
+          result: {
+            total: 2,
+            list: [
+              { blockNumber: 42, logIndex: 0, reason: 'wrong_payer' },
+              {
+                txHash: payment.txHash,
+                logIndex: 3,
+                orderId: payment.orderId,
+                payer: payment.payer.toLowerCase(),
+                amount: '20',
+                burned: '0.4',
+                executorReward: '0.02',
+                reason: 'unknown_order',
+                paidAt: '2026-01-02T03:04:05.000Z',
+              },
+            ],
+          },
+        });
+        expect(await ops('payments:unmatched', '--size', '0')).toMatchObject({ ok: false });
       });
 
       it('reviews card applications along their states and sets manual quotes', async () => {

@@ -18,6 +18,7 @@ import { setQuote } from '../services/quotes.ts';
 import { type ReconcileChain, reconcile, reconciliationView } from '../services/reconcile.ts';
 import { DEFAULT_SETTINGS, getSettings, SETTING_SCHEMAS } from '../services/settings.ts';
 import { moveShopOrder } from '../services/shop.ts';
+import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import { refundWithdrawal } from '../services/withdraw.ts';
 
 /** What the chain commands need; the CLI builds it with viem and the owner key. */
@@ -292,6 +293,16 @@ export const COMMANDS: Record<string, Command> = {
         createdAt: iso(w.createdAt),
       }));
     },
+  },
+  'payments:unmatched': {
+    usage:
+      'payments:unmatched [--page n] [--size n]   (payments on chain that credited no order: unknown order, other payer, token or receiver)',
+    schema: z.object({
+      page: z.coerce.number().int().min(1).default(1),
+      size: z.coerce.number().int().min(1).max(1000).default(50),
+    }),
+    from: (p) => ({ page: p.flags.page, size: p.flags.size }),
+    run: async (a: { page: number; size: number }, d) => listUnmatchedPayments(d.db.db, a),
   },
   'withdrawals:approve': {
     usage:

@@ -7,6 +7,7 @@
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_MS as DAY } from '@free/protocol/constants';
+import { rechargeSplit } from '@free/protocol/recharge';
 import { eq } from 'drizzle-orm';
 import {
   type Address,
@@ -222,11 +223,16 @@ async function runSeed(
         order.signature as Hex,
       ],
     });
+    // the figures Payment's Paid event carries: the burn and the executor reward are not credited
+    const split = rechargeSplit(parseEther(String(amount)), order.burnBps, order.executorRewardBps);
     await db.transaction((tx) =>
       creditRecharge(tx, order.orderId, {
         payer: account(i).address,
         token: d.usdt,
+        to: order.to,
         paidAmount: parseEther(String(amount)),
+        burned: split.burned,
+        executorReward: split.executorReward,
         txHash: paid.hash,
         paidAt: new Date(Number(paid.blockTime) * 1000),
       }),
@@ -268,7 +274,17 @@ async function runSeed(
   ] as const) {
     const wei = parseEther(String(amount));
     await send(i, { address: d.usdt, abi: testUsdtAbi, functionName: 'approve', args: [d.staking, wei] });
-    await send(i, { address: d.staking, abi: stakingAbi, functionName: 'stake', args: [wei, 0n, cycle] });
+    // the cycle's current terms, as a user would see them, are the stake's bounds
+    const [feeBps, ratePpm] = await Promise.all([
+      pub.readContract({ address: d.staking, abi: stakingAbi, functionName: 'cycleFeeBps', args: [cycle] }),
+      pub.readContract({ address: d.staking, abi: stakingAbi, functionName: 'cycleRatePpm', args: [cycle] }),
+    ]);
+    await send(i, {
+      address: d.staking,
+      abi: stakingAbi,
+      functionName: 'stake',
+      args: [wei, 0n, cycle, feeBps, ratePpm],
+    });
   }
 
   // content

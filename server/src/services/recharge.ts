@@ -1,6 +1,7 @@
 // Recharge: the server signs a Payment order (EIP-712) for the user to pay on chain; the indexer
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
+import { rechargeCredit, rechargeSplit } from '@free/protocol/recharge';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
@@ -18,25 +19,34 @@ export { PAYMENT_ORDER_TYPES, paymentDomain };
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
-export const rechargeView = (o: OrderRow, chainId: number, payment: string, now: Date) => ({
-  orderId: o.orderId,
-  payment: checksum(payment),
-  chainId,
-  payer: checksum(o.payer),
-  token: checksum(o.token),
-  to: checksum(o.toAddress),
-  amount: amt(o.amount),
-  amountWei: o.amount.toString(),
-  burnBps: o.burnBps,
-  endTime: Math.floor(o.endTime.getTime() / 1000),
-  signature: o.signature,
-  state: o.state === 'pending' && o.endTime.getTime() < now.getTime() ? ('expired' as const) : o.state,
-  createdAt: iso(o.createdAt),
-  paidAt: isoOrNull(o.paidAt),
-  txHash: o.paidTxHash,
-});
+export const rechargeView = (o: OrderRow, chainId: number, payment: string, now: Date) => {
+  // Before payment: the credit expected at the order's rates; once paid: what was credited.
+  const split = rechargeSplit(o.amount, o.burnBps, o.executorRewardBps);
+  const credit = o.creditedAmount ?? split.credit;
+  return {
+    orderId: o.orderId,
+    payment: checksum(payment),
+    chainId,
+    payer: checksum(o.payer),
+    token: checksum(o.token),
+    to: checksum(o.toAddress),
+    amount: amt(o.amount),
+    amountWei: o.amount.toString(),
+    burnBps: o.burnBps,
+    executorRewardBps: o.executorRewardBps,
+    burn: amt(split.burned),
+    executorReward: amt(split.executorReward),
+    credit: amt(credit),
+    endTime: Math.floor(o.endTime.getTime() / 1000),
+    signature: o.signature,
+    state: o.state === 'pending' && o.endTime.getTime() < now.getTime() ? ('expired' as const) : o.state,
+    createdAt: iso(o.createdAt),
+    paidAt: isoOrNull(o.paidAt),
+    txHash: o.paidTxHash,
+  };
+};
 
-export type PaymentTerms = { treasury: Address; burnBps: bigint };
+export type PaymentTerms = { treasury: Address; burnBps: bigint; executorRewardBps: bigint };
 
 export async function createRechargeOrder(
   db: DbHandle,
@@ -98,6 +108,7 @@ export async function createRechargeOrder(
           asset: 'USDT',
           amount: value,
           burnBps: Number(terms.burnBps),
+          executorRewardBps: Number(terms.executorRewardBps),
           endTime: new Date(Number(endTime) * 1000),
           signature,
           createdAt: input.now,
@@ -134,27 +145,48 @@ export async function listRechargeOrders(
   };
 }
 
+export type CreditRefusal =
+  | 'unknown_order'
+  | 'already_paid'
+  | 'wrong_payer'
+  | 'wrong_token'
+  | 'wrong_recipient';
 export type CreditResult =
   | { credited: true; userId: number; amount: bigint }
-  | { credited: false; reason: 'unknown_order' | 'already_paid' | 'wrong_payer' | 'wrong_token' };
+  | { credited: false; reason: CreditRefusal };
+
+export type PaidFigures = {
+  payer: string;
+  token: string;
+  /** receiver of the remainder (must be the order's treasury) */
+  to: string;
+  /** what arrived in Payment */
+  paidAmount: bigint;
+  burned: bigint;
+  executorReward: bigint;
+  txHash: string;
+  paidAt: Date;
+};
 
 /**
  * Credits a paid order to the user's wallet, once (idempotent by orderId): called by the indexer in
- * its own transaction when the Payment `Paid` event is final. Credits what arrived (`paidAmount`),
- * never more than the order's amount.
+ * its own transaction when the Payment `Paid` event is final. Credits what reached the treasury
+ * (what arrived minus the burn share and the executor reward), never more than the order's amount,
+ * so a recharge can never credit more than the platform received.
  */
-export async function creditRecharge(
-  tx: Tx,
-  orderId: string,
-  paid: { payer: string; token: string; paidAmount: bigint; txHash: string; paidAt: Date },
-): Promise<CreditResult> {
+export async function creditRecharge(tx: Tx, orderId: string, paid: PaidFigures): Promise<CreditResult> {
   const id = orderId.toLowerCase();
   const [o] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.orderId, id)).for('update');
   if (!o) return { credited: false, reason: 'unknown_order' };
   if (o.state === 'paid') return { credited: false, reason: 'already_paid' };
   if (o.payer !== paid.payer.toLowerCase()) return { credited: false, reason: 'wrong_payer' };
   if (o.token !== paid.token.toLowerCase()) return { credited: false, reason: 'wrong_token' };
-  const amount = paid.paidAmount < o.amount ? paid.paidAmount : o.amount;
+  if (o.toAddress !== paid.to.toLowerCase()) return { credited: false, reason: 'wrong_recipient' };
+  const amount = rechargeCredit(o.amount, {
+    amount: paid.paidAmount,
+    burned: paid.burned,
+    executorReward: paid.executorReward,
+  });
   if (amount > 0n) {
     await transfer(tx, {
       key: `recharge:${id}`,
@@ -168,7 +200,39 @@ export async function creditRecharge(
   }
   await tx
     .update(rechargeOrders)
-    .set({ state: 'paid', paidTxHash: paid.txHash, paidAmount: paid.paidAmount, paidAt: paid.paidAt })
+    .set({
+      state: 'paid',
+      paidTxHash: paid.txHash,
+      paidAmount: paid.paidAmount,
+      creditedAmount: amount,
+      paidAt: paid.paidAt,
+    })
     .where(and(eq(rechargeOrders.orderId, id), eq(rechargeOrders.state, o.state)));
   return { credited: true, userId: o.userId, amount };
 }
+
+/** The indexer's `onPaid`: credits a final `Paid` event with the figures it carries. */
+export const creditPaidEvent = (
+  tx: Tx,
+  e: {
+    orderId: string;
+    payer: string;
+    token: string;
+    to: string;
+    amount: bigint;
+    burned: bigint;
+    executorReward: bigint;
+    txHash: string;
+    at: Date;
+  },
+): Promise<CreditResult> =>
+  creditRecharge(tx, e.orderId, {
+    payer: e.payer,
+    token: e.token,
+    to: e.to,
+    paidAmount: e.amount,
+    burned: e.burned,
+    executorReward: e.executorReward,
+    txHash: e.txHash,
+    paidAt: e.at,
+  });

@@ -48,6 +48,8 @@ export type OrderView = {
   dueTime: Date;
   redeemedAt: Date | null;
   redeemedAmount: bigint | null;
+  /** the record's index in Staking (`unstake(chainIndex)`), from its Staked event; null for a balance order */
+  chainIndex: number | null;
 };
 
 export const orderNumber = (source: 'balance' | 'chain', id: number) =>
@@ -210,6 +212,7 @@ function balanceView(r: OrderRow, now: Date): OrderView {
     dueTime: r.dueAt,
     redeemedAt: r.redeemedAt,
     redeemedAmount: r.redeemedAmount,
+    chainIndex: null,
   };
 }
 
@@ -253,6 +256,7 @@ type UnionRow = {
   due_at: string | Date;
   redeemed_at: string | Date | null;
   redeemed_amount: string | null;
+  chain_index: number | null;
 };
 
 /**
@@ -280,13 +284,14 @@ function unionSql(userId: number, s: Settings, bonus: SQL) {
   return sql`
     SELECT 'balance' AS source, id, cycle, cycle_days, rate_ppm, amount::text, fee::text, principal::text,
       interest_paid::text AS paid, bonus_fcc::text, auto_renew, round, status, staked_at, due_at, redeemed_at,
-      redeemed_amount::text
+      redeemed_amount::text, NULL::int AS chain_index
     FROM stake_orders WHERE user_id = ${userId}
     UNION ALL
     SELECT 'chain', cs.id, cs.cycle, cd.days, cs.rate_ppm, cs.amount::text, cs.fee::text, cs.principal::text,
       coalesce(cs.interest, 0)::text, (${bonus})::text, false, 1, cs.status, cs.staked_at,
       cs.staked_at + cd.days * interval '1 day', cs.unstaked_at,
-      CASE WHEN cs.status = 'redeemed' THEN (cs.principal + coalesce(cs.interest, 0))::text END
+      CASE WHEN cs.status = 'redeemed' THEN (cs.principal + coalesce(cs.interest, 0))::text END,
+      cs.stake_index
     FROM chain_stakes cs
     JOIN (VALUES (0, ${days[0] ?? 7}::int), (1, ${days[1] ?? 15}::int), (2, ${days[2] ?? 30}::int)) AS cd(idx, days)
       ON cd.idx = cs.cycle
@@ -330,6 +335,7 @@ function unionView(r: UnionRow, now: Date): OrderView {
     dueTime: dueAt,
     redeemedAt: r.redeemed_at ? new Date(r.redeemed_at) : null,
     redeemedAmount: r.redeemed_amount === null ? null : BigInt(r.redeemed_amount),
+    chainIndex: r.chain_index === null ? null : Number(r.chain_index),
   };
 }
 

@@ -48,7 +48,7 @@ export async function makeProductApp(url = 'memory://'): Promise<ProductTestCtx>
   const price = new TestPrice();
   const t = await makeApp(url, {
     chain: {
-      paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }),
+      paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n, executorRewardBps: 10n }),
       freePrice: price.source,
     },
   });

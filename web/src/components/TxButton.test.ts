@@ -24,6 +24,17 @@ describe('readableReason', () => {
     expect(readableReason(error, 'failed', 'rejected')).toBe('AmountTooLarge');
   });
 
+  it('explains a custom error the page names, in its language', () => {
+    const error = {
+      name: 'ContractFunctionExecutionError',
+      cause: { name: 'ContractFunctionRevertedError', data: { errorName: 'StakeTermsChanged' } },
+    };
+    expect(readableReason(error, 'failed', 'rejected', { StakeTermsChanged: 'terms changed' })).toBe(
+      'terms changed',
+    );
+    expect(readableReason(error, 'failed', 'rejected')).toBe('StakeTermsChanged');
+  });
+
   it('says the user rejected, else the short message, else the fallback', () => {
     expect(
       readableReason({ name: 'X', cause: { name: 'UserRejectedRequestError' } }, 'failed', 'rejected'),

@@ -25,7 +25,13 @@ type Phase =
   | { kind: 'failed'; reason: string };
 
 /** The most useful line of a viem/wallet error: the revert reason when there is one. */
-export function readableReason(error: unknown, fallback: string, rejected: string): string {
+export function readableReason(
+  error: unknown,
+  fallback: string,
+  rejected: string,
+  /** texts for the contract's custom errors, by error name */
+  reasons: Record<string, string> = {},
+): string {
   let e = error as
     | {
         name?: string;
@@ -39,8 +45,10 @@ export function readableReason(error: unknown, fallback: string, rejected: strin
   let short: string | undefined;
   for (let depth = 0; e && depth < 8; depth++) {
     if (e.name === 'UserRejectedRequestError' || e.code === 4001) return rejected;
-    if (e.name === 'ContractFunctionRevertedError')
-      return e.reason ?? e.data?.errorName ?? e.shortMessage ?? fallback;
+    if (e.name === 'ContractFunctionRevertedError') {
+      const named = e.data?.errorName ? reasons[e.data.errorName] : undefined;
+      return named ?? e.reason ?? e.data?.errorName ?? e.shortMessage ?? fallback;
+    }
     short ??= e.shortMessage;
     e = e.cause as typeof e;
   }
@@ -62,6 +70,7 @@ export function TxButton({
   onConfirmed,
   disabled,
   approve,
+  reasons,
 }: {
   /** Stable name of this action, so a pending transaction is found again after reload. */
   id: string;
@@ -72,6 +81,8 @@ export function TxButton({
   disabled?: boolean;
   /** An ERC-20 allowance the call needs; approved first (and only) when the current one is short. */
   approve?: { token: `0x${string}`; spender: `0x${string}`; amount: bigint };
+  /** What to tell the user for the contract's custom errors, by error name. */
+  reasons?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const w = useWallet();
@@ -89,7 +100,7 @@ export function TxButton({
         onConfirmed?.(hash);
       } else setPhase({ kind: 'failed', reason: t('tx.reverted') });
     } catch (error) {
-      setPhase({ kind: 'failed', reason: readableReason(error, t('tx.failed'), t('tx.rejected')) });
+      setPhase({ kind: 'failed', reason: readableReason(error, t('tx.failed'), t('tx.rejected'), reasons) });
     }
   };
 
@@ -141,7 +152,7 @@ export function TxButton({
       setPending(id, { hash, chainId: api.appChainId(), at: Date.now() });
       await track(hash);
     } catch (error) {
-      setPhase({ kind: 'failed', reason: readableReason(error, t('tx.failed'), t('tx.rejected')) });
+      setPhase({ kind: 'failed', reason: readableReason(error, t('tx.failed'), t('tx.rejected'), reasons) });
     }
   };
 

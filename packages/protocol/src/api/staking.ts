@@ -49,6 +49,8 @@ export const stakeOrder = z.object({
   dueTime: isoTime,
   redeemedAt: isoTime.nullable(),
   redeemedAmount: amountText.nullable(),
+  /** on-chain stake: its record index in Staking (`unstake(chainIndex)`), from its Staked event; null for a balance order */
+  chainIndex: z.number().int().nonnegative().nullable(),
 });
 export type StakeOrder = z.infer<typeof stakeOrder>;
 

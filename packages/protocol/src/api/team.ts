@@ -33,7 +33,7 @@ export const directItem = z.object({
 });
 export const directListData = pageOf(directItem);
 
-/** Arguments for `stakeWithInviter(amount, minOut, stakeIndex, parents, message, signature)`. */
+/** Arguments for `stakeWithInviter(amount, minOut, stakeIndex, maxFeeBps, minRatePpm, parents, message, signature)`. */
 export const stakeRefData = z.object({
   parents: z.array(address),
   message: hex,

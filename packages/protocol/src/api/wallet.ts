@@ -51,6 +51,12 @@ export const rechargeOrder = z.object({
   amount: amountText,
   amountWei: weiText,
   burnBps: z.number().int(),
+  /** share returned to the payer's address by Payment (not credited to the wallet) */
+  executorRewardBps: z.number().int(),
+  /** the deductions and the wallet credit: expected at the order's rates, or credited once paid */
+  burn: amountText,
+  executorReward: amountText,
+  credit: amountText,
   /** unix seconds */
   endTime: z.number().int(),
   signature: hex,

@@ -1,6 +1,6 @@
 // Chain mirror written by the indexer (cursor, processed logs, stakes, burns) and payout nonces.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, ts, wei } from './_columns.ts';
 import { users } from './users.ts';
 
@@ -93,6 +93,39 @@ export const burnRecords = pgTable(
   (t) => [
     unique('burn_records_tx_log').on(t.txHash, t.logIndex),
     index('burn_records_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A Payment `Paid` log the indexer could not credit (no such order, or another payer, token or
+ * receiver than the order's): kept for the operator instead of dropped. Written in the indexer's
+ * transaction, once per log.
+ */
+export const unmatchedPayments = pgTable(
+  'unmatched_payments',
+  {
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    orderId: text('order_id').notNull(),
+    payer: text('payer').notNull(),
+    token: text('token').notNull(),
+    toAddress: text('to_address').notNull(),
+    amount: wei('amount').notNull(),
+    burned: wei('burned').notNull(),
+    executorReward: wei('executor_reward').notNull(),
+    /** unknown_order | wrong_payer | wrong_token | wrong_recipient */
+    reason: text('reason').notNull(),
+    paidAt: ts('paid_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.txHash, t.logIndex] }),
+    index('unmatched_payments_block_idx').on(t.blockNumber),
+    check(
+      'unmatched_payments_not_negative',
+      sql`${t.amount} >= 0 AND ${t.burned} >= 0 AND ${t.executorReward} >= 0`,
+    ),
   ],
 );
 

@@ -61,18 +61,26 @@ export const rechargeOrders = pgTable(
     asset: text('asset').notNull(),
     amount: wei('amount').notNull(),
     burnBps: integer('burn_bps').notNull(),
+    /** Payment.executorRewardBps when the order was made (unsigned: the paid figure is in the event) */
+    executorRewardBps: integer('executor_reward_bps').notNull().default(0),
     endTime: ts('end_time').notNull(),
     signature: text('signature').notNull(),
     state: text('state', { enum: RECHARGE_STATES }).notNull().default('pending'),
     paidTxHash: text('paid_tx_hash'),
-    /** amount the chain says was paid (may differ from amount only if the contract says so) */
+    /** amount the chain says arrived in Payment (before its burn and executor reward) */
     paidAmount: wei('paid_amount'),
+    /** what reached the treasury and was credited: paid minus burned minus executor reward */
+    creditedAmount: wei('credited_amount'),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('recharge_orders_user_idx').on(t.userId, t.createdAt),
     check('recharge_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'recharge_credited_within_amount',
+      sql`${t.creditedAmount} >= 0 AND ${t.creditedAmount} <= ${t.amount}`,
+    ),
   ],
 );
 

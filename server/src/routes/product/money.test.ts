@@ -176,7 +176,7 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
       };
       await t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal, fee,
           free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number)
-        VALUES (${addr.rows[0]?.address}, ${me.userId}, 0, 2, ${(200n * U).toString()}, ${(196n * U).toString()},
+        VALUES (${addr.rows[0]?.address}, ${me.userId}, 5, 2, ${(200n * U).toString()}, ${(196n * U).toString()},
           ${(4n * U).toString()}, ${(4n * U).toString()}, 12000, 0, ${at.toISOString()}, '0xabc', 1)`);
       const list = await get(me.token, '/api/user/stake/orders');
       expect(list.data.total).toBe(2);
@@ -186,7 +186,10 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
         cycleDays: 30,
         status: 'active',
         redeemable: false,
+        // the contract's record index, for unstake: not the cycle, not guessed from amount and time
+        chainIndex: 5,
       });
+      expect(list.data.list[1]).toMatchObject({ source: 'balance', chainIndex: null });
       t.clock.advance(31 * DAY);
       const token = await me.again();
       const matured = await get(token, '/api/user/stake/orders?status=matured');

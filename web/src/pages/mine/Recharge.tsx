@@ -30,7 +30,7 @@ export function rechargeStateKey(state: RechargeOrder['state']): string {
   return `state.${state}`;
 }
 
-function RechargeLine({ row }: { row: RechargeOrder }) {
+export function RechargeLine({ row }: { row: RechargeOrder }) {
   const { t } = useTranslation();
   return (
     <div className="record" data-testid="recharge-record">
@@ -44,12 +44,42 @@ function RechargeLine({ row }: { row: RechargeOrder }) {
           {t(rechargeStateKey(row.state))}
         </span>
       </div>
+      {row.state === 'paid' && (
+        <div className="record-sub muted">
+          <span>{t('recharge.credited')}</span>
+          <Amount value={row.credit} token="USDT" />
+        </div>
+      )}
       {row.txHash && (
         <div className="record-sub muted">
           <span>{t('withdraw.txHash')}</span>
           <TxHash hash={row.txHash} />
         </div>
       )}
+    </div>
+  );
+}
+
+const percent = (bps: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
+
+/**
+ * What an order deducts before the user pays: Payment burns a share and returns a share to the
+ * payer's address; only the rest reaches the treasury and is credited to the wallet.
+ */
+export function RechargeDeduction({ order }: { order: RechargeOrder }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="stats" data-testid="recharge-deduction">
+      <Stat label={t('recharge.burned', { pct: percent(order.burnBps, i18n.language) })}>
+        <Amount value={order.burn} token="USDT" />
+      </Stat>
+      <Stat label={t('recharge.returnedToAddress', { pct: percent(order.executorRewardBps, i18n.language) })}>
+        <Amount value={order.executorReward} token="USDT" />
+      </Stat>
+      <Stat label={t('recharge.credited')}>
+        <Amount value={order.credit} token="USDT" />
+      </Stat>
     </div>
   );
 }
@@ -145,6 +175,7 @@ export default function Recharge() {
                 {t('recharge.payWithin')} <Countdown end={order.endTime * 1000} format="ms" />
               </p>
             </div>
+            <RechargeDeduction order={order} />
             <TxButton
               id={`recharge:${order.orderId}`}
               disabled={expired}

@@ -1,4 +1,5 @@
 // Profile/Ignite pages: labels and states a user reads, and the ignition request they trigger.
+import type { RechargeOrder } from '@free/protocol/api/wallet';
 import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,13 +12,35 @@ import { cleanup, render } from '../../test-utils';
 import Fire, { FomoHoldNotice } from '../fire/Fire';
 import { withdrawStateView } from './Extract';
 import { inviteLinkFor, membershipKey } from './Mine';
-import { rechargeStateKey } from './Recharge';
+import { RechargeDeduction, RechargeLine, rechargeStateKey } from './Recharge';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 beforeAll(async () => {
   await initI18n('en');
 });
+
+const ORDER: RechargeOrder = {
+  orderId: `0x${'1'.repeat(64)}`,
+  payment: ADDRESS,
+  chainId: 31337,
+  payer: ADDRESS,
+  token: ADDRESS,
+  to: ADDRESS,
+  amount: '100',
+  amountWei: (100n * 10n ** 18n).toString(),
+  burnBps: 200,
+  executorRewardBps: 10,
+  burn: '2',
+  executorReward: '0.1',
+  credit: '97.9',
+  endTime: 0,
+  signature: '0x00',
+  state: 'pending',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  paidAt: null,
+  txHash: null,
+};
 
 describe('profile labels', () => {
   it('builds the invite link on the app address with the inviter after the hash', () => {
@@ -43,6 +66,31 @@ describe('profile labels', () => {
   it('shows an unpaid recharge order as awaiting payment, a paid one as paid', () => {
     expect(rechargeStateKey('pending')).toBe('recharge.awaitingPayment');
     expect(rechargeStateKey('paid')).toBe('state.paid');
+  });
+
+  it('shows what a recharge burns, returns and credits before the user pays', () => {
+    render(
+      <RechargeDeduction
+        order={{
+          ...ORDER,
+        }}
+      />,
+    );
+    const shown = document.querySelector('[data-testid="recharge-deduction"]')?.textContent ?? '';
+    expect(shown).toContain('Burned as FREE (2%)');
+    expect(shown).toContain('Returned to your address (0.1%)');
+    expect(shown).toContain('Credited to your wallet');
+    expect(shown).toContain('97.9');
+  });
+
+  it('shows the credited amount of a paid recharge next to what was paid', () => {
+    render(
+      <RechargeLine row={{ ...ORDER, state: 'paid', credit: '97.9', paidAt: '2026-01-01T00:01:00.000Z' }} />,
+    );
+    const line = document.querySelector('[data-testid="recharge-record"]')?.textContent ?? '';
+    expect(line).toContain('100');
+    expect(line).toContain('Credited to your wallet');
+    expect(line).toContain('97.9');
   });
 });
 

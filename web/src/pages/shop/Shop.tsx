@@ -29,7 +29,7 @@ import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { useWallet } from '../../wallet/state';
-import { type CycleTerms, minOutOf, reserveCovers, SLIPPAGE_BPS, stakePreview } from './stake';
+import { type CycleTerms, minOutOf, reserveCovers, SLIPPAGE_BPS, stakeCall, stakePreview } from './stake';
 import './shop.css';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -122,15 +122,18 @@ export default function Shop() {
         return {
           address: contracts.staking as `0x${string}`,
           abi: stakingAbi,
-          functionName: 'stakeWithInviter',
-          args: [amountWei, minOut, cycle.index, ref.parents, ref.message, ref.signature],
+          ...stakeCall(amountWei, minOut, cycle, {
+            parents: ref.parents as `0x${string}`[],
+            message: ref.message as `0x${string}`,
+            signature: ref.signature as `0x${string}`,
+          }),
         };
     }
+    // the fee and rate shown on this page bound what the contract may apply
     return {
       address: contracts.staking as `0x${string}`,
       abi: stakingAbi,
-      functionName: 'stake',
-      args: [amountWei, minOut, cycle.index],
+      ...stakeCall(amountWei, minOut, cycle),
     };
   };
 
@@ -290,6 +293,7 @@ export default function Shop() {
             <TxButton
               id="shop:stake"
               disabled={!canSubmit}
+              reasons={{ StakeTermsChanged: t('shop.termsChanged') }}
               approve={
                 amountWei !== null
                   ? {

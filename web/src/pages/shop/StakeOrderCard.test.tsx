@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../api/keys';
 import { initI18n } from '../../i18n';
 import { cleanup, render } from '../../test-utils';
-import { StakeOrderCard } from './StakeOrderCard';
+import { StakeOrderCard, unstakeArgs } from './StakeOrderCard';
 
 const PLEDGE = '2026-01-01T00:00:00.000Z';
 const STAKING = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
@@ -35,6 +35,7 @@ function order(patch: Partial<StakeOrder>): StakeOrder {
     dueTime: '2026-01-08T00:00:00.000Z',
     redeemedAt: null,
     redeemedAmount: null,
+    chainIndex: 3,
     ...patch,
   };
 }
@@ -91,5 +92,20 @@ describe('StakeOrderCard', () => {
     expect(buttons()).toEqual([]);
     expect(document.querySelector('[role="timer"]')).not.toBeNull();
     expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('40');
+  });
+});
+
+describe('unstakeArgs', () => {
+  it('unstakes the record the server names, even when another open record has the same amount, cycle and time', () => {
+    const twins = [record({}), { ...record({}), index: 4 }];
+    expect(unstakeArgs(order({ chainIndex: 4 }), twins)).toEqual([4n]);
+    expect(unstakeArgs(order({ chainIndex: 3 }), twins)).toEqual([3n]);
+    // the index is served: no contract records needed to unstake
+    expect(unstakeArgs(order({ chainIndex: 4 }))).toEqual([4n]);
+  });
+
+  it('offers no unstake for a balance order or a record already redeemed in the contract', () => {
+    expect(unstakeArgs(order({ source: 'balance', chainIndex: null }))).toBeNull();
+    expect(unstakeArgs(order({ chainIndex: 3 }), [record({ redeemed: true })])).toBeNull();
   });
 });

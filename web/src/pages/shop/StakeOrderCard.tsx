@@ -15,15 +15,30 @@ import { Stat } from '../../components/LinkRows';
 import { TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 import { Progress, StatusTag } from './parts';
-import { type ChainRecord, chainIndexOf } from './stake';
+import type { ChainRecord } from './stake';
 import './shop.css';
+
+/**
+ * The `unstake` arguments of a matured on-chain order: the record index the server took from the
+ * stake's Staked event — never guessed from amount, cycle and time, which two stakes can share.
+ * None when the order is not an on-chain one or its record is already redeemed in the contract.
+ */
+export function unstakeArgs(
+  order: Pick<StakeOrder, 'source' | 'chainIndex'>,
+  chainRecords?: readonly ChainRecord[],
+): readonly [bigint] | null {
+  if (order.source !== 'chain' || order.chainIndex === null) return null;
+  const index = order.chainIndex;
+  if (chainRecords?.find((r) => r.index === index)?.redeemed === true) return null;
+  return [BigInt(index)];
+}
 
 export function StakeOrderCard({
   order,
   chainRecords,
 }: {
   order: StakeOrder;
-  /** the user's records in the contract, to find an on-chain order's index */
+  /** the user's records in the contract, by index: a record already redeemed offers no unstake */
   chainRecords?: readonly ChainRecord[];
 }) {
   const { t, i18n } = useTranslation();
@@ -46,9 +61,7 @@ export function StakeOrderCard({
     },
   });
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
-  const principal = toWei(order.principal) ?? 0n;
-  const chainIndex =
-    order.source === 'chain' && chainRecords ? chainIndexOf({ ...order, principal }, chainRecords) : null;
+  const unstake = unstakeArgs(order, chainRecords);
   const bonus = toWei(order.bonusFcc) ?? 0n;
 
   return (
@@ -111,14 +124,14 @@ export function StakeOrderCard({
           {t('shop.redeem')}
         </Button>
       )}
-      {order.status === 'matured' && order.source === 'chain' && contracts && chainIndex !== null && (
+      {order.status === 'matured' && order.source === 'chain' && contracts && unstake && (
         <TxButton
           id={`shop:unstake:${order.id}`}
           prepare={() => ({
             address: contracts.staking as `0x${string}`,
             abi: stakingAbi,
             functionName: 'unstake',
-            args: [BigInt(chainIndex)],
+            args: unstake,
           })}
           onConfirmed={() => {
             showToast(t('shop.redeemSuccess'), 'success');

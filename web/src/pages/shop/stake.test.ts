@@ -1,7 +1,7 @@
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { compoundInterest } from '@free/protocol/staking';
 import { describe, expect, it } from 'vitest';
-import { chainIndexOf, minOutOf, reserveCovers, stakePreview } from './stake';
+import { minOutOf, reserveCovers, stakeCall, stakePreview } from './stake';
 
 const THIRTY = { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 };
 
@@ -31,25 +31,21 @@ describe('stake preview', () => {
   });
 });
 
-describe('chainIndexOf', () => {
-  const records = [
-    { index: 0, stakeTime: 1_700_000_000n, amount: 98n * U, redeemed: true, stakeIndex: 2 },
-    { index: 1, stakeTime: 1_700_000_000n, amount: 98n * U, redeemed: false, stakeIndex: 2 },
-    { index: 2, stakeTime: 1_700_000_500n, amount: 49n * U, redeemed: false, stakeIndex: 0 },
-  ];
-  it('finds the open record with the same principal, cycle and time', () => {
-    const pledgeTime = new Date(1_700_000_000_000).toISOString();
-    expect(chainIndexOf({ principal: 98n * U, cycle: 2, pledgeTime }, records)).toBe(1);
-    expect(
-      chainIndexOf(
-        { principal: 49n * U, cycle: 0, pledgeTime: new Date(1_700_000_500_000).toISOString() },
-        records,
-      ),
-    ).toBe(2);
-  });
-  it('finds nothing when no open record matches', () => {
-    const pledgeTime = new Date(1_700_000_000_000).toISOString();
-    expect(chainIndexOf({ principal: 98n * U, cycle: 1, pledgeTime }, records)).toBeNull();
-    expect(chainIndexOf({ principal: 49n * U, cycle: 0, pledgeTime }, records)).toBeNull();
+describe('stakeCall', () => {
+  const shown = { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 };
+  it('sends the fee and rate the user was shown as the bounds the contract enforces', () => {
+    expect(stakeCall(100n * U, 5n, shown)).toEqual({
+      functionName: 'stake',
+      args: [100n * U, 5n, 2, 200, 12_000],
+    });
+    const ref = {
+      parents: ['0x00000000000000000000000000000000000000b1'] as const,
+      message: '0x01',
+      signature: '0x02',
+    } as const;
+    expect(stakeCall(100n * U, 5n, shown, { ...ref, parents: [...ref.parents] })).toEqual({
+      functionName: 'stakeWithInviter',
+      args: [100n * U, 5n, 2, 200, 12_000, ref.parents, '0x01', '0x02'],
+    });
   });
 });

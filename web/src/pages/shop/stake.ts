@@ -52,16 +52,21 @@ export interface ChainRecord {
 }
 
 /**
- * The contract index of an on-chain order from the API (which keys it by its own id): the unredeemed
- * record with the same principal, cycle and stake time (to the second).
+ * The on-chain stake call for the terms the user was shown: the cycle's fee and rate go along as the
+ * highest fee and lowest rate accepted, so an owner's `setCycle` mined first makes the stake revert
+ * (StakeTermsChanged) instead of giving worse terms. With an inviter signature: stakeWithInviter.
  */
-export function chainIndexOf(
-  order: { principal: bigint; cycle: number; pledgeTime: string },
-  records: readonly ChainRecord[],
-): number | null {
-  const at = BigInt(Math.floor(Date.parse(order.pledgeTime) / 1000));
-  const hit = records.find(
-    (r) => !r.redeemed && r.amount === order.principal && r.stakeIndex === order.cycle && r.stakeTime === at,
-  );
-  return hit ? hit.index : null;
+export function stakeCall(
+  amount: bigint,
+  minOut: bigint,
+  shown: Pick<CycleTerms, 'index' | 'feeBps' | 'ratePpm'>,
+  ref?: { parents: readonly `0x${string}`[]; message: `0x${string}`; signature: `0x${string}` },
+) {
+  const terms = [amount, minOut, shown.index, shown.feeBps, shown.ratePpm] as const;
+  return ref
+    ? ({
+        functionName: 'stakeWithInviter',
+        args: [...terms, ref.parents, ref.message, ref.signature],
+      } as const)
+    : ({ functionName: 'stake', args: terms } as const);
 }

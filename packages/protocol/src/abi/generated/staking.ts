@@ -567,6 +567,16 @@ export const stakingAbi = [
         "type": "uint8",
         "name": "stakeIndex",
         "internalType": "uint8"
+      },
+      {
+        "type": "uint16",
+        "name": "maxFeeBps",
+        "internalType": "uint16"
+      },
+      {
+        "type": "uint32",
+        "name": "minRatePpm",
+        "internalType": "uint32"
       }
     ],
     "outputs": [
@@ -649,6 +659,16 @@ export const stakingAbi = [
         "type": "uint8",
         "name": "stakeIndex",
         "internalType": "uint8"
+      },
+      {
+        "type": "uint16",
+        "name": "maxFeeBps",
+        "internalType": "uint16"
+      },
+      {
+        "type": "uint32",
+        "name": "minRatePpm",
+        "internalType": "uint32"
       },
       {
         "type": "address[]",
@@ -1193,6 +1213,22 @@ export const stakingAbi = [
         "type": "uint256",
         "name": "index",
         "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "StakeTermsChanged",
+    "inputs": [
+      {
+        "type": "uint16",
+        "name": "feeBps",
+        "internalType": "uint16"
+      },
+      {
+        "type": "uint32",
+        "name": "ratePpm",
+        "internalType": "uint32"
       }
     ]
   },
