@@ -1,5 +1,5 @@
 // Burn data: the user's burns (level, type, FREE quantity, USDT equivalent), pending until on chain.
-import type { BurnRecord } from '@free/protocol/api/product-money';
+import type { BurnRecord } from '@free/protocol/api/index';
 import { useTranslation } from 'react-i18next';
 import { useFire } from '../../api/mine';
 import { Amount } from '../../components/Amount';

@@ -1,6 +1,6 @@
 // Redemption list: what has been paid back (principal + interest) and what is ready to redeem, then
 // every order with its redeemed amount and progress.
-import type { StakeOrder } from '@free/protocol/api/product-money';
+import type { StakeOrder } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

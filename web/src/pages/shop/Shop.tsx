@@ -2,17 +2,22 @@
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
 import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
-import type { StakeOrder } from '@free/protocol/api/product-money';
 import type { StakeRefData } from '@free/protocol/api/team';
 import { moduleOpen } from '@free/protocol/modules';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
-import { keys } from '../../api/keys';
-import { quoteFee, stakingKeys, useFeeQuote, useStakingState, useWalletStakeInfo } from '../../api/staking';
+import {
+  quoteFee,
+  stakeChangedKeys,
+  useFeeQuote,
+  useStakeWithBalance,
+  useStakingState,
+  useWalletStakeInfo,
+} from '../../api/staking';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
@@ -85,18 +90,13 @@ export default function Shop() {
     showToast(t('shop.purchaseSuccess'), 'success');
     setAmount('');
     setSubmitted(false);
-    void qc.invalidateQueries({ queryKey: stakingKeys.all() });
-    void qc.invalidateQueries({ queryKey: keys.user.all() });
+  };
+  const onChainDone = () => {
+    for (const queryKey of stakeChangedKeys()) void qc.invalidateQueries({ queryKey });
+    done();
   };
 
-  const buyWithBalance = useMutation({
-    mutationFn: (idempotencyKey: string) =>
-      api.post<StakeOrder>('/api/user/staking_use_balance', undefined, {
-        query: { amount, stakeIndex: cycle?.index ?? cycleIndex, autoRenew },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    onSuccess: done,
-  });
+  const buyWithBalance = useStakeWithBalance(done);
 
   const contracts = config?.contracts ?? null;
   const prepareStake = async () => {
@@ -268,7 +268,8 @@ export default function Shop() {
               disabled={!stakingOpen}
               onClick={() => {
                 setSubmitted(true);
-                if (canSubmit) buyWithBalance.mutate(crypto.randomUUID());
+                if (canSubmit)
+                  buyWithBalance.mutate({ amount, stakeIndex: cycle?.index ?? cycleIndex, autoRenew });
               }}
             >
               {t('shop.stakeNow')}
@@ -293,7 +294,7 @@ export default function Shop() {
                   : undefined
               }
               prepare={prepareStake}
-              onConfirmed={done}
+              onConfirmed={onChainDone}
             >
               {t('shop.stakeNow')}
             </TxButton>

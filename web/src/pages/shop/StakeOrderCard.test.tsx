@@ -1,4 +1,4 @@
-import type { StakeOrder } from '@free/protocol/api/product-money';
+import type { StakeOrder } from '@free/protocol/api/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../api/keys';
