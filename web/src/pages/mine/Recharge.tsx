@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Address, Hex } from 'viem';
 import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
@@ -134,21 +135,21 @@ export default function Recharge() {
               id={`recharge:${order.orderId}`}
               disabled={expired}
               approve={{
-                token: order.token as `0x${string}`,
-                spender: order.payment as `0x${string}`,
+                token: order.token as Address,
+                spender: order.payment as Address,
                 amount: BigInt(order.amountWei),
               }}
               prepare={() => ({
-                address: order.payment as `0x${string}`,
+                address: order.payment as Address,
                 abi: paymentAbi,
                 functionName: 'payment',
                 args: [
-                  order.orderId,
-                  order.token,
+                  order.orderId as Hex,
+                  order.token as Address,
                   BigInt(order.amountWei),
                   BigInt(order.endTime),
-                  order.signature,
-                ],
+                  order.signature as Hex,
+                ] as const,
               })}
               onConfirmed={() => setWaiting(order.orderId)}
             >

@@ -1,13 +1,16 @@
 // Market Maker tab: the stake product (cycle, amount, preview, on-chain stake or stake with the
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
+
+import type { stakingAbi as StakingAbiValue } from '@free/protocol/abi/generated/staking';
 import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
-import type { StakeRefData } from '@free/protocol/api/team';
+import type { StakeRefData } from '@free/protocol/api/index';
 import { moduleOpen } from '@free/protocol/modules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Address, Hex } from 'viem';
 import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
 import {
@@ -22,7 +25,7 @@ import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { LinkRows, Stat } from '../../components/LinkRows';
-import { TxButton } from '../../components/TxButton';
+import { type ContractCall, TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
@@ -32,6 +35,7 @@ import './shop.css';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 type Source = 'chain' | 'balance';
+type StakingAbi = typeof StakingAbiValue;
 
 export default function Shop() {
   const { t, i18n } = useTranslation();
@@ -99,7 +103,7 @@ export default function Shop() {
   const buyWithBalance = useStakeWithBalance(done);
 
   const contracts = config?.contracts ?? null;
-  const prepareStake = async () => {
+  const prepareStake = async (): Promise<ContractCall<StakingAbi, 'stake' | 'stakeWithInviter'>> => {
     if (!contracts || !config || !cycle || amountWei === null || !preview) throw new Error(t('tx.failed'));
     // A fresh quote at the moment of sending; the bound the user saw is the same rule on it.
     const [quote, { stakingAbi }] = await Promise.all([
@@ -116,7 +120,14 @@ export default function Shop() {
           address: contracts.staking as `0x${string}`,
           abi: stakingAbi,
           functionName: 'stakeWithInviter',
-          args: [amountWei, minOut, cycle.index, ref.parents, ref.message, ref.signature],
+          args: [
+            amountWei,
+            minOut,
+            cycle.index,
+            ref.parents as Address[],
+            ref.message as Hex,
+            ref.signature as Hex,
+          ],
         };
     }
     return {

@@ -101,7 +101,7 @@ export function StakeOrderCard({
             address: contracts.staking as `0x${string}`,
             abi: stakingAbi,
             functionName: 'unstake',
-            args: [BigInt(chainIndex)],
+            args: [BigInt(chainIndex)] as const,
           })}
           onConfirmed={() => {
             showToast(t('shop.redeemSuccess'), 'success');
