@@ -20,7 +20,7 @@ export interface RouteDef {
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-export const ROUTES: readonly RouteDef[] = [
+const TABLE = [
   // The five tabs load eagerly.
   { path: '/', component: Home, titleKey: 'tab.home', needsLogin: false, tab: 0 },
   { path: '/pages/shop/shop', component: Shop, titleKey: 'tab.marketMaker', needsLogin: false, tab: 1 },
@@ -203,7 +203,14 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'page.redemption',
     needsLogin: true,
   },
-];
+] as const satisfies readonly RouteDef[];
+
+export const ROUTES: readonly RouteDef[] = TABLE;
+
+/** Every path of the table: a link to anything else fails the type check. */
+export type RoutePath = (typeof TABLE)[number]['path'];
+/** A link target: a route path, with or without a query string. */
+export type Href = RoutePath | `${RoutePath}?${string}`;
 
 export const TABS: readonly RouteDef[] = ROUTES.filter((r) => r.tab !== undefined).sort(
   (a, b) => (a.tab ?? 0) - (b.tab ?? 0),

@@ -4,7 +4,6 @@ import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useConfig } from '../../api/config';
 import { type FomoPool, useFire, useFomoPool, useIgnite } from '../../api/mine';
 import { IgniteFlame } from '../../app/IgniteFlame';
@@ -17,6 +16,7 @@ import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { BurnLine } from '../mine/BurnLine';
 import '../mine/mine.css';
+import { AppLink } from '../../app/link';
 
 export default function Fire() {
   const { t, i18n } = useTranslation();
@@ -89,7 +89,7 @@ export default function Fire() {
         <section className="card card-stack">
           <div className="section-head">
             <h2>{t('fire.myBurns')}</h2>
-            <Link to="/pages/mine/burnData">{t('action.more')}</Link>
+            <AppLink to="/pages/mine/burnData">{t('action.more')}</AppLink>
           </div>
           <Stat label={t('fire.burnedTotal')}>
             <Amount value={info.burnedTotal} token="FREE" />

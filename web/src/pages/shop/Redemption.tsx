@@ -3,7 +3,6 @@
 import type { StakeOrder } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { keys } from '../../api/keys';
 import { Amount, DateTime } from '../../components/Amount';
@@ -12,6 +11,7 @@ import { Stat } from '../../components/LinkRows';
 import { useSession } from '../../session/store';
 import { Progress, StatusTag } from './parts';
 import './shop.css';
+import { AppLink } from '../../app/link';
 
 const PATH = '/api/user/stake/redemptions';
 
@@ -40,7 +40,7 @@ export default function Redemption() {
           </Stat>
         </div>
         <p className="muted small">
-          {t('shop.redeemHint')} <Link to="/pages/shop/order">{t('page.stakeOrders')}</Link>
+          {t('shop.redeemHint')} <AppLink to="/pages/shop/order">{t('page.stakeOrders')}</AppLink>
         </p>
       </section>
       <InfiniteList<StakeOrder>
