@@ -64,7 +64,7 @@ export default function Machine() {
         personal={false}
         renderItem={(row) => (
           <AppLink className="record" to={`/pages/index/machineDetail?id=${row.id}`}>
-            <MachineSummary m={row as unknown as MachineItem} />
+            <MachineSummary m={row} />
           </AppLink>
         )}
       />

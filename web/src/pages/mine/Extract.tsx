@@ -114,10 +114,7 @@ export default function Extract() {
         )}
       </section>
       <h2 className="section-title">{t('withdraw.records')}</h2>
-      <RecordList
-        path={WITHDRAW_LIST}
-        renderItem={(row) => <WithdrawLine row={row as unknown as WithdrawItem} />}
-      />
+      <RecordList path={WITHDRAW_LIST} renderItem={(row) => <WithdrawLine row={row} />} />
     </div>
   );
 }

@@ -98,10 +98,7 @@ export default function Team() {
         </div>
       </section>
       <h2 className="section-title">{t('team.direct')}</h2>
-      <RecordList
-        path="/api/user/direct_list"
-        renderItem={(row) => <DirectLine row={row as unknown as Direct} />}
-      />
+      <RecordList path="/api/user/direct_list" renderItem={(row) => <DirectLine row={row} />} />
     </div>
   );
 }

@@ -1,6 +1,3 @@
-// Redemption list: what has been paid back (principal + interest) and what is ready to redeem, then
-// every order with its redeemed amount and progress.
-import type { StakeOrder } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -43,7 +40,7 @@ export default function Redemption() {
           {t('shop.redeemHint')} <AppLink to="/pages/shop/order">{t('page.stakeOrders')}</AppLink>
         </p>
       </section>
-      <InfiniteList<StakeOrder>
+      <InfiniteList
         queryKey={keys.user.list(PATH, {})}
         path={PATH}
         enabled={signed !== null}
