@@ -1,14 +1,16 @@
 // The Staking contract as the Market Maker pages read it: cycle terms, reserve versus obligations,
 // the wallet's USDT balance, the fee quote on the router, and the user's on-chain stake records.
 // viem loads lazily (the Shop tab is on the first paint).
-import type { contractsInfo, StakeOrder } from '@free/protocol/api/index';
+import type { contractsInfo, StakeOrder, StakeRefData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { Address, PublicClient } from 'viem';
 import type { z } from 'zod';
 import type { ChainRecord } from '../pages/shop/stake';
+import { api } from './client';
 import { useConfig } from './config';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
+import type { ListData } from './list';
 
 const abis = () => import('@free/protocol/abi/generated/staking').then((m) => m.stakingAbi);
 
@@ -219,3 +221,18 @@ export function useRedeemStake(onSuccess: () => void) {
 
 /** After an on-chain stake or unstake is mined. */
 export const stakeChangedKeys = afterStake;
+
+/** The signed inviter chain for `stakeWithInviter`, read at the moment of staking (never cached). */
+export const fetchStakeRef = () => api.get<StakeRefData>('/api/user/stake_ref_address');
+
+const REDEMPTIONS = '/api/user/stake/redemptions';
+
+/** What has been paid back and what is ready to redeem (the redemption list's totals). */
+export function useRedemptionTotals(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.user.list(REDEMPTIONS, { totals: true }),
+    enabled,
+    queryFn: () =>
+      api.get<ListData<typeof REDEMPTIONS>>(REDEMPTIONS, { page: 1, size: 1 }, { hideError: true }),
+  });
+}

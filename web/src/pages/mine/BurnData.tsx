@@ -1,3 +1,4 @@
+// Burn data: the user's burns (level, type, FREE quantity, USDT equivalent), pending until on chain.
 import { useTranslation } from 'react-i18next';
 import { useFire } from '../../api/mine';
 import { Amount } from '../../components/Amount';

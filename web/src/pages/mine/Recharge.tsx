@@ -3,17 +3,15 @@
 // indexer credits it (polling /api/user/recharge/list), then 'Recharge Successful'; the records.
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
 import type { RechargeOrder } from '@free/protocol/api/index';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Hex } from 'viem';
-import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
-import { keys } from '../../api/keys';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
-import { RECHARGE_LIST, rechargeCreditedKeys, useCreateRecharge } from '../../api/wallet';
+import { RECHARGE_LIST, rechargeCreditedKeys, useCreateRecharge, useLatestRecharges } from '../../api/wallet';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
 import type { AmountRules } from '../../components/AmountInput';
@@ -57,13 +55,7 @@ function RechargeLine({ row }: { row: RechargeOrder }) {
 
 /** Polls the records until the indexer has credited `orderId`, then calls `onCredited` once. */
 function useCredit(orderId: string | null, onCredited: () => void) {
-  const q = useQuery({
-    queryKey: keys.user.recharges({ watch: orderId ?? '' }),
-    enabled: orderId !== null,
-    refetchInterval: 2000,
-    queryFn: () =>
-      api.get<{ list: RechargeOrder[] }>(RECHARGE_LIST, { page: 1, size: 20 }, { hideError: true }),
-  });
+  const q = useLatestRecharges(orderId);
   const credited = orderId !== null && q.data?.list.some((o) => o.orderId === orderId && o.state === 'paid');
   // biome-ignore lint/correctness/useExhaustiveDependencies: fire once when the credit shows up
   useEffect(() => {

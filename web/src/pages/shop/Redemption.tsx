@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+// Redemption list: what has been paid back (principal + interest) and what is ready to redeem, then
+// every order with its redeemed amount and progress.
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { keys } from '../../api/keys';
+import { useRedemptionTotals } from '../../api/staking';
 import { Amount, DateTime } from '../../components/Amount';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Stat } from '../../components/LinkRows';
@@ -12,19 +13,10 @@ import { AppLink } from '../../app/link';
 
 const PATH = '/api/user/stake/redemptions';
 
-interface Totals {
-  redeemedTotal: string;
-  redeemableTotal: string;
-}
-
 export default function Redemption() {
   const { t } = useTranslation();
   const signed = useSession();
-  const totals = useQuery({
-    queryKey: keys.user.list(PATH, { totals: true }),
-    enabled: signed !== null,
-    queryFn: () => api.get<Totals>(PATH, { page: 1, size: 1 }, { hideError: true }),
-  });
+  const totals = useRedemptionTotals(signed !== null);
   return (
     <div className="page">
       <section className="card">

@@ -4,16 +4,15 @@
 
 import type { stakingAbi as StakingAbiValue } from '@free/protocol/abi/generated/staking';
 import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
-import type { StakeRefData } from '@free/protocol/api/index';
 import { moduleOpen } from '@free/protocol/modules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Hex } from 'viem';
-import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
 import {
+  fetchStakeRef,
   quoteFee,
   stakeChangedKeys,
   useFeeQuote,
@@ -114,7 +113,7 @@ export default function Shop() {
     const inviter = (me.data?.inviter ?? signed?.user.inviter ?? null) as string | null;
     const boundOnChain = walletInfo.data ? walletInfo.data.inviterOnChain !== ZERO_ADDRESS : false;
     if (inviter && !boundOnChain) {
-      const ref = await api.get<StakeRefData>('/api/user/stake_ref_address');
+      const ref = await fetchStakeRef();
       if (ref.parents.length > 0)
         return {
           address: contracts.staking as `0x${string}`,
