@@ -1,7 +1,6 @@
 // Market Maker tab: the stake product (cycle, amount, preview, on-chain stake or stake with the
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
-
 import type { stakingAbi as StakingAbiValue } from '@free/protocol/abi/generated/staking';
 import { formatAmount, isAmountError, MAX_AMOUNT_WEI, parseAmount, type Wei } from '@free/protocol/amount';
 import { moduleOpen } from '@free/protocol/modules';
