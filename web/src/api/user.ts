@@ -1,6 +1,11 @@
 // The signed-in user's resources: profile, ignition, team, income (enabled only with a session).
-import type { TeamInfoData } from '@free/protocol/api/team';
-import type { fireData, IncomeData, stakingLimitData, UserProfile } from '@free/protocol/api/user';
+import type {
+  fireData,
+  IncomeData,
+  stakingLimitData,
+  TeamInfoData,
+  UserProfile,
+} from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';

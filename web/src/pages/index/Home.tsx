@@ -1,6 +1,6 @@
 // Home tab: banners, announcement ticker, FREE/FCC prices, FOMO pool, module entries (open / not
 // yet open from config), sign-in call to action for visitors, latest announcements.
-import type { ArticleItem, Page } from '@free/protocol/api/common';
+import type { ArticleItem, Page } from '@free/protocol/api/index';
 import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';

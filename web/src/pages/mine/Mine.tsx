@@ -1,6 +1,6 @@
 // Profile tab: who is signed in, levels and badges, balances (off chain and on chain), invite link,
 // every personal page, language, theme, contact, sign out.
-import type { UserProfile } from '@free/protocol/api/user';
+import type { UserProfile } from '@free/protocol/api/index';
 import { Button, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useChainBalances } from '../../api/mine';
