@@ -30,7 +30,9 @@ function Form({
 
 async function press(label: string) {
   await act(async () => {
-    (byText(label)?.closest('button') as HTMLButtonElement).click();
+    const button = byText(label)?.closest('button');
+    if (!button) throw new Error(`no button '${label}'`);
+    button.click();
   });
 }
 
