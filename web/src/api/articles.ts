@@ -1,5 +1,5 @@
 // Articles (announcements, documents) and banners.
-import type { ArticleDetail, bannerItem } from '@free/protocol/api/common';
+import type { ArticleDetail, bannerItem } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './client';

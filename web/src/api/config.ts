@@ -1,5 +1,5 @@
 // System config (GET /api/common/config): loaded once, kept for the whole visit.
-import type { ConfigData } from '@free/protocol/api/common';
+import type { ConfigData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { keys } from './keys';

@@ -1,15 +1,15 @@
 // The FOMO pool (GET /api/common/fomo): balance, countdown, whether earnings are distributed.
-import type { fomoData } from '@free/protocol/api/fomo';
+import type { fomoData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { keys } from './keys';
 import { getOptional } from './products';
 
 export type Fomo = z.infer<typeof fomoData>;
-export const fomoKeys = { detail: () => ['public', 'fomo'] as const };
 
 export function useFomo() {
   return useQuery({
-    queryKey: fomoKeys.detail(),
+    queryKey: keys.public.fomo(),
     queryFn: () => getOptional<Fomo>('/api/common/fomo'),
     refetchInterval: 30_000,
   });

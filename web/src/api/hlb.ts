@@ -1,23 +1,35 @@
 // Huan Li Bao: products, my orders with static/dynamic income, subscribe and redeem.
-import type { hlbOrdersData } from '@free/protocol/api/hlb';
+import type { hlbOrdersData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
-import { getOptional, postOnce } from './products';
+import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { keys } from './keys';
+import { getOptional } from './products';
 
 export type HlbData = z.infer<typeof hlbOrdersData>;
-export const hlbKeys = { orders: () => ['user', 'hlb', 'orders'] as const };
 
 export function useHlb() {
   const signedIn = useSession() !== null;
   return useQuery({
-    queryKey: hlbKeys.orders(),
+    queryKey: keys.user.hlbOrders(),
     queryFn: () => getOptional<HlbData>('/api/user/hlb/orders', { page: 1, size: 50 }),
     enabled: signedIn,
   });
 }
 
-export const subscribeHlb = (product: string, amount: string, key: string) =>
-  postOnce<unknown>('/api/user/hlb/subscribe', { product, amount }, key);
-export const redeemHlb = (orderId: number, key: string) =>
-  postOnce<unknown>('/api/user/hlb/redeem', { orderId }, key);
+export function useSubscribeHlb(onSuccess: () => void) {
+  return useIdempotentMutation<{ product: string; amount: string }>({
+    mutationFn: (body, key) => postIdempotent('/api/user/hlb/subscribe', body, key),
+    invalidates: () => [keys.user.all()],
+    onSuccess,
+  });
+}
+
+export function useRedeemHlb(onSuccess: () => void) {
+  return useIdempotentMutation<number>({
+    mutationFn: (orderId, key) => postIdempotent('/api/user/hlb/redeem', { orderId }, key),
+    invalidates: () => [keys.user.all()],
+    onSuccess,
+  });
+}

@@ -1,4 +1,6 @@
-// Query-key factory: one branch per resource. Everything under 'user' belongs to the signed-in user.
+// The one query-key tree: one branch per resource. Everything under 'user' belongs to the signed-in
+// user (a sign-out or a money action invalidates it whole), 'public' is the same for everyone, and
+// 'chain' / 'staking' are reads from the chain itself.
 import type { Query } from './client';
 
 export const keys = {
@@ -16,16 +18,44 @@ export const keys = {
     teamInfo: () => ['user', 'team_info'] as const,
     directList: (params: Query) => ['user', 'direct_list', params] as const,
     incomeInfo: (params: Query) => ['user', 'income_info', params] as const,
+    /** The tab bar's flame and the Ignite page read the same key, so an ignition refreshes both. */
     fire: () => ['user', 'fire'] as const,
     contributeRecord: (params: Query) => ['user', 'contribute', params] as const,
     stakingLimit: () => ['user', 'staking_limit_info'] as const,
     stakeRefAddress: () => ['user', 'stake_ref_address'] as const,
     withdrawals: (params: Query) => ['user', 'withdraw', params] as const,
     recharges: (params: Query) => ['user', 'recharge', params] as const,
-    /** Lists whose endpoint the server does not serve yet; key by path so each stays separate. */
+    hashrate: () => ['user', 'hashrate'] as const,
+    airdrop: (kind: string) => ['user', 'airdrop', kind] as const,
+    quota: () => ['user', 'quota'] as const,
+    cards: () => ['user', 'cards'] as const,
+    hlbOrders: () => ['user', 'hlb', 'orders'] as const,
+    poolSummary: () => ['user', 'pool', 'contributions', 'summary'] as const,
+    roundBets: () => ['user', 'round', 'bets'] as const,
+    /** A paged list, keyed by its path so each stays separate. */
     list: (path: string, params: Query) => ['user', 'list', path, params] as const,
   },
   public: {
+    fomo: () => ['public', 'fomo'] as const,
+    quotes: () => ['public', 'quotes'] as const,
+    machines: () => ['public', 'machines'] as const,
+    machine: (id: string) => ['public', 'machines', id] as const,
+    poolStats: () => ['public', 'pool', 'stats'] as const,
+    round: () => ['public', 'round', 'current'] as const,
+    roundChart: () => ['public', 'round', 'chart'] as const,
     list: (path: string, params: Query) => ['public', 'list', path, params] as const,
+  },
+  chain: {
+    all: () => ['chain'] as const,
+    balances: (address: string, chainId: number) => ['chain', 'balances', address, chainId] as const,
+  },
+  staking: {
+    all: () => ['staking'] as const,
+    state: (staking: string) => ['staking', 'state', staking] as const,
+    wallet: (staking: string, account: string) =>
+      ['staking', 'wallet', staking, account.toLowerCase()] as const,
+    quote: (router: string, fee: string) => ['staking', 'quote', router, fee] as const,
+    records: (staking: string, account: string) =>
+      ['staking', 'records', staking, account.toLowerCase()] as const,
   },
 };

@@ -1,8 +1,38 @@
-// Paged lists: one shape for every list endpoint, whatever envelope field the server uses for rows.
-
+// Paged lists: every list endpoint the web reads, with its row type from the protocol schema of its
+// answer. Every one answers `{ list, ... }`; the paged ones (`pageOf`) also carry the row count in
+// `total` next to `page`. A list the table does not name fails the type check.
+import type * as schemas from '@free/protocol/api/index';
 import { PAGE_SIZE } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
+import type { z } from 'zod';
 import { ApiError, api, type Query } from './client';
+
+/** Path → schema of its `data`. */
+interface ListSchemas {
+  '/api/common/article/list': typeof schemas.articleListData;
+  '/api/common/machines': typeof schemas.machinesData;
+  '/api/common/quotes': typeof schemas.quotesData;
+  '/api/common/round/history': typeof schemas.roundHistoryData;
+  '/api/user/airdrop/unlocks': typeof schemas.unlocksData;
+  '/api/user/burn/records': typeof schemas.burnRecordsData;
+  '/api/user/direct_list': typeof schemas.directListData;
+  '/api/user/fcc/records': typeof schemas.fccRecordsData;
+  '/api/user/finance': typeof schemas.financeData;
+  '/api/user/machines': typeof schemas.myMachinesData;
+  '/api/user/pool/contributions': typeof schemas.poolContributionsData;
+  '/api/user/pool/orders': typeof schemas.poolOrdersData;
+  '/api/user/recharge/list': typeof schemas.rechargeListData;
+  '/api/user/round/bets': typeof schemas.roundBetsData;
+  '/api/user/stake/orders': typeof schemas.stakeOrdersData;
+  '/api/user/stake/redemptions': typeof schemas.redemptionsData;
+  '/api/user/withdraw/list': typeof schemas.withdrawListData;
+}
+
+export type ListPath = keyof ListSchemas;
+/** The data a list endpoint answers. */
+export type ListData<P extends ListPath> = z.infer<ListSchemas[P]>;
+/** One row of list `P`. */
+export type ListRow<P extends ListPath> = ListData<P>['list'][number];
 
 export interface Page<T> {
   list: T[];
@@ -10,36 +40,34 @@ export interface Page<T> {
   page: number;
 }
 
-function rowsOf(data: unknown): { rows: unknown[]; total?: number } {
-  if (Array.isArray(data)) return { rows: data };
-  if (data && typeof data === 'object') {
-    const d = data as Record<string, unknown>;
-    const rows = [d.list, d.rows, d.items, d.records, d.data].find(Array.isArray) as unknown[] | undefined;
-    const total = [d.total, d.count].find((v) => typeof v === 'number' || typeof v === 'string');
-    return { rows: rows ?? [], total: total === undefined ? undefined : Number(total) };
-  }
-  return { rows: [] };
-}
-
 /** A list endpoint the server does not serve yet answers 404: that is an empty list, not a failure. */
 export function isNotServed(error: unknown): boolean {
   return error instanceof ApiError && (error.code === ErrorCode.NotFound || error.status === 404);
 }
 
-export async function fetchPage<T>(
-  path: string,
+/**
+ * The row count of an answer: `total` of a paged answer (`pageOf`, which carries `page`). An unpaged
+ * answer's `total` is something else (the pool's contributed sum), so it counts the rows in hand.
+ */
+export function rowCount(data: { list: unknown[] }, page: number): number {
+  if ('page' in data && 'total' in data && typeof data.total === 'number') return data.total;
+  return (page - 1) * PAGE_SIZE + data.list.length;
+}
+
+export async function fetchPage<P extends ListPath>(
+  path: P,
   params: Query,
   page: number,
   signal?: AbortSignal,
-): Promise<Page<T>> {
+): Promise<Page<ListRow<P>>> {
   try {
-    const data = await api.get<unknown>(
+    const data = await api.get<ListData<P>>(
       path,
       { ...params, page, size: PAGE_SIZE },
       { hideError: true, signal },
     );
-    const { rows, total } = rowsOf(data);
-    return { list: rows as T[], total: total ?? (page - 1) * PAGE_SIZE + rows.length, page };
+    const list = data.list as ListRow<P>[];
+    return { list, total: rowCount(data, page), page };
   } catch (error) {
     if (isNotServed(error)) return { list: [], total: 0, page };
     throw error;

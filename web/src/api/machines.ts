@@ -1,29 +1,32 @@
 // Mining machines: catalogue, one machine, buying with the balance.
-import type { machine } from '@free/protocol/api/machines';
+import type { machine } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getOptional, postOnce } from './products';
+import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { keys } from './keys';
+import { getOptional } from './products';
 
 export type Machine = z.infer<typeof machine>;
-export const machineKeys = {
-  list: () => ['public', 'machines'] as const,
-  detail: (id: string) => ['public', 'machines', id] as const,
-};
 
 export function useMachines() {
   return useQuery({
-    queryKey: machineKeys.list(),
+    queryKey: keys.public.machines(),
     queryFn: async () => (await getOptional<{ list: Machine[] }>('/api/common/machines'))?.list ?? [],
   });
 }
 
 export function useMachine(id: string) {
   return useQuery({
-    queryKey: machineKeys.detail(id),
+    queryKey: keys.public.machine(id),
     queryFn: () => getOptional<Machine>('/api/common/machine/detail', { id }),
     enabled: /^\d+$/.test(id),
   });
 }
 
-export const buyMachine = (id: number, key: string) =>
-  postOnce<unknown>('/api/user/machine/buy', { id }, key);
+export function useBuyMachine(onSuccess: () => void) {
+  return useIdempotentMutation<number>({
+    mutationFn: (id, key) => postIdempotent('/api/user/machine/buy', { id }, key),
+    invalidates: () => [keys.user.all(), keys.public.machines()],
+    onSuccess,
+  });
+}

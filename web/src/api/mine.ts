@@ -1,18 +1,17 @@
 // Profile-tab resources: hashrate, airdrop/presale, quota, ignition details, the FOMO pool, and the
 // connected wallet's on-chain USDT/FREE balances.
-import type { airdropData, quotaData } from '@free/protocol/api/airdrop';
-import type { fomoData } from '@free/protocol/api/fomo';
-import type { hashrateData } from '@free/protocol/api/hashrate';
-import type { fireInfoData } from '@free/protocol/api/ignition';
+import type { airdropData, fireInfoData, fomoData, hashrateData, quotaData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
+import type { Address } from 'viem';
 import type { Config } from 'wagmi';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
 import { useWallet, wallet } from '../wallet/state';
-import { api } from './client';
 import { useConfig } from './config';
+import { useFomo } from './fomo';
+import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { isNotServed } from './list';
+import { getOptional } from './products';
 
 export type Hashrate = z.infer<typeof hashrateData>;
 export type Airdrop = z.infer<typeof airdropData>;
@@ -24,26 +23,6 @@ export type FireInfo = Pick<FireFull, 'ignited' | 'ignitedAt' | 'requiredFree' |
 export type FomoPool = z.infer<typeof fomoData>;
 export type AllocationKind = Airdrop['kind'];
 
-export const mineKeys = {
-  hashrate: () => ['user', 'hashrate'] as const,
-  airdrop: (kind: AllocationKind) => ['user', 'airdrop', kind] as const,
-  quota: () => ['user', 'quota'] as const,
-  /** Same key as the tab bar's fire query, so an ignition refreshes the flame too. */
-  fire: () => keys.user.fire(),
-  fomo: () => ['public', 'fomo'] as const,
-  chainBalances: (address: string, chainId: number) => ['chain', 'balances', address, chainId] as const,
-};
-
-/** A resource a page can live without while the server does not serve it (404 → null). */
-async function optional<T>(path: string, query?: Record<string, string>): Promise<T | null> {
-  try {
-    return await api.get<T>(path, query, { hideError: true });
-  } catch (error) {
-    if (isNotServed(error)) return null;
-    throw error;
-  }
-}
-
 function useSignedIn() {
   return useSession() !== null;
 }
@@ -51,8 +30,8 @@ function useSignedIn() {
 export function useHashrate() {
   const signedIn = useSignedIn();
   return useQuery({
-    queryKey: mineKeys.hashrate(),
-    queryFn: () => optional<Hashrate>('/api/user/hashrate'),
+    queryKey: keys.user.hashrate(),
+    queryFn: () => getOptional<Hashrate>('/api/user/hashrate'),
     enabled: signedIn,
   });
 }
@@ -60,8 +39,8 @@ export function useHashrate() {
 export function useAirdrop(kind: AllocationKind) {
   const signedIn = useSignedIn();
   return useQuery({
-    queryKey: mineKeys.airdrop(kind),
-    queryFn: () => optional<Airdrop>('/api/user/airdrop', { kind }),
+    queryKey: keys.user.airdrop(kind),
+    queryFn: () => getOptional<Airdrop>('/api/user/airdrop', { kind }),
     enabled: signedIn,
   });
 }
@@ -69,28 +48,32 @@ export function useAirdrop(kind: AllocationKind) {
 export function useQuota() {
   const signedIn = useSignedIn();
   return useQuery({
-    queryKey: mineKeys.quota(),
-    queryFn: () => optional<Quota>('/api/user/quota'),
+    queryKey: keys.user.quota(),
+    queryFn: () => getOptional<Quota>('/api/user/quota'),
     enabled: signedIn,
+  });
+}
+
+/** POST /api/user/fire/ignite: burns the ignition FREE once, whatever the retries. */
+export function useIgnite(onSuccess: () => void) {
+  return useIdempotentMutation<void, { ignited: true; ignitedAt: string; burned: string }>({
+    mutationFn: (_input, key) => postIdempotent('/api/user/fire/ignite', undefined, key),
+    invalidates: () => [keys.user.all()],
+    onSuccess,
   });
 }
 
 export function useFire() {
   const signedIn = useSignedIn();
   return useQuery({
-    queryKey: mineKeys.fire(),
-    queryFn: () => optional<FireInfo>('/api/user/fire'),
+    queryKey: keys.user.fire(),
+    queryFn: () => getOptional<FireInfo>('/api/user/fire'),
     enabled: signedIn,
   });
 }
 
-export function useFomoPool() {
-  return useQuery({
-    queryKey: mineKeys.fomo(),
-    queryFn: () => optional<FomoPool>('/api/common/fomo'),
-    refetchInterval: 30_000,
-  });
-}
+/** The same resource as the Home page's FOMO card (one key, one fetch). */
+export const useFomoPool = useFomo;
 
 export interface ChainBalances {
   usdt: bigint;
@@ -104,7 +87,7 @@ export function useChainBalances() {
   const chainId = useConfig().data?.chain_id ?? 0;
   const address = w.status === 'connected' ? w.address : undefined;
   return useQuery({
-    queryKey: mineKeys.chainBalances(address ?? '', chainId),
+    queryKey: keys.chain.balances(address ?? '', chainId),
     enabled: !!address && !!contracts,
     refetchInterval: 15_000,
     queryFn: async (): Promise<ChainBalances> => {
@@ -113,12 +96,12 @@ export function useChainBalances() {
       const config = walletApi.config() as Config;
       const read = (token: string) =>
         readContract(config, {
-          address: token as `0x${string}`,
+          address: token as Address,
           abi: erc20Abi,
           functionName: 'balanceOf',
-          args: [address as `0x${string}`],
+          args: [address as Address],
           chainId,
-        } as never) as Promise<bigint>;
+        });
       const [usdt, free] = await Promise.all([read(contracts?.usdt ?? ''), read(contracts?.free ?? '')]);
       return { usdt, free };
     },

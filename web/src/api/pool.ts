@@ -1,21 +1,18 @@
 // Chain pool: public stats (pie), my contributions and level, contributing.
-import type { Page } from '@free/protocol/api/common';
-import type { PoolOrder, poolContributionsData, poolStatsData } from '@free/protocol/api/pool';
+import type { PoolOrder, poolContributionsData, poolStatsData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
-import { getOptional, postOnce } from './products';
+import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { keys } from './keys';
+import { getOptional } from './products';
 
 export type PoolStats = z.infer<typeof poolStatsData>;
 export type PoolContributions = z.infer<typeof poolContributionsData>;
-export const poolKeys = {
-  stats: () => ['public', 'pool', 'stats'] as const,
-  mine: () => ['user', 'pool', 'contributions', 'summary'] as const,
-};
 
 export function usePoolStats() {
   return useQuery({
-    queryKey: poolKeys.stats(),
+    queryKey: keys.public.poolStats(),
     queryFn: () => getOptional<PoolStats>('/api/common/pool/stats'),
   });
 }
@@ -23,13 +20,16 @@ export function usePoolStats() {
 export function useMyPool() {
   const signedIn = useSession() !== null;
   return useQuery({
-    queryKey: poolKeys.mine(),
+    queryKey: keys.user.poolSummary(),
     queryFn: () => getOptional<PoolContributions>('/api/user/pool/contributions', { page: 1, size: 1 }),
     enabled: signedIn,
   });
 }
 
-export const contribute = (amount: string, key: string) =>
-  postOnce<PoolOrder>('/api/user/pool/contribute', { amount }, key);
-
-export type { Page };
+export function useContribute(onSuccess: () => void) {
+  return useIdempotentMutation<{ amount: string }, PoolOrder>({
+    mutationFn: (body, key) => postIdempotent('/api/user/pool/contribute', body, key),
+    invalidates: () => [keys.user.all(), keys.public.poolStats()],
+    onSuccess,
+  });
+}

@@ -1,4 +1,4 @@
-// Shared helpers of the product-module hook files (fomo, quotes, rounds, pool, machines, cards, hlb).
+// Shared helper of the resource files whose endpoints a backend may not serve yet.
 import { api, type Query } from './client';
 import { isNotServed } from './list';
 
@@ -10,9 +10,4 @@ export async function getOptional<T>(path: string, query?: Query): Promise<T | n
     if (isNotServed(error)) return null;
     throw error;
   }
-}
-
-/** A money-moving POST with its Idempotency-Key (one key per user action). */
-export function postOnce<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
-  return api.post<T>(path, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

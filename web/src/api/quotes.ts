@@ -1,15 +1,15 @@
 // Market quotes (GET /api/common/quotes): latest price and 24 h change per symbol.
-import type { quote } from '@free/protocol/api/quotes';
+import type { quote } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { keys } from './keys';
 import { getOptional } from './products';
 
 export type Quote = z.infer<typeof quote>;
-export const quoteKeys = { list: () => ['public', 'quotes'] as const };
 
 export function useQuotes() {
   return useQuery({
-    queryKey: quoteKeys.list(),
+    queryKey: keys.public.quotes(),
     queryFn: async () => (await getOptional<{ list: Quote[] }>('/api/common/quotes'))?.list ?? [],
     refetchInterval: 60_000,
   });

@@ -1,22 +1,16 @@
 // AI trade prediction rounds: the current round, history, my bets, placing a bet.
-
-import type { Page } from '@free/protocol/api/common';
-import type { Round, roundBet } from '@free/protocol/api/rounds';
+import type { Page, Round, roundBet } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useSession } from '../session/store';
-import { getOptional, postOnce } from './products';
+import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { keys } from './keys';
+import { getOptional } from './products';
 
 export type RoundBet = z.infer<typeof roundBet>;
-export const roundKeys = {
-  current: () => ['public', 'round', 'current'] as const,
-  chart: () => ['public', 'round', 'chart'] as const,
-  bets: () => ['user', 'round', 'bets'] as const,
-};
 
 export function useCurrentRound() {
   return useQuery({
-    queryKey: roundKeys.current(),
+    queryKey: keys.public.round(),
     queryFn: () => getOptional<Round>('/api/common/round/current'),
     refetchInterval: 5_000,
   });
@@ -25,7 +19,7 @@ export function useCurrentRound() {
 /** The last rounds for the price line (oldest first). */
 export function useRoundChart() {
   return useQuery({
-    queryKey: roundKeys.chart(),
+    queryKey: keys.public.roundChart(),
     queryFn: async () => {
       const page = await getOptional<Page<Round>>('/api/common/round/history', { page: 1, size: 60 });
       return [...(page?.list ?? [])].reverse();
@@ -34,9 +28,10 @@ export function useRoundChart() {
   });
 }
 
-export function useSignedIn() {
-  return useSession() !== null;
+export function usePlaceBet(onSuccess: () => void) {
+  return useIdempotentMutation<{ side: 'up' | 'down'; amount: string }, RoundBet>({
+    mutationFn: (body, key) => postIdempotent('/api/user/round/bet', body, key),
+    invalidates: () => [keys.user.all(), keys.public.round()],
+    onSuccess,
+  });
 }
-
-export const placeBet = (side: 'up' | 'down', amount: string, key: string) =>
-  postOnce<RoundBet>('/api/user/round/bet', { side, amount }, key);

@@ -1,22 +1,16 @@
 // The Staking contract as the Market Maker pages read it: cycle terms, reserve versus obligations,
 // the wallet's USDT balance, the fee quote on the router, and the user's on-chain stake records.
 // viem loads lazily (the Shop tab is on the first paint).
-import type { contractsInfo } from '@free/protocol/api/common';
+import type { contractsInfo, StakeOrder, StakeRefData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicClient } from 'viem';
+import type { Address, PublicClient } from 'viem';
 import type { z } from 'zod';
 import type { ChainRecord } from '../pages/shop/stake';
+import { api } from './client';
 import { useConfig } from './config';
-
-export const stakingKeys = {
-  all: () => ['staking'] as const,
-  state: (staking: string) => ['staking', 'state', staking] as const,
-  wallet: (staking: string, account: string) =>
-    ['staking', 'wallet', staking, account.toLowerCase()] as const,
-  quote: (router: string, fee: string) => ['staking', 'quote', router, fee] as const,
-  records: (staking: string, account: string) =>
-    ['staking', 'records', staking, account.toLowerCase()] as const,
-};
+import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { keys } from './keys';
+import type { ListData } from './list';
 
 const abis = () => import('@free/protocol/abi/generated/staking').then((m) => m.stakingAbi);
 
@@ -51,13 +45,8 @@ export interface StakingState {
   cycles: ChainCycle[];
 }
 
-type Addr = `0x${string}`;
+type Addr = Address;
 type ContractsInfo = z.infer<typeof contractsInfo>;
-
-/** Several reads at once (no Multicall3 on the local chain). */
-function readAll(client: PublicClient, calls: readonly unknown[]): Promise<unknown[]> {
-  return Promise.all(calls.map((c) => client.readContract(c as never)));
-}
 
 function useChain() {
   const config = useConfig().data;
@@ -69,40 +58,36 @@ function useChain() {
 export function useStakingState() {
   const { chainId, contracts } = useChain();
   return useQuery({
-    queryKey: stakingKeys.state(contracts?.staking ?? ''),
+    queryKey: keys.staking.state(contracts?.staking ?? ''),
     enabled: chainId !== undefined && contracts !== null,
     refetchInterval: 30_000,
     queryFn: async (): Promise<StakingState> => {
       const client = await publicClient(chainId as number);
       const address = (contracts as ContractsInfo).staking as Addr;
       const stakingAbi = await abis();
-      const read = (functionName: string, args: readonly unknown[] = []) =>
-        ({ address, abi: stakingAbi, functionName, args }) as const;
-      const idx = [0, 1, 2];
-      const results = (await readAll(client, [
-        read('reserve'),
-        read('committed'),
-        read('availableReserve'),
-        read('openPrincipal'),
-        read('maxStakeAmount'),
-        ...idx.map((i) => read('cycleDays', [i])),
-        ...idx.map((i) => read('cycleRatePpm', [i])),
-        ...idx.map((i) => read('cycleFeeBps', [i])),
-      ])) as unknown as (bigint | number)[];
-      const [reserve, committed, availableReserve, openPrincipal, maxStakeAmount] = results as bigint[];
-      return {
-        reserve: reserve as bigint,
-        committed: committed as bigint,
-        availableReserve: availableReserve as bigint,
-        openPrincipal: openPrincipal as bigint,
-        maxStakeAmount: maxStakeAmount as bigint,
-        cycles: idx.map((i) => ({
-          index: i,
-          days: Number(results[5 + i]),
-          ratePpm: Number(results[8 + i]),
-          feeBps: Number(results[11 + i]),
-        })),
-      };
+      const base = { address, abi: stakingAbi } as const;
+      const idx = [0, 1, 2] as const;
+      // No Multicall3 on the local chain: several reads at once.
+      const [reserve, committed, availableReserve, openPrincipal, maxStakeAmount, cycles] = await Promise.all(
+        [
+          client.readContract({ ...base, functionName: 'reserve' }),
+          client.readContract({ ...base, functionName: 'committed' }),
+          client.readContract({ ...base, functionName: 'availableReserve' }),
+          client.readContract({ ...base, functionName: 'openPrincipal' }),
+          client.readContract({ ...base, functionName: 'maxStakeAmount' }),
+          Promise.all(
+            idx.map(async (index) => {
+              const [days, ratePpm, feeBps] = await Promise.all([
+                client.readContract({ ...base, functionName: 'cycleDays', args: [index] }),
+                client.readContract({ ...base, functionName: 'cycleRatePpm', args: [index] }),
+                client.readContract({ ...base, functionName: 'cycleFeeBps', args: [index] }),
+              ]);
+              return { index, days: Number(days), ratePpm: Number(ratePpm), feeBps: Number(feeBps) };
+            }),
+          ),
+        ],
+      );
+      return { reserve, committed, availableReserve, openPrincipal, maxStakeAmount, cycles };
     },
   });
 }
@@ -118,22 +103,32 @@ export interface WalletStakeInfo {
 export function useWalletStakeInfo(account: string | undefined) {
   const { chainId, contracts } = useChain();
   return useQuery({
-    queryKey: stakingKeys.wallet(contracts?.staking ?? '', account ?? ''),
+    queryKey: keys.staking.wallet(contracts?.staking ?? '', account ?? ''),
     enabled: chainId !== undefined && contracts !== null && account !== undefined,
     queryFn: async (): Promise<WalletStakeInfo> => {
       const client = await publicClient(chainId as number);
       const [{ erc20Abi }, stakingAbi] = await Promise.all([import('viem'), abis()]);
       const c = contracts as ContractsInfo;
-      const [usdt, allowance, inviterOnChain] = (await readAll(client, [
-        { address: c.usdt as Addr, abi: erc20Abi, functionName: 'balanceOf', args: [account as Addr] },
-        {
+      const [usdt, allowance, inviterOnChain] = await Promise.all([
+        client.readContract({
+          address: c.usdt as Addr,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account as Addr],
+        }),
+        client.readContract({
           address: c.usdt as Addr,
           abi: erc20Abi,
           functionName: 'allowance',
           args: [account as Addr, c.staking as Addr],
-        },
-        { address: c.staking as Addr, abi: stakingAbi, functionName: 'inviterOf', args: [account as Addr] },
-      ])) as unknown as [bigint, bigint, Addr];
+        }),
+        client.readContract({
+          address: c.staking as Addr,
+          abi: stakingAbi,
+          functionName: 'inviterOf',
+          args: [account as Addr],
+        }),
+      ]);
       return { usdt, allowance, inviterOnChain };
     },
   });
@@ -146,19 +141,19 @@ export async function quoteFee(chainId: number, contracts: ContractsInfo, fee: b
     publicClient(chainId),
     import('@free/protocol/abi/generated/uniswapV2Router02'),
   ]);
-  const amounts = (await client.readContract({
+  const amounts = await client.readContract({
     address: contracts.router as Addr,
     abi: uniswapV2Router02Abi,
     functionName: 'getAmountsOut',
     args: [fee, [contracts.usdt as Addr, contracts.free as Addr]],
-  })) as readonly bigint[];
+  });
   return amounts[amounts.length - 1] ?? 0n;
 }
 
 export function useFeeQuote(fee: bigint | null) {
   const { chainId, contracts } = useChain();
   return useQuery({
-    queryKey: stakingKeys.quote(contracts?.router ?? '', String(fee ?? '')),
+    queryKey: keys.staking.quote(contracts?.router ?? '', String(fee ?? '')),
     enabled: chainId !== undefined && contracts !== null && fee !== null && fee > 0n,
     staleTime: 10_000,
     queryFn: () => quoteFee(chainId as number, contracts as ContractsInfo, fee as bigint),
@@ -169,28 +164,29 @@ export function useFeeQuote(fee: bigint | null) {
 export function useChainStakeRecords(account: string | undefined) {
   const { chainId, contracts } = useChain();
   return useQuery({
-    queryKey: stakingKeys.records(contracts?.staking ?? '', account ?? ''),
+    queryKey: keys.staking.records(contracts?.staking ?? '', account ?? ''),
     enabled: chainId !== undefined && contracts !== null && account !== undefined,
     queryFn: async (): Promise<ChainRecord[]> => {
       const client = await publicClient(chainId as number);
       const staking = (contracts as ContractsInfo).staking as Addr;
       const stakingAbi = await abis();
-      const count = (await client.readContract({
+      const count = await client.readContract({
         address: staking,
         abi: stakingAbi,
         functionName: 'stakeCount',
         args: [account as Addr],
-      })) as bigint;
+      });
       if (count === 0n) return [];
-      const rows = (await readAll(
-        client,
-        Array.from({ length: Number(count) }, (_, i) => ({
-          address: staking,
-          abi: stakingAbi,
-          functionName: 'userStakeRecord',
-          args: [account as Addr, BigInt(i)],
-        })),
-      )) as unknown as (readonly [bigint, bigint, boolean, number])[];
+      const rows = await Promise.all(
+        Array.from({ length: Number(count) }, (_, i) =>
+          client.readContract({
+            address: staking,
+            abi: stakingAbi,
+            functionName: 'userStakeRecord',
+            args: [account as Addr, BigInt(i)],
+          }),
+        ),
+      );
       return rows.map(([stakeTime, amount, redeemed, stakeIndex], index) => ({
         index,
         stakeTime,
@@ -199,5 +195,44 @@ export function useChainStakeRecords(account: string | undefined) {
         stakeIndex: Number(stakeIndex),
       }));
     },
+  });
+}
+
+/** Every stake changes the user's balances and orders and the contract's reserve. */
+const afterStake = () => [keys.user.all(), keys.staking.all()] as const;
+
+/** POST /api/user/staking_use_balance: a stake paid from the wallet balance. */
+export function useStakeWithBalance(onSuccess: () => void) {
+  return useIdempotentMutation<{ amount: string; stakeIndex: number; autoRenew: boolean }, StakeOrder>({
+    mutationFn: (query, key) => postIdempotent('/api/user/staking_use_balance', undefined, key, { query }),
+    invalidates: afterStake,
+    onSuccess,
+  });
+}
+
+/** POST /api/user/stake/redeem: a matured balance order back to the wallet. */
+export function useRedeemStake(onSuccess: () => void) {
+  return useIdempotentMutation<{ orderId: string }, StakeOrder>({
+    mutationFn: (body, key) => postIdempotent('/api/user/stake/redeem', body, key),
+    invalidates: afterStake,
+    onSuccess,
+  });
+}
+
+/** After an on-chain stake or unstake is mined. */
+export const stakeChangedKeys = afterStake;
+
+/** The signed inviter chain for `stakeWithInviter`, read at the moment of staking (never cached). */
+export const fetchStakeRef = () => api.get<StakeRefData>('/api/user/stake_ref_address');
+
+const REDEMPTIONS = '/api/user/stake/redemptions';
+
+/** What has been paid back and what is ready to redeem (the redemption list's totals). */
+export function useRedemptionTotals(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.user.list(REDEMPTIONS, { totals: true }),
+    enabled,
+    queryFn: () =>
+      api.get<ListData<typeof REDEMPTIONS>>(REDEMPTIONS, { page: 1, size: 1 }, { hideError: true }),
   });
 }

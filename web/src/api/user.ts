@@ -1,13 +1,18 @@
 // The signed-in user's resources: profile, ignition, team, income (enabled only with a session).
-import type { TeamInfoData } from '@free/protocol/api/team';
-import type { fireData, IncomeData, stakingLimitData, UserProfile } from '@free/protocol/api/user';
+import type {
+  fireData,
+  IncomeData,
+  stakingLimitData,
+  TeamInfoData,
+  UserProfile,
+} from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { session, useSession } from '../session/store';
 import { api } from './client';
 import { keys } from './keys';
-import { isNotServed } from './list';
+import { getOptional } from './products';
 
 export type FireData = z.infer<typeof fireData>;
 export type StakingLimitData = z.infer<typeof stakingLimitData>;
@@ -26,23 +31,11 @@ export function useMe() {
   return q;
 }
 
-/** A user resource the page can live without while the server does not serve it yet. */
-function optional<T>(path: string) {
-  return async (): Promise<T | null> => {
-    try {
-      return await api.get<T>(path, undefined, { hideError: true });
-    } catch (error) {
-      if (isNotServed(error)) return null;
-      throw error;
-    }
-  };
-}
-
 export function useFireInfo() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.fire(),
-    queryFn: optional<FireData>('/api/user/fire'),
+    queryFn: () => getOptional<FireData>('/api/user/fire'),
     enabled: signedIn,
   });
 }
@@ -69,7 +62,7 @@ export function useStakingLimit() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.stakingLimit(),
-    queryFn: optional<StakingLimitData>('/api/user/staking_limit_info'),
+    queryFn: () => getOptional<StakingLimitData>('/api/user/staking_limit_info'),
     enabled: signedIn,
   });
 }

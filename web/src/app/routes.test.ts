@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, ROUTES, TABS } from './routes';
+import { findRoute, type Href, ROUTES, TABS } from './routes';
 
 // SPEC §2 and DESIGN §5, as written there.
 const SPEC_ROUTES = [
@@ -61,5 +61,22 @@ describe('route table', () => {
       expect(findRoute(p)?.needsLogin, p).toBe(true);
     for (const p of ['/', '/pages/mine/language', '/pages/mine/contact', '/pages/index/announcement'])
       expect(findRoute(p)?.needsLogin, p).toBe(false);
+  });
+});
+
+describe('typed links', () => {
+  it('accept the table paths, with a query string, and refuse a page that does not exist', () => {
+    const links: Href[] = [
+      '/pages/mine/recharge',
+      `/pages/index/machineDetail?id=${7}`,
+      // @ts-expect-error misspelt: there is no such route
+      '/pages/mine/rechrage',
+      // @ts-expect-error not a page of the app
+      '/pages/admin',
+    ];
+    // What the type check allows is what the router finds.
+    expect(findRoute(links[0] as string)).toBeDefined();
+    expect(findRoute((links[1] as string).split('?')[0] as string)).toBeDefined();
+    expect(findRoute(links[2] as string)).toBeUndefined();
   });
 });

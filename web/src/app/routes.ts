@@ -31,7 +31,7 @@ export function prefetchTabs(): void {
   else setTimeout(run, 1_000);
 }
 
-export const ROUTES: readonly RouteDef[] = [
+const TABLE = [
   // The five tabs: Home in the first paint, the others prefetched right after it.
   { path: '/', component: Home, titleKey: 'tab.home', needsLogin: false, tab: 0 },
   {
@@ -220,7 +220,14 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'page.redemption',
     needsLogin: true,
   },
-];
+] as const satisfies readonly RouteDef[];
+
+export const ROUTES: readonly RouteDef[] = TABLE;
+
+/** Every path of the table: a link to anything else fails the type check. */
+export type RoutePath = (typeof TABLE)[number]['path'];
+/** A link target: a route path, with or without a query string. */
+export type Href = RoutePath | `${RoutePath}?${string}`;
 
 export const TABS: readonly RouteDef[] = ROUTES.filter((r) => r.tab !== undefined).sort(
   (a, b) => (a.tab ?? 0) - (b.tab ?? 0),

@@ -7,34 +7,34 @@ import { Button, PullToRefresh } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
-import { fetchPage, type Page } from '../api/list';
+import { fetchPage, type ListPath, type ListRow, type Page } from '../api/list';
 import { EmptyState } from './EmptyState';
 import { Skeleton, useDelayed } from './PageSkeleton';
 
-export interface InfiniteListProps<T> {
+export interface InfiniteListProps<P extends ListPath> {
   queryKey: readonly unknown[];
-  path: string;
+  path: P;
   params?: Query;
   enabled?: boolean;
-  renderItem: (item: T, index: number) => ReactNode;
-  itemKey?: (item: T, index: number) => string | number;
+  renderItem: (item: ListRow<P>, index: number) => ReactNode;
+  itemKey?: (item: ListRow<P>, index: number) => string | number;
 }
 
-export function InfiniteList<T>({
+export function InfiniteList<P extends ListPath>({
   queryKey,
   path,
   params = {},
   enabled = true,
   renderItem,
   itemKey,
-}: InfiniteListProps<T>) {
+}: InfiniteListProps<P>) {
   const { t } = useTranslation();
   const q = useInfiniteQuery({
     queryKey,
     enabled,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => fetchPage<T>(path, params, pageParam, signal),
-    getNextPageParam: (last: Page<T>) =>
+    queryFn: ({ pageParam, signal }) => fetchPage(path, params, pageParam, signal),
+    getNextPageParam: (last: Page<ListRow<P>>) =>
       last.list.length === PAGE_SIZE && last.page * PAGE_SIZE < last.total ? last.page + 1 : undefined,
   });
   const showSkeleton = useDelayed(q.isPending && enabled);

@@ -1,9 +1,9 @@
 // Rows of links to other pages (profile menu, section entries), 48 px tall.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink, type Href } from '../app/link';
 
 export interface LinkRow {
-  to: string;
+  to: Href;
   labelKey: string;
 }
 
@@ -12,12 +12,12 @@ export function LinkRows({ rows }: { rows: readonly LinkRow[] }) {
   return (
     <div className="card row-links">
       {rows.map((r) => (
-        <Link key={r.to} to={r.to} className="row-link">
+        <AppLink key={r.to} to={r.to} className="row-link">
           <span>{t(r.labelKey)}</span>
           <svg className="chev mirror-rtl" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-        </Link>
+        </AppLink>
       ))}
     </div>
   );

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
 import { keys } from '../api/keys';
+import type { ListPath, ListRow } from '../api/list';
 import { useSession } from '../session/store';
 import { Amount, DateTime, type Token } from './Amount';
 import { InfiniteList } from './InfiniteList';
 
+/** The fields the plain record line shows, as far as a row has them. */
 export interface RecordRow {
   id?: string | number;
   time?: string;
@@ -51,26 +53,32 @@ export function RecordItem({ row }: { row: RecordRow }) {
   );
 }
 
-export function RecordList({
+/** A row as the plain record line reads it: every list row is an object of protocol fields. */
+const asRecord = (row: object) => row as RecordRow;
+
+export function RecordList<P extends ListPath>({
   path,
   params = {},
   personal = true,
   renderItem,
 }: {
-  path: string;
+  path: P;
   params?: Query;
   personal?: boolean;
-  renderItem?: (row: RecordRow) => ReactNode;
+  renderItem?: (row: ListRow<P>) => ReactNode;
 }) {
   const signedIn = useSession() !== null;
   return (
-    <InfiniteList<RecordRow>
+    <InfiniteList
       queryKey={personal ? keys.user.list(path, params) : keys.public.list(path, params)}
       path={path}
       params={params}
       enabled={!personal || signedIn}
-      itemKey={(row, i) => row.id ?? i}
-      renderItem={(row) => (renderItem ? renderItem(row) : <RecordItem row={row} />)}
+      itemKey={(row, i) => {
+        const id = asRecord(row).id;
+        return typeof id === 'string' || typeof id === 'number' ? id : i;
+      }}
+      renderItem={(row) => (renderItem ? renderItem(row) : <RecordItem row={asRecord(row)} />)}
     />
   );
 }

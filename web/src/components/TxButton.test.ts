@@ -1,6 +1,8 @@
+import { stakingAbi } from '@free/protocol/abi/generated/staking';
 import { describe, expect, it } from 'vitest';
+import { txExplorerUrl } from '../wallet/chains';
 import { getPending, PENDING_EXPIRY_MS, setPending } from './pendingTx';
-import { readableReason } from './TxButton';
+import { type ContractCall, readableReason } from './TxButton';
 
 const HASH = `0x${'ab'.repeat(32)}` as const;
 
@@ -44,5 +46,38 @@ describe('readableReason', () => {
       'Insufficient funds for gas',
     );
     expect(readableReason(new Error('boom'), 'failed', 'rejected')).toBe('failed');
+  });
+});
+
+describe('explorer link', () => {
+  it('points at the chain explorer, and is absent on the local chain', () => {
+    expect(txExplorerUrl(56, HASH)).toBe(`https://bscscan.com/tx/${HASH}`);
+    expect(txExplorerUrl(97, HASH)).toBe(`https://testnet.bscscan.com/tx/${HASH}`);
+    expect(txExplorerUrl(31337, HASH)).toBeNull();
+  });
+});
+
+describe('contract calls are typed by their ABI', () => {
+  const address = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
+  it('accepts a write the contract has, with its argument types', () => {
+    const unstake: ContractCall<typeof stakingAbi, 'unstake'> = {
+      address,
+      abi: stakingAbi,
+      functionName: 'unstake',
+      args: [3n],
+    };
+    expect(unstake.functionName).toBe('unstake');
+  });
+
+  it('refuses, at type-check time, a function it lacks, wrong arguments and a read', () => {
+    const calls: ContractCall<typeof stakingAbi>[] = [
+      // @ts-expect-error Staking has no such function
+      { address, abi: stakingAbi, functionName: 'withdrawEverything', args: [] },
+      // @ts-expect-error unstake takes a uint256 index, not a string
+      { address, abi: stakingAbi, functionName: 'unstake', args: ['3'] },
+      // @ts-expect-error reserve() is a view: a TxButton only sends writes
+      { address, abi: stakingAbi, functionName: 'reserve', args: [] },
+    ];
+    expect(calls).toHaveLength(3);
   });
 });

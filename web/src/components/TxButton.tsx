@@ -1,27 +1,52 @@
 // One button for every contract write: simulate → confirm in wallet → pending (hash, kept across
-// reloads) → confirmed, or a readable reason (STYLE.md "Transactions").
+// reloads) → confirmed, or a readable reason (STYLE.md "Transactions"). The call is typed by its ABI:
+// a function name the contract does not have, or arguments of the wrong types, fail the type check.
+// viem and wagmi are only imported as types here (they load lazily, off the first paint).
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Abi } from 'viem';
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hash } from 'viem';
 import type { Config } from 'wagmi';
 import { requestSignIn } from '../session/prompt';
 import { useWallet, wallet } from '../wallet/state';
 import { getPending, setPending } from './pendingTx';
 
-export interface ContractCall {
-  address: `0x${string}`;
+type Writable = 'nonpayable' | 'payable';
+/** The state-changing functions of `abi`. */
+export type WriteFunction<abi extends Abi> = ContractFunctionName<abi, Writable>;
+
+export interface ContractCall<abi extends Abi, name extends WriteFunction<abi> = WriteFunction<abi>> {
+  address: Address;
+  abi: abi;
+  functionName: name;
+  args: ContractFunctionArgs<abi, Writable, name>;
+  value?: bigint;
+}
+
+/**
+ * The same call in viem's ABI-agnostic form. The caller's call was checked against its ABI by
+ * `ContractCall<abi, name>`; TypeScript cannot relate viem's conditional types inside a generic to
+ * their widened form, so the widening is stated once here.
+ */
+interface AnyContractCall {
+  address: Address;
   abi: Abi;
   functionName: string;
-  args?: readonly unknown[];
+  args: readonly unknown[];
   value?: bigint;
+}
+
+function untyped<abi extends Abi, name extends WriteFunction<abi>>(
+  call: ContractCall<abi, name>,
+): AnyContractCall {
+  return call as AnyContractCall;
 }
 
 type Phase =
   | { kind: 'idle' }
   | { kind: 'working'; step: 'simulate' | 'wallet' | 'approve' }
-  | { kind: 'pending'; hash: string }
-  | { kind: 'done'; hash: string }
+  | { kind: 'pending'; hash: Hash; chainId: number }
+  | { kind: 'done'; hash: Hash; chainId: number }
   | { kind: 'failed'; reason: string };
 
 /** The most useful line of a viem/wallet error: the revert reason when there is one. */
@@ -55,7 +80,7 @@ export function readableReason(
   return short ?? fallback;
 }
 
-async function waitFor(id: string, hash: `0x${string}`) {
+async function waitFor(id: string, hash: Hash) {
   const api = await wallet.ready();
   const { waitForTransactionReceipt } = await import('wagmi/actions');
   const receipt = await waitForTransactionReceipt(api.config() as Config, { hash, timeout: 10 * 60_000 });
@@ -63,7 +88,24 @@ async function waitFor(id: string, hash: `0x${string}`) {
   return receipt.status;
 }
 
-export function TxButton({
+/** The transaction's page in the chain's block explorer; null on a chain without one (local anvil). */
+function useExplorerLink(hash: Hash | null, chainId: number | null): string | null {
+  const [link, setLink] = useState<string | null>(null);
+  useEffect(() => {
+    setLink(null);
+    if (hash === null || chainId === null) return;
+    let live = true;
+    void import('../wallet/chains').then(({ txExplorerUrl }) => {
+      if (live) setLink(txExplorerUrl(chainId, hash));
+    });
+    return () => {
+      live = false;
+    };
+  }, [hash, chainId]);
+  return link;
+}
+
+export function TxButton<const abi extends Abi, name extends WriteFunction<abi>>({
   id,
   children,
   prepare,
@@ -76,7 +118,7 @@ export function TxButton({
   id: string;
   children: ReactNode;
   /** Builds the call (and may refuse by throwing an Error whose message is shown). */
-  prepare: () => Promise<ContractCall> | ContractCall;
+  prepare: () => Promise<ContractCall<abi, name>> | ContractCall<abi, name>;
   onConfirmed?: (hash: string) => void;
   disabled?: boolean;
   /** An ERC-20 allowance the call needs; approved first (and only) when the current one is short. */
@@ -88,15 +130,17 @@ export function TxButton({
   const w = useWallet();
   const [phase, setPhase] = useState<Phase>(() => {
     const p = getPending(id);
-    return p ? { kind: 'pending', hash: p.hash } : { kind: 'idle' };
+    return p ? { kind: 'pending', hash: p.hash, chainId: p.chainId } : { kind: 'idle' };
   });
+  const shown = phase.kind === 'pending' || phase.kind === 'done' ? phase : null;
+  const explorer = useExplorerLink(shown?.hash ?? null, shown?.chainId ?? null);
 
-  const track = async (hash: `0x${string}`) => {
-    setPhase({ kind: 'pending', hash });
+  const track = async (hash: Hash, chainId: number) => {
+    setPhase({ kind: 'pending', hash, chainId });
     try {
       const status = await waitFor(id, hash);
       if (status === 'success') {
-        setPhase({ kind: 'done', hash });
+        setPhase({ kind: 'done', hash, chainId });
         onConfirmed?.(hash);
       } else setPhase({ kind: 'failed', reason: t('tx.reverted') });
     } catch (error) {
@@ -108,7 +152,7 @@ export function TxButton({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount
   useEffect(() => {
     const p = getPending(id);
-    if (p) void track(p.hash);
+    if (p) void track(p.hash, p.chainId);
   }, [id]);
 
   const run = async () => {
@@ -118,7 +162,7 @@ export function TxButton({
     }
     try {
       setPhase({ kind: 'working', step: 'simulate' });
-      const call = await prepare();
+      const call = untyped(await prepare());
       const api = await wallet.ready();
       const config = api.config() as Config;
       if (w.chainId !== api.appChainId()) await api.switchToAppChain();
@@ -146,11 +190,12 @@ export function TxButton({
           setPhase({ kind: 'working', step: 'simulate' });
         }
       }
-      const { request } = await simulateContract(config, { ...call, account: w.address } as never);
+      const { request } = await simulateContract(config, { ...call, account: w.address });
       setPhase({ kind: 'working', step: 'wallet' });
-      const hash = await writeContract(config, request as never);
-      setPending(id, { hash, chainId: api.appChainId(), at: Date.now() });
-      await track(hash);
+      const hash = await writeContract(config, request);
+      const chainId = api.appChainId();
+      setPending(id, { hash, chainId, at: Date.now() });
+      await track(hash, chainId);
     } catch (error) {
       setPhase({ kind: 'failed', reason: readableReason(error, t('tx.failed'), t('tx.rejected'), reasons) });
     }
@@ -178,12 +223,20 @@ export function TxButton({
             ? t('tx.pending')
             : children}
       </Button>
-      {(phase.kind === 'pending' || phase.kind === 'done') && (
-        <p className={`notice${phase.kind === 'done' ? '' : ''}`} role="status">
-          {phase.kind === 'done' ? t('tx.confirmed') : t('tx.waiting')}{' '}
+      {shown && (
+        <p className="notice" role="status">
+          {shown.kind === 'done' ? t('tx.confirmed') : t('tx.waiting')}{' '}
           <bdi dir="ltr" className="tx-hash">
-            {phase.hash}
+            {shown.hash}
           </bdi>
+          {explorer && (
+            <>
+              {' '}
+              <a href={explorer} target="_blank" rel="noopener noreferrer">
+                {t('tx.viewOnExplorer')}
+              </a>
+            </>
+          )}
         </p>
       )}
       {phase.kind === 'failed' && (

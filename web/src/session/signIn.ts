@@ -1,5 +1,5 @@
 // Sign-In with Ethereum (EIP-4361): nonce → message → wallet signature → POST login → session.
-import type { LoginData, NonceData } from '@free/protocol/api/common';
+import type { LoginData, NonceData } from '@free/protocol/api/index';
 import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { api } from '../api/client';

@@ -15,3 +15,9 @@ export function appChain(chainId: number): Chain {
     rpcUrls: { default: { http: [RPC_URL] } },
   });
 }
+
+/** The page of transaction `hash` in the chain's block explorer, or null when the chain has none. */
+export function txExplorerUrl(chainId: number, hash: string): string | null {
+  const base = appChain(chainId).blockExplorers?.default.url;
+  return base ? `${base.replace(/\/+$/, '')}/tx/${hash}` : null;
+}

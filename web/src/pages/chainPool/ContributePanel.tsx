@@ -1,16 +1,15 @@
 // The signed-in part of the Chain tab, loaded lazily (keeps the amount form, dialog and mutation
 // code out of the first paint): my level, and contributing USDT with the FREE burn shown first.
 import { formatAmount } from '@free/protocol/amount';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keys } from '../../api/keys';
-import { contribute, poolKeys, useMyPool } from '../../api/pool';
+import { useContribute, useMyPool } from '../../api/pool';
 import { useQuote } from '../../api/quotes';
 import { useMe } from '../../api/user';
 import { Amount, toWei } from '../../components/Amount';
-import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountForm } from '../../components/AmountForm';
+import type { AmountRules } from '../../components/AmountInput';
 import { Stat } from '../../components/LinkRows';
 import { showToast } from '../../components/toast';
 import { burnOf } from './burn';
@@ -37,11 +36,8 @@ function MyLevel() {
 function ContributeForm({ burnBps }: { burnBps: number }) {
   const { t, i18n } = useTranslation();
   const me = useMe();
-  const qc = useQueryClient();
   const freePrice = toWei(useQuote('FREE')?.price);
   const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
   const wei = toWei(amount) ?? 0n;
   const burn = burnOf(wei, burnBps, freePrice && freePrice > 0n ? freePrice : null);
   const rules: AmountRules = {
@@ -50,21 +46,9 @@ function ContributeForm({ burnBps }: { burnBps: number }) {
     freeBalance: toWei(me.data?.balances.wallet.FREE) ?? undefined,
     freeRequired: burn.free ?? undefined,
   };
-  const send = useMutation({
-    mutationFn: () => contribute(amount, key),
-    onSuccess: () => {
-      showToast(t('pool.contributed'), 'success');
-      setAmount('');
-      setSubmitted(false);
-      setKey(crypto.randomUUID());
-      void qc.invalidateQueries({ queryKey: keys.user.all() });
-      void qc.invalidateQueries({ queryKey: poolKeys.stats() });
-    },
-  });
-  const onSubmit = async () => {
-    setSubmitted(true);
-    if (amountProblem(amount, rules, i18n.language) !== null) return;
-    const ok = await Dialog.confirm({
+  const send = useContribute(() => showToast(t('pool.contributed'), 'success'));
+  const confirm = () =>
+    Dialog.confirm({
       content: t('pool.confirm', {
         amount,
         burnValue: burnText(burn.value, i18n.language),
@@ -73,8 +57,6 @@ function ContributeForm({ burnBps }: { burnBps: number }) {
       confirmText: t('action.confirm'),
       cancelText: t('action.cancel'),
     });
-    if (ok) send.mutate();
-  };
   return (
     <section className="card stack">
       <h2>{t('pool.contribute')}</h2>
@@ -86,23 +68,24 @@ function ContributeForm({ burnBps }: { burnBps: number }) {
           <Amount value={me.data?.balances.wallet.FREE} token="FREE" />
         </Stat>
       </div>
-      <AmountInput
+      <AmountForm
         value={amount}
-        onChange={(v) => {
-          setAmount(v);
-          setKey(crypto.randomUUID());
-        }}
+        onChange={setAmount}
         rules={rules}
-        token="USDT"
-        showError={submitted}
-      />
-      <p className="notice" role="status">
-        {t('pool.burnNote', { bps: formatBps(burnBps, i18n.language) })}{' '}
-        <Amount value={burn.value} token="USDT" /> ≈ <Amount value={burn.free} token="FREE" />
-      </p>
-      <Button block color="primary" shape="rounded" loading={send.isPending} onClick={() => void onSubmit()}>
-        {t('pool.contribute')}
-      </Button>
+        confirm={confirm}
+        actions={[
+          {
+            label: t('pool.contribute'),
+            busy: send.isPending,
+            onSubmit: (value) => send.mutateAsync({ amount: value }),
+          },
+        ]}
+      >
+        <p className="notice" role="status">
+          {t('pool.burnNote', { bps: formatBps(burnBps, i18n.language) })}{' '}
+          <Amount value={burn.value} token="USDT" /> ≈ <Amount value={burn.free} token="FREE" />
+        </p>
+      </AmountForm>
     </section>
   );
 }

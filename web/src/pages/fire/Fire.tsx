@@ -2,14 +2,10 @@
 // the user's burns, and the FOMO pool.
 import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
-import { keys } from '../../api/keys';
-import { type FomoPool, useFire, useFomoPool } from '../../api/mine';
+import { type FomoPool, useFire, useFomoPool, useIgnite } from '../../api/mine';
 import { IgniteFlame } from '../../app/IgniteFlame';
 import { ShortAddress } from '../../components/Address';
 import { Amount, DateTime, toWei } from '../../components/Amount';
@@ -20,6 +16,7 @@ import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { BurnLine } from '../mine/BurnLine';
 import '../mine/mine.css';
+import { AppLink } from '../../app/link';
 
 export default function Fire() {
   const { t, i18n } = useTranslation();
@@ -27,24 +24,13 @@ export default function Fire() {
   const config = useConfig().data;
   const fire = useFire();
   const info = fire.data;
-  const qc = useQueryClient();
   const ignited = info?.ignited === true;
   const open = info?.open ?? (config ? config.modules.ignition !== false : true);
   const required = toWei(info?.requiredFree ?? config?.ignition_free);
   const have = toWei(info?.walletFree);
   const short = required !== null && have !== null && have < required;
 
-  const ignite = useMutation({
-    // A fresh key per tap: a retried request (same key) burns once.
-    mutationFn: () =>
-      api.post<{ ignited: true; ignitedAt: string; burned: string }>('/api/user/fire/ignite', undefined, {
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-      }),
-    onSuccess: () => {
-      showToast(t('toast.ignited'), 'success');
-      void qc.invalidateQueries({ queryKey: keys.user.all() });
-    },
-  });
+  const ignite = useIgnite(() => showToast(t('toast.ignited'), 'success'));
 
   return (
     <div className="page">
@@ -103,7 +89,7 @@ export default function Fire() {
         <section className="card card-stack">
           <div className="section-head">
             <h2>{t('fire.myBurns')}</h2>
-            <Link to="/pages/mine/burnData">{t('action.more')}</Link>
+            <AppLink to="/pages/mine/burnData">{t('action.more')}</AppLink>
           </div>
           <Stat label={t('fire.burnedTotal')}>
             <Amount value={info.burnedTotal} token="FREE" />

@@ -1,14 +1,13 @@
 // AI trading: one-minute prediction rounds. The current round (issue, countdown, pots, opening
 // price, the averaging and tie rule), betting up/down from the USDT balance, the price line of past rounds, my bets, history.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keys } from '../../api/keys';
-import { placeBet, roundKeys, useCurrentRound, useRoundChart } from '../../api/rounds';
+import { useCurrentRound, usePlaceBet, useRoundChart } from '../../api/rounds';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
-import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountForm } from '../../components/AmountForm';
+import type { AmountRules } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
@@ -113,34 +112,22 @@ function Chart() {
 }
 
 export default function AiTrade() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const signedIn = useSession() !== null;
   const open = useModuleOpen('ai_trade');
   const round = useCurrentRound();
   const me = useMe();
-  const qc = useQueryClient();
   const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
   const [tab, setTab] = useState<'bets' | 'history'>('bets');
   const r = round.data;
   const rules: AmountRules = { kind: 'invest', balance: toWei(me.data?.balances.wallet.USDT) ?? undefined };
-  const bet = useMutation({
-    mutationFn: (side: 'up' | 'down') => placeBet(side, amount, key),
-    onSuccess: () => {
-      showToast(t('aiTrade.betPlaced'), 'success');
-      setAmount('');
-      setSubmitted(false);
-      setKey(crypto.randomUUID());
-      void qc.invalidateQueries({ queryKey: keys.user.all() });
-      void qc.invalidateQueries({ queryKey: roundKeys.current() });
-    },
+  const bet = usePlaceBet(() => showToast(t('aiTrade.betPlaced'), 'success'));
+  const betOn = (side: 'up' | 'down') => ({
+    label: t(side === 'up' ? 'aiTrade.betUp' : 'aiTrade.betDown'),
+    className: side === 'up' ? 'bet-up' : 'bet-down',
+    busy: bet.isPending && bet.variables?.side === side,
+    onSubmit: (value: string) => bet.mutateAsync({ side, amount: value }),
   });
-  const onBet = (side: 'up' | 'down') => {
-    if (!signedIn) return requestSignIn();
-    setSubmitted(true);
-    if (amountProblem(amount, rules, i18n.language) === null) bet.mutate(side);
-  };
   return (
     <div className="page">
       <p className="notice">{t('aiTrade.explain')}</p>
@@ -178,36 +165,17 @@ export default function AiTrade() {
           !round.isPending && <EmptyState text={t('aiTrade.noRound')} />
         )}
         {r && open !== false && (
-          <>
-            <AmountInput
-              value={amount}
-              onChange={(v) => {
-                setAmount(v);
-                setKey(crypto.randomUUID());
-              }}
-              rules={rules}
-              token="USDT"
-              showError={submitted}
-            />
-            <div className="bet-buttons">
-              <Button
-                className="bet-up"
-                shape="rounded"
-                loading={bet.isPending && bet.variables === 'up'}
-                onClick={() => onBet('up')}
-              >
-                {t('aiTrade.betUp')}
-              </Button>
-              <Button
-                className="bet-down"
-                shape="rounded"
-                loading={bet.isPending && bet.variables === 'down'}
-                onClick={() => onBet('down')}
-              >
-                {t('aiTrade.betDown')}
-              </Button>
-            </div>
-          </>
+          <AmountForm
+            value={amount}
+            onChange={setAmount}
+            rules={rules}
+            before={() => {
+              if (!signedIn) requestSignIn();
+              return signedIn;
+            }}
+            actions={[betOn('up'), betOn('down')]}
+            actionsClassName="bet-buttons"
+          />
         )}
       </section>
       <Chart />

@@ -3,11 +3,11 @@
 
 import { DOC_TYPES } from '@free/protocol/content';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { usePageParams } from '../../app/params';
 import { DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 import './index.css';
+import { AppLink } from '../../app/link';
 
 /** The chips: one 'Roadmap' chip covers the three roadmap terms (a second row picks the term). */
 const CHIPS = [
@@ -46,7 +46,7 @@ export function ArticleList({ type }: { type: string }) {
       params={{ type }}
       personal={false}
       renderItem={(row) => (
-        <Link className="row-link" to={`/pages/index/announcementDetail?id=${row.id}`}>
+        <AppLink className="row-link" to={`/pages/index/announcementDetail?id=${row.id}`}>
           <span className="stack" style={{ gap: 2 }}>
             <span>{String(row.title ?? '')}</span>
             {typeof row.summary === 'string' && row.summary !== '' && (
@@ -56,7 +56,7 @@ export function ArticleList({ type }: { type: string }) {
               <DateTime value={row.publishedAt as string | undefined} />
             </span>
           </span>
-        </Link>
+        </AppLink>
       )}
     />
   );
@@ -70,20 +70,20 @@ export default function Docs() {
     <div className="page">
       <nav className="chips" aria-label={t('page.docs')}>
         {CHIPS.map((d) => (
-          <Link
+          <AppLink
             key={d}
             to={`/pages/index/docs?type=${d}`}
             className={`chip${d === chip ? ' is-active' : ''}`}
             replace
           >
             {t(docTypeKey(d))}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       {chip === 'roadmap' && (
         <nav className="chips" aria-label={t('docs.roadmap')}>
           {ROADMAPS.map((d) => (
-            <Link
+            <AppLink
               key={d}
               to={`/pages/index/docs?type=${d}`}
               className={`chip chip-sub${d === type ? ' is-current' : ''}`}
@@ -91,7 +91,7 @@ export default function Docs() {
               replace
             >
               {t(docTypeKey(d))}
-            </Link>
+            </AppLink>
           ))}
         </nav>
       )}

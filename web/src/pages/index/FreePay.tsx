@@ -1,11 +1,10 @@
 // Free Pay cards: what they are, applying for a virtual or physical card (name, phone, and the
 // address for a physical one), and my applications with their states.
-import { cardApplyBody } from '@free/protocol/api/cards';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cardApplyBody } from '@free/protocol/api/index';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyCard, cardKeys, useMyCards } from '../../api/cards';
+import { useApplyCard, useMyCards } from '../../api/cards';
 import { DateTime } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { showToast } from '../../components/toast';
@@ -35,29 +34,18 @@ export function cardFormProblems(form: { kind: Kind; name: string; phone: string
 
 function ApplyForm() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [kind, setKind] = useState<Kind>('virtual');
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const problems = cardFormProblems({ kind, name, phone, address });
-  const apply = useMutation({
-    mutationFn: () =>
-      applyCard({
-        kind,
-        name: name.trim(),
-        phone: phone.trim(),
-        address: kind === 'physical' ? address.trim() : undefined,
-      }),
-    onSuccess: () => {
-      showToast(t('card.applied'), 'success');
-      setName('');
-      setPhone('');
-      setAddress('');
-      setSubmitted(false);
-      void qc.invalidateQueries({ queryKey: cardKeys.mine() });
-    },
+  const apply = useApplyCard(() => {
+    showToast(t('card.applied'), 'success');
+    setName('');
+    setPhone('');
+    setAddress('');
+    setSubmitted(false);
   });
   const show = (f: 'name' | 'phone' | 'address') => submitted && problems.has(f);
   return (
@@ -113,7 +101,13 @@ function ApplyForm() {
         loading={apply.isPending}
         onClick={() => {
           setSubmitted(true);
-          if (problems.size === 0) apply.mutate();
+          if (problems.size === 0)
+            apply.mutate({
+              kind,
+              name: name.trim(),
+              phone: phone.trim(),
+              address: kind === 'physical' ? address.trim() : undefined,
+            });
         }}
       >
         {t('card.submit')}

@@ -2,16 +2,15 @@
 // static / dynamic income (today, yesterday, total). Signed-in only; visitors get the prompt.
 
 import { moduleOpen } from '@free/protocol/modules';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
-import { type HlbData, redeemHlb, subscribeHlb, useHlb } from '../../api/hlb';
-import { keys } from '../../api/keys';
+import { type HlbData, useHlb, useRedeemHlb, useSubscribeHlb } from '../../api/hlb';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
-import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountForm } from '../../components/AmountForm';
+import type { AmountRules } from '../../components/AmountInput';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
 import { showToast } from '../../components/toast';
@@ -51,11 +50,8 @@ export function Hlb() {
   const config = useConfig().data;
   const hlb = useHlb();
   const me = useMe();
-  const qc = useQueryClient();
   const [product, setProduct] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
   const data = hlb.data;
   const chosen = data?.products.find((p) => p.code === product) ?? data?.products[0];
   const rules: AmountRules = {
@@ -64,24 +60,8 @@ export function Hlb() {
     max: toWei(chosen?.max) ?? undefined,
     balance: toWei(me.data?.balances.wallet.USDT) ?? undefined,
   };
-  const refresh = () => void qc.invalidateQueries({ queryKey: keys.user.all() });
-  const subscribe = useMutation({
-    mutationFn: () => subscribeHlb(chosen?.code ?? '', amount, key),
-    onSuccess: () => {
-      showToast(t('hlb.subscribed'), 'success');
-      setAmount('');
-      setSubmitted(false);
-      setKey(crypto.randomUUID());
-      refresh();
-    },
-  });
-  const redeem = useMutation({
-    mutationFn: (orderId: number) => redeemHlb(orderId, crypto.randomUUID()),
-    onSuccess: () => {
-      showToast(t('hlb.redeemed'), 'success');
-      refresh();
-    },
-  });
+  const subscribe = useSubscribeHlb(() => showToast(t('hlb.subscribed'), 'success'));
+  const redeem = useRedeemHlb(() => showToast(t('hlb.redeemed'), 'success'));
   const open = config ? moduleOpen(config.modules, 'huan_li_bao') : false;
   return (
     <section className="card stack" id="hlb">
@@ -121,28 +101,19 @@ export function Hlb() {
               <Stat label={t('mine.walletBalance')}>
                 <Amount value={me.data?.balances.wallet.USDT} token="USDT" />
               </Stat>
-              <AmountInput
+              <AmountForm
                 value={amount}
-                onChange={(v) => {
-                  setAmount(v);
-                  setKey(crypto.randomUUID());
-                }}
+                onChange={setAmount}
                 rules={rules}
-                token="USDT"
-                showError={submitted}
+                actions={[
+                  {
+                    label: t('hlb.subscribe'),
+                    busy: subscribe.isPending,
+                    onSubmit: (value) =>
+                      subscribe.mutateAsync({ product: chosen?.code ?? '', amount: value }),
+                  },
+                ]}
               />
-              <Button
-                block
-                color="primary"
-                shape="rounded"
-                loading={subscribe.isPending}
-                onClick={() => {
-                  setSubmitted(true);
-                  if (amountProblem(amount, rules, i18n.language) === null) subscribe.mutate();
-                }}
-              >
-                {t('hlb.subscribe')}
-              </Button>
             </>
           )}
           <h3 className="section-title">{t('hlb.orders')}</h3>

@@ -1,12 +1,11 @@
 // Home tab: banners, announcement ticker, FREE/FCC prices, FOMO pool, module entries (open / not
 // yet open from config), sign-in call to action for visitors, latest announcements.
-import type { ArticleItem, Page } from '@free/protocol/api/common';
+import type { ArticleItem, Page } from '@free/protocol/api/index';
 import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type Banner, useBanners } from '../../api/articles';
 import { useConfig } from '../../api/config';
 import { useFomo } from '../../api/fomo';
@@ -20,9 +19,10 @@ import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { Change } from './market';
 import './index.css';
+import { AppLink, type Href } from '../../app/link';
 
 interface Entry {
-  to: string;
+  to: Href;
   key: string;
   module: ModuleKey | null;
   mark: string;
@@ -58,7 +58,7 @@ function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) 
   return (
     <nav className="card grid-links" aria-label={label}>
       {entries.map((m) => (
-        <Link key={m.to} to={m.to} className="grid-link">
+        <AppLink key={m.to} to={m.to} className="grid-link">
           <span className="dot" aria-hidden="true">
             {m.mark}
           </span>
@@ -66,7 +66,7 @@ function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) 
           {config.data && m.module && !moduleOpen(modules, m.module) && (
             <span className="tag-closed">{t('module.notOpen')}</span>
           )}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );
@@ -122,14 +122,14 @@ function Ticker() {
         ) : (
           <span className="ticker-run">
             {items.map((a) => (
-              <Link key={a.id} to={`/pages/index/announcementDetail?id=${a.id}`}>
+              <AppLink key={a.id} to={`/pages/index/announcementDetail?id=${a.id}`}>
                 {a.title}
-              </Link>
+              </AppLink>
             ))}
           </span>
         )}
       </div>
-      <Link to="/pages/index/announcement">{t('action.more')}</Link>
+      <AppLink to="/pages/index/announcement">{t('action.more')}</AppLink>
     </section>
   );
 }

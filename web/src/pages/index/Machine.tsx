@@ -1,13 +1,13 @@
 // Mining machines on offer (GET /api/common/machines): price, hashrate, days, stock.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Machine as MachineItem } from '../../api/machines';
 import { Amount, Count, DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 import { useSession } from '../../session/store';
 import { ModuleState } from './ModuleIntro';
 import './index.css';
+import { AppLink } from '../../app/link';
 
 /** H/s in the reader's number format (the API sends a decimal integer string). */
 export function Hashrate({ value }: { value: string | null | undefined }) {
@@ -63,9 +63,9 @@ export default function Machine() {
         path="/api/common/machines"
         personal={false}
         renderItem={(row) => (
-          <Link className="record" to={`/pages/index/machineDetail?id=${row.id}`}>
-            <MachineSummary m={row as unknown as MachineItem} />
-          </Link>
+          <AppLink className="record" to={`/pages/index/machineDetail?id=${row.id}`}>
+            <MachineSummary m={row} />
+          </AppLink>
         )}
       />
       {signedIn && (

@@ -1,10 +1,7 @@
 // One mining machine by ?id=; buying it with the wallet balance grants its hashrate for its days.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keys } from '../../api/keys';
-import { buyMachine, machineKeys, useMachine } from '../../api/machines';
+import { useBuyMachine, useMachine } from '../../api/machines';
 import { useMe } from '../../api/user';
 import { usePageParams } from '../../app/params';
 import { Amount, toWei } from '../../components/Amount';
@@ -26,18 +23,8 @@ export default function MachineDetail() {
   const signedIn = useSession() !== null;
   const open = useModuleOpen('machines');
   const me = useMe();
-  const qc = useQueryClient();
-  const [key, setKey] = useState(() => crypto.randomUUID());
   const m = machine.data;
-  const buy = useMutation({
-    mutationFn: () => buyMachine(m?.id ?? 0, key),
-    onSuccess: () => {
-      showToast(t('machine.bought'), 'success');
-      setKey(crypto.randomUUID());
-      void qc.invalidateQueries({ queryKey: keys.user.all() });
-      void qc.invalidateQueries({ queryKey: machineKeys.list() });
-    },
-  });
+  const buy = useBuyMachine(() => showToast(t('machine.bought'), 'success'));
   if (machine.isPending && machine.fetchStatus !== 'idle') return slow ? <Skeleton /> : null;
   if (!m) return <EmptyState text={t('list.noData')} />;
   const balance = me.data?.balances.wallet[m.asset];
@@ -50,7 +37,7 @@ export default function MachineDetail() {
       confirmText: t('action.confirm'),
       cancelText: t('action.cancel'),
     });
-    if (ok) buy.mutate();
+    if (ok) buy.mutate(m.id);
   };
   return (
     <div className="page">

@@ -1,5 +1,4 @@
 // Burn data: the user's burns (level, type, FREE quantity, USDT equivalent), pending until on chain.
-import type { BurnRecord } from '@free/protocol/api/ignition';
 import { useTranslation } from 'react-i18next';
 import { useFire } from '../../api/mine';
 import { Amount } from '../../components/Amount';
@@ -18,10 +17,7 @@ export default function BurnData() {
           <Amount value={fire?.burnedTotal} token="FREE" />
         </Stat>
       </section>
-      <RecordList
-        path="/api/user/burn/records"
-        renderItem={(row) => <BurnLine row={row as unknown as BurnRecord} />}
-      />
+      <RecordList path="/api/user/burn/records" renderItem={(row) => <BurnLine row={row} />} />
     </div>
   );
 }

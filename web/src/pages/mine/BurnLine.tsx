@@ -1,5 +1,5 @@
 // One burn record: type and level, FREE burned, USDT equivalent, time, and its on-chain state.
-import type { BurnRecord } from '@free/protocol/api/ignition';
+import type { BurnRecord } from '@free/protocol/api/index';
 import { useTranslation } from 'react-i18next';
 import { Amount, DateTime } from '../../components/Amount';
 

@@ -1,18 +1,18 @@
 // Withdraw to the bound wallet (POST /api/user/withdraw/apply with an Idempotency-Key) and the
 // withdrawal records with their states (queued … waiting for on-chain confirmation, confirmed with
 // its transaction hash, failed / refunded).
-import type { WithdrawItem } from '@free/protocol/api/wallet';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import type { WithdrawItem } from '@free/protocol/api/index';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { keys } from '../../api/keys';
 import { useMe } from '../../api/user';
+import { useWithdraw, WITHDRAW_LIST } from '../../api/wallet';
 import { ShortAddress } from '../../components/Address';
 import { Amount, DateTime, toWei } from '../../components/Amount';
-import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountForm } from '../../components/AmountForm';
+import type { AmountRules } from '../../components/AmountInput';
 import { Stat } from '../../components/LinkRows';
 import { RecordList } from '../../components/RecordList';
 import { showToast } from '../../components/toast';
@@ -53,8 +53,6 @@ function WithdrawLine({ row }: { row: WithdrawItem }) {
   );
 }
 
-const WITHDRAW_LIST = '/api/user/withdraw/list';
-
 /** While a withdrawal waits for the chain, re-read the records (and balance) every few seconds. */
 function useFollowPending() {
   const qc = useQueryClient();
@@ -69,16 +67,12 @@ function useFollowPending() {
 }
 
 export default function Extract() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const signed = useSession();
   const me = useMe();
   const config = useConfig().data;
-  const qc = useQueryClient();
   useFollowPending();
   const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  // One key per intended withdrawal: a retried request does its work once.
-  const [idempotencyKey, setKey] = useState(() => crypto.randomUUID());
   const balance = toWei(me.data?.balances.wallet.USDT) ?? undefined;
   const rules: AmountRules = {
     kind: 'withdraw',
@@ -86,21 +80,7 @@ export default function Extract() {
     min: toWei(config?.limits.min_withdraw) ?? undefined,
   };
   const open = config ? config.modules.withdraw !== false : true;
-  const withdraw = useMutation({
-    mutationFn: () =>
-      api.post<WithdrawItem>(
-        '/api/user/withdraw/apply',
-        { amount, coin: 'USDT' },
-        { headers: { 'Idempotency-Key': idempotencyKey } },
-      ),
-    onSuccess: () => {
-      showToast(t('toast.withdrawn'), 'success');
-      setAmount('');
-      setSubmitted(false);
-      setKey(crypto.randomUUID());
-      void qc.invalidateQueries({ queryKey: keys.user.all() });
-    },
-  });
+  const withdraw = useWithdraw(() => showToast(t('toast.withdrawn'), 'success'));
   return (
     <div className="page">
       <section className="card card-stack">
@@ -115,40 +95,26 @@ export default function Extract() {
         {!open && <p className="notice">{t('module.notOpen')}</p>}
         {open && (
           <>
-            <AmountInput
+            <AmountForm
               value={amount}
-              onChange={(v) => {
-                setAmount(v);
-                setKey(crypto.randomUUID());
-              }}
+              onChange={setAmount}
               rules={rules}
-              token="USDT"
-              showError={submitted}
               placeholder={t('amount.withdrawPlaceholder')}
+              actions={[
+                {
+                  label: t('action.withdraw'),
+                  testId: 'withdraw-submit',
+                  busy: withdraw.isPending,
+                  onSubmit: (value) => withdraw.mutateAsync({ amount: value }),
+                },
+              ]}
             />
-            <Button
-              block
-              color="primary"
-              shape="rounded"
-              size="large"
-              data-testid="withdraw-submit"
-              loading={withdraw.isPending}
-              onClick={() => {
-                setSubmitted(true);
-                if (amountProblem(amount, rules, i18n.language) === null) withdraw.mutate();
-              }}
-            >
-              {t('action.withdraw')}
-            </Button>
             <p className="muted">{t('withdraw.boundOnly')}</p>
           </>
         )}
       </section>
       <h2 className="section-title">{t('withdraw.records')}</h2>
-      <RecordList
-        path={WITHDRAW_LIST}
-        renderItem={(row) => <WithdrawLine row={row as unknown as WithdrawItem} />}
-      />
+      <RecordList path={WITHDRAW_LIST} renderItem={(row) => <WithdrawLine row={row} />} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 // Profile tab: who is signed in, levels and badges, balances (off chain and on chain), invite link,
 // every personal page, language, theme, contact, sign out.
-import type { UserProfile } from '@free/protocol/api/user';
+import type { UserProfile } from '@free/protocol/api/index';
 import { Button, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
 import { ShortAddress } from '../../components/Address';
@@ -16,6 +15,7 @@ import { session, useSession } from '../../session/store';
 import { setTheme, useTheme } from '../../theme/theme';
 import { useWallet, wallet } from '../../wallet/state';
 import './mine.css';
+import { AppLink } from '../../app/link';
 
 /** The invitation link: the app's own address with `#/?inviter=<address>` (DESIGN §6). */
 export function inviteLinkFor(address: string, location: { origin: string; pathname: string }): string {
@@ -133,10 +133,10 @@ export default function Mine() {
       </section>
       {signed && <LinkRows rows={PERSONAL_PAGES} />}
       <div className="card row-links">
-        <Link to="/pages/mine/language" className="row-link" data-testid="language-link">
+        <AppLink to="/pages/mine/language" className="row-link" data-testid="language-link">
           <span>{t('page.language')}</span>
           <span className="muted">{language?.nativeName}</span>
-        </Link>
+        </AppLink>
         <div className="row-link">
           <span id="dark-theme-label">{t('mine.darkTheme')}</span>
           <Switch
@@ -146,12 +146,12 @@ export default function Mine() {
             data-testid="theme-switch"
           />
         </div>
-        <Link to="/pages/mine/contact" className="row-link">
+        <AppLink to="/pages/mine/contact" className="row-link">
           <span>{t('page.contact')}</span>
-        </Link>
-        <Link to="/pages/index/docs?type=whitepaper" className="row-link">
+        </AppLink>
+        <AppLink to="/pages/index/docs?type=whitepaper" className="row-link">
           <span>{t('docs.whitepaper')}</span>
-        </Link>
+        </AppLink>
       </div>
       {signed && (
         <Button

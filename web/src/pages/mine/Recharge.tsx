@@ -2,18 +2,19 @@
 // (USDT approve when needed → Payment.payment), then 'waiting for on-chain confirmation' until the
 // indexer credits it (polling /api/user/recharge/list), then 'Recharge Successful'; the records.
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
-import type { RechargeOrder } from '@free/protocol/api/wallet';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RechargeOrder } from '@free/protocol/api/index';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import type { Address, Hex } from 'viem';
 import { useConfig } from '../../api/config';
-import { keys } from '../../api/keys';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
+import { RECHARGE_LIST, rechargeCreditedKeys, useCreateRecharge, useLatestRecharges } from '../../api/wallet';
 import { Amount, DateTime, toWei } from '../../components/Amount';
-import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountForm } from '../../components/AmountForm';
+import type { AmountRules } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
 import { RecordList } from '../../components/RecordList';
@@ -21,8 +22,6 @@ import { TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 import './mine.css';
 import { TxHash } from './TxHash';
-
-const RECHARGE_LIST = '/api/user/recharge/list';
 
 /** The label key of a recharge order's state: an unpaid order awaits payment, not the chain. */
 export function rechargeStateKey(state: RechargeOrder['state']): string {
@@ -86,13 +85,7 @@ export function RechargeDeduction({ order }: { order: RechargeOrder }) {
 
 /** Polls the records until the indexer has credited `orderId`, then calls `onCredited` once. */
 function useCredit(orderId: string | null, onCredited: () => void) {
-  const q = useQuery({
-    queryKey: keys.user.recharges({ watch: orderId ?? '' }),
-    enabled: orderId !== null,
-    refetchInterval: 2000,
-    queryFn: () =>
-      api.get<{ list: RechargeOrder[] }>(RECHARGE_LIST, { page: 1, size: 20 }, { hideError: true }),
-  });
+  const q = useLatestRecharges(orderId);
   const credited = orderId !== null && q.data?.list.some((o) => o.orderId === orderId && o.state === 'paid');
   // biome-ignore lint/correctness/useExhaustiveDependencies: fire once when the credit shows up
   useEffect(() => {
@@ -101,28 +94,22 @@ function useCredit(orderId: string | null, onCredited: () => void) {
 }
 
 export default function Recharge() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const config = useConfig().data;
   const me = useMe().data;
   const chain = useChainBalances();
   const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const [waiting, setWaiting] = useState<string | null>(null);
   const rules: AmountRules = { kind: 'recharge', max: toWei(config?.limits.max_recharge) ?? undefined };
-  const create = useMutation({
-    mutationFn: () => api.post<RechargeOrder>('/api/user/recharge/create', { amount }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.user.list(RECHARGE_LIST, {}) }),
-  });
+  const create = useCreateRecharge();
   const order = create.data;
   useCredit(waiting, () => {
     showToast(t('toast.recharged'), 'success');
     setWaiting(null);
     create.reset();
     setAmount('');
-    setSubmitted(false);
-    void qc.invalidateQueries({ queryKey: keys.user.all() });
-    void qc.invalidateQueries({ queryKey: ['chain'] });
+    for (const queryKey of rechargeCreditedKeys()) void qc.invalidateQueries({ queryKey });
   });
   const open = config ? config.modules.recharge !== false : true;
   const expired = order ? order.endTime * 1000 < Date.now() : false;
@@ -140,30 +127,21 @@ export default function Recharge() {
         </div>
         {!open && <p className="notice">{t('module.notOpen')}</p>}
         {open && !order && (
-          <>
-            <AmountInput
-              value={amount}
-              onChange={setAmount}
-              rules={rules}
-              token="USDT"
-              showError={submitted}
-              placeholder={t('amount.rechargePlaceholder')}
-            />
-            <Button
-              block
-              color="primary"
-              shape="rounded"
-              size="large"
-              data-testid="recharge-create"
-              loading={create.isPending}
-              onClick={() => {
-                setSubmitted(true);
-                if (amountProblem(amount, rules, i18n.language) === null) create.mutate();
-              }}
-            >
-              {t('action.recharge')}
-            </Button>
-          </>
+          <AmountForm
+            value={amount}
+            onChange={setAmount}
+            rules={rules}
+            placeholder={t('amount.rechargePlaceholder')}
+            clearOnSuccess={false}
+            actions={[
+              {
+                label: t('action.recharge'),
+                testId: 'recharge-create',
+                busy: create.isPending,
+                onSubmit: (value) => create.mutateAsync(value),
+              },
+            ]}
+          />
         )}
         {order && waiting === null && (
           <>
@@ -180,21 +158,21 @@ export default function Recharge() {
               id={`recharge:${order.orderId}`}
               disabled={expired}
               approve={{
-                token: order.token as `0x${string}`,
-                spender: order.payment as `0x${string}`,
+                token: order.token as Address,
+                spender: order.payment as Address,
                 amount: BigInt(order.amountWei),
               }}
               prepare={() => ({
-                address: order.payment as `0x${string}`,
+                address: order.payment as Address,
                 abi: paymentAbi,
                 functionName: 'payment',
                 args: [
-                  order.orderId,
-                  order.token,
+                  order.orderId as Hex,
+                  order.token as Address,
                   BigInt(order.amountWei),
                   BigInt(order.endTime),
-                  order.signature,
-                ],
+                  order.signature as Hex,
+                ] as const,
               })}
               onConfirmed={() => setWaiting(order.orderId)}
             >
@@ -212,10 +190,7 @@ export default function Recharge() {
         )}
       </section>
       <h2 className="section-title">{t('recharge.records')}</h2>
-      <RecordList
-        path={RECHARGE_LIST}
-        renderItem={(row) => <RechargeLine row={row as unknown as RechargeOrder} />}
-      />
+      <RecordList path={RECHARGE_LIST} renderItem={(row) => <RechargeLine row={row} />} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Team statistics (GET /api/user/team_info) and the direct referrals (GET /api/user/direct_list).
-import type { directItem } from '@free/protocol/api/team';
+import type { directItem } from '@free/protocol/api/index';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useTeamInfo } from '../../api/user';
@@ -98,10 +98,7 @@ export default function Team() {
         </div>
       </section>
       <h2 className="section-title">{t('team.direct')}</h2>
-      <RecordList
-        path="/api/user/direct_list"
-        renderItem={(row) => <DirectLine row={row as unknown as Direct} />}
-      />
+      <RecordList path="/api/user/direct_list" renderItem={(row) => <DirectLine row={row} />} />
     </div>
   );
 }

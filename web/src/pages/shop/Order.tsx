@@ -1,5 +1,5 @@
 // Staking orders of the signed-in user: balance orders and on-chain stakes, by status.
-import { STAKE_ORDER_STATUSES, type StakeOrder } from '@free/protocol/api/staking';
+import { STAKE_ORDER_STATUSES } from '@free/protocol/api/index';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keys } from '../../api/keys';
@@ -40,7 +40,7 @@ export default function Order() {
           </button>
         ))}
       </nav>
-      <InfiniteList<StakeOrder>
+      <InfiniteList
         queryKey={keys.user.list(PATH, params)}
         path={PATH}
         params={params}

@@ -1,33 +1,22 @@
 // Redemption list: what has been paid back (principal + interest) and what is ready to redeem, then
 // every order with its redeemed amount and progress.
-import type { StakeOrder } from '@free/protocol/api/staking';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { api } from '../../api/client';
 import { keys } from '../../api/keys';
+import { useRedemptionTotals } from '../../api/staking';
 import { Amount, DateTime } from '../../components/Amount';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Stat } from '../../components/LinkRows';
 import { useSession } from '../../session/store';
 import { Progress, StatusTag } from './parts';
 import './shop.css';
+import { AppLink } from '../../app/link';
 
 const PATH = '/api/user/stake/redemptions';
-
-interface Totals {
-  redeemedTotal: string;
-  redeemableTotal: string;
-}
 
 export default function Redemption() {
   const { t } = useTranslation();
   const signed = useSession();
-  const totals = useQuery({
-    queryKey: keys.user.list(PATH, { totals: true }),
-    enabled: signed !== null,
-    queryFn: () => api.get<Totals>(PATH, { page: 1, size: 1 }, { hideError: true }),
-  });
+  const totals = useRedemptionTotals(signed !== null);
   return (
     <div className="page">
       <section className="card">
@@ -40,10 +29,10 @@ export default function Redemption() {
           </Stat>
         </div>
         <p className="muted small">
-          {t('shop.redeemHint')} <Link to="/pages/shop/order">{t('page.stakeOrders')}</Link>
+          {t('shop.redeemHint')} <AppLink to="/pages/shop/order">{t('page.stakeOrders')}</AppLink>
         </p>
       </section>
-      <InfiniteList<StakeOrder>
+      <InfiniteList
         queryKey={keys.user.list(PATH, {})}
         path={PATH}
         enabled={signed !== null}

@@ -1,6 +1,7 @@
 // Market Maker tab: the stake product (cycle, amount, preview, on-chain stake or stake with the
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
+import type { stakingAbi as StakingAbiValue } from '@free/protocol/abi/generated/staking';
 import {
   formatAmount,
   isAmountError,
@@ -9,22 +10,26 @@ import {
   parseAmount,
   type Wei,
 } from '@free/protocol/amount';
-import type { StakeOrder } from '@free/protocol/api/staking';
-import type { StakeRefData } from '@free/protocol/api/team';
 import { moduleOpen } from '@free/protocol/modules';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
-import { keys } from '../../api/keys';
-import { quoteFee, stakingKeys, useFeeQuote, useStakingState, useWalletStakeInfo } from '../../api/staking';
+import {
+  fetchStakeRef,
+  quoteFee,
+  stakeChangedKeys,
+  useFeeQuote,
+  useStakeWithBalance,
+  useStakingState,
+  useWalletStakeInfo,
+} from '../../api/staking';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { LinkRows, Stat } from '../../components/LinkRows';
-import { TxButton } from '../../components/TxButton';
+import { type ContractCall, TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
@@ -34,6 +39,7 @@ import './shop.css';
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 type Source = 'chain' | 'balance';
+type StakingAbi = typeof StakingAbiValue;
 
 export default function Shop() {
   const { t, i18n } = useTranslation();
@@ -92,21 +98,16 @@ export default function Shop() {
     showToast(t('shop.purchaseSuccess'), 'success');
     setAmount('');
     setSubmitted(false);
-    void qc.invalidateQueries({ queryKey: stakingKeys.all() });
-    void qc.invalidateQueries({ queryKey: keys.user.all() });
+  };
+  const onChainDone = () => {
+    for (const queryKey of stakeChangedKeys()) void qc.invalidateQueries({ queryKey });
+    done();
   };
 
-  const buyWithBalance = useMutation({
-    mutationFn: (idempotencyKey: string) =>
-      api.post<StakeOrder>('/api/user/staking_use_balance', undefined, {
-        query: { amount, stakeIndex: cycle?.index ?? cycleIndex, autoRenew },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    onSuccess: done,
-  });
+  const buyWithBalance = useStakeWithBalance(done);
 
   const contracts = config?.contracts ?? null;
-  const prepareStake = async () => {
+  const prepareStake = async (): Promise<ContractCall<StakingAbi, 'stake' | 'stakeWithInviter'>> => {
     if (!contracts || !config || !cycle || amountWei === null || !preview) throw new Error(t('tx.failed'));
     // A fresh quote at the moment of sending; the bound the user saw is the same rule on it.
     const [quote, { stakingAbi }] = await Promise.all([
@@ -117,7 +118,7 @@ export default function Shop() {
     const inviter = (me.data?.inviter ?? signed?.user.inviter ?? null) as string | null;
     const boundOnChain = walletInfo.data ? walletInfo.data.inviterOnChain !== ZERO_ADDRESS : false;
     if (inviter && !boundOnChain) {
-      const ref = await api.get<StakeRefData>('/api/user/stake_ref_address');
+      const ref = await fetchStakeRef();
       if (ref.parents.length > 0)
         return {
           address: contracts.staking as `0x${string}`,
@@ -278,7 +279,8 @@ export default function Shop() {
               disabled={!stakingOpen}
               onClick={() => {
                 setSubmitted(true);
-                if (canSubmit) buyWithBalance.mutate(crypto.randomUUID());
+                if (canSubmit)
+                  buyWithBalance.mutate({ amount, stakeIndex: cycle?.index ?? cycleIndex, autoRenew });
               }}
             >
               {t('shop.stakeNow')}
@@ -304,7 +306,7 @@ export default function Shop() {
                   : undefined
               }
               prepare={prepareStake}
-              onConfirmed={done}
+              onConfirmed={onChainDone}
             >
               {t('shop.stakeNow')}
             </TxButton>

@@ -1,5 +1,5 @@
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
-import type { StakeOrder } from '@free/protocol/api/staking';
+import type { StakeOrder } from '@free/protocol/api/index';
 import { DAY_MS } from '@free/protocol/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,14 +1,12 @@
 // One staking order (balance or on-chain): figures, countdown to maturity, progress, and the action
 // a matured order allows: unstake on chain, or redeem a balance order.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
-import type { StakeOrder } from '@free/protocol/api/staking';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StakeOrder } from '@free/protocol/api/index';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { useConfig } from '../../api/config';
-import { keys } from '../../api/keys';
-import { stakingKeys } from '../../api/staking';
+import { stakeChangedKeys, useRedeemStake } from '../../api/staking';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
@@ -44,22 +42,7 @@ export function StakeOrderCard({
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const contracts = useConfig().data?.contracts ?? null;
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: keys.user.all() });
-    void qc.invalidateQueries({ queryKey: stakingKeys.all() });
-  };
-  const redeem = useMutation({
-    mutationFn: (idempotencyKey: string) =>
-      api.post<StakeOrder>(
-        '/api/user/stake/redeem',
-        { orderId: order.id },
-        { headers: { 'Idempotency-Key': idempotencyKey } },
-      ),
-    onSuccess: () => {
-      showToast(t('shop.redeemSuccess'), 'success');
-      refresh();
-    },
-  });
+  const redeem = useRedeemStake(() => showToast(t('shop.redeemSuccess'), 'success'));
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   const unstake = unstakeArgs(order, chainRecords);
   const bonus = toWei(order.bonusFcc) ?? 0n;
@@ -119,7 +102,7 @@ export function StakeOrderCard({
           color="primary"
           shape="rounded"
           loading={redeem.isPending}
-          onClick={() => redeem.mutate(crypto.randomUUID())}
+          onClick={() => redeem.mutate({ orderId: order.id })}
         >
           {t('shop.redeem')}
         </Button>
@@ -135,7 +118,7 @@ export function StakeOrderCard({
           })}
           onConfirmed={() => {
             showToast(t('shop.redeemSuccess'), 'success');
-            refresh();
+            for (const queryKey of stakeChangedKeys()) void qc.invalidateQueries({ queryKey });
           }}
         >
           {t('shop.unstake')}

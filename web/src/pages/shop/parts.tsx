@@ -1,5 +1,5 @@
 // Small pieces of the Market Maker pages: order status, cycle progress.
-import type { StakeOrder } from '@free/protocol/api/staking';
+import type { StakeOrder } from '@free/protocol/api/index';
 import { useTranslation } from 'react-i18next';
 import './shop.css';
 

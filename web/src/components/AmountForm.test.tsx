@@ -1,0 +1,80 @@
+import { ErrorCode } from '@free/protocol/envelope';
+import { errorMessage } from '@free/protocol/errors';
+import { act, useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n';
+import { byRole, byText, cleanup, render, typeInto } from '../test-utils';
+import { AmountForm } from './AmountForm';
+
+const U = 10n ** 18n;
+const input = () => document.querySelector('input') as HTMLInputElement;
+
+function Form({
+  onSubmit,
+  clearOnSuccess,
+}: {
+  onSubmit: (a: string) => Promise<unknown>;
+  clearOnSuccess?: boolean;
+}) {
+  const [value, setValue] = useState('');
+  return (
+    <AmountForm
+      value={value}
+      onChange={setValue}
+      rules={{ kind: 'withdraw', balance: 20n * U }}
+      clearOnSuccess={clearOnSuccess}
+      actions={[{ label: 'Withdraw', onSubmit }]}
+    />
+  );
+}
+
+async function press(label: string) {
+  await act(async () => {
+    const button = byText(label)?.closest('button');
+    if (!button) throw new Error(`no button '${label}'`);
+    button.click();
+  });
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+afterEach(cleanup);
+
+describe('AmountForm', () => {
+  it('prompts for the amount on an empty submit and sends nothing', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<Form onSubmit={onSubmit} />);
+    expect(byRole('alert')).toBeNull();
+    await press('Withdraw');
+    expect(byRole('alert')?.textContent).toBe(errorMessage(ErrorCode.EnterWithdrawAmount, 'en'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses an amount above the balance without sending it', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<Form onSubmit={onSubmit} />);
+    typeInto(input(), '25');
+    await press('Withdraw');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid amount and clears the field, without a prompt, once done', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<Form onSubmit={onSubmit} />);
+    typeInto(input(), '12.5');
+    await press('Withdraw');
+    expect(onSubmit).toHaveBeenCalledWith('12.5');
+    expect(input().value).toBe('');
+    expect(byRole('alert')).toBeNull();
+  });
+
+  it('keeps the amount when the action failed, for another try', async () => {
+    const onSubmit = vi.fn(async () => Promise.reject(new Error('timeout')));
+    render(<Form onSubmit={onSubmit} />);
+    typeInto(input(), '3');
+    await press('Withdraw');
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(input().value).toBe('3');
+  });
+});
