@@ -1,5 +1,6 @@
 // Sign-In with Ethereum (EIP-4361) and opaque bearer sessions (DESIGN §6, NOTES "Server").
 import { createHash, randomBytes } from 'node:crypto';
+import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
@@ -75,6 +76,10 @@ export function checkSiweMessage(message: string, ctx: Pick<LoginContext, 'chain
   return { address: getAddress(m.address), nonce: m.nonce };
 }
 
+/**
+ * A plain wallet's signature is checked locally and costs nothing; only a signature that does not
+ * recover to the address (a contract wallet's ERC-1271 / ERC-6492 one) is asked of the chain.
+ */
 async function verifySignature(
   address: Address,
   message: string,
@@ -87,13 +92,22 @@ async function verifySignature(
   } catch {
     // not a plain 65-byte ECDSA signature: maybe a contract wallet
   }
-  if (!client) return false;
+  if (!client || signature.length > 2 + 2 * MAX_SIGNATURE_BYTES) return false;
   try {
     return await client.verifyMessage({ address, message, signature });
   } catch {
     return false;
   }
 }
+
+/** A nonce that exists, was issued to this address, is unused and not expired. */
+const liveNonce = (nonce: string, lowerAddress: string, now: Date) =>
+  and(
+    eq(nonces.nonce, nonce),
+    eq(nonces.address, lowerAddress),
+    isNull(nonces.usedAt),
+    gt(nonces.expiresAt, now),
+  );
 
 export type LoginResult = {
   token: string;
@@ -104,10 +118,17 @@ export type LoginResult = {
 
 export async function login(input: LoginInput, ctx: LoginContext): Promise<LoginResult> {
   const { address, nonce } = checkSiweMessage(input.message, ctx);
+  const lower = address.toLowerCase();
+  // The nonce is checked before the signature, so that a contract-wallet check (an RPC call) needs
+  // a live nonce issued to that address; it is consumed below, in the transaction.
+  const [live] = await ctx.db.db
+    .select({ nonce: nonces.nonce })
+    .from(nonces)
+    .where(liveNonce(nonce, lower, ctx.now));
+  if (!live) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
   if (!(await verifySignature(address, input.message, input.signature, ctx.publicClient))) {
     throw new AppError(ErrorCode.BadSignature, 'signature');
   }
-  const lower = address.toLowerCase();
   const inviterLower = input.inviter?.toLowerCase();
   if (inviterLower && inviterLower === lower) throw new AppError(ErrorCode.InviterInvalid, 'inviter', 'self');
 
@@ -116,14 +137,7 @@ export async function login(input: LoginInput, ctx: LoginContext): Promise<Login
     const consumed = await tx
       .update(nonces)
       .set({ usedAt: ctx.now })
-      .where(
-        and(
-          eq(nonces.nonce, nonce),
-          eq(nonces.address, lower),
-          isNull(nonces.usedAt),
-          gt(nonces.expiresAt, ctx.now),
-        ),
-      )
+      .where(liveNonce(nonce, lower, ctx.now))
       .returning({ nonce: nonces.nonce });
     if (consumed.length === 0) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
 
