@@ -84,6 +84,7 @@ export const loginData = z.object({ token: z.string(), expiresAt: isoTime, user:
 export type LoginData = z.infer<typeof loginData>;
 
 export const logoutData = z.object({ revoked: z.boolean() });
+export type LogoutData = z.infer<typeof logoutData>;
 
 // ---- GET /api/common/config ----
 export const cycleInfo = z.object({

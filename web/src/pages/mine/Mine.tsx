@@ -12,7 +12,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { LANGUAGES } from '../../i18n';
 import { requestSignIn } from '../../session/prompt';
-import { session, useSession } from '../../session/store';
+import { signOut } from '../../session/signOut';
+import { useSession } from '../../session/store';
 import { setTheme, useTheme } from '../../theme/theme';
 import { useWallet, wallet } from '../../wallet/state';
 import './mine.css';
@@ -160,7 +161,7 @@ export default function Mine() {
           fill="outline"
           data-testid="sign-out"
           onClick={() => {
-            session.clear();
+            void signOut();
             void wallet.api()?.disconnect();
           }}
         >
