@@ -18,6 +18,7 @@ import { dexAddresses, makeChainClient } from './chain/client.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { AppError, isAppError } from './lib/errors.ts';
+import { installRequestBudget } from './lib/request-budget.ts';
 import { commonRoutes } from './routes/common/index.ts';
 import { modulesPublicRoutes, modulesUserRoutes } from './routes/product/modules.ts';
 import { moneyPublicRoutes, moneyUserRoutes } from './routes/product/money.ts';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await seedSettings(ctx.db.db);
   await seedProductConfig(ctx.db.db);
 
+  installRequestBudget(app, budgetMs);
   app.addHook('onRequest', async (req, reply) => {
     req.lang = resolveLanguage(req.headers['accept-language']);
     // Server-side budget: whatever is still running after 10 s answers Timeout, once.

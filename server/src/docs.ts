@@ -133,7 +133,9 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '  is final the wallet is credited once with what arrived, never more than the order amount.',
     '- Income (`income_info`): sums of ledger credits by kind for the current UTC day, the previous one, and all time.',
     '- Limits: 600 requests per minute per IP, 240 per minute per signed-in address (code 429); every request has a',
-    '  10-second budget (code 504 after it).',
+    '  10-second budget (code 504 after it). A transaction inside a request may use 80 % of it and is rolled back',
+    '  past that (code 1301 RolledBack: nothing changed); a money request whose Idempotency-Key is held by one still',
+    '  running answers 1302 InProgress (retry with the same key).',
     '',
   ];
   const entries = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -74,6 +74,7 @@ export async function makeApp(
     db?: DbHandle;
     rateLimit?: { perIp: number; perAddress: number };
     logger?: Record<string, unknown>;
+    requestBudgetMs?: number;
   } = {},
 ): Promise<TestCtx> {
   const db = opts.db ?? (await openTestDb(url));
@@ -86,6 +87,7 @@ export async function makeApp(
     chain: opts.chain ?? { paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }) },
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     rateLimit: opts.rateLimit ?? { perIp: 1_000_000, perAddress: 1_000_000 },
+    ...(opts.requestBudgetMs ? { requestBudgetMs: opts.requestBudgetMs } : {}),
   });
   await app.ready();
   return { app, db, clock, config, ownsDb: !opts.db };
