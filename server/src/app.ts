@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { commonRoutes } from './routes/common/index.ts';
 import { modulesPublicRoutes, modulesUserRoutes } from './routes/product/modules.ts';
 import { moneyPublicRoutes, moneyUserRoutes } from './routes/product/money.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await seedProductConfig(ctx.db.db);
 
   installRequestBudget(app, budgetMs);
+  installSecurityHeaders(app);
   app.addHook('onRequest', async (req, reply) => {
     req.lang = resolveLanguage(req.headers['accept-language']);
     // Server-side budget: whatever is still running after 10 s answers Timeout, once.
@@ -246,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       if (check === 'stale') return sendFailure(reply, ErrorCode.StaleTimestamp, 'times');
       if (check === 'bad') return sendFailure(reply, ErrorCode.BadSignature, 'sign');
-      const user = await authenticate(ctx.db.db, token, ctx.clock());
+      const user = await authenticate(ctx.db.db, token, ctx.clock(), ctx.config.sessionIdleMs);
       if (!user) return sendFailure(reply, ErrorCode.Unauthorized);
       req.user = user;
       req.token = token;
