@@ -17,6 +17,7 @@ export const keys = {
     directList: (params: Query) => ['user', 'direct_list', params] as const,
     incomeInfo: (params: Query) => ['user', 'income_info', params] as const,
     fire: () => ['user', 'fire'] as const,
+    sessions: () => ['user', 'sessions'] as const,
     contributeRecord: (params: Query) => ['user', 'contribute', params] as const,
     stakingLimit: () => ['user', 'staking_limit_info'] as const,
     stakeRefAddress: () => ['user', 'stake_ref_address'] as const,

@@ -178,6 +178,12 @@ export const ROUTES: readonly RouteDef[] = [
     needsLogin: false,
   },
   {
+    path: '/pages/mine/sessions',
+    component: page(() => import('../pages/mine/Sessions')),
+    titleKey: 'page.sessions',
+    needsLogin: true,
+  },
+  {
     path: '/pages/mine/contact',
     component: page(() => import('../pages/mine/Contact')),
     titleKey: 'page.contact',

@@ -44,6 +44,7 @@ const PERSONAL_PAGES = [
   { to: '/pages/shop/fccRecord', labelKey: 'page.fccRecord' },
   { to: '/pages/chainPool/myContribution', labelKey: 'page.myContribution' },
   { to: '/pages/chainPool/orderList', labelKey: 'page.poolOrders' },
+  { to: '/pages/mine/sessions', labelKey: 'page.sessions' },
 ] as const;
 
 function Balances({ profile }: { profile: UserProfile }) {
