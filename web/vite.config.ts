@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { webSecurityHeaders } from './src/csp';
+import { webSecurityHeaders } from './src/csp.ts';
 
 const webModules = fileURLToPath(new URL('./node_modules', import.meta.url));
 const secret = process.env.FREE_CLIENT_SECRET ?? 'free-local-dev-secret';
