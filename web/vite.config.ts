@@ -1,15 +1,23 @@
 // Vite build, dev/preview server and vitest for the web app.
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { webSecurityHeaders } from './src/csp.ts';
 
 const webModules = fileURLToPath(new URL('./node_modules', import.meta.url));
 const secret = process.env.FREE_CLIENT_SECRET ?? 'free-local-dev-secret';
 const apiUrl = process.env.VITE_API_URL ?? 'http://127.0.0.1:8787';
 const rpcUrl = process.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545';
 
-export default defineConfig({
+const DEV_HOST = '127.0.0.1';
+const DEV_PORT = 5173;
+// a fresh nonce per dev-server start for vite's inline React-refresh preamble (dev only)
+const devNonce = randomBytes(16).toString('base64');
+
+export default defineConfig(({ command, isPreview }) => ({
   plugins: [react()],
+  ...(command === 'serve' && !isPreview ? { html: { cspNonce: devNonce } } : {}),
   define: {
     __FREE_CLIENT_SECRET__: JSON.stringify(secret),
     __FREE_API_URL__: JSON.stringify(apiUrl),
@@ -27,8 +35,22 @@ export default defineConfig({
       { find: /^react\/jsx-dev-runtime$/, replacement: `${webModules}/react/jsx-dev-runtime.js` },
     ],
   },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+  server: {
+    host: DEV_HOST,
+    port: DEV_PORT,
+    strictPort: true,
+    headers: webSecurityHeaders({
+      apiUrl,
+      rpcUrl,
+      dev: { nonce: devNonce, hmrOrigin: `ws://${DEV_HOST}:${DEV_PORT}` },
+    }),
+  },
+  preview: {
+    host: DEV_HOST,
+    port: DEV_PORT,
+    strictPort: true,
+    headers: webSecurityHeaders({ apiUrl, rpcUrl }),
+  },
   build: {
     target: 'es2022',
     manifest: true,
@@ -69,4 +91,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

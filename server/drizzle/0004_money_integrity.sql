@@ -29,6 +29,9 @@ CREATE TABLE "payout_attempts" (
 	CONSTRAINT "payout_attempts_tx_hash_unique" UNIQUE("tx_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "id" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "sessions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "last_used_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "device" text;--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD COLUMN "executor_reward_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD COLUMN "credited_amount" numeric(78, 0);--> statement-breakpoint
 ALTER TABLE "prediction_rounds" ADD COLUMN "open_cumulative" numeric(78, 0);--> statement-breakpoint
@@ -37,4 +40,5 @@ ALTER TABLE "prediction_rounds" ADD COLUMN "tie_bps" integer DEFAULT 0 NOT NULL;
 ALTER TABLE "payout_attempts" ADD CONSTRAINT "payout_attempts_withdrawal_id_withdrawals_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "unmatched_payments_block_idx" ON "unmatched_payments" USING btree ("block_number");--> statement-breakpoint
 CREATE INDEX "payout_attempts_withdrawal_idx" ON "payout_attempts" USING btree ("withdrawal_id","id");--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_id_unique" UNIQUE("id");--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD CONSTRAINT "recharge_credited_within_amount" CHECK ("recharge_orders"."credited_amount" >= 0 AND "recharge_orders"."credited_amount" <= "recharge_orders"."amount");

@@ -15,6 +15,8 @@ import { signedIn } from './http/auth.ts';
 import { type App, type AppContext, type AppDeps, REQUEST_BUDGET_MS } from './http/context.ts';
 import { sendFailure } from './http/envelope.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { installRequestBudget } from './lib/request-budget.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
 import { seedProductConfig } from './services/modules.ts';
 import { seedSettings } from './services/settings.ts';
@@ -68,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await seedSettings(ctx.db.db);
   await seedProductConfig(ctx.db.db);
 
+  installRequestBudget(app, budgetMs);
+  installSecurityHeaders(app);
   app.addHook('onRequest', async (req, reply) => {
     req.lang = resolveLanguage(req.headers['accept-language']);
     // Server-side budget: whatever is still running after 10 s answers Timeout, once.

@@ -55,6 +55,8 @@ export type Config = {
   hotWalletAddress: Address;
   siweDomains: string[];
   finalityDepth: number;
+  /** a session unused this long ends (each use renews it), within its absolute 30-day lifetime */
+  sessionIdleMs: number;
   logLevel: string;
 };
 
@@ -96,6 +98,7 @@ const envSchema = z.object({
     )
     .refine((v) => v.length > 0, 'must list at least one host[:port]'),
   FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().max(720).default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // blocks an event must be buried under before it counts: 15 on BSC-type chains; 0 on anvil,
     // which never reorganises by itself and makes a block only when a transaction comes
     finalityDepth: e.FINALITY_DEPTH ?? (local ? 0 : 15),
+    sessionIdleMs: Math.round(e.SESSION_IDLE_HOURS * 3_600_000),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,8 @@
 import { ErrorCode } from '@free/protocol';
+import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';
 import { DAY_MS } from '@free/protocol/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPublicClient, custom, type PublicClient } from 'viem';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   account,
   authHeaders,
@@ -265,5 +267,94 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
       const ja = (await get({ ...BASE_HEADERS, 'accept-language': 'ja-JP,ja;q=0.9' })).json().msg;
       expect(en).not.toBe(ja);
     });
+  });
+});
+
+describe('sign-in and the RPC quota', () => {
+  let t: TestCtx;
+  let rpcCalls: string[];
+  beforeAll(async () => {
+    rpcCalls = [];
+    // every JSON-RPC request the sign-in would send to the chain node is counted; the node
+    // answers "not a valid signature" (isValidSignature returns nothing)
+    const publicClient = createPublicClient({
+      transport: custom({
+        request: async ({ method }: { method: string }) => {
+          rpcCalls.push(method);
+          if (method === 'eth_chainId') return '0x7a69';
+          if (method === 'eth_call') return '0x';
+          if (method === 'eth_getCode') return '0x';
+          throw new Error(`unexpected ${method}`);
+        },
+      }),
+    }) as PublicClient;
+    t = await makeApp(BACKENDS[0]?.url ?? 'memory://', { chain: { publicClient } });
+  });
+  afterAll(() => closeApp(t));
+  beforeEach(() => {
+    rpcCalls.length = 0;
+  });
+
+  const login = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/common/login', headers: BASE_HEADERS, payload });
+
+  it('a plain wallet signs in without any chain call', async () => {
+    const a = account('rpc-eoa');
+    const nonce = await getNonce(t, a.address);
+    const message = siweMessage(a, nonce, t.clock.get());
+    const r = await login({ message, signature: await a.signMessage({ message }) });
+    expect(r.json().code).toBe(200);
+    expect(rpcCalls).toEqual([]);
+  });
+
+  it('an unknown, used or expired nonce is refused before any chain call, even with a contract-wallet signature', async () => {
+    const a = account('rpc-nonce');
+    const stranger = account('rpc-stranger');
+    // a signature that does not recover to the address: what a contract wallet sends
+    const unknown = siweMessage(a, 'feedfacefeedfacefeedface', t.clock.get());
+    const r1 = await login({ message: unknown, signature: await stranger.signMessage({ message: unknown }) });
+    expect(r1.json().code).toBe(ErrorCode.NonceInvalid);
+
+    const nonce = await getNonce(t, a.address);
+    const used = siweMessage(a, nonce, t.clock.get());
+    expect(
+      (await login({ message: used, signature: await a.signMessage({ message: used }) })).json().code,
+    ).toBe(200);
+    const r2 = await login({ message: used, signature: await stranger.signMessage({ message: used }) });
+    expect(r2.json().code).toBe(ErrorCode.NonceInvalid);
+
+    const late = await getNonce(t, a.address);
+    t.clock.advance(11 * 60_000);
+    try {
+      const expired = siweMessage(a, late, t.clock.get());
+      const r3 = await login({
+        message: expired,
+        signature: await stranger.signMessage({ message: expired }),
+      });
+      expect(r3.json().code).toBe(ErrorCode.NonceInvalid);
+    } finally {
+      t.clock.advance(-11 * 60_000);
+    }
+    expect(rpcCalls).toEqual([]);
+  });
+
+  it('refuses an over-long signature as bad input, before any chain call', async () => {
+    const a = account('rpc-long');
+    const nonce = await getNonce(t, a.address);
+    const message = siweMessage(a, nonce, t.clock.get());
+    const signature = `0x${'ab'.repeat(MAX_SIGNATURE_BYTES + 1)}`;
+    const body = (await login({ message, signature })).json();
+    expect(body.code).toBe(ErrorCode.BadRequest);
+    expect(body.msg).toContain('signature');
+    expect(rpcCalls).toEqual([]);
+  });
+
+  it('asks the chain only for a signature with a live nonce that no key recovers to (a contract wallet)', async () => {
+    const a = account('rpc-contract');
+    const nonce = await getNonce(t, a.address);
+    const message = siweMessage(a, nonce, t.clock.get());
+    const r = await login({ message, signature: await account('rpc-other').signMessage({ message }) });
+    expect(r.json().code).toBe(ErrorCode.BadSignature);
+    expect(rpcCalls.length).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,7 @@ import { type App, buildApp, type ChainDeps } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DbHandle, type Executor, openDb, rowsOf } from '../src/db/client.ts';
 import { config as configTable } from '../src/db/schema/index.ts';
+import { SESSION_TTL_MS } from '../src/services/auth.ts';
 import { getSettings } from '../src/services/settings.ts';
 
 export const DEPLOYMENT = {
@@ -50,7 +51,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DEPLOYMENT_FILE: '/nonexistent/deployment.json',
     LOG_LEVEL: 'silent',
   } as NodeJS.ProcessEnv);
-  return { ...base, deployment: { ...DEPLOYMENT }, chainId: 31337, ...overrides };
+  // Tests move the clock by days with one token; the idle limit is tested where it is set.
+  return {
+    ...base,
+    deployment: { ...DEPLOYMENT },
+    chainId: 31337,
+    sessionIdleMs: SESSION_TTL_MS,
+    ...overrides,
+  };
 }
 
 export class TestClock {
@@ -74,6 +82,7 @@ export async function makeApp(
     db?: DbHandle;
     rateLimit?: { perIp: number; perAddress: number };
     logger?: Record<string, unknown>;
+    requestBudgetMs?: number;
   } = {},
 ): Promise<TestCtx> {
   const db = opts.db ?? (await openTestDb(url));
@@ -88,6 +97,7 @@ export async function makeApp(
     },
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     rateLimit: opts.rateLimit ?? { perIp: 1_000_000, perAddress: 1_000_000 },
+    ...(opts.requestBudgetMs ? { requestBudgetMs: opts.requestBudgetMs } : {}),
   });
   await app.ready();
   return { app, db, clock, config, ownsDb: !opts.db };

@@ -36,7 +36,8 @@ async function fund(
 describe.each(BACKENDS)('ledger on $name', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {
-    t = await makeApp(url);
+    // a generous budget: the 1,000-request race measures overdraw, not throughput on a busy machine
+    t = await makeApp(url, { requestBudgetMs: 300_000 });
   });
   afterAll(() => closeApp(t));
 
@@ -131,10 +132,13 @@ describe.each(BACKENDS)('ledger on $name', ({ url }) => {
         headers: { ...authHeaders(t, token), 'idempotency-key': 'retry-key-0001' },
         payload: { amount, coin: 'USDT' },
       });
-    const [r1, r2, r3] = await Promise.all([send('4'), send('4'), send('4')]);
-    expect(r1?.json().code).toBe(200);
-    expect(r2?.json()).toEqual(r1?.json());
-    expect(r3?.json()).toEqual(r1?.json());
+    // concurrent duplicates: each gets the first answer, or InProgress while the first still runs
+    const answers = (await Promise.all([send('4'), send('4'), send('4')])).map((r) => r.json());
+    const done = answers.filter((b) => b.code === 200);
+    expect(done.length).toBeGreaterThan(0);
+    expect(answers.every((b) => b.code === 200 || b.code === ErrorCode.InProgress)).toBe(true);
+    for (const b of done) expect(b).toEqual(done[0]);
+    expect((await send('4')).json()).toEqual(done[0]);
     expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(6n * U);
     const conflict = (await send('5')).json();
     expect(conflict.code).toBe(ErrorCode.IdempotencyConflict);

@@ -183,6 +183,8 @@ async function main() {
       cwd: WEB,
       stdio: 'ignore',
       detached: true,
+      // the preview's Content-Security-Policy names the API the build calls
+      env: { ...process.env, VITE_API_URL: API_URL },
     },
   );
   let browser: Browser | null = null;

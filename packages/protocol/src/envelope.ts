@@ -53,6 +53,10 @@ export const ErrorCode = {
   StakeLimitExceeded: 1207,
 
   ChainUnavailable: 1300,
+  /** the request ran out of its time budget and was rolled back: nothing changed, retry */
+  RolledBack: 1301,
+  /** a request with the same Idempotency-Key is still being processed: retry with that key */
+  InProgress: 1302,
 
   NetworkError: 9000,
   UnknownError: 9001,

@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { SERVER_ROOT } from '../config.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { dbDeadline } from '../lib/request-budget.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -92,7 +94,7 @@ async function openPglite(url: string | undefined, handleSignals: boolean): Prom
   return {
     db,
     kind: 'pglite',
-    transaction: (fn) => db.transaction(fn as (tx: unknown) => Promise<never>) as never,
+    transaction: (fn) => db.transaction((tx) => withinBudget(tx as Tx, fn)) as never,
     close,
   };
 }
@@ -134,7 +136,7 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
         const single = drizzleNodePg({ client, schema }) as unknown as Db;
         return await single.transaction(async (tx) => {
           try {
-            return await fn(tx as Tx);
+            return await withinBudget(tx as Tx, fn);
           } catch (err) {
             fnError = err;
             throw err;
@@ -151,6 +153,34 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
       await pool.end();
     },
   };
+}
+
+/** PostgreSQL's query_canceled: the statement ran past statement_timeout. */
+const QUERY_CANCELED = '57014';
+const sqlState = (err: unknown): unknown =>
+  (err as { code?: unknown })?.code ?? (err as { cause?: { code?: unknown } })?.cause?.code;
+
+/**
+ * Inside a request, a transaction gets the database's share of the request budget: every statement
+ * is cancelled when that share is spent (statement_timeout), and a transaction finishing later is
+ * rolled back rather than committed. Either way the caller gets RolledBack: nothing changed.
+ */
+async function withinBudget<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const deadline = dbDeadline();
+  if (deadline === undefined) return fn(tx);
+  const spent = () => new AppError(ErrorCode.RolledBack, undefined, 'request budget spent');
+  const left = Math.floor(deadline - performance.now());
+  if (left <= 0) throw spent();
+  await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${left}`));
+  let out: T;
+  try {
+    out = await fn(tx);
+  } catch (err) {
+    if (sqlState(err) === QUERY_CANCELED) throw spent();
+    throw err;
+  }
+  if (performance.now() >= deadline) throw spent();
+  return out;
 }
 
 /** Rows of a raw `execute` result (both drivers return `{ rows }`). */

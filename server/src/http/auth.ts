@@ -39,7 +39,7 @@ export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts)
     });
     if (check === 'stale') return sendFailure(reply, ErrorCode.StaleTimestamp, 'times');
     if (check === 'bad') return sendFailure(reply, ErrorCode.BadSignature, 'sign');
-    const user = await authenticate(ctx.db.db, token, ctx.clock());
+    const user = await authenticate(ctx.db.db, token, ctx.clock(), ctx.config.sessionIdleMs);
     if (!user) return sendFailure(reply, ErrorCode.Unauthorized);
     req.user = user;
     req.token = token;

@@ -1,8 +1,9 @@
 // Sign-In with Ethereum (EIP-4361) and opaque bearer sessions (DESIGN §6, NOTES "Server").
 
 import { createHash, randomBytes } from 'node:crypto';
+import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';
 import { DAY_MS, SESSION_TTL_MS } from '@free/protocol/constants';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import type { DbHandle, Executor } from '../db/client.ts';
@@ -17,6 +18,11 @@ export const NONCE_TTL_MS = 10 * 60_000;
 export const MESSAGE_MAX_AGE_MS = 10 * 60_000;
 /** Clock skew tolerated for a message issued "in the future". */
 export const CLOCK_SKEW_MS = 60_000;
+/** Default idle limit (config SESSION_IDLE_HOURS). */
+export const SESSION_IDLE_MS = 72 * 3_600_000;
+/** last_used_at is written at most this often per session (not on every request). */
+export const SESSION_TOUCH_MS = 60_000;
+const DEVICE_MAX_CHARS = 200;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -36,7 +42,13 @@ export async function issueNonce(
   return { nonce, expiresAt };
 }
 
-export type LoginInput = { message: string; signature: Hex; inviter?: string | undefined };
+export type LoginInput = {
+  message: string;
+  signature: Hex;
+  inviter?: string | undefined;
+  /** the User-Agent header, kept so the session list can name the device */
+  device?: string | undefined;
+};
 export type LoginContext = {
   db: DbHandle;
   chainId: number;
@@ -78,6 +90,10 @@ export function checkSiweMessage(message: string, ctx: Pick<LoginContext, 'chain
   return { address: getAddress(m.address), nonce: m.nonce };
 }
 
+/**
+ * A plain wallet's signature is checked locally and costs nothing; only a signature that does not
+ * recover to the address (a contract wallet's ERC-1271 / ERC-6492 one) is asked of the chain.
+ */
 async function verifySignature(
   address: Address,
   message: string,
@@ -90,13 +106,22 @@ async function verifySignature(
   } catch {
     // not a plain 65-byte ECDSA signature: maybe a contract wallet
   }
-  if (!client) return false;
+  if (!client || signature.length > 2 + 2 * MAX_SIGNATURE_BYTES) return false;
   try {
     return await client.verifyMessage({ address, message, signature });
   } catch {
     return false;
   }
 }
+
+/** A nonce that exists, was issued to this address, is unused and not expired. */
+const liveNonce = (nonce: string, lowerAddress: string, now: Date) =>
+  and(
+    eq(nonces.nonce, nonce),
+    eq(nonces.address, lowerAddress),
+    isNull(nonces.usedAt),
+    gt(nonces.expiresAt, now),
+  );
 
 export type LoginResult = {
   token: string;
@@ -107,10 +132,17 @@ export type LoginResult = {
 
 export async function login(input: LoginInput, ctx: LoginContext): Promise<LoginResult> {
   const { address, nonce } = checkSiweMessage(input.message, ctx);
+  const lower = address.toLowerCase();
+  // The nonce is checked before the signature, so that a contract-wallet check (an RPC call) needs
+  // a live nonce issued to that address; it is consumed below, in the transaction.
+  const [live] = await ctx.db.db
+    .select({ nonce: nonces.nonce })
+    .from(nonces)
+    .where(liveNonce(nonce, lower, ctx.now));
+  if (!live) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
   if (!(await verifySignature(address, input.message, input.signature, ctx.publicClient))) {
     throw new AppError(ErrorCode.BadSignature, 'signature');
   }
-  const lower = address.toLowerCase();
   const inviterLower = input.inviter?.toLowerCase();
   if (inviterLower && inviterLower === lower) throw new AppError(ErrorCode.InviterInvalid, 'inviter', 'self');
 
@@ -119,14 +151,7 @@ export async function login(input: LoginInput, ctx: LoginContext): Promise<Login
     const consumed = await tx
       .update(nonces)
       .set({ usedAt: ctx.now })
-      .where(
-        and(
-          eq(nonces.nonce, nonce),
-          eq(nonces.address, lower),
-          isNull(nonces.usedAt),
-          gt(nonces.expiresAt, ctx.now),
-        ),
-      )
+      .where(liveNonce(nonce, lower, ctx.now))
       .returning({ nonce: nonces.nonce });
     if (consumed.length === 0) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
 
@@ -163,24 +188,103 @@ export async function login(input: LoginInput, ctx: LoginContext): Promise<Login
 
     const token = randomBytes(32).toString('hex');
     const expiresAt = new Date(ctx.now.getTime() + SESSION_TTL_MS);
-    await tx
-      .insert(sessions)
-      .values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt, createdAt: ctx.now });
+    await tx.insert(sessions).values({
+      tokenHash: sha256Hex(token),
+      userId: user.id,
+      expiresAt,
+      createdAt: ctx.now,
+      lastUsedAt: ctx.now,
+      device: input.device ? input.device.slice(0, DEVICE_MAX_CHARS) : null,
+    });
     return { token, expiresAt, user, inviterAddress };
   });
 }
 
-/** The user of a live session, or null (missing, expired, revoked). */
-export async function authenticate(db: Executor, token: string, now: Date): Promise<SessionUserRow | null> {
+/** A session that is neither revoked, past its lifetime, nor idle longer than `idleMs`. */
+const liveSession = (now: Date, idleMs: number) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastUsedAt, new Date(now.getTime() - idleMs)),
+  );
+
+/**
+ * The user of a live session, or null (missing, expired, idle too long, revoked). Each use renews
+ * the idle limit; the write happens at most once a minute per session.
+ */
+export async function authenticate(
+  db: Executor,
+  token: string,
+  now: Date,
+  idleMs: number = SESSION_IDLE_MS,
+): Promise<SessionUserRow | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const tokenHash = sha256Hex(token);
   const rows = await db
-    .select({ user: users })
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    );
-  return rows[0]?.user ?? null;
+    .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now, idleMs)));
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return row.user;
+}
+
+export type SessionView = {
+  id: number;
+  device: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  current: boolean;
+};
+
+/** The user's live sessions, most recently used first; `current` marks the caller's own. */
+export async function listSessions(
+  db: Executor,
+  userId: number,
+  currentToken: string,
+  now: Date,
+  idleMs: number = SESSION_IDLE_MS,
+): Promise<SessionView[]> {
+  const currentHash = sha256Hex(currentToken);
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), liveSession(now, idleMs)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+  return rows.map((r) => ({
+    id: r.id,
+    device: r.device,
+    createdAt: r.createdAt,
+    lastUsedAt: r.lastUsedAt,
+    // the earlier of the absolute end and the idle end (if not used again)
+    expiresAt: new Date(Math.min(r.expiresAt.getTime(), r.lastUsedAt.getTime() + idleMs)),
+    current: r.tokenHash === currentHash,
+  }));
+}
+
+/**
+ * Ends sessions of this user: the one with `id`, or every one but the caller's (`others`).
+ * Returns how many were still open. Another user's session id changes nothing.
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  target: { id: number } | { others: true; currentToken: string },
+  now: Date,
+): Promise<number> {
+  const which =
+    'id' in target ? eq(sessions.id, target.id) : ne(sessions.tokenHash, sha256Hex(target.currentToken));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), which))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function revokeSession(db: Executor, token: string, now: Date): Promise<boolean> {

@@ -1,8 +1,8 @@
 // HTTP-level idempotency for money-moving POSTs: the first request with a key does the work and
 // stores its response in the same transaction; a retry gets that response back.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 
@@ -14,12 +14,21 @@ export const requestHash = (route: string, body: unknown) =>
 /**
  * Claims `key` for this user and request. Returns the stored response when the same request was
  * already done, `null` when this call should do the work. Different content → IdempotencyConflict.
- * A concurrent duplicate waits on the row until the first transaction commits.
+ * A duplicate arriving while the first is still in its transaction does not wait behind it (it
+ * could outlive its own time budget): it is answered InProgress at once, and its retry with the
+ * same key gets the first one's answer, or does the work if the first rolled back.
  */
 export async function claimIdempotencyKey<T>(
   tx: Tx,
   args: { userId: number; key: string; route: string; hash: string },
 ): Promise<T | null> {
+  // held until this transaction ends; another holder is a request with this key still running
+  const [lock] = rowsOf<{ free: boolean }>(
+    await tx.execute(
+      sql`SELECT pg_try_advisory_xact_lock(${args.userId}::int, hashtext(${args.key})) AS free`,
+    ),
+  );
+  if (!lock?.free) throw new AppError(ErrorCode.InProgress, 'idempotency-key');
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({ userId: args.userId, key: args.key, route: args.route, requestHash: args.hash })

@@ -17,6 +17,11 @@ export interface RequestOptions {
   body?: unknown;
   /** The caller shows the failure itself: no toast for non-200 codes (401 still signs out). */
   hideError?: boolean;
+  /**
+   * A call the user does not wait on (e.g. telling the server about a sign-out): no toast at all,
+   * and a 401 neither clears the session nor asks to sign in.
+   */
+  background?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -92,7 +97,7 @@ export async function request<T>(
   } catch {
     if (opts.signal?.aborted) throw new ApiError(ErrorCode.NetworkError, 'aborted');
     const text = i18n.t('network error');
-    showToast(text);
+    if (!opts.background) showToast(text);
     throw new ApiError(ErrorCode.NetworkError, text);
   } finally {
     clearTimeout(timer);
@@ -102,12 +107,12 @@ export async function request<T>(
   const message =
     (typeof body?.msg === 'string' && body.msg) || (typeof body?.message === 'string' && body.message) || '';
   if (code === ErrorCode.Ok && body !== null) return body.data as T;
-  if (code === ErrorCode.Unauthorized) {
+  if (code === ErrorCode.Unauthorized && !opts.background) {
     onUnauthorized(message);
     throw new ApiError(code, message || i18n.t('error'), res.status);
   }
   const text = message || i18n.t('error');
-  if (!opts.hideError) showToast(text);
+  if (!opts.hideError && !opts.background) showToast(text);
   throw new ApiError(code, text, res.status);
 }
 

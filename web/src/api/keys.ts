@@ -20,6 +20,7 @@ export const keys = {
     incomeInfo: (params: Query) => ['user', 'income_info', params] as const,
     /** The tab bar's flame and the Ignite page read the same key, so an ignition refreshes both. */
     fire: () => ['user', 'fire'] as const,
+    sessions: () => ['user', 'sessions'] as const,
     contributeRecord: (params: Query) => ['user', 'contribute', params] as const,
     stakingLimit: () => ['user', 'staking_limit_info'] as const,
     stakeRefAddress: () => ['user', 'stake_ref_address'] as const,

@@ -195,6 +195,12 @@ const TABLE = [
     needsLogin: false,
   },
   {
+    path: '/pages/mine/sessions',
+    component: page(() => import('../pages/mine/Sessions')),
+    titleKey: 'page.sessions',
+    needsLogin: true,
+  },
+  {
     path: '/pages/mine/contact',
     component: page(() => import('../pages/mine/Contact')),
     titleKey: 'page.contact',

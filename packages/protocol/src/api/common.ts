@@ -54,10 +54,26 @@ export const nonceData = z.object({
 export type NonceData = z.infer<typeof nonceData>;
 
 // ---- POST /api/common/login ----
+/** r, s and v of an ECDSA signature. */
+export const EOA_SIGNATURE_BYTES = 65;
+/**
+ * Upper bound of a sign-in signature: room for an ERC-6492 wrapper (factory address, its deploy
+ * call, the inner signature, the magic suffix) of common smart wallets, which stay under 1 KiB;
+ * anything longer is refused before any work.
+ */
+export const MAX_SIGNATURE_BYTES = 2048;
 export const loginBody = z.object({
   /** the EIP-4361 message the wallet signed */
   message: z.string().min(1).max(4000),
-  signature: hex.refine((s) => s.length >= 132, 'signature too short'),
+  /**
+   * 65 bytes from a plain wallet; a contract wallet's ERC-1271 / ERC-6492 signature may be longer
+   * (a wrapped 6492 signature carries the wallet's factory call), up to MAX_SIGNATURE_BYTES.
+   */
+  signature: z
+    .string()
+    .min(2 + 2 * EOA_SIGNATURE_BYTES, 'signature too short')
+    .max(2 + 2 * MAX_SIGNATURE_BYTES, 'signature too long')
+    .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex'),
   /** the inviter's address from `#/?inviter=0x…`, bound once on first login */
   inviter: address.optional().or(z.literal('').transform(() => undefined)),
 });
@@ -76,6 +92,7 @@ export const loginData = z.object({ token: z.string(), expiresAt: isoTime, user:
 export type LoginData = z.infer<typeof loginData>;
 
 export const logoutData = z.object({ revoked: z.boolean() });
+export type LogoutData = z.infer<typeof logoutData>;
 
 // ---- GET /api/common/config ----
 export const cycleInfo = z.object({

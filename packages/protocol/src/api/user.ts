@@ -106,3 +106,27 @@ export const contributeItem = z.object({
   txHash: z.string().nullable(),
 });
 export const contributeData = pageOf(contributeItem);
+
+// ---- GET /api/user/sessions, POST /api/user/sessions/revoke ----
+/** One signed-in session of the user (a device); `current` is the one making the call. */
+export const sessionItem = z.object({
+  id: z.number().int(),
+  /** the browser's User-Agent at sign-in, or null */
+  device: z.string().nullable(),
+  createdAt: isoTime,
+  lastUsedAt: isoTime,
+  /** when it ends unless used again (idle limit) or at the latest (absolute lifetime) */
+  expiresAt: isoTime,
+  current: z.boolean(),
+});
+export type SessionItem = z.infer<typeof sessionItem>;
+export const sessionListData = z.object({ list: z.array(sessionItem) });
+export type SessionListData = z.infer<typeof sessionListData>;
+/** End one session by id (the caller's own included), or every session but the caller's. */
+export const sessionRevokeBody = z.union([
+  z.object({ id: z.number().int().positive() }).strict(),
+  z.object({ others: z.literal(true) }).strict(),
+]);
+export type SessionRevokeBody = z.infer<typeof sessionRevokeBody>;
+export const sessionRevokeData = z.object({ revoked: z.number().int() });
+export type SessionRevokeData = z.infer<typeof sessionRevokeData>;

@@ -38,9 +38,16 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /** what the user sees and revokes a session by (the token hash is never shown) */
+    id: integer('id').notNull().unique().generatedAlwaysAsIdentity(),
+    /** absolute end of life; the idle limit may end it earlier */
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
+    /** renewed on use (at most once a minute); idle past the setting, the session ends */
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    /** the browser's User-Agent at sign-in, shortened, so the user can tell devices apart */
+    device: text('device'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

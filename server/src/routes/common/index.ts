@@ -71,7 +71,12 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const r = await login(
-        { message: req.body.message, signature: req.body.signature as Hex, inviter: req.body.inviter },
+        {
+          message: req.body.message,
+          signature: req.body.signature as Hex,
+          inviter: req.body.inviter,
+          device: req.headers['user-agent'],
+        },
         {
           db: ctx.db,
           chainId: ctx.config.chainId,

@@ -9,7 +9,7 @@ import { ledgerEntries, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
-import { revokeSession } from '../../services/auth.ts';
+import { listSessions, revokeSession, revokeUserSessions } from '../../services/auth.ts';
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
@@ -69,6 +69,51 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok({ revoked: await revokeSession(db, req.token ?? '', ctx.clock()) }),
+  );
+
+  app.get(
+    '/api/user/sessions',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'My signed-in sessions (devices), most recently used first',
+        response: { 200: envelopeSchema(api.sessionListData) },
+      },
+    },
+    async (req) => {
+      const list = await listSessions(
+        db,
+        currentUser(req).id,
+        req.token ?? '',
+        ctx.clock(),
+        ctx.config.sessionIdleMs,
+      );
+      return ok({
+        list: list.map((x) => ({
+          ...x,
+          createdAt: iso(x.createdAt),
+          lastUsedAt: iso(x.lastUsedAt),
+          expiresAt: iso(x.expiresAt),
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/api/user/sessions/revoke',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End one of my sessions (`{ id }`) or all but this one (`{ others: true }`)',
+        body: api.sessionRevokeBody,
+        response: { 200: envelopeSchema(api.sessionRevokeData) },
+      },
+    },
+    async (req) => {
+      const target =
+        'id' in req.body ? { id: req.body.id } : { others: true as const, currentToken: req.token ?? '' };
+      return ok({ revoked: await revokeUserSessions(db, currentUser(req).id, target, ctx.clock()) });
+    },
   );
 
   app.get(

@@ -11,7 +11,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { LANGUAGES } from '../../i18n';
 import { requestSignIn } from '../../session/prompt';
-import { session, useSession } from '../../session/store';
+import { signOut } from '../../session/signOut';
+import { useSession } from '../../session/store';
 import { setTheme, useTheme } from '../../theme/theme';
 import { useWallet, wallet } from '../../wallet/state';
 import './mine.css';
@@ -43,6 +44,7 @@ const PERSONAL_PAGES = [
   { to: '/pages/shop/fccRecord', labelKey: 'page.fccRecord' },
   { to: '/pages/chainPool/myContribution', labelKey: 'page.myContribution' },
   { to: '/pages/chainPool/orderList', labelKey: 'page.poolOrders' },
+  { to: '/pages/mine/sessions', labelKey: 'page.sessions' },
 ] as const;
 
 function Balances({ profile }: { profile: UserProfile }) {
@@ -160,7 +162,7 @@ export default function Mine() {
           fill="outline"
           data-testid="sign-out"
           onClick={() => {
-            session.clear();
+            void signOut();
             void wallet.api()?.disconnect();
           }}
         >

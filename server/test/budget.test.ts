@@ -1,0 +1,135 @@
+// A money request cut off by its time budget rolls back and says so; the same Idempotency-Key
+// then does the work exactly once (issue 8.9).
+import { ErrorCode } from '@free/protocol';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { config as configTable } from '../src/db/schema/index.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { withDbDeadline } from '../src/lib/request-budget.ts';
+import { getBalance, systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
+import {
+  account,
+  authHeaders,
+  BACKENDS,
+  closeApp,
+  makeApp,
+  openTestDb,
+  setConfig,
+  signIn,
+  type TestCtx,
+} from './helpers.ts';
+
+const U = 10n ** 18n;
+
+/** Resolves once `check` holds, looking again every few milliseconds. */
+async function until(check: () => boolean | Promise<boolean>) {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe.each(BACKENDS)('the database share of the request budget on $name', ({ url }) => {
+  it('rolls back a transaction that is still running when its share is spent', async () => {
+    const db = await openTestDb(url);
+    try {
+      const deadline = performance.now() + 50;
+      const err = await withDbDeadline(deadline, () =>
+        db.transaction(async (tx) => {
+          await setConfig(tx, 'budget.probe', 1);
+          await until(() => performance.now() > deadline);
+        }),
+      ).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).errorCode).toBe(ErrorCode.RolledBack);
+      expect(await db.db.select().from(configTable).where(eq(configTable.key, 'budget.probe'))).toEqual([]);
+      // outside a request nothing is cut off
+      await db.transaction((tx) => setConfig(tx, 'budget.probe', 2));
+      expect(await db.db.select().from(configTable).where(eq(configTable.key, 'budget.probe'))).toHaveLength(
+        1,
+      );
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+// Two requests in flight at once need two connections: PostgreSQL only (CI).
+const postgres = BACKENDS.find((b) => b.name === 'postgres');
+describe.skipIf(!postgres)('a withdrawal cut off by its budget (PostgreSQL)', () => {
+  let t: TestCtx;
+  beforeAll(async () => {
+    t = await makeApp(postgres?.url ?? '', { requestBudgetMs: 2_000 });
+  });
+  afterAll(() => closeApp(t));
+
+  it('rolls back and says so, answers InProgress to a duplicate meanwhile, then the same key succeeds once', async () => {
+    const a = account('budget-withdraw');
+    const { userId, token } = await signIn(t, a);
+    await t.db.transaction((tx) =>
+      transfer(tx, {
+        key: `fund:${userId}`,
+        from: systemAccount('adjust'),
+        to: userAccount(userId),
+        asset: 'USDT',
+        amount: 10n * U,
+        kind: 'adjust',
+      }),
+    );
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/withdraw/apply',
+        headers: { ...authHeaders(t, token), 'idempotency-key': 'budget-key-0001' },
+        payload: { amount: '4', coin: 'USDT' },
+      });
+    const state = async () => {
+      const [r] = rowsOf<{ w: string; k: string }>(
+        await t.db.db.execute(sql`SELECT
+          (SELECT count(*) FROM withdrawals WHERE user_id = ${userId})::text AS w,
+          (SELECT count(*) FROM idempotency_keys WHERE user_id = ${userId})::text AS k`),
+      );
+      return { ...r, wallet: await getBalance(t.db.db, userAccount(userId), 'USDT') };
+    };
+
+    // another connection holds the withdrawals table, as a long payout batch or a migration would
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE withdrawals IN EXCLUSIVE MODE`);
+      locked();
+      await held;
+    });
+    await isLocked;
+
+    const first = send();
+    await until(async () => {
+      const [r] = rowsOf<{ n: string }>(
+        await t.db.db.execute(sql`SELECT count(*)::text AS n FROM pg_locks
+          WHERE NOT granted AND relation = 'withdrawals'::regclass`),
+      );
+      return r?.n !== '0';
+    });
+    // the first request is stuck in its transaction: a retry with its key is told to come back
+    const duplicate = (await send()).json();
+    expect(duplicate.code).toBe(ErrorCode.InProgress);
+    expect(duplicate.data).toBeNull();
+
+    const cut = (await first).json();
+    expect(cut.code).toBe(ErrorCode.RolledBack);
+    expect(cut.data).toBeNull();
+    release();
+    await holder;
+    expect(await state()).toEqual({ w: '0', k: '0', wallet: 10n * U });
+
+    const done = (await send()).json();
+    expect(done.code).toBe(200);
+    expect(done.data).toMatchObject({ amount: '4', state: 'queued' });
+    expect((await send()).json()).toEqual(done);
+    expect(await state()).toEqual({ w: '1', k: '1', wallet: 6n * U });
+  });
+});
