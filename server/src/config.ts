@@ -56,6 +56,10 @@ export type Config = {
   siweDomains: string[];
   finalityDepth: number;
   logLevel: string;
+  /** Redis holding the rate-limit counters shared by every API process; unset → in this process */
+  redisUrl: string | undefined;
+  /** prefix of every Redis key this deployment writes (several deployments can share one Redis) */
+  redisKeyPrefix: string;
 };
 
 export class ConfigError extends Error {
@@ -97,6 +101,16 @@ const envSchema = z.object({
     .refine((v) => v.length > 0, 'must list at least one host[:port]'),
   FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^rediss?:$/.test(new URL(v).protocol) && new URL(v).hostname !== '', {
+      message: 'must be redis://[user:password@]host[:port][/db] or rediss://…',
+    })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
+    .default('free:'),
 });
 
 /** Reads and validates the settings; throws ConfigError naming every bad variable. */
@@ -178,5 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // which never reorganises by itself and makes a block only when a transaction comes
     finalityDepth: e.FINALITY_DEPTH ?? (local ? 0 : 15),
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
   };
 }
