@@ -85,7 +85,8 @@ export function runLoop(
         if (lead?.signal.aborted) {
           await lead.release();
           lead = null;
-          await sleep(retryMs);
+          // a process that just lost its lock waits two rounds, so a healthy one takes over
+          await sleep(2 * retryMs);
           continue;
         }
         if (!lead) {
