@@ -110,6 +110,8 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '| `SIWE_DOMAINS` | `127.0.0.1:5173,localhost:5173` | hosts a sign-in message may name |',
     '| `FINALITY_DEPTH` | 0 on 31337 (anvil never reorganises by itself), 15 elsewhere | blocks before an event counts |',
     '| `LOG_LEVEL` | `info` | pino level; tokens, signatures and keys are redacted |',
+    '| `REDIS_URL` | unset: rate limits counted in each process | `redis://…` or `rediss://…`: rate limits shared by every API process (several processes: see docs/operations.md) |',
+    '| `REDIS_KEY_PREFIX` | `free:` | prefix of every Redis key, so deployments can share one Redis |',
     '',
     'Migrations (`server/drizzle/`, drizzle-kit) are applied at start, the same files for PGlite and PostgreSQL.',
     'Business settings (rates, limits, links, module switches) live in the `config` table; defaults are seeded once.',
