@@ -85,7 +85,10 @@ export async function tryLeadership(
       connectionString: databaseUrl,
       // which process leads which job shows in pg_stat_activity
       application_name: `free-job ${process.pid} ${name}`.slice(0, 63),
+      // keepalive stops idle firewalls from dropping the lock connection; a silent network cut is
+      // caught by the periodic check, which gives up after query_timeout
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       query_timeout: 10_000,
     });
     const controller = new AbortController();
