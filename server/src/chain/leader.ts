@@ -148,7 +148,7 @@ export async function tryLeadership(
         fenced(h, controller.signal, async (tx) => {
           if (!(await heldIn(tx, ids))) {
             lose('lock no longer held');
-            throw controller.signal.reason;
+            throw controller.signal.reason ?? new LeadershipLost('lock no longer held');
           }
         }),
       release: async () => {
