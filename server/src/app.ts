@@ -15,6 +15,7 @@ import { signedIn } from './http/auth.ts';
 import { type App, type AppContext, type AppDeps, REQUEST_BUDGET_MS } from './http/context.ts';
 import { sendFailure } from './http/envelope.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { sharedRateLimitOptions } from './http/rate-limit.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     keyGenerator: (req) => `ip:${req.ip}`,
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+    // REDIS_URL: counters shared by every API process (the per-address limiter inherits them)
+    ...(await sharedRateLimitOptions(app, deps.config)),
   });
 
   await app.register(swagger, {

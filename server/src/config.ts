@@ -58,6 +58,10 @@ export type Config = {
   /** a session unused this long ends (each use renews it), within its absolute 30-day lifetime */
   sessionIdleMs: number;
   logLevel: string;
+  /** Redis holding the rate-limit counters shared by every API process; unset → in this process */
+  redisUrl: string | undefined;
+  /** prefix of every Redis key this deployment writes (several deployments can share one Redis) */
+  redisKeyPrefix: string;
 };
 
 export class ConfigError extends Error {
@@ -100,6 +104,16 @@ const envSchema = z.object({
   FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().max(720).default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^rediss?:$/.test(new URL(v).protocol) && new URL(v).hostname !== '', {
+      message: 'must be redis://[user:password@]host[:port][/db] or rediss://…',
+    })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
+    .default('free:'),
 });
 
 /** Reads and validates the settings; throws ConfigError naming every bad variable. */
@@ -182,5 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     finalityDepth: e.FINALITY_DEPTH ?? (local ? 0 : 15),
     sessionIdleMs: Math.round(e.SESSION_IDLE_HOURS * 3_600_000),
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
   };
 }

@@ -111,6 +111,8 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '| `FINALITY_DEPTH` | 0 on 31337 (anvil never reorganises by itself), 15 elsewhere | blocks before an event counts |',
     '| `SESSION_IDLE_HOURS` | `72` | a session unused this long ends (each use renews it; 30 days at most in all) |',
     '| `LOG_LEVEL` | `info` | pino level; tokens, signatures and keys are redacted |',
+    '| `REDIS_URL` | unset: rate limits counted in each process | `redis://…` or `rediss://…`: rate limits shared by every API process (several processes: see docs/operations.md) |',
+    '| `REDIS_KEY_PREFIX` | `free:` | prefix of every Redis key, so deployments can share one Redis |',
     '',
     'Migrations (`server/drizzle/`, drizzle-kit) are applied at start, the same files for PGlite and PostgreSQL.',
     'Business settings (rates, limits, links, module switches) live in the `config` table; defaults are seeded once.',

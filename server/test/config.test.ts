@@ -31,6 +31,15 @@ describe('server settings', () => {
     expect(c.siweDomains).toEqual(['127.0.0.1:5173', 'localhost:5173']);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.deployment).toBeNull();
+    // rate limits in this process unless REDIS_URL names a Redis shared by every API process
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.redisKeyPrefix).toBe('free:');
+  });
+
+  it('takes a redis:// or rediss:// URL for the shared rate limits', () => {
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://user:pw@cache.internal:6380/2']) {
+      expect(loadConfig({ ...base, REDIS_URL: url } as NodeJS.ProcessEnv).redisUrl).toBe(url);
+    }
   });
 
   it.each([
@@ -41,6 +50,9 @@ describe('server settings', () => {
     [{ SIGNER_KEY: '0x1234' }, 'SIGNER_KEY'],
     [{ FINALITY_DEPTH: '-1' }, 'FINALITY_DEPTH'],
     [{ SIWE_DOMAINS: ' , ' }, 'SIWE_DOMAINS'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL'],
+    [{ REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL'],
+    [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX'],
   ])('names the bad variable: %o', (env, name) => {
     expect(fails(env)).toContain(name);
   });

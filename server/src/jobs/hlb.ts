@@ -4,7 +4,7 @@ import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
 export function startHlbJob(ctx: JobContext): Jobs {
   const clock = ctx.clock ?? (() => new Date());
-  return runLoop(ctx, 'hlb', 'free:hlb', ctx.intervalMs ?? 300_000, async () => {
-    await accrueHlb(ctx.db, clock());
+  return runLoop(ctx, 'hlb', 'free:hlb', ctx.intervalMs ?? 300_000, async ({ db }) => {
+    await accrueHlb(db, clock());
   });
 }

@@ -80,14 +80,14 @@ export function startJobs(ctx: JobsContext): Jobs {
         'indexer',
         `free:indexer:${io.name}`,
         interval,
-        async () => (await indexOnce(io)) !== null,
+        async ({ db }) => (await indexOnce({ ...io, db })) !== null,
       ),
     );
   }
   if (po && ctx.payout !== false) {
     jobs.push(
-      runLoop(ctx, 'payout', `free:payout:${po.account.address.toLowerCase()}`, interval, async () => {
-        const s = await payoutOnce(po);
+      runLoop(ctx, 'payout', `free:payout:${po.account.address.toLowerCase()}`, interval, async ({ db }) => {
+        const s = await payoutOnce({ ...po, db });
         return s.signed + s.broadcast > 0;
       }),
     );

@@ -2,7 +2,7 @@
 // while it holds its advisory lock, so any number of server replicas can start the same jobs).
 import type { PublicClient } from 'viem';
 import { dexAddresses, makeChainClient } from '../chain/client.ts';
-import { type Leadership, tryLeadership } from '../chain/leader.ts';
+import { LEADER_CHECK_MS, type Leadership, LeadershipLost, tryLeadership } from '../chain/leader.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { dexFreeOracle, dexFreePrice, type OracleSource, type PriceSource } from '../services/quotes.ts';
@@ -28,6 +28,16 @@ export type JobContext = {
   clock?: () => Date;
   /** pause between passes; each job has its own default */
   intervalMs?: number;
+  /** how often a leader checks its lock and a waiting process tries again (default 5 s) */
+  leaderCheckMs?: number;
+};
+
+/** What a step of a job gets: the database it must use, and the signal of its leadership. */
+export type JobRun = {
+  /** throws once leadership is lost; each transaction first checks the lock is still held */
+  db: DbHandle;
+  /** aborted when leadership is lost: a long step stops before its next write */
+  signal: AbortSignal;
 };
 
 export const noopLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -47,18 +57,22 @@ export function oracleFor(ctx: JobContext): OracleSource | null {
 }
 
 /**
- * Runs `step` while holding the advisory lock `lockKey` (retrying every interval while another
- * process holds it) until stopped. A step that answers true had work and runs again at once;
- * otherwise the loop sleeps `intervalMs`. A failing step is logged and retried.
+ * Runs `step` while holding the advisory lock `lockKey` (retrying every `leaderCheckMs` while
+ * another process holds it) until stopped. A step that answers true had work and runs again at
+ * once; otherwise the loop sleeps `intervalMs`. A failing step is logged and retried. When the
+ * lock may be lost (its connection died, or a check finds it gone) the step in flight is stopped
+ * at its next database access and the loop goes back to waiting, so another process takes over.
  */
 export function runLoop(
-  ctx: Pick<JobContext, 'config' | 'db' | 'log'>,
+  ctx: Pick<JobContext, 'config' | 'db' | 'log' | 'leaderCheckMs'>,
   name: string,
   lockKey: string,
   intervalMs: number,
-  step: () => Promise<unknown>,
+  step: (run: JobRun) => Promise<unknown>,
 ): Jobs {
   const log = ctx.log ?? noopLog;
+  const checkMs = ctx.leaderCheckMs ?? LEADER_CHECK_MS;
+  const retryMs = Math.min(intervalMs, checkMs);
   let stopping = false;
   let wake: (() => void) | null = null;
   const sleep = (ms: number) =>
@@ -77,24 +91,46 @@ export function runLoop(
     let lead: Leadership | null = null;
     try {
       while (!stopping) {
+        if (lead?.signal.aborted) {
+          await lead.release();
+          lead = null;
+          // a process that just lost its lock waits two rounds, so a healthy one takes over
+          await sleep(2 * retryMs);
+          continue;
+        }
         if (!lead) {
-          lead = await tryLeadership(ctx.db, ctx.config.databaseUrl, lockKey).catch((err: Error) => {
-            log.warn({ job: name, err: err.message }, 'jobs: leadership check failed');
-            return null;
-          });
+          lead = await tryLeadership(ctx.db, ctx.config.databaseUrl, lockKey, { checkMs }).catch(
+            (err: Error) => {
+              log.warn({ job: name, err: err.message }, 'jobs: leadership check failed');
+              return null;
+            },
+          );
           if (!lead) {
-            await sleep(intervalMs);
+            await sleep(retryMs);
             continue;
           }
+          const { signal } = lead;
+          signal.addEventListener(
+            'abort',
+            () => {
+              log.warn({ job: name, reason: (signal.reason as Error).message }, 'jobs: leadership lost');
+              wake?.();
+            },
+            { once: true },
+          );
           log.info({ job: name }, 'jobs: leading');
         }
         let busy = false;
         try {
-          busy = (await step()) === true;
+          busy = (await step({ db: lead.fence(ctx.db), signal: lead.signal })) === true;
         } catch (err) {
-          log.error({ job: name, err: (err as Error).message }, 'jobs: step failed; retrying');
+          if (err instanceof LeadershipLost || lead.signal.aborted) {
+            log.warn({ job: name, err: (err as Error).message }, 'jobs: step stopped; leadership lost');
+          } else {
+            log.error({ job: name, err: (err as Error).message }, 'jobs: step failed; retrying');
+          }
         }
-        if (!busy && !stopping) await sleep(intervalMs);
+        if (!busy && !stopping && !lead.signal.aborted) await sleep(intervalMs);
       }
     } finally {
       await lead?.release();

@@ -10,8 +10,8 @@ export function startQuotesJob(ctx: JobContext): Jobs {
   const d = dexAddresses(ctx.config);
   const client = d && !ctx.price ? (ctx.client ?? makeChainClient(ctx.config)) : null;
   const fcc = d && client ? () => dexFccPrice(client, d) : undefined;
-  return runLoop(ctx, 'quotes', 'free:quotes', ctx.intervalMs ?? 60_000, async () => {
-    const r = await refreshQuotes(ctx.db.db, { free, fcc }, clock());
+  return runLoop(ctx, 'quotes', 'free:quotes', ctx.intervalMs ?? 60_000, async ({ db }) => {
+    const r = await refreshQuotes(db.db, { free, fcc }, clock());
     if (r.errors.length > 0) ctx.log?.warn({ job: 'quotes', errors: r.errors }, 'quotes: kept last prices');
   });
 }

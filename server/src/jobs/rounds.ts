@@ -11,7 +11,7 @@ export function startRoundsJob(ctx: JobContext): Jobs {
     (ctx.log ?? noopLog).warn({}, 'jobs: no deployment; rounds job not started');
     return { stop: async () => {} };
   }
-  return runLoop(ctx, 'rounds', 'free:rounds', ctx.intervalMs ?? 1000, async () => {
-    await roundsTick(ctx.db, { now: clock(), oracle });
+  return runLoop(ctx, 'rounds', 'free:rounds', ctx.intervalMs ?? 1000, async ({ db }) => {
+    await roundsTick(db, { now: clock(), oracle });
   });
 }

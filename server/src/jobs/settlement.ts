@@ -423,9 +423,9 @@ export async function daysToSettle(db: Executor, upTo: string): Promise<string[]
  */
 export function startSettlementJob(ctx: JobContext): Jobs {
   const clock = ctx.clock ?? (() => new Date());
-  return runLoop(ctx, 'settlement', 'free:settlement', ctx.intervalMs ?? 600_000, async () => {
-    for (const day of await daysToSettle(ctx.db.db, previousDay(clock()))) {
-      const r = await runSettlement(ctx.db, day);
+  return runLoop(ctx, 'settlement', 'free:settlement', ctx.intervalMs ?? 600_000, async ({ db }) => {
+    for (const day of await daysToSettle(db.db, previousDay(clock()))) {
+      const r = await runSettlement(db, day);
       if (r.held) break; // later days wait until the pool is refilled
     }
   });

@@ -1,0 +1,117 @@
+// Job leadership on PostgreSQL when the leader's lock connection dies: the leader stops at once
+// (a step in flight is refused its next write), another process takes over, and the two never
+// write at the same time. PostgreSQL only (PGlite is one process with one connection).
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { testConfig } from '../../test/helpers.ts';
+import type { DbHandle } from '../db/client.ts';
+import type { JobLogger, JobRun, Jobs } from '../jobs/loop.ts';
+import { runLoop } from '../jobs/loop.ts';
+import { rows } from '../services/team.ts';
+import { lockHolder } from './leader.ts';
+import { openTestDb } from '../../test/support/test-db.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+if (!url) console.warn('job leadership: skipped, TEST_DATABASE_URL is not set');
+let h: DbHandle;
+let loops: Jobs[] = [];
+
+beforeAll(async () => {
+  if (!url) return;
+  h = await openTestDb(url);
+  await h.db.execute(sql`CREATE TABLE job_probe (n serial PRIMARY KEY, runner text NOT NULL)`);
+});
+afterEach(async () => {
+  await Promise.all(loops.map((l) => l.stop()));
+  loops = [];
+  await h?.db.execute(sql`TRUNCATE job_probe`);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A "process": its own leader loop on the shared database, with its log lines kept. */
+function processLoop(key: string, step: (run: JobRun) => Promise<unknown>) {
+  const lines: string[] = [];
+  const log: JobLogger = {
+    info: (_o, msg) => lines.push(msg ?? ''),
+    warn: (_o, msg) => lines.push(msg ?? ''),
+    error: (_o, msg) => lines.push(msg ?? ''),
+  };
+  const config = testConfig({ databaseUrl: url });
+  loops.push(runLoop({ config, db: h, log, leaderCheckMs: 100 }, 'probe', key, 20, step));
+  return lines;
+}
+
+const write = (runner: string) => async (run: JobRun) =>
+  run.db.transaction(async (tx) => {
+    await tx.execute(sql`INSERT INTO job_probe (runner) VALUES (${runner})`);
+  });
+
+const runs = async (runner: string) =>
+  Number(
+    (
+      await rows<{ c: number }>(h.db, sql`SELECT count(*)::int AS c FROM job_probe WHERE runner = ${runner}`)
+    )[0]?.c,
+  );
+
+async function until(done: () => Promise<boolean> | boolean, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+const kill = (pid: number) => h.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+
+it.runIf(url)('a killed lock connection stops the leader and another process takes over', async () => {
+  const key = `free:test:leader:${Math.random()}`;
+  const aLog = processLoop(key, write('A'));
+  await until(async () => (await runs('A')) >= 3, 'A leading');
+  const first = await lockHolder(h, key);
+  expect(first).not.toBeNull();
+
+  processLoop(key, write('B'));
+  // B keeps trying (every 100 ms) while A holds the lock: it never runs
+  await new Promise((r) => setTimeout(r, 400));
+  expect(await runs('B')).toBe(0);
+
+  await kill(first as number);
+  await until(async () => (await runs('B')) >= 3, 'B taking over');
+  expect(aLog).toContain('jobs: leadership lost');
+  const aAfter = await runs('A');
+  await new Promise((r) => setTimeout(r, 400));
+  expect(await runs('A')).toBe(aAfter); // A stopped for good
+  const holder = await lockHolder(h, key);
+  expect(holder).not.toBeNull();
+  expect(holder).not.toBe(first);
+  // never both at once: every write of A comes before the first of B
+  const [order] = await rows<{ last_a: number; first_b: number }>(
+    h.db,
+    sql`SELECT max(n) FILTER (WHERE runner = 'A') AS last_a, min(n) FILTER (WHERE runner = 'B') AS first_b FROM job_probe`,
+  );
+  expect(Number(order?.last_a)).toBeLessThan(Number(order?.first_b));
+});
+
+it.runIf(url)('a step in flight is refused its next write once the lock connection dies', async () => {
+  const key = `free:test:leader:${Math.random()}`;
+  let open: () => void = () => {};
+  const gate = new Promise<void>((r) => {
+    open = r;
+  });
+  let started = false;
+  const lines = processLoop(key, async (run) => {
+    if (started) return;
+    started = true;
+    await run.db.db.execute(sql`INSERT INTO job_probe (runner) VALUES ('before')`);
+    await gate; // a long step: the lock connection dies meanwhile
+    await run.db.db.execute(sql`INSERT INTO job_probe (runner) VALUES ('after')`);
+  });
+  await until(async () => (await runs('before')) === 1, 'the step started');
+  await kill((await lockHolder(h, key)) as number);
+  await until(() => lines.includes('jobs: leadership lost'), 'the loss noticed');
+  open();
+  await until(() => lines.includes('jobs: step stopped; leadership lost'), 'the step stopped');
+  expect(await runs('after')).toBe(0);
+});
