@@ -235,6 +235,12 @@ export type RoutePath = (typeof TABLE)[number]['path'];
 /** A link target: a route path, with or without a query string. */
 export type Href = RoutePath | `${RoutePath}?${string}`;
 
+declare module './link' {
+  interface RouteRegistry {
+    href: RoutePath | `${RoutePath}?${string}`;
+  }
+}
+
 export const TABS: readonly RouteDef[] = ROUTES.filter((r) => r.tab !== undefined).sort(
   (a, b) => (a.tab ?? 0) - (b.tab ?? 0),
 );
