@@ -19,7 +19,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import { type DbHandle, openDb } from '../../server/src/db/client.ts';
-import { config as configTable, seedRuns } from '../../server/src/db/schema/index.ts';
+import { seedRuns } from '../../server/src/db/schema/index.ts';
 import { paymentTermsReader } from '../../server/src/lib/payment-terms.ts';
 import { issueNonce, login } from '../../server/src/services/auth.ts';
 import { applyCard, reviewCard } from '../../server/src/services/cards.ts';
@@ -27,7 +27,6 @@ import { type ArticleType, addBanner, publishArticle } from '../../server/src/se
 import { accrueHlb, subscribe } from '../../server/src/services/hlb.ts';
 import { systemAccount, transfer, userAccount } from '../../server/src/services/ledger.ts';
 import { buyMachine, upsertMachine } from '../../server/src/services/machines.ts';
-import { seedProductConfig } from '../../server/src/services/modules.ts';
 import { contribute } from '../../server/src/services/pool.ts';
 import {
   dexFreePrice,
@@ -38,7 +37,7 @@ import {
 } from '../../server/src/services/quotes.ts';
 import { createRechargeOrder, creditRecharge } from '../../server/src/services/recharge.ts';
 import { openRound, placeBet, settleRound } from '../../server/src/services/rounds.ts';
-import { getSettings, seedSettings } from '../../server/src/services/settings.ts';
+import { seedSettings, writeSetting } from '../../server/src/services/settings.ts';
 import { moveShopOrder, placeOrder, upsertProduct } from '../../server/src/services/shop.ts';
 import { applyWithdrawal } from '../../server/src/services/withdraw.ts';
 
@@ -147,20 +146,14 @@ async function runSeed(
 
   // settings and switches: the product modules of the demo are open; games and RWA stay "not yet open"
   await seedSettings(db.db);
-  await seedProductConfig(db.db);
-  const modules = {
-    ...(await getSettings(db.db)).modules,
+  await writeSetting(db.db, 'modules', {
     chain_pool: true,
     ai_trade: true,
     huan_li_bao: true,
     machines: true,
     shop: true,
     cards: true,
-  };
-  await db.db
-    .insert(configTable)
-    .values({ key: 'modules', value: modules })
-    .onConflictDoUpdate({ target: configTable.key, set: { value: modules } });
+  });
 
   // users, signed in through the auth service (SIWE with the anvil keys), inviters bound on the way
   log('users and inviter tree (anvil accounts 1–9)');

@@ -25,7 +25,6 @@ import { userRoutes } from './routes/user/index.ts';
 import { teamRoutes } from './routes/user/team.ts';
 import { walletRoutes } from './routes/user/wallet.ts';
 import { authenticate, type SessionUserRow } from './services/auth.ts';
-import { seedProductConfig } from './services/modules.ts';
 import { dexFreePrice, type PriceSource } from './services/quotes.ts';
 import { seedSettings } from './services/settings.ts';
 
@@ -127,7 +126,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('lang', 'en');
 
   await seedSettings(ctx.db.db);
-  await seedProductConfig(ctx.db.db);
 
   app.addHook('onRequest', async (req, reply) => {
     req.lang = resolveLanguage(req.headers['accept-language']);

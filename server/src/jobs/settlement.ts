@@ -9,8 +9,7 @@ import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
 import { KIND } from '../services/income-kinds.ts';
-import { getSettings } from '../services/settings.ts';
-import { getMoneySettings, type MoneySettings } from '../services/settlement-config.ts';
+import { getSetting, getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
 import { chainBonusSql } from '../services/staking-orders.ts';
 import { applyStakeChange, loadTeamRules } from '../services/team.ts';
@@ -58,7 +57,7 @@ export async function runSettlement(
   opts: SettlementOptions = {},
 ): Promise<SettlementResult> {
   const { start, end } = assertDay(day);
-  const money = await getMoneySettings(db.db);
+  const money = await getSetting(db.db, 'product_money');
   const [balance, floor] = await Promise.all([fomoBalance(db.db), fomoFloor(db.db)]);
   const pending = await pendingSteps(db.db, day);
   if (pending.length > 0 && balance < floor) {

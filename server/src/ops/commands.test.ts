@@ -8,8 +8,7 @@ import { BACKENDS, openTestDb } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import { cardApplications, opsLog, users } from '../db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
-import { getProductConfig } from '../services/modules.ts';
-import { getSettings, seedSettings } from '../services/settings.ts';
+import { getSetting, getSettings, seedSettings } from '../services/settings.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
 import { type ChainOps, parseArgs, runOps } from './commands.ts';
 
@@ -58,7 +57,7 @@ for (const backend of BACKENDS) {
         const bad = await ops('config:set', 'product.rounds', '{"period_ms":5}');
         expect(bad.ok).toBe(false);
         expect(bad).toMatchObject({ error: expect.stringContaining('product.rounds') });
-        expect((await getProductConfig(db.db, 'product.rounds')).period_ms).toBe(60_000);
+        expect((await getSetting(db.db, 'product.rounds')).period_ms).toBe(60_000);
         expect(await lastLog()).toMatchObject({ command: 'config:set', ok: false });
 
         expect(await ops('config:set', 'nope', '1')).toMatchObject({

@@ -3,19 +3,24 @@
 import { readFileSync } from 'node:fs';
 import { parseAmount } from '@free/protocol/amount';
 import { LANGUAGES } from '@free/protocol/languages';
-import { desc, eq, like, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { type Address, getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { DbHandle } from '../db/client.ts';
-import { config as configTable, opsLog, withdrawals } from '../db/schema/index.ts';
+import { opsLog, withdrawals } from '../db/schema/index.ts';
 import { CARD_STATES } from '../db/schema/product-modules.ts';
 import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
-import { DEFAULT_PRODUCT_CONFIG, isProductConfigKey, PRODUCT_CONFIG_SCHEMAS } from '../services/modules.ts';
 import { setQuote } from '../services/quotes.ts';
-import { DEFAULT_SETTINGS, getSettings, SETTING_SCHEMAS } from '../services/settings.ts';
+import {
+  getSettings,
+  isSettingKey,
+  SettingError,
+  type SettingKey,
+  writeSetting,
+} from '../services/settings.ts';
 import { moveShopOrder } from '../services/shop.ts';
 import { refundWithdrawal } from '../services/withdraw.ts';
 
@@ -89,47 +94,21 @@ type Command = {
   run: (args: never, deps: Required<Pick<OpsDeps, 'db' | 'now'>> & OpsDeps) => Promise<unknown>;
 };
 
-/** Validates one config value against its schema (core settings, product, or team rules). */
-function validateConfig(key: string, value: unknown): unknown {
-  if (key in SETTING_SCHEMAS) {
-    const r = SETTING_SCHEMAS[key as keyof typeof SETTING_SCHEMAS].safeParse(value);
-    if (!r.success)
-      throw new OpsError(
-        `${key}: ${r.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
-      );
-    return r.data;
-  }
-  if (isProductConfigKey(key)) {
-    const r = PRODUCT_CONFIG_SCHEMAS[key].safeParse(value);
-    if (!r.success)
-      throw new OpsError(
-        `${key}: ${r.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
-      );
-    return r.data;
-  }
-  if (/^team\.[a-zA-Z.]+$/.test(key)) {
-    if (typeof value !== 'string' && typeof value !== 'number')
-      throw new OpsError(`${key}: must be a string or number`);
-    return value;
-  }
-  throw new OpsError(
-    `unknown config key ${key}; known: ${[...Object.keys(SETTING_SCHEMAS), ...Object.keys(PRODUCT_CONFIG_SCHEMAS), 'team.*'].join(', ')}`,
-  );
-}
-
 export const COMMANDS: Record<string, Command> = {
   'config:set': {
-    usage: 'config:set <key> <json>   e.g. config:set modules \'{"ai_trade":true}\'',
+    usage:
+      'config:set <key> <json>   e.g. config:set modules \'{"ai_trade":true}\' (validated by the settings registry; object settings like modules merge)',
     schema: z.object({ key: z.string().min(1), value: z.string().min(1) }),
     from: (p) => ({ key: p.positional[0], value: p.positional[1] }),
     run: async (a: { key: string; value: string }, d) => {
-      let value = validateConfig(a.key, parseJson(a.value));
-      if (a.key === 'modules') value = { ...(await getSettings(d.db.db)).modules, ...(value as object) };
-      await d.db.db
-        .insert(configTable)
-        .values({ key: a.key, value, updatedAt: d.now() })
-        .onConflictDoUpdate({ target: configTable.key, set: { value, updatedAt: d.now() } });
-      return { key: a.key, value };
+      const value = parseJson(a.value);
+      try {
+        // an unknown key or a value its schema refuses is a SettingError naming the problem
+        return { key: a.key, value: await writeSetting(d.db.db, a.key as SettingKey, value, d.now()) };
+      } catch (err) {
+        if (err instanceof SettingError) throw new OpsError(err.message);
+        throw err;
+      }
     },
   },
   'config:get': {
@@ -137,12 +116,10 @@ export const COMMANDS: Record<string, Command> = {
     schema: z.object({ key: z.string().optional() }),
     from: (p) => ({ key: p.positional[0] }),
     run: async (a: { key?: string }, d) => {
-      const settings = await getSettings(d.db.db);
-      const rows = await d.db.db.select().from(configTable).where(like(configTable.key, '%'));
-      const all: Record<string, unknown> = { ...DEFAULT_PRODUCT_CONFIG, ...settings };
-      for (const r of rows) if (!(r.key in DEFAULT_SETTINGS)) all[r.key] = r.value;
+      // the values in force (stored, else default), as the server reads them
+      const all = await getSettings(d.db.db);
       if (a.key) {
-        if (!(a.key in all)) throw new OpsError(`no config key ${a.key}`);
+        if (!isSettingKey(a.key)) throw new OpsError(`no config key ${a.key}`);
         return { [a.key]: all[a.key] };
       }
       return all;
@@ -245,10 +222,7 @@ export const COMMANDS: Record<string, Command> = {
     run: async (a: { address: Address }, d) => {
       if (!d.chain) throw new OpsError('no chain connection (RPC_URL / deployment file)');
       const r = await d.chain.setSigner(a.address);
-      await d.db.db
-        .insert(configTable)
-        .values({ key: 'signer_address', value: a.address, updatedAt: d.now() })
-        .onConflictDoUpdate({ target: configTable.key, set: { value: a.address, updatedAt: d.now() } });
+      await writeSetting(d.db.db, 'signer_address', a.address, d.now());
       return {
         signer: a.address,
         ...r,

@@ -10,7 +10,8 @@ import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { assertModuleOpen, getProductConfig, idempotent, parseMoney } from './modules.ts';
+import { assertModuleOpen, idempotent, parseMoney } from './modules.ts';
+import { getSetting } from './settings.ts';
 
 const DAY_MS = 86_400_000;
 const PPM = 1_000_000n;
@@ -42,7 +43,7 @@ export async function subscribe(
   input: { userId: number; product: string; amount: string; idempotencyKey?: string | undefined; now: Date },
 ): Promise<HlbOrderView> {
   await assertModuleOpen(handle.db, 'huan_li_bao');
-  const cfg = await getProductConfig(handle.db, 'product.hlb');
+  const cfg = await getSetting(handle.db, 'product.hlb');
   const product = cfg.products.find((p) => p.code === input.product);
   if (!product) throw new AppError(ErrorCode.NotFound, 'product');
   const amount = parseMoney(input.amount, {
@@ -139,7 +140,7 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
 
 /** One pass of the HLB job: every active order with a day to accrue, each in its own transaction. */
 export async function accrueHlb(handle: DbHandle, now: Date): Promise<{ orders: number; paid: bigint }> {
-  const cfg = await getProductConfig(handle.db, 'product.hlb');
+  const cfg = await getSetting(handle.db, 'product.hlb');
   const due = rowsOf<{ id: number }>(
     await handle.db.execute(sql`SELECT id FROM hlb_orders WHERE state = 'active'
       AND floor(extract(epoch FROM (${now}::timestamptz - started_at)) / 86400) > days_accrued ORDER BY id`),
@@ -156,7 +157,7 @@ export async function redeem(
   input: { userId: number; orderId: number; now: Date },
 ): Promise<HlbOrderView> {
   await assertModuleOpen(handle.db, 'huan_li_bao');
-  const cfg = await getProductConfig(handle.db, 'product.hlb');
+  const cfg = await getSetting(handle.db, 'product.hlb');
   return handle.transaction(async (tx) => {
     const [o] = await tx
       .select()
@@ -223,7 +224,7 @@ export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page:
     principal: amt(BigInt(held?.s ?? 0)),
     static: fig('hlb_static'),
     dynamic: fig('hlb_dynamic'),
-    products: (await getProductConfig(db, 'product.hlb')).products.map((p) => ({
+    products: (await getSetting(db, 'product.hlb')).products.map((p) => ({
       code: p.code,
       dailyRatePpm: p.daily_rate_ppm,
       lockDays: p.lock_days,

@@ -8,8 +8,7 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getSettings, isModuleOpen } from './settings.ts';
-import { getMoneySettings, usdtOfFree } from './settlement-config.ts';
+import { getSetting, getSettings, isModuleOpen, usdtOfFree } from './settings.ts';
 import { teamInfo } from './team.ts';
 
 export type IgniteResult = { ignited: true; ignitedAt: Date; burned: bigint };
@@ -18,7 +17,7 @@ export async function ignite(handle: DbHandle, a: { userId: number; now: Date })
   const s = await getSettings(handle.db);
   if (!isModuleOpen(s, 'ignition')) throw new AppError(ErrorCode.ModuleClosed);
   const required = BigInt(s.ignition_free_wei);
-  const money = await getMoneySettings(handle.db);
+  const money = await getSetting(handle.db, 'product_money');
   return handle.transaction(async (tx) => {
     // The row lock makes a double tap wait, then see the account ignited.
     const [u] = rowsOf<{ ignited: boolean }>(

@@ -8,8 +8,9 @@ import { contributions, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { assertModuleOpen, getProductConfig, idempotent, parseMoney, requestKey } from './modules.ts';
+import { assertModuleOpen, idempotent, parseMoney, requestKey } from './modules.ts';
 import type { PriceSource } from './quotes.ts';
+import { getSetting } from './settings.ts';
 
 const U = 10n ** 18n;
 const BPS = 10_000n;
@@ -58,7 +59,7 @@ export async function contribute(
 ): Promise<PoolOrderView> {
   await assertModuleOpen(handle.db, 'chain_pool');
   const amount = parseMoney(input.amount, { kind: 'invest' });
-  const cfg = await getProductConfig(handle.db, 'product.pool');
+  const cfg = await getSetting(handle.db, 'product.pool');
   const price = await input.price();
   const burnValue = (amount * BigInt(cfg.burn_bps)) / BPS;
   const freeBurn = burnValue > 0n ? freeForValue(burnValue, price) : 0n;
@@ -147,7 +148,7 @@ export async function contributionsOf(db: Executor, userId: number, page: number
 }
 
 export async function myContributions(db: Executor, userId: number, page: number, size: number) {
-  const cfg = await getProductConfig(db, 'product.pool');
+  const cfg = await getSetting(db, 'product.pool');
   const total = await totalOf(db, userId);
   const level = levelFor(total, cfg.levels);
   const next = cfg.levels[level];
@@ -177,7 +178,7 @@ export async function poolOrdersOf(db: Executor, userId: number, page: number, s
 
 /** Pool totals and the pie by contribution class (each contributor's level by their total). */
 export async function poolStats(db: Executor) {
-  const cfg = await getProductConfig(db, 'product.pool');
+  const cfg = await getSetting(db, 'product.pool');
   const perUser = rowsOf<{ total: string; burned: string }>(
     await db.execute(sql`SELECT sum(amount)::text AS total, sum(free_burned)::text AS burned
       FROM contributions GROUP BY user_id`),

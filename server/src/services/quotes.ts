@@ -7,7 +7,7 @@ import type { Executor } from '../db/client.ts';
 import { quoteSnapshots, quotes } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
-import { getProductConfig } from './modules.ts';
+import { getSetting } from './settings.ts';
 
 const U = 10n ** 18n;
 const DAY_MS = 86_400_000;
@@ -96,7 +96,7 @@ export async function refreshQuotes(
   src: { free?: PriceSource; fcc?: () => Promise<bigint | null> },
   now: Date,
 ): Promise<{ snapshots: number; errors: string[] }> {
-  const cfg = await getProductConfig(db, 'product.quotes');
+  const cfg = await getSetting(db, 'product.quotes');
   const errors: string[] = [];
   if (src.free) {
     try {

@@ -8,8 +8,9 @@ import { predictionRounds, roundBets } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { assertModuleOpen, getProductConfig, idempotent, type ProductConfig, parseMoney } from './modules.ts';
+import { assertModuleOpen, idempotent, parseMoney } from './modules.ts';
 import type { PriceSource } from './quotes.ts';
+import { getSetting, type ProductConfig } from './settings.ts';
 
 type RoundRow = typeof predictionRounds.$inferSelect;
 type BetRow = typeof roundBets.$inferSelect;
@@ -155,7 +156,7 @@ export async function roundsTick(
   handle: DbHandle,
   args: { now: Date; price: PriceSource },
 ): Promise<{ settled: number; opened: string | null }> {
-  const cfg = await getProductConfig(handle.db, 'product.rounds');
+  const cfg = await getSetting(handle.db, 'product.rounds');
   let price: bigint | null = null;
   try {
     price = await args.price();
@@ -222,7 +223,7 @@ export async function currentRound(db: Executor, now: Date): Promise<RoundView |
     .from(predictionRounds)
     .where(and(lte(predictionRounds.startsAt, now), gt(predictionRounds.endsAt, now)))
     .limit(1);
-  const cutoff = (await getProductConfig(db, 'product.rounds')).bet_cutoff_ms;
+  const cutoff = (await getSetting(db, 'product.rounds')).bet_cutoff_ms;
   if (open) return roundView(open, now, cutoff);
   const [last] = await db.select().from(predictionRounds).orderBy(desc(predictionRounds.startsAt)).limit(1);
   return last ? roundView(last, now, cutoff) : null;
@@ -252,7 +253,7 @@ export async function placeBet(
   },
 ): Promise<BetView> {
   await assertModuleOpen(handle.db, 'ai_trade');
-  const cfg = await getProductConfig(handle.db, 'product.rounds');
+  const cfg = await getSetting(handle.db, 'product.rounds');
   const amount = parseMoney(input.amount, {
     kind: 'invest',
     min: BigInt(cfg.min_bet_wei),

@@ -14,8 +14,15 @@ import { onStakeForFomo } from './fomo.ts';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './idempotency.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getSettings, isModuleOpen, type Settings } from './settings.ts';
-import { fccOfUsdt, freeOfUsdt, getMoneySettings, type MoneySettings } from './settlement-config.ts';
+import {
+  fccOfUsdt,
+  freeOfUsdt,
+  getSetting,
+  getSettings,
+  isModuleOpen,
+  type MoneySettings,
+  type Settings,
+} from './settings.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 const DAY_MS = 86_400_000;
@@ -97,7 +104,7 @@ export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise
   if (problem !== null || typeof value !== 'bigint')
     throw new AppError(problem ?? ErrorCode.InvalidAmount, 'amount');
   const amount = value;
-  const money = await getMoneySettings(handle.db);
+  const money = await getSetting(handle.db, 'product_money');
 
   return handle.transaction(async (tx) => {
     const key = input.idempotencyKey;
@@ -305,7 +312,11 @@ function unionSql(userId: number, s: Settings, bonus: SQL) {
 }
 
 async function unionFor(db: Executor, userId: number) {
-  const [s, money, rules] = await Promise.all([getSettings(db), getMoneySettings(db), loadTeamRules(db)]);
+  const [s, money, rules] = await Promise.all([
+    getSettings(db),
+    getSetting(db, 'product_money'),
+    loadTeamRules(db),
+  ]);
   return unionSql(userId, s, chainBonusSql(s, money, rules.marketMakerCycle));
 }
 

@@ -2,13 +2,12 @@
 // Every write is set-based and runs inside the caller's transaction (same tx as the event).
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { getSettings, teamRulesOf } from './settings.ts';
 import {
-  DEFAULT_TEAM_RULES,
   type NodeTier,
   nodeTier,
   type TeamRules,
   teamLevel,
-  teamRulesFrom,
   zones,
 } from './team-rules.ts';
 
@@ -34,13 +33,9 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** The team thresholds of the settings registry (`team.*`). */
 export async function loadTeamRules(tx: SqlRunner): Promise<TeamRules> {
-  const list = await rows<{ key: string; value: unknown }>(
-    tx,
-    sql`SELECT key, value FROM config WHERE key LIKE 'team.%'`,
-  );
-  if (list.length === 0) return DEFAULT_TEAM_RULES;
-  return teamRulesFrom(Object.fromEntries(list.map((r) => [r.key, r.value])));
+  return teamRulesOf(await getSettings(tx));
 }
 
 async function ensureStats(tx: SqlRunner, userIds: number[]): Promise<void> {
