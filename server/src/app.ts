@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Address, PublicClient } from 'viem';
 import { dexAddresses, makeChainClient } from './chain/client.ts';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { DbHandle } from './db/client.ts';
 import { AppError, isAppError } from './lib/errors.ts';
 import { commonRoutes } from './routes/common/index.ts';
@@ -38,6 +38,10 @@ export type ChainDeps = {
   /** FREE price in USDT (1e18); default: the deployment's DEX pair (tests inject one) */
   freePrice?: PriceSource;
 };
+
+/** A hop count trusts that many proxies nearest to the server (proxy-addr's rule). */
+const fastifyTrustProxy = (t: TrustProxy) =>
+  typeof t === 'number' ? (_addr: string, hop: number) => hop < t : t;
 
 export type AppDeps = {
   db: DbHandle;
@@ -117,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     connectionTimeout: REQUEST_BUDGET_MS,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // behind a reverse proxy req.ip is the client of X-Forwarded-For, so limits are per client
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
