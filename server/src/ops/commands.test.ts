@@ -211,14 +211,18 @@ for (const backend of BACKENDS) {
           result: { state: 'refunded' },
         });
         expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
-        expect(await ops('withdrawals:reject', String(w1.id))).toMatchObject({
+        expect(await ops('withdrawals:reject', String(w1.id), '--reason', 'again')).toMatchObject({
           ok: false,
           error: expect.stringContaining('refunded'),
         });
         expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
-        expect(await ops('withdrawals:approve', String(w2.id))).toMatchObject({ ok: true });
+        // a queued withdrawal needs no approval: only one in review can be approved
+        expect(await ops('withdrawals:approve', String(w2.id))).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('queued'),
+        });
         expect(await ops('withdrawals:approve', String(w1.id))).toMatchObject({ ok: false });
-        expect(await ops('withdrawals:reject', '999')).toMatchObject({
+        expect(await ops('withdrawals:reject', '999', '--reason', 'x')).toMatchObject({
           ok: false,
           error: expect.stringContaining('not found'),
         });

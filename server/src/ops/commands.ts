@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { parseAmount } from '@free/protocol/amount';
 import { LANGUAGES } from '@free/protocol/languages';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { type Address, getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { DbHandle } from '../db/client.ts';
-import { opsLog, withdrawals } from '../db/schema/index.ts';
+import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
 import { CARD_STATES } from '../db/schema/product-modules.ts';
 import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
@@ -22,7 +22,7 @@ import {
   writeSetting,
 } from '../services/settings.ts';
 import { moveShopOrder } from '../services/shop.ts';
-import { refundWithdrawal } from '../services/withdraw.ts';
+import { approveWithdrawal, rejectWithdrawal, WithdrawalStateError } from '../services/withdraw.ts';
 
 /** What the chain commands need; the CLI builds it with viem and the owner key. */
 export type ChainOps = {
@@ -84,6 +84,16 @@ function parseJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     throw new OpsError(`value is not JSON: ${text} (quote strings: '"https://…"')`);
+  }
+}
+
+/** Runs a service call, turning its state refusal into the operator's message. */
+async function asOps<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof WithdrawalStateError) throw new OpsError(err.message);
+    throw err;
   }
 }
 
@@ -231,9 +241,9 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'withdrawals:list': {
-    usage: 'withdrawals:list [--state queued|signed|broadcast|confirmed|failed|refunded] [--limit n]',
+    usage: `withdrawals:list [--state ${WITHDRAWAL_STATES.join('|')}] [--limit n]`,
     schema: z.object({
-      state: z.enum(['queued', 'signed', 'broadcast', 'confirmed', 'failed', 'refunded']).optional(),
+      state: z.enum(WITHDRAWAL_STATES).optional(),
       limit: z.coerce.number().int().min(1).max(1000).default(50),
     }),
     from: (p) => ({ state: p.flags.state, limit: p.flags.limit }),
@@ -253,46 +263,29 @@ export const COMMANDS: Record<string, Command> = {
         state: w.state,
         txHash: w.txHash,
         failReason: w.failReason,
+        rejectReason: w.rejectReason,
         createdAt: iso(w.createdAt),
       }));
     },
   },
   'withdrawals:approve': {
-    usage:
-      'withdrawals:approve <id>   (a queued withdrawal is paid by the payout worker; records the approval)',
+    usage: 'withdrawals:approve <id>   (a withdrawal in review is queued; the payout worker pays it)',
     schema: z.object({ id: idArg }),
     from: (p) => ({ id: p.positional[0] }),
     run: async (a: { id: number }, d) => {
-      const [w] = await d.db.db.select().from(withdrawals).where(eq(withdrawals.id, a.id));
-      if (!w) throw new OpsError(`withdrawal ${a.id} not found`);
-      if (w.state !== 'queued')
-        throw new OpsError(`withdrawal ${a.id} is ${w.state}; only a queued one can be approved`);
+      const w = await asOps(() => approveWithdrawal(d.db, a.id, d.now()));
       return { id: w.id, state: w.state, approved: true };
     },
   },
   'withdrawals:reject': {
-    usage: 'withdrawals:reject <id> [--reason text]   (queued only: marked failed and refunded once)',
-    schema: z.object({ id: idArg, reason: z.string().max(200).default('rejected by operator') }),
+    usage:
+      'withdrawals:reject <id> --reason text   (in review or queued: failed, the reason shown to the user, refunded once)',
+    schema: z.object({ id: idArg, reason: z.string().trim().min(1).max(200) }),
     from: (p) => ({ id: p.positional[0], reason: p.flags.reason }),
-    run: async (a: { id: number; reason: string }, d) =>
-      d.db.transaction(async (tx) => {
-        const res =
-          await tx.execute(sql`UPDATE withdrawals SET state = 'failed', fail_reason = ${a.reason}, updated_at = ${d.now()}
-          WHERE id = ${a.id} AND state = 'queued' RETURNING id`);
-        if ((res as { rows: unknown[] }).rows.length === 0) {
-          const [w] = await tx
-            .select({ state: withdrawals.state })
-            .from(withdrawals)
-            .where(eq(withdrawals.id, a.id));
-          throw new OpsError(
-            w
-              ? `withdrawal ${a.id} is ${w.state}; only a queued one can be rejected`
-              : `withdrawal ${a.id} not found`,
-          );
-        }
-        await refundWithdrawal(tx, a.id, d.now());
-        return { id: a.id, state: 'refunded', reason: a.reason };
-      }),
+    run: async (a: { id: number; reason: string }, d) => {
+      const w = await asOps(() => rejectWithdrawal(d.db, a.id, a.reason, d.now()));
+      return { id: w.id, state: w.state, reason: w.rejectReason };
+    },
   },
   'card:review': {
     usage: 'card:review <id> <reviewed|issued|rejected> [--note text]',

@@ -88,7 +88,8 @@ for (const backend of BACKENDS) {
       it('hands out values that cannot be changed by a caller by mistake', async () => {
         const s = await getSettings(db.db);
         expect(() => {
-          (s.cycles as { days: number }[])[0]!.days = 1;
+          const first = s.cycles[0] as { days: number };
+          first.days = 1;
         }).toThrow(TypeError);
       });
     });

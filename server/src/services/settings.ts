@@ -137,6 +137,16 @@ export const SETTINGS = {
     normalize: knownModules,
   }),
   recharge_order_ttl_sec: setting(z.number().int().min(60).max(86_400), 1800),
+  /** withdrawal limits (docs/business-rules.md "Withdrawal limits"); null = no limit */
+  withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
+  /** per user per UTC day, withdrawals not refunded */
+  withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
+  /** all users together per UTC day */
+  withdraw_platform_daily_wei: setting(weiString.nullable(), String(500_000n * U)),
+  /** a withdrawal above this waits in `review` for an operator instead of being paid by the worker */
+  withdraw_review_above_wei: setting(weiString.nullable(), String(2_000n * U)),
+  /** USDT income (static + dynamic) settlement may pay for one day; past it the day is held */
+  income_daily_budget_wei: setting(weiString.nullable(), null),
 
   product_money: setting(
     moneySchema,

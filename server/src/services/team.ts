@@ -3,13 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { getSettings, teamRulesOf } from './settings.ts';
-import {
-  type NodeTier,
-  nodeTier,
-  type TeamRules,
-  teamLevel,
-  zones,
-} from './team-rules.ts';
+import { type NodeTier, nodeTier, type TeamRules, teamLevel, zones } from './team-rules.ts';
 
 /** Anything drizzle can run raw SQL on: the db or a transaction (PGlite or node-postgres). */
 export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
