@@ -56,7 +56,14 @@ export type Config = {
   siweDomains: string[];
   finalityDepth: number;
   logLevel: string;
+  /**
+   * Which peers' X-Forwarded-For to believe for the client address (rate limits per IP): false
+   * (default: the socket address), a number of proxy hops, or the proxies' addresses / CIDRs.
+   */
+  trustProxy: TrustProxy;
 };
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -97,6 +104,27 @@ const envSchema = z.object({
     .refine((v) => v.length > 0, 'must list at least one host[:port]'),
   FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // off, a hop count (1 = one reverse proxy in front), or the proxies' addresses / CIDRs
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      const s = v.trim().toLowerCase();
+      if (s === 'false' || s === 'off' || s === '0') return false;
+      // `true` means the usual single proxy; trusting every hop would let a client pick its own IP
+      if (s === 'true' || s === 'on') return 1;
+      if (/^\d+$/.test(s)) return Number(s);
+      const list = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (list.length > 0 && list.every((x) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(x))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a number of proxy hops, or a comma list of proxy addresses / CIDRs',
+      });
+      return z.NEVER;
+    }),
 });
 
 /** Reads and validates the settings; throws ConfigError naming every bad variable. */
@@ -178,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // which never reorganises by itself and makes a block only when a transaction comes
     finalityDepth: e.FINALITY_DEPTH ?? (local ? 0 : 15),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }

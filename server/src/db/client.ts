@@ -29,6 +29,16 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
+// The database each executor belongs to (itself for a database, its database for a transaction
+// opened through DbHandle.transaction): caches per database (settings) key on it.
+const roots = new WeakMap<object, Db>();
+const tagged = (tx: Tx, db: Db): Tx => {
+  roots.set(tx, db);
+  return tx;
+};
+/** The database an executor runs on, when known (a nested savepoint is not tagged). */
+export const rootOf = (e: object): Db | undefined => roots.get(e);
+
 export const DEFAULT_PGLITE_DIR = resolve(SERVER_ROOT, '.data', 'pglite');
 export const MIGRATIONS_DIR = resolve(SERVER_ROOT, 'drizzle');
 
@@ -73,6 +83,7 @@ async function openPglite(url: string | undefined, handleSignals: boolean): Prom
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  roots.set(db, db);
   let closed = false;
   // PGlite can corrupt its folder on an unclean exit: close it on the usual signals.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -92,7 +103,7 @@ async function openPglite(url: string | undefined, handleSignals: boolean): Prom
   return {
     db,
     kind: 'pglite',
-    transaction: (fn) => db.transaction(fn as (tx: unknown) => Promise<never>) as never,
+    transaction: (fn) => db.transaction((tx) => fn(tagged(tx as Tx, db))) as never,
     close,
   };
 }
@@ -121,6 +132,7 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
   // An idle client dying (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  roots.set(db, db);
   return {
     db,
     kind: 'postgres',
@@ -134,7 +146,7 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
         const single = drizzleNodePg({ client, schema }) as unknown as Db;
         return await single.transaction(async (tx) => {
           try {
-            return await fn(tx as Tx);
+            return await fn(tagged(tx as Tx, db));
           } catch (err) {
             fnError = err;
             throw err;
