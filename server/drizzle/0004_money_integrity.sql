@@ -34,6 +34,7 @@ ALTER TABLE "sessions" ADD COLUMN "last_used_at" timestamp with time zone DEFAUL
 ALTER TABLE "sessions" ADD COLUMN "device" text;--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD COLUMN "executor_reward_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD COLUMN "credited_amount" numeric(78, 0);--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD COLUMN "reject_reason" text;--> statement-breakpoint
 ALTER TABLE "prediction_rounds" ADD COLUMN "open_cumulative" numeric(78, 0);--> statement-breakpoint
 ALTER TABLE "prediction_rounds" ADD COLUMN "open_observed_at" bigint;--> statement-breakpoint
 ALTER TABLE "prediction_rounds" ADD COLUMN "tie_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -12,14 +12,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { signedIn } from './http/auth.ts';
-import { type App, type AppContext, type AppDeps, REQUEST_BUDGET_MS } from './http/context.ts';
+import {
+  type App,
+  type AppContext,
+  type AppDeps,
+  fastifyTrustProxy,
+  REQUEST_BUDGET_MS,
+} from './http/context.ts';
 import { sendFailure } from './http/envelope.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { sharedRateLimitOptions } from './http/rate-limit.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
-import { seedProductConfig } from './services/modules.ts';
 import { seedSettings } from './services/settings.ts';
 
 export type { App, AppContext, AppDeps, ChainDeps } from './http/context.ts';
@@ -60,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     connectionTimeout: REQUEST_BUDGET_MS,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // behind a reverse proxy req.ip is the client of X-Forwarded-For, so limits are per client
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,7 +76,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('lang', 'en');
 
   await seedSettings(ctx.db.db);
-  await seedProductConfig(ctx.db.db);
 
   installRequestBudget(app, budgetMs);
   installSecurityHeaders(app);

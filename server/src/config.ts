@@ -62,7 +62,14 @@ export type Config = {
   redisUrl: string | undefined;
   /** prefix of every Redis key this deployment writes (several deployments can share one Redis) */
   redisKeyPrefix: string;
+  /**
+   * Which peers' X-Forwarded-For to believe for the client address (rate limits per IP): false
+   * (default: the socket address), a number of proxy hops, or the proxies' addresses / CIDRs.
+   */
+  trustProxy: TrustProxy;
 };
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -114,6 +121,27 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
     .default('free:'),
+  // off, a hop count (1 = one reverse proxy in front), or the proxies' addresses / CIDRs
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      const s = v.trim().toLowerCase();
+      if (s === 'false' || s === 'off' || s === '0') return false;
+      // `true` means the usual single proxy; trusting every hop would let a client pick its own IP
+      if (s === 'true' || s === 'on') return 1;
+      if (/^\d+$/.test(s)) return Number(s);
+      const list = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (list.length > 0 && list.every((x) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(x))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a number of proxy hops, or a comma list of proxy addresses / CIDRs',
+      });
+      return z.NEVER;
+    }),
 });
 
 /** Reads and validates the settings; throws ConfigError naming every bad variable. */
@@ -198,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, banners, config as configTable, withdrawals } from '../src/db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
 import { creditRecharge, PAYMENT_ORDER_TYPES, paymentDomain } from '../src/services/recharge.ts';
+import { forgetSettings } from '../src/services/settings.ts';
 import { refundWithdrawal } from '../src/services/withdraw.ts';
 import {
   account,
@@ -45,6 +46,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       .update(configTable)
       .set({ value: 'https://t.me/free_official' })
       .where(sql`key = 'telegram_url'`);
+    forgetSettings(t.db.db);
     expect((await get('/api/common/config')).data.telegram_url).toBe('https://t.me/free_official');
   });
 
@@ -334,6 +336,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       .update(configTable)
       .set({ value: { withdraw: false } })
       .where(sql`key = 'modules'`);
+    forgetSettings(t.db.db);
     try {
       const r = await t.app.inject({
         method: 'POST',
@@ -351,6 +354,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
         .update(configTable)
         .set({ value: { withdraw: true } })
         .where(sql`key = 'modules'`);
+      forgetSettings(t.db.db);
     }
   });
 

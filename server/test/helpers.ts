@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type DbHandle, type Executor, openDb, rowsOf } from '../src/db/client.ts';
 import { config as configTable } from '../src/db/schema/index.ts';
 import { SESSION_TTL_MS } from '../src/services/auth.ts';
-import { getSettings } from '../src/services/settings.ts';
+import { forgetSettings, getSettings } from '../src/services/settings.ts';
 
 export const DEPLOYMENT = {
   network: 'local',
@@ -206,12 +206,13 @@ export async function snapshot(db: DbHandle): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
 }
 
-/** Writes a config row as an operator would. */
+/** Writes a config row as it is (unvalidated, to test fallbacks too), then drops the settings cache. */
 export async function setConfig(db: Executor, key: string, value: unknown): Promise<void> {
   await db
     .insert(configTable)
     .values({ key, value })
     .onConflictDoUpdate({ target: configTable.key, set: { value } });
+  forgetSettings(db);
 }
 
 /** Opens or closes module switches, leaving the others as they are. */

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { getAddress, type PublicClient } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import type { DbHandle } from '../src/db/client.ts';
 import {
   account,
@@ -19,6 +20,7 @@ import {
   siweMessage,
   snapshot,
   type TestCtx,
+  testConfig,
 } from './helpers.ts';
 
 let db: DbHandle;
@@ -144,6 +146,43 @@ describe('robustness', () => {
         (await t.app.inject({ method: 'GET', url: '/api/common/config', headers: BASE_HEADERS })).json().code,
       );
     expect(codes).toEqual([200, 200, ErrorCode.TooManyRequests]);
+  });
+
+  it('with TRUST_PROXY limits each client behind the proxy apart; without, they share the proxy IP', async () => {
+    const burst = async (app: TestCtx) => {
+      const codes: Record<string, number[]> = { a: [], b: [] };
+      for (let i = 0; i < 3; i++)
+        for (const [who, ip] of [
+          ['a', '203.0.113.7'],
+          ['b', '198.51.100.9'],
+        ] as const)
+          codes[who]?.push(
+            (
+              await app.app.inject({
+                method: 'GET',
+                url: '/api/common/config',
+                headers: { ...BASE_HEADERS, 'x-forwarded-for': ip },
+              })
+            ).json().code,
+          );
+      return codes;
+    };
+    const limited = ErrorCode.TooManyRequests;
+    t = await makeApp('', { db, rateLimit: { perIp: 2, perAddress: 100 }, config: { trustProxy: 1 } });
+    expect(await burst(t)).toEqual({ a: [200, 200, limited], b: [200, 200, limited] });
+    await closeApp(t);
+    t = await makeApp('', { db, rateLimit: { perIp: 2, perAddress: 100 }, config: { trustProxy: false } });
+    expect(await burst(t)).toEqual({ a: [200, limited, limited], b: [200, limited, limited] });
+  });
+
+  it('reads TRUST_PROXY: off by default, true as one hop, a hop count or proxy addresses', () => {
+    expect(testConfig().trustProxy).toBe(false);
+    const env = (v: string) =>
+      loadConfig({ TRUST_PROXY: v, DEPLOYMENT_FILE: '/nonexistent.json' }).trustProxy;
+    expect(env('true')).toBe(1);
+    expect(env('2')).toBe(2);
+    expect(env('10.0.0.1, 10.1.0.0/16')).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(() => env('everyone')).toThrow(/TRUST_PROXY/);
   });
 
   it('never writes tokens, signatures or keys to the logs', async () => {

@@ -51,6 +51,8 @@ export const ErrorCode = {
   EarningsPaused: 1205,
   ReserveInsufficient: 1206,
   StakeLimitExceeded: 1207,
+  WithdrawDailyLimit: 1208,
+  WithdrawPlatformLimit: 1209,
 
   ChainUnavailable: 1300,
   /** the request ran out of its time budget and was rolled back: nothing changed, retry */

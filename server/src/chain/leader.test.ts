@@ -4,12 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
+import { openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import type { JobLogger, JobRun, Jobs } from '../jobs/loop.ts';
 import { runLoop } from '../jobs/loop.ts';
 import { rows } from '../services/team.ts';
 import { lockHolder } from './leader.ts';
-import { openTestDb } from '../../test/support/test-db.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('job leadership: skipped, TEST_DATABASE_URL is not set');

@@ -31,6 +31,16 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
+// The database each executor belongs to (itself for a database, its database for a transaction
+// opened through DbHandle.transaction): caches per database (settings) key on it.
+const roots = new WeakMap<object, Db>();
+const tagged = (tx: Tx, db: Db): Tx => {
+  roots.set(tx, db);
+  return tx;
+};
+/** The database an executor runs on, when known (a nested savepoint is not tagged). */
+export const rootOf = (e: object): Db | undefined => roots.get(e);
+
 export const DEFAULT_PGLITE_DIR = resolve(SERVER_ROOT, '.data', 'pglite');
 export const MIGRATIONS_DIR = resolve(SERVER_ROOT, 'drizzle');
 
@@ -75,6 +85,7 @@ async function openPglite(url: string | undefined, handleSignals: boolean): Prom
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  roots.set(db, db);
   let closed = false;
   // PGlite can corrupt its folder on an unclean exit: close it on the usual signals.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -94,7 +105,7 @@ async function openPglite(url: string | undefined, handleSignals: boolean): Prom
   return {
     db,
     kind: 'pglite',
-    transaction: (fn) => db.transaction((tx) => withinBudget(tx as Tx, fn)) as never,
+    transaction: (fn) => db.transaction((tx) => withinBudget(tagged(tx as Tx, db), fn)) as never,
     close,
   };
 }
@@ -123,6 +134,7 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
   // An idle client dying (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  roots.set(db, db);
   return {
     db,
     kind: 'postgres',
@@ -136,7 +148,7 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
         const single = drizzleNodePg({ client, schema }) as unknown as Db;
         return await single.transaction(async (tx) => {
           try {
-            return await withinBudget(tx as Tx, fn);
+            return await withinBudget(tagged(tx as Tx, db), fn);
           } catch (err) {
             fnError = err;
             throw err;

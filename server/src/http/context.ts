@@ -3,7 +3,7 @@
 import type { LanguageCode } from '@free/protocol/languages';
 import type { FastifyInstance } from 'fastify';
 import type { Address, PublicClient } from 'viem';
-import type { Config } from '../config.ts';
+import type { Config, TrustProxy } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import type { SessionUserRow } from '../services/auth.ts';
 import type { PriceSource } from '../services/quotes.ts';
@@ -18,6 +18,10 @@ export type ChainDeps = {
   /** FREE price in USDT (1e18); default: the deployment's DEX pair (tests inject one) */
   freePrice?: PriceSource;
 };
+
+/** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies nearest to the server (proxy-addr's rule). */
+export const fastifyTrustProxy = (t: TrustProxy) =>
+  typeof t === 'number' ? (_addr: string, hop: number) => hop < t : t;
 
 export type AppDeps = {
   db: DbHandle;

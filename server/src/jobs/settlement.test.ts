@@ -9,6 +9,7 @@ import { BACKENDS, BASE_HEADERS, closeApp, makeApp, setModules, type TestCtx } f
 import { bal, fund, makeUsers, snapshot, U } from '../../test/support/staking-orders-fixtures.ts';
 import { rowsOf } from '../db/client.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
+import { writeSetting } from '../services/settings.ts';
 import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
 import { daysToSettle, runSettlement } from './settlement.ts';
@@ -156,6 +157,40 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
       const next = await runSettlement(t.db, '2027-05-03');
       expect(next.held).toBeNull();
       expect((await incomeOf(me, 'income_static')).sum).toBe(compoundInterest(98n * U, 6000, 3));
+    });
+
+    it('pays no USDT income past the daily budget: holds the day, pays it all on a later run within budget', async () => {
+      await fundPool();
+      const [me] = await makeUsers(t.db.db, 1, 'budget');
+      if (!me) throw new Error('no user');
+      await fund(t.db, me, 100n * U);
+      await buy(me, 100n, 0, false, new Date('2027-07-01T00:00:00Z'));
+      await writeSetting(t.db.db, 'income_daily_budget_wei', String(compoundInterest(98n * U, 6000, 1) - 1n));
+      try {
+        const before = await snapshot(t.db);
+        const held = await runSettlement(t.db, '2027-07-02');
+        expect(held.held).toMatchObject({ reason: 'income_budget' });
+        expect(held.steps).toEqual([]);
+        expect({ ...(await snapshot(t.db)), settlement_holds: 0 }).toEqual({
+          ...before,
+          settlement_holds: 0,
+        });
+        expect((await incomeOf(me, 'income_static')).rows).toBe(0);
+        const [hold] = rowsOf<{ reason: string; held: Record<string, string> }>(
+          await t.db.db.execute(sql`SELECT reason, held FROM settlement_holds WHERE day = '2027-07-02'`),
+        );
+        expect(hold?.reason).toBe('income_budget');
+        expect(BigInt(hold?.held.income_static ?? '0')).toBeGreaterThan(BigInt(hold?.held.budget ?? '0'));
+
+        // a budget that covers what is owed: the next day pays the held day's income too, once
+        await writeSetting(t.db.db, 'income_daily_budget_wei', String(10_000n * U));
+        const next = await runSettlement(t.db, '2027-07-03');
+        expect(next.held).toBeNull();
+        // staked at the start of 07-01, settled to the end of 07-03: three days
+        expect((await incomeOf(me, 'income_static')).sum).toBe(compoundInterest(98n * U, 6000, 3));
+      } finally {
+        await writeSetting(t.db.db, 'income_daily_budget_wei', null);
+      }
     });
 
     it('pays dynamic income to ignited ancestors only, within the depth of their level', async () => {

@@ -3,6 +3,9 @@
 // Set-based SQL; each step commits on its own with its (day, step) row in settlement_runs, so a
 // second run pays nothing twice and a run that crashed in the middle resumes at the next step.
 // While the FOMO pool is under its floor, nothing is paid: the run records a settlement_holds row.
+// The USDT income a day pays (static + dynamic, from system:income) is bounded by the operator's
+// `income_daily_budget_wei`: the step that would pass it is rolled back and the day is held the
+// same way; the steps left resume on a later run within the budget (income accrues meanwhile).
 import { DAY_MS } from '@free/protocol/constants';
 import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
@@ -10,8 +13,7 @@ import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
 import { KIND } from '../services/income-kinds.ts';
-import { getSettings } from '../services/settings.ts';
-import { getMoneySettings, type MoneySettings } from '../services/settlement-config.ts';
+import { getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
 import { chainBonusSql } from '../services/staking-orders.ts';
 import { applyStakeChange, loadTeamRules } from '../services/team.ts';
@@ -21,6 +23,21 @@ const WAD = '1000000000000000000';
 
 export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks', 'fomo'] as const;
 export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];
+/** The steps that pay USDT income from system:income, counted against the daily budget. */
+const INCOME_STEPS: readonly SettlementStep[] = ['static', 'dynamic'];
+export const INCOME_BUDGET_HOLD_REASON = 'income_budget';
+
+/** Thrown inside a step's transaction (rolling it back) when it would pass the daily budget. */
+class IncomeBudgetExceeded extends Error {
+  constructor(
+    readonly step: SettlementStep,
+    readonly wouldPay: bigint,
+    readonly paidBefore: bigint,
+    readonly budget: bigint,
+  ) {
+    super(`settlement ${step} would pay ${wouldPay} past the income budget`);
+  }
+}
 
 export type StepResult = { step: SettlementStep; done: 'now' | 'before'; rows: number; total: bigint };
 export type SettlementResult = {
@@ -58,36 +75,71 @@ export async function runSettlement(
   opts: SettlementOptions = {},
 ): Promise<SettlementResult> {
   const { start, end } = assertDay(day);
-  const money = await getMoneySettings(db.db);
+  const settings = await getSettings(db.db);
+  const money = settings.product_money;
+  const budget = settings.income_daily_budget_wei === null ? null : BigInt(settings.income_daily_budget_wei);
   const [balance, floor] = await Promise.all([fomoBalance(db.db), fomoFloor(db.db)]);
+  const hold = async (reason: string, held: Record<string, string>) => {
+    await db.db.execute(sql`INSERT INTO settlement_holds (day, reason, fomo_balance, floor, held)
+      VALUES (${day}, ${reason}, ${balance.toString()}, ${floor.toString()}, ${JSON.stringify(held)}::jsonb)
+      ON CONFLICT (day) DO UPDATE SET reason = excluded.reason, fomo_balance = excluded.fomo_balance,
+        floor = excluded.floor, held = excluded.held, created_at = now()`);
+    return { reason, fomoBalance: balance, floor, held };
+  };
   const pending = await pendingSteps(db.db, day);
   if (pending.length > 0 && balance < floor) {
     const held = await heldAmounts(db.db, end, money);
-    await db.db.execute(sql`INSERT INTO settlement_holds (day, reason, fomo_balance, floor, held)
-      VALUES (${day}, ${FOMO_HOLD_REASON}, ${balance.toString()}, ${floor.toString()}, ${JSON.stringify(held)}::jsonb)
-      ON CONFLICT (day) DO UPDATE SET fomo_balance = excluded.fomo_balance, floor = excluded.floor, held = excluded.held,
-        created_at = now()`);
-    return { day, held: { reason: FOMO_HOLD_REASON, fomoBalance: balance, floor, held }, steps: [] };
+    return { day, held: await hold(FOMO_HOLD_REASON, held), steps: [] };
   }
 
   const ctx: StepCtx = { day, start, end, money };
   const steps: StepResult[] = [];
   for (const step of SETTLEMENT_STEPS) {
-    const r = await db.transaction(async (tx) => {
-      const claimed = rowsOf(
-        await tx.execute(sql`INSERT INTO settlement_runs (day, step) VALUES (${day}, ${step})
-          ON CONFLICT (day, step) DO NOTHING RETURNING step`),
-      );
-      if (claimed.length === 0) return { step, done: 'before' as const, rows: 0, total: 0n };
-      const out = await STEP_FNS[step](tx, ctx);
-      await tx.execute(sql`UPDATE settlement_runs SET rows = ${out.rows}, total = ${out.total.toString()}
-        WHERE day = ${day} AND step = ${step}`);
-      return { step, done: 'now' as const, ...out };
-    });
+    let r: StepResult;
+    try {
+      r = await runStep(db, ctx, step, budget);
+    } catch (err) {
+      if (!(err instanceof IncomeBudgetExceeded)) throw err;
+      const held = {
+        [`income_${err.step}`]: err.wouldPay.toString(),
+        paid_today: err.paidBefore.toString(),
+        budget: err.budget.toString(),
+      };
+      return { day, held: await hold(INCOME_BUDGET_HOLD_REASON, held), steps };
+    }
     steps.push(r);
     await opts.afterStep?.(step);
   }
   return { day, held: null, steps };
+}
+
+/** One step in its own transaction, claimed once by its settlement_runs row. */
+async function runStep(
+  db: DbHandle,
+  ctx: StepCtx,
+  step: SettlementStep,
+  budget: bigint | null,
+): Promise<StepResult> {
+  const { day } = ctx;
+  return db.transaction(async (tx) => {
+    const claimed = rowsOf(
+      await tx.execute(sql`INSERT INTO settlement_runs (day, step) VALUES (${day}, ${step})
+          ON CONFLICT (day, step) DO NOTHING RETURNING step`),
+    );
+    if (claimed.length === 0) return { step, done: 'before' as const, rows: 0, total: 0n };
+    const out = await STEP_FNS[step](tx, ctx);
+    if (budget !== null && INCOME_STEPS.includes(step)) {
+      const [paid] = rowsOf<{ s: string }>(
+        await tx.execute(sql`SELECT coalesce(sum(total), 0)::text AS s FROM settlement_runs
+            WHERE day = ${day} AND step IN ${sql.raw(`('${INCOME_STEPS.join("','")}')`)} AND step <> ${step}`),
+      );
+      const before = BigInt(paid?.s ?? '0');
+      if (before + out.total > budget) throw new IncomeBudgetExceeded(step, out.total, before, budget);
+    }
+    await tx.execute(sql`UPDATE settlement_runs SET rows = ${out.rows}, total = ${out.total.toString()}
+        WHERE day = ${day} AND step = ${step}`);
+    return { step, done: 'now' as const, ...out };
+  });
 }
 
 async function pendingSteps(db: Executor, day: string): Promise<SettlementStep[]> {

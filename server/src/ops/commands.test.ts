@@ -10,8 +10,7 @@ import { BACKENDS, openTestDb } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import { cardApplications, opsLog, users } from '../db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
-import { getProductConfig } from '../services/modules.ts';
-import { getSettings, seedSettings } from '../services/settings.ts';
+import { getSetting, getSettings, seedSettings } from '../services/settings.ts';
 import { recordUnmatchedPayment } from '../services/unmatched-payments.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
 import { type ChainOps, parseArgs, runOps } from './commands.ts';
@@ -60,7 +59,7 @@ for (const backend of BACKENDS) {
         const bad = await ops('config:set', 'product.rounds', '{"period_ms":5}');
         expect(bad.ok).toBe(false);
         expect(bad).toMatchObject({ error: expect.stringContaining('product.rounds') });
-        expect((await getProductConfig(db.db, 'product.rounds')).period_ms).toBe(60_000);
+        expect((await getSetting(db.db, 'product.rounds')).period_ms).toBe(60_000);
         expect(await lastLog()).toMatchObject({ command: 'config:set', ok: false });
 
         expect(await ops('config:set', 'nope', '1')).toMatchObject({
@@ -214,14 +213,18 @@ for (const backend of BACKENDS) {
           result: { state: 'refunded' },
         });
         expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
-        expect(await ops('withdrawals:reject', String(w1.id))).toMatchObject({
+        expect(await ops('withdrawals:reject', String(w1.id), '--reason', 'again')).toMatchObject({
           ok: false,
           error: expect.stringContaining('refunded'),
         });
         expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
-        expect(await ops('withdrawals:approve', String(w2.id))).toMatchObject({ ok: true });
+        // a queued withdrawal needs no approval: only one in review can be approved
+        expect(await ops('withdrawals:approve', String(w2.id))).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('queued'),
+        });
         expect(await ops('withdrawals:approve', String(w1.id))).toMatchObject({ ok: false });
-        expect(await ops('withdrawals:reject', '999')).toMatchObject({
+        expect(await ops('withdrawals:reject', '999', '--reason', 'x')).toMatchObject({
           ok: false,
           error: expect.stringContaining('not found'),
         });

@@ -3,23 +3,28 @@
 import { readFileSync } from 'node:fs';
 import { parseAmount } from '@free/protocol/amount';
 import { LANGUAGES } from '@free/protocol/languages';
-import { desc, eq, like, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { type Address, getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { DbHandle } from '../db/client.ts';
 import { CARD_STATES } from '../db/schema/cards.ts';
-import { config as configTable, opsLog, withdrawals } from '../db/schema/index.ts';
+import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
-import { DEFAULT_PRODUCT_CONFIG, isProductConfigKey, PRODUCT_CONFIG_SCHEMAS } from '../services/modules.ts';
 import { setQuote } from '../services/quotes.ts';
 import { type ReconcileChain, reconcile, reconciliationView } from '../services/reconcile.ts';
-import { DEFAULT_SETTINGS, getSettings, SETTING_SCHEMAS } from '../services/settings.ts';
+import {
+  getSettings,
+  isSettingKey,
+  SettingError,
+  type SettingKey,
+  writeSetting,
+} from '../services/settings.ts';
 import { moveShopOrder } from '../services/shop.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
-import { refundWithdrawal } from '../services/withdraw.ts';
+import { approveWithdrawal, rejectWithdrawal, WithdrawalStateError } from '../services/withdraw.ts';
 
 /** What the chain commands need; the CLI builds it with viem and the owner key. */
 export type ChainOps = {
@@ -91,6 +96,16 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Runs a service call, turning its state refusal into the operator's message. */
+async function asOps<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof WithdrawalStateError) throw new OpsError(err.message);
+    throw err;
+  }
+}
+
 type Command = {
   usage: string;
   schema: z.ZodType;
@@ -100,47 +115,21 @@ type Command = {
   alarm?: (result: never) => string | null;
 };
 
-/** Validates one config value against its schema (core settings, product, or team rules). */
-function validateConfig(key: string, value: unknown): unknown {
-  if (key in SETTING_SCHEMAS) {
-    const r = SETTING_SCHEMAS[key as keyof typeof SETTING_SCHEMAS].safeParse(value);
-    if (!r.success)
-      throw new OpsError(
-        `${key}: ${r.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
-      );
-    return r.data;
-  }
-  if (isProductConfigKey(key)) {
-    const r = PRODUCT_CONFIG_SCHEMAS[key].safeParse(value);
-    if (!r.success)
-      throw new OpsError(
-        `${key}: ${r.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`).join('; ')}`,
-      );
-    return r.data;
-  }
-  if (/^team\.[a-zA-Z.]+$/.test(key)) {
-    if (typeof value !== 'string' && typeof value !== 'number')
-      throw new OpsError(`${key}: must be a string or number`);
-    return value;
-  }
-  throw new OpsError(
-    `unknown config key ${key}; known: ${[...Object.keys(SETTING_SCHEMAS), ...Object.keys(PRODUCT_CONFIG_SCHEMAS), 'team.*'].join(', ')}`,
-  );
-}
-
 export const COMMANDS: Record<string, Command> = {
   'config:set': {
-    usage: 'config:set <key> <json>   e.g. config:set modules \'{"ai_trade":true}\'',
+    usage:
+      'config:set <key> <json>   e.g. config:set modules \'{"ai_trade":true}\' (validated by the settings registry; object settings like modules merge)',
     schema: z.object({ key: z.string().min(1), value: z.string().min(1) }),
     from: (p) => ({ key: p.positional[0], value: p.positional[1] }),
     run: async (a: { key: string; value: string }, d) => {
-      let value = validateConfig(a.key, parseJson(a.value));
-      if (a.key === 'modules') value = { ...(await getSettings(d.db.db)).modules, ...(value as object) };
-      await d.db.db
-        .insert(configTable)
-        .values({ key: a.key, value, updatedAt: d.now() })
-        .onConflictDoUpdate({ target: configTable.key, set: { value, updatedAt: d.now() } });
-      return { key: a.key, value };
+      const value = parseJson(a.value);
+      try {
+        // an unknown key or a value its schema refuses is a SettingError naming the problem
+        return { key: a.key, value: await writeSetting(d.db.db, a.key as SettingKey, value, d.now()) };
+      } catch (err) {
+        if (err instanceof SettingError) throw new OpsError(err.message);
+        throw err;
+      }
     },
   },
   'config:get': {
@@ -148,12 +137,10 @@ export const COMMANDS: Record<string, Command> = {
     schema: z.object({ key: z.string().optional() }),
     from: (p) => ({ key: p.positional[0] }),
     run: async (a: { key?: string }, d) => {
-      const settings = await getSettings(d.db.db);
-      const rows = await d.db.db.select().from(configTable).where(like(configTable.key, '%'));
-      const all: Record<string, unknown> = { ...DEFAULT_PRODUCT_CONFIG, ...settings };
-      for (const r of rows) if (!(r.key in DEFAULT_SETTINGS)) all[r.key] = r.value;
+      // the values in force (stored, else default), as the server reads them
+      const all = await getSettings(d.db.db);
       if (a.key) {
-        if (!(a.key in all)) throw new OpsError(`no config key ${a.key}`);
+        if (!isSettingKey(a.key)) throw new OpsError(`no config key ${a.key}`);
         return { [a.key]: all[a.key] };
       }
       return all;
@@ -256,10 +243,7 @@ export const COMMANDS: Record<string, Command> = {
     run: async (a: { address: Address }, d) => {
       if (!d.chain) throw new OpsError('no chain connection (RPC_URL / deployment file)');
       const r = await d.chain.setSigner(a.address);
-      await d.db.db
-        .insert(configTable)
-        .values({ key: 'signer_address', value: a.address, updatedAt: d.now() })
-        .onConflictDoUpdate({ target: configTable.key, set: { value: a.address, updatedAt: d.now() } });
+      await writeSetting(d.db.db, 'signer_address', a.address, d.now());
       return {
         signer: a.address,
         ...r,
@@ -268,9 +252,9 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'withdrawals:list': {
-    usage: 'withdrawals:list [--state queued|signed|broadcast|confirmed|failed|refunded] [--limit n]',
+    usage: `withdrawals:list [--state ${WITHDRAWAL_STATES.join('|')}] [--limit n]`,
     schema: z.object({
-      state: z.enum(['queued', 'signed', 'broadcast', 'confirmed', 'failed', 'refunded']).optional(),
+      state: z.enum(WITHDRAWAL_STATES).optional(),
       limit: z.coerce.number().int().min(1).max(1000).default(50),
     }),
     from: (p) => ({ state: p.flags.state, limit: p.flags.limit }),
@@ -290,6 +274,7 @@ export const COMMANDS: Record<string, Command> = {
         state: w.state,
         txHash: w.txHash,
         failReason: w.failReason,
+        rejectReason: w.rejectReason,
         createdAt: iso(w.createdAt),
       }));
     },
@@ -305,41 +290,23 @@ export const COMMANDS: Record<string, Command> = {
     run: async (a: { page: number; size: number }, d) => listUnmatchedPayments(d.db.db, a),
   },
   'withdrawals:approve': {
-    usage:
-      'withdrawals:approve <id>   (a queued withdrawal is paid by the payout worker; records the approval)',
+    usage: 'withdrawals:approve <id>   (a withdrawal in review is queued; the payout worker pays it)',
     schema: z.object({ id: idArg }),
     from: (p) => ({ id: p.positional[0] }),
     run: async (a: { id: number }, d) => {
-      const [w] = await d.db.db.select().from(withdrawals).where(eq(withdrawals.id, a.id));
-      if (!w) throw new OpsError(`withdrawal ${a.id} not found`);
-      if (w.state !== 'queued')
-        throw new OpsError(`withdrawal ${a.id} is ${w.state}; only a queued one can be approved`);
+      const w = await asOps(() => approveWithdrawal(d.db, a.id, d.now()));
       return { id: w.id, state: w.state, approved: true };
     },
   },
   'withdrawals:reject': {
-    usage: 'withdrawals:reject <id> [--reason text]   (queued only: marked failed and refunded once)',
-    schema: z.object({ id: idArg, reason: z.string().max(200).default('rejected by operator') }),
+    usage:
+      'withdrawals:reject <id> --reason text   (in review or queued: failed, the reason shown to the user, refunded once)',
+    schema: z.object({ id: idArg, reason: z.string().trim().min(1).max(200) }),
     from: (p) => ({ id: p.positional[0], reason: p.flags.reason }),
-    run: async (a: { id: number; reason: string }, d) =>
-      d.db.transaction(async (tx) => {
-        const res =
-          await tx.execute(sql`UPDATE withdrawals SET state = 'failed', fail_reason = ${a.reason}, updated_at = ${d.now()}
-          WHERE id = ${a.id} AND state = 'queued' RETURNING id`);
-        if ((res as { rows: unknown[] }).rows.length === 0) {
-          const [w] = await tx
-            .select({ state: withdrawals.state })
-            .from(withdrawals)
-            .where(eq(withdrawals.id, a.id));
-          throw new OpsError(
-            w
-              ? `withdrawal ${a.id} is ${w.state}; only a queued one can be rejected`
-              : `withdrawal ${a.id} not found`,
-          );
-        }
-        await refundWithdrawal(tx, a.id, d.now());
-        return { id: a.id, state: 'refunded', reason: a.reason };
-      }),
+    run: async (a: { id: number; reason: string }, d) => {
+      const w = await asOps(() => rejectWithdrawal(d.db, a.id, a.reason, d.now()));
+      return { id: w.id, state: w.state, reason: w.rejectReason };
+    },
   },
   reconcile: {
     usage: 'reconcile   (USDT and FREE: ledger owed vs hot wallet + treasury on chain; exit 2 when short)',

@@ -23,7 +23,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type Config, loadConfig } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
-import { config as configTable, seedRuns } from '../db/schema/index.ts';
+import { seedRuns } from '../db/schema/index.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { issueNonce, login } from '../services/auth.ts';
 import { applyCard, reviewCard } from '../services/cards.ts';
@@ -31,7 +31,6 @@ import { type ArticleType, addBanner, publishArticle } from '../services/content
 import { accrueHlb, subscribe } from '../services/hlb.ts';
 import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { buyMachine, upsertMachine } from '../services/machines.ts';
-import { seedProductConfig } from '../services/modules.ts';
 import { contribute } from '../services/pool.ts';
 import {
   dexFreePrice,
@@ -42,7 +41,7 @@ import {
 } from '../services/quotes.ts';
 import { createRechargeOrder, creditRecharge } from '../services/recharge.ts';
 import { openRound, placeBet, settleRound } from '../services/rounds.ts';
-import { getSettings, seedSettings } from '../services/settings.ts';
+import { seedSettings, writeSetting } from '../services/settings.ts';
 import { moveShopOrder, placeOrder, upsertProduct } from '../services/shop.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
 
@@ -149,20 +148,14 @@ async function runSeed(
 
   // settings and switches: the product modules of the demo are open; games and RWA stay "not yet open"
   await seedSettings(db.db);
-  await seedProductConfig(db.db);
-  const modules = {
-    ...(await getSettings(db.db)).modules,
+  await writeSetting(db.db, 'modules', {
     chain_pool: true,
     ai_trade: true,
     huan_li_bao: true,
     machines: true,
     shop: true,
     cards: true,
-  };
-  await db.db
-    .insert(configTable)
-    .values({ key: 'modules', value: modules })
-    .onConflictDoUpdate({ target: configTable.key, set: { value: modules } });
+  });
 
   // users, signed in through the auth service (SIWE with the anvil keys), inviters bound on the way
   log('users and inviter tree (anvil accounts 1–9)');

@@ -5,8 +5,7 @@ import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { KIND } from './income-kinds.ts';
-import { getSettings } from './settings.ts';
-import { freeOfUsdt, getMoneySettings, type MoneySettings } from './settlement-config.ts';
+import { freeOfUsdt, getSetting, getSettings, type MoneySettings } from './settings.ts';
 import { bulkCredit } from './settlement-ledger.ts';
 
 export const FOMO_HOLD_REASON = 'fomo_below_floor';
@@ -39,7 +38,7 @@ export async function onStakeForFomo(
   tx: Executor,
   a: { userId: number; amount: bigint; fee: bigint; ref: string; now: Date; settings?: MoneySettings },
 ): Promise<void> {
-  const s = a.settings ?? (await getMoneySettings(tx));
+  const s = a.settings ?? (await getSetting(tx, 'product_money'));
   const share = (freeOfUsdt(s, a.fee) * BigInt(s.fomo_fee_share_bps)) / 10_000n;
   if (share > 0n) {
     await tx.execute(sql`INSERT INTO fomo_flows (kind, amount, user_id, ref)
@@ -73,7 +72,7 @@ type ParticipantRow = { user_id: number; address: string; amount: string; at: st
  * the floor itself stays, so the circuit breaker is never tripped by a payout.
  */
 export async function distributeFomo(tx: Executor, at: Date): Promise<{ rows: number; total: bigint }> {
-  const s = await getMoneySettings(tx);
+  const s = await getSetting(tx, 'product_money');
   const [prev] = rowsOf<{ e: string | Date | null }>(
     await tx.execute(sql`SELECT max(substring(ref FROM 8)::timestamptz) AS e FROM fomo_flows
       WHERE kind = 'payout' AND ref LIKE 'payout:%'`),
@@ -117,7 +116,7 @@ export type FomoView = {
 };
 
 export async function fomoView(db: Executor, now: Date): Promise<FomoView> {
-  const s = await getMoneySettings(db);
+  const s = await getSetting(db, 'product_money');
   const [balance, floor] = await Promise.all([fomoBalance(db), fomoFloor(db)]);
   // balance stakes record their participation; on-chain stakes (mirrored by the indexer) count too
   const participants = rowsOf<ParticipantRow>(await db.execute(participantsSql(s, null, null)));

@@ -12,7 +12,7 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { parseMoney, runCommand } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { getProductConfig } from './modules.ts';
+import { getSetting } from './settings.ts';
 
 const PPM = 1_000_000n;
 const BPS = 10_000n;
@@ -47,8 +47,8 @@ export async function subscribe(
     userId: input.userId,
     route: 'hlb/subscribe',
     idempotencyKey: input.idempotencyKey,
-    parse: async () => {
-      const cfg = await getProductConfig(handle.db, 'product.hlb');
+    parse: (s) => {
+      const cfg = s['product.hlb'];
       const product = cfg.products.find((p) => p.code === input.product);
       if (!product) throw new AppError(ErrorCode.NotFound, 'product');
       const amount = parseMoney(input.amount, {
@@ -140,7 +140,7 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
 
 /** One pass of the HLB job: every active order with a day to accrue, each in its own transaction. */
 export async function accrueHlb(handle: DbHandle, now: Date): Promise<{ orders: number; paid: bigint }> {
-  const cfg = await getProductConfig(handle.db, 'product.hlb');
+  const cfg = await getSetting(handle.db, 'product.hlb');
   const due = rowsOf<{ id: number }>(
     await handle.db.execute(sql`SELECT id FROM hlb_orders WHERE state = 'active'
       AND floor(extract(epoch FROM (${now}::timestamptz - started_at)) / 86400) > days_accrued ORDER BY id`),
@@ -160,7 +160,7 @@ export async function redeem(
     module: 'huan_li_bao',
     userId: input.userId,
     route: 'hlb/redeem',
-    parse: () => getProductConfig(handle.db, 'product.hlb'),
+    parse: (s) => s['product.hlb'],
     run: async (tx, cfg) => {
       const [o] = await tx
         .select()
@@ -228,7 +228,7 @@ export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page:
     principal: amt(BigInt(held?.s ?? 0)),
     static: fig('hlb_static'),
     dynamic: fig('hlb_dynamic'),
-    products: (await getProductConfig(db, 'product.hlb')).products.map((p) => ({
+    products: (await getSetting(db, 'product.hlb')).products.map((p) => ({
       code: p.code,
       dailyRatePpm: p.daily_rate_ppm,
       lockDays: p.lock_days,

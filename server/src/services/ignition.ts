@@ -9,7 +9,7 @@ import { recordOffchainBurn } from './burn.ts';
 import { runCommand } from './command.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getMoneySettings, usdtOfFree } from './settlement-config.ts';
+import { usdtOfFree } from './settings.ts';
 import { teamInfo } from './team.ts';
 
 export type IgniteResult = { ignited: true; ignitedAt: Date; burned: bigint };
@@ -19,7 +19,7 @@ export async function ignite(handle: DbHandle, a: { userId: number; now: Date })
     module: 'ignition',
     userId: a.userId,
     route: 'ignition',
-    parse: async (s) => ({ required: BigInt(s.ignition_free_wei), money: await getMoneySettings(handle.db) }),
+    parse: (s) => ({ required: BigInt(s.ignition_free_wei), money: s.product_money }),
     run: async (tx, { required, money }) => {
       // The row lock makes a double tap wait, then see the account ignited.
       const [u] = rowsOf<{ ignited: boolean }>(

@@ -10,8 +10,8 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { getProductConfig } from './modules.ts';
 import type { PriceSource } from './quotes.ts';
+import { getSetting } from './settings.ts';
 
 const BPS = 10_000n;
 
@@ -62,9 +62,9 @@ export async function contribute(
     userId: input.userId,
     route: 'pool/contribute',
     idempotencyKey: input.idempotencyKey,
-    parse: async () => {
+    parse: async (s) => {
       const amount = parseMoney(input.amount, { kind: 'invest' });
-      const cfg = await getProductConfig(handle.db, 'product.pool');
+      const cfg = s['product.pool'];
       const price = await input.price();
       const burnValue = (amount * BigInt(cfg.burn_bps)) / BPS;
       const freeBurn = burnValue > 0n ? freeForValue(burnValue, price) : 0n;
@@ -148,7 +148,7 @@ export async function contributionsOf(db: Executor, userId: number, page: number
 }
 
 export async function myContributions(db: Executor, userId: number, page: number, size: number) {
-  const cfg = await getProductConfig(db, 'product.pool');
+  const cfg = await getSetting(db, 'product.pool');
   const total = await totalOf(db, userId);
   const level = levelFor(total, cfg.levels);
   const next = cfg.levels[level];
@@ -178,7 +178,7 @@ export async function poolOrdersOf(db: Executor, userId: number, page: number, s
 
 /** Pool totals and the pie by contribution class (each contributor's level by their total). */
 export async function poolStats(db: Executor) {
-  const cfg = await getProductConfig(db, 'product.pool');
+  const cfg = await getSetting(db, 'product.pool');
   const perUser = rowsOf<{ total: string; burned: string }>(
     await db.execute(sql`SELECT sum(amount)::text AS total, sum(free_burned)::text AS burned
       FROM contributions GROUP BY user_id`),

@@ -11,7 +11,7 @@ import { quoteSnapshots, quotes } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { observe, type PairObservation } from '../lib/twap.ts';
-import { getProductConfig } from './modules.ts';
+import { getSetting } from './settings.ts';
 
 /** Price of one FREE in USDT, 1e18 fixed point. Injectable: tests give a fixed or scripted one. */
 export type PriceSource = () => Promise<bigint>;
@@ -151,7 +151,7 @@ export async function refreshQuotes(
   src: { free?: PriceSource; fcc?: () => Promise<bigint | null> },
   now: Date,
 ): Promise<{ snapshots: number; errors: string[] }> {
-  const cfg = await getProductConfig(db, 'product.quotes');
+  const cfg = await getSetting(db, 'product.quotes');
   const errors: string[] = [];
   if (src.free) {
     try {

@@ -13,8 +13,8 @@ import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { type PairObservation, twap } from '../lib/twap.ts';
 import { parseMoney, runCommand } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { getProductConfig, type ProductConfig } from './modules.ts';
 import type { OracleSource } from './quotes.ts';
+import { getSetting, type ProductConfig } from './settings.ts';
 
 type RoundRow = typeof predictionRounds.$inferSelect;
 type BetRow = typeof roundBets.$inferSelect;
@@ -193,7 +193,7 @@ export async function roundsTick(
   handle: DbHandle,
   args: { now: Date; oracle: OracleSource },
 ): Promise<{ settled: number; opened: string | null }> {
-  const cfg = await getProductConfig(handle.db, 'product.rounds');
+  const cfg = await getSetting(handle.db, 'product.rounds');
   let observation: PairObservation | null = null;
   try {
     observation = await args.oracle(args.now);
@@ -269,7 +269,7 @@ export async function currentRound(db: Executor, now: Date): Promise<RoundView |
     .from(predictionRounds)
     .where(and(lte(predictionRounds.startsAt, now), gt(predictionRounds.endsAt, now)))
     .limit(1);
-  const cutoff = (await getProductConfig(db, 'product.rounds')).bet_cutoff_ms;
+  const cutoff = (await getSetting(db, 'product.rounds')).bet_cutoff_ms;
   if (open) return roundView(open, now, cutoff);
   const [last] = await db.select().from(predictionRounds).orderBy(desc(predictionRounds.startsAt)).limit(1);
   return last ? roundView(last, now, cutoff) : null;
@@ -303,8 +303,8 @@ export async function placeBet(
     userId: input.userId,
     route: 'round/bet',
     idempotencyKey: input.idempotencyKey,
-    parse: async () => {
-      const cfg = await getProductConfig(handle.db, 'product.rounds');
+    parse: (s) => {
+      const cfg = s['product.rounds'];
       const amount = parseMoney(input.amount, {
         kind: 'invest',
         min: BigInt(cfg.min_bet_wei),

@@ -14,8 +14,7 @@ import { parseMoney, requestKey, runCommand } from './command.ts';
 import { onStakeForFomo } from './fomo.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { getSettings, type Settings } from './settings.ts';
-import { fccOfUsdt, freeOfUsdt, getMoneySettings, type MoneySettings } from './settlement-config.ts';
+import { fccOfUsdt, freeOfUsdt, getSettings, type MoneySettings, type Settings } from './settings.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
@@ -98,7 +97,7 @@ export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise
         min: BigInt(s.min_amount_wei),
         max: BigInt(s.max_amount_wei),
       });
-      return { s, cycle, amount, money: await getMoneySettings(handle.db) };
+      return { s, cycle, amount, money: s.product_money };
     },
     content: ({ amount }) => ({
       amount: amount.toString(),
@@ -299,8 +298,8 @@ function unionSql(userId: number, s: Settings, bonus: SQL) {
 }
 
 async function unionFor(db: Executor, userId: number) {
-  const [s, money, rules] = await Promise.all([getSettings(db), getMoneySettings(db), loadTeamRules(db)]);
-  return unionSql(userId, s, chainBonusSql(s, money, rules.marketMakerCycle));
+  const [s, rules] = await Promise.all([getSettings(db), loadTeamRules(db)]);
+  return unionSql(userId, s, chainBonusSql(s, s.product_money, rules.marketMakerCycle));
 }
 
 function unionView(r: UnionRow, now: Date): OrderView {

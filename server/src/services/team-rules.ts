@@ -1,5 +1,6 @@
 // Team thresholds (levels V{n}, node tiers, valid member) and the pure rules that read them.
-// Defaults are documented in docs/business-rules.md ("Team"); operators override them in the DB.
+// Defaults are documented in docs/business-rules.md ("Team"); operators override them through the
+// settings registry (`team.*` keys of services/settings.ts).
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 
 export type Wei = bigint;
@@ -55,40 +56,4 @@ export function nodeTier(
 export function zones(largestLeg: Wei, totalPerformance: Wei): { zoneA: Wei; zoneB: Wei } {
   const zoneA = largestLeg > totalPerformance ? totalPerformance : largestLeg;
   return { zoneA, zoneB: totalPerformance - zoneA };
-}
-
-function weiFrom(value: unknown, fallback: Wei): Wei {
-  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
-  if (typeof value === 'bigint' && value >= 0n) return value;
-  return fallback;
-}
-
-/**
- * Builds the rules from a key/value map of settings (values as decimal wei strings, the level
- * list comma-separated). Unknown or malformed values fall back to the default.
- */
-export function teamRulesFrom(settings: Record<string, unknown>): TeamRules {
-  const d = DEFAULT_TEAM_RULES;
-  const levelsRaw = settings['team.levelZoneB'];
-  let levelZoneB = d.levelZoneB;
-  if (typeof levelsRaw === 'string' && /^\d+(,\d+)*$/.test(levelsRaw)) {
-    levelZoneB = levelsRaw.split(',').map((v) => BigInt(v));
-  }
-  const parentsMaxRaw = Number(settings['team.parentsMax']);
-  const mmRaw = Number(settings['team.marketMakerCycle']);
-  return {
-    validMinAmount: weiFrom(settings['team.validMinAmount'], d.validMinAmount),
-    levelZoneB,
-    tierStake: {
-      edge: weiFrom(settings['team.tier.edge'], d.tierStake.edge),
-      alliance: weiFrom(settings['team.tier.alliance'], d.tierStake.alliance),
-      central: weiFrom(settings['team.tier.central'], d.tierStake.central),
-      super: weiFrom(settings['team.tier.super'], d.tierStake.super),
-    },
-    parentsMax:
-      Number.isInteger(parentsMaxRaw) && parentsMaxRaw > 0 && parentsMaxRaw <= 30
-        ? parentsMaxRaw
-        : d.parentsMax,
-    marketMakerCycle: Number.isInteger(mmRaw) && mmRaw >= 0 && mmRaw <= 2 ? mmRaw : d.marketMakerCycle,
-  };
 }

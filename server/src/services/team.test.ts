@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
+import { forgetSettings, settingsFromRows, teamRulesOf } from './settings.ts';
 import { applyStakeChange, bindInviter, directList, inviterChain, TeamError, teamInfo } from './team.ts';
-import { DEFAULT_TEAM_RULES, nodeTier, teamLevel, teamRulesFrom } from './team-rules.ts';
+import { DEFAULT_TEAM_RULES, nodeTier, teamLevel } from './team-rules.ts';
 
 let h: DbHandle;
 
@@ -189,10 +190,12 @@ describe.each(BACKENDS)('team service on $name', ({ url }) => {
         ('team.levelZoneB', ${JSON.stringify(`${50n * U},${100n * U}`)}::jsonb),
         ('team.tier.edge', ${JSON.stringify(String(400n * U))}::jsonb),
         ('team.tier.alliance', '"not a number"'::jsonb)`);
+      forgetSettings(h.db);
       try {
         expect(await teamInfo(h.db, root)).toMatchObject({ level: 2, nodeTier: 'edge' });
       } finally {
         await h.db.execute(sql`DELETE FROM config WHERE key LIKE 'team.%'`);
+        forgetSettings(h.db);
       }
     });
   });
@@ -207,7 +210,9 @@ describe('team rules', () => {
     expect(nodeTier(0n, 0n)).toBe('ordinary');
     expect(nodeTier(5_000n * U, 5_000n * U)).toBe('edge');
     expect(nodeTier(0n, 1_000_000n * U)).toBe('super');
-    const r = teamRulesFrom({ 'team.levelZoneB': '10,20', 'team.tier.edge': '5', 'team.parentsMax': 'x' });
+    const r = teamRulesOf(
+      settingsFromRows({ 'team.levelZoneB': '10,20', 'team.tier.edge': '5', 'team.parentsMax': 'x' }),
+    );
     expect(teamLevel(15n, r)).toBe(1);
     expect(nodeTier(3n, 2n, r)).toBe('edge');
     expect(r.parentsMax).toBe(DEFAULT_TEAM_RULES.parentsMax);

@@ -3,15 +3,8 @@
 import { DAY_MS } from '@free/protocol/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import {
-  DEFAULT_TEAM_RULES,
-  type NodeTier,
-  nodeTier,
-  type TeamRules,
-  teamLevel,
-  teamRulesFrom,
-  zones,
-} from './team-rules.ts';
+import { getSettings, teamRulesOf } from './settings.ts';
+import { type NodeTier, nodeTier, type TeamRules, teamLevel, zones } from './team-rules.ts';
 
 /** Anything drizzle can run raw SQL on: the db or a transaction (PGlite or node-postgres). */
 export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
@@ -35,13 +28,9 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** The team thresholds of the settings registry (`team.*`). */
 export async function loadTeamRules(tx: SqlRunner): Promise<TeamRules> {
-  const list = await rows<{ key: string; value: unknown }>(
-    tx,
-    sql`SELECT key, value FROM config WHERE key LIKE 'team.%'`,
-  );
-  if (list.length === 0) return DEFAULT_TEAM_RULES;
-  return teamRulesFrom(Object.fromEntries(list.map((r) => [r.key, r.value])));
+  return teamRulesOf(await getSettings(tx));
 }
 
 async function ensureStats(tx: SqlRunner, userIds: number[]): Promise<void> {

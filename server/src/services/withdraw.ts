@@ -1,9 +1,13 @@
 // Withdrawal: validated, debited and queued in ONE transaction; the payout worker (server-chain)
-// pays it; a failed one is refunded exactly once through refundWithdrawal.
-import { desc, eq } from 'drizzle-orm';
-import type { DbHandle, Executor, Tx } from '../db/client.ts';
+// pays it; a failed one is refunded exactly once through refundWithdrawal. Limits (registry
+// settings): a maximum per withdrawal, a daily cap per user and for the platform, and a review
+// threshold above which the withdrawal waits in `review` until an operator approves or rejects it.
+import { DAY_MS } from '@free/protocol/constants';
+import { desc, eq, sql } from 'drizzle-orm';
+import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
@@ -20,6 +24,7 @@ export type WithdrawalView = {
   txHash: string | null;
   createdAt: string;
   confirmedAt: string | null;
+  rejectReason: string | null;
 };
 
 export const withdrawalView = (w: WithdrawalRow): WithdrawalView => ({
@@ -32,6 +37,7 @@ export const withdrawalView = (w: WithdrawalRow): WithdrawalView => ({
   txHash: w.txHash,
   createdAt: iso(w.createdAt),
   confirmedAt: isoOrNull(w.confirmedAt),
+  rejectReason: w.rejectReason,
 });
 
 export type ApplyInput = {
@@ -47,15 +53,27 @@ export type ApplyInput = {
 const ROUTE = 'withdraw/apply';
 
 export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<WithdrawalView> {
+  const limit = (v: string | null) => (v === null ? undefined : BigInt(v));
   return runCommand(db, {
     module: 'withdraw',
     userId: input.userId,
     route: ROUTE,
     idempotencyKey: input.idempotencyKey,
-    parse: (settings) =>
-      parseMoney(input.amount, { kind: 'withdraw', min: BigInt(settings.min_withdraw_wei) }),
-    content: (amount) => ({ amount: amount.toString(), coin: input.coin }),
-    run: async (tx, amount) => {
+    parse: (settings) => ({
+      amount: parseMoney(input.amount, {
+        kind: 'withdraw',
+        min: BigInt(settings.min_withdraw_wei),
+        max: limit(settings.withdraw_max_wei),
+      }),
+      caps: {
+        user: limit(settings.withdraw_user_daily_wei),
+        platform: limit(settings.withdraw_platform_daily_wei),
+      },
+      review: limit(settings.withdraw_review_above_wei),
+    }),
+    content: ({ amount }) => ({ amount: amount.toString(), coin: input.coin }),
+    run: async (tx, { amount, caps, review }) => {
+      await assertDailyCaps(tx, input.userId, amount, input.now, caps);
       const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
       const [row] = await tx
         .insert(withdrawals)
@@ -64,7 +82,7 @@ export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<
           asset: input.coin,
           amount,
           toAddress: checksum(input.userAddress),
-          state: 'queued',
+          state: review !== undefined && amount > review ? 'review' : 'queued',
           ledgerKey,
           createdAt: input.now,
           updatedAt: input.now,
@@ -83,6 +101,89 @@ export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<
       return withdrawalView(row);
     },
   });
+}
+
+const WITHDRAW_CAP_LOCK = 0x77647263; // 'wdrc': one withdrawal at a time checks and takes the caps
+
+/**
+ * Refuses when today's (UTC day of `now`) withdrawals not refunded, plus this one, would pass the
+ * user's or the platform's daily cap. Serialised by a transaction lock so that two concurrent
+ * withdrawals cannot both fit under the same remaining cap.
+ */
+async function assertDailyCaps(
+  tx: Tx,
+  userId: number,
+  amount: bigint,
+  now: Date,
+  caps: { user: bigint | undefined; platform: bigint | undefined },
+): Promise<void> {
+  if (caps.user === undefined && caps.platform === undefined) return;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WITHDRAW_CAP_LOCK})`);
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+  const [r] = rowsOf<{ mine: string; all: string }>(
+    await tx.execute(sql`SELECT
+        coalesce(sum(amount) FILTER (WHERE user_id = ${userId}), 0)::text AS mine,
+        coalesce(sum(amount), 0)::text AS all
+      FROM withdrawals
+      WHERE created_at >= ${dayStart.toISOString()}::timestamptz AND created_at < ${dayEnd.toISOString()}::timestamptz
+        AND state NOT IN ('failed', 'refunded')`),
+  );
+  if (caps.user !== undefined && BigInt(r?.mine ?? '0') + amount > caps.user)
+    throw new AppError(ErrorCode.WithdrawDailyLimit, 'amount');
+  if (caps.platform !== undefined && BigInt(r?.all ?? '0') + amount > caps.platform)
+    throw new AppError(ErrorCode.WithdrawPlatformLimit, 'amount');
+}
+
+/** A withdrawal an operator cannot move from its state (not found, or not in review). */
+export class WithdrawalStateError extends Error {
+  override name = 'WithdrawalStateError';
+}
+
+/** An operator approves a withdrawal in review: it is queued and the payout worker pays it. */
+export async function approveWithdrawal(db: DbHandle, id: number, now: Date): Promise<WithdrawalView> {
+  return db.transaction(async (tx) => {
+    const [w] = await tx
+      .update(withdrawals)
+      .set({ state: 'queued', updatedAt: now })
+      .where(sql`${withdrawals.id} = ${id} AND ${withdrawals.state} = 'review'`)
+      .returning();
+    if (!w) throw await notInReview(tx, id, 'approved');
+    return withdrawalView(w);
+  });
+}
+
+/**
+ * An operator rejects a withdrawal in review (or still queued): it fails with the reason shown to
+ * the user and its money goes back once (refundWithdrawal, ledger key `withdraw_refund:<id>`).
+ */
+export async function rejectWithdrawal(
+  db: DbHandle,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<WithdrawalView> {
+  return db.transaction(async (tx) => {
+    const [w] = await tx
+      .update(withdrawals)
+      .set({ state: 'failed', failReason: 'rejected by operator', rejectReason: reason, updatedAt: now })
+      .where(sql`${withdrawals.id} = ${id} AND ${withdrawals.state} IN ('review', 'queued')`)
+      .returning();
+    if (!w) throw await notInReview(tx, id, 'rejected');
+    await refundWithdrawal(tx, id, now);
+    const [after] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
+    if (!after) throw new Error(`withdrawal ${id} vanished`);
+    return withdrawalView(after);
+  });
+}
+
+async function notInReview(tx: Tx, id: number, what: string): Promise<WithdrawalStateError> {
+  const [w] = await tx.select({ state: withdrawals.state }).from(withdrawals).where(eq(withdrawals.id, id));
+  return new WithdrawalStateError(
+    w
+      ? `withdrawal ${id} is ${w.state}; only one in review${what === 'rejected' ? ' or queued' : ''} can be ${what}`
+      : `withdrawal ${id} not found`,
+  );
 }
 
 /**

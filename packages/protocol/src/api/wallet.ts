@@ -20,7 +20,16 @@ export const withdrawBody = z.object({
 });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 
-export const WITHDRAW_STATES = ['queued', 'signed', 'broadcast', 'confirmed', 'failed', 'refunded'] as const;
+/** `review`: above the review threshold, waiting for an operator (approved → queued, rejected → refunded) */
+export const WITHDRAW_STATES = [
+  'review',
+  'queued',
+  'signed',
+  'broadcast',
+  'confirmed',
+  'failed',
+  'refunded',
+] as const;
 export const withdrawItem = z.object({
   id: z.number().int(),
   coin: z.string(),
@@ -32,6 +41,8 @@ export const withdrawItem = z.object({
   txHash: z.string().nullable(),
   createdAt: isoTime,
   confirmedAt: isoTime.nullable(),
+  /** the operator's reason when a withdrawal in review was rejected (and refunded) */
+  rejectReason: z.string().nullable(),
 });
 export type WithdrawItem = z.infer<typeof withdrawItem>;
 export const withdrawData = withdrawItem;

@@ -5,6 +5,8 @@ import { createdAt, ts, updatedAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 
 export const WITHDRAWAL_STATES = [
+  /** above the review threshold: waits for an operator (approve → queued, reject → failed → refunded) */
+  'review',
   'queued',
   'signed',
   'broadcast',
@@ -34,6 +36,8 @@ export const withdrawals = pgTable(
     txHash: text('tx_hash'),
     attempts: integer('attempts').notNull().default(0),
     failReason: text('fail_reason'),
+    /** shown to the user: why an operator rejected the withdrawal in review */
+    rejectReason: text('reject_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     confirmedAt: ts('confirmed_at'),

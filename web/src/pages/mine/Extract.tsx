@@ -1,6 +1,6 @@
 // Withdraw to the bound wallet (POST /api/user/withdraw/apply with an Idempotency-Key) and the
 // withdrawal records with their states (queued … waiting for on-chain confirmation, confirmed with
-// its transaction hash, failed / refunded).
+// its transaction hash, in review by an operator, failed / refunded with the operator's reason).
 import type { WithdrawItem } from '@free/protocol/api/index';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -26,6 +26,7 @@ export function withdrawStateView(row: Pick<WithdrawItem, 'state' | 'pending'>):
   tone: '' | 'is-warning' | 'is-success';
 } {
   if (row.state === 'confirmed') return { key: 'state.confirmed', tone: 'is-success' };
+  if (row.state === 'review') return { key: 'state.review', tone: 'is-warning' };
   if (row.state === 'failed' || row.state === 'refunded') return { key: `state.${row.state}`, tone: '' };
   return { key: 'state.pending', tone: 'is-warning' };
 }
@@ -43,6 +44,11 @@ function WithdrawLine({ row }: { row: WithdrawItem }) {
         <DateTime value={row.confirmedAt ?? row.createdAt} />
         <span className={`badge ${view.tone}`}>{t(view.key)}</span>
       </div>
+      {row.rejectReason && (
+        <div className="record-sub muted" data-testid="withdraw-reject-reason">
+          {t('withdraw.rejected', { reason: row.rejectReason })}
+        </div>
+      )}
       {row.txHash && (
         <div className="record-sub muted">
           <span>{t('withdraw.txHash')}</span>

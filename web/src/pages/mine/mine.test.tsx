@@ -61,6 +61,7 @@ describe('profile labels', () => {
       expect(withdrawStateView({ state, pending: true }).key).toBe('state.pending');
     expect(withdrawStateView({ state: 'confirmed', pending: false }).key).toBe('state.confirmed');
     expect(withdrawStateView({ state: 'refunded', pending: false }).key).toBe('state.refunded');
+    expect(withdrawStateView({ state: 'review', pending: false }).key).toBe('state.review');
   });
 
   it('shows an unpaid recharge order as awaiting payment, a paid one as paid', () => {

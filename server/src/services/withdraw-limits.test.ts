@@ -1,0 +1,160 @@
+// Withdrawal limits: the maximum per withdrawal, the daily caps of a user and of the platform, and
+// the review threshold with the operator's approve (→ queued) and reject (→ refunded once, reason
+// shown to the user), each refusal coded and changing nothing.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, openTestDb } from '../../test/helpers.ts';
+import type { DbHandle } from '../db/client.ts';
+import { ledgerEntries, opsLog, users } from '../db/schema/index.ts';
+import { AppError, ErrorCode } from '../lib/errors.ts';
+import { runOps } from '../ops/commands.ts';
+import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
+import { seedSettings, writeSetting } from './settings.ts';
+import { applyWithdrawal, listWithdrawals } from './withdraw.ts';
+
+const U = 10n ** 18n;
+
+for (const backend of BACKENDS) {
+  describe(backend.name, () => {
+    let db: DbHandle;
+    const day1 = new Date('2027-03-10T09:00:00Z');
+    const day2 = new Date('2027-03-11T00:00:01Z');
+    // the last two cases on days of their own, with the platform's allowance untouched
+    const day3 = new Date('2027-03-12T10:00:00Z');
+    const day4 = new Date('2027-03-13T10:00:00Z');
+    let seq = 0;
+
+    const newUser = async (fund: bigint) => {
+      const address = `0x${(++seq).toString(16).padStart(40, 'c')}`;
+      const [u] = await db.db.insert(users).values({ address }).returning();
+      if (!u) throw new Error('no user');
+      await db.transaction((tx) =>
+        transfer(tx, {
+          key: `limits-fund:${u.id}`,
+          from: systemAccount('adjust'),
+          to: userAccount(u.id),
+          asset: 'USDT',
+          amount: fund,
+          kind: 'adjust',
+        }),
+      );
+      return { id: u.id, address };
+    };
+    const withdraw = (u: { id: number; address: string }, amount: string, now = day1) =>
+      applyWithdrawal(db, { userId: u.id, userAddress: u.address, amount, coin: 'USDT', now });
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'accepted',
+        (err: unknown) => (err instanceof AppError ? err.errorCode : err),
+      );
+    const wallet = (id: number) => getBalance(db.db, userAccount(id), 'USDT');
+    const ops = (...argv: string[]) => runOps(argv, { db, actor: 'test', now: () => day1 });
+
+    beforeAll(async () => {
+      db = await openTestDb(backend.url);
+      await seedSettings(db.db);
+      await writeSetting(db.db, 'withdraw_max_wei', String(100n * U));
+      await writeSetting(db.db, 'withdraw_user_daily_wei', String(150n * U));
+      await writeSetting(db.db, 'withdraw_platform_daily_wei', String(250n * U));
+      await writeSetting(db.db, 'withdraw_review_above_wei', String(50n * U));
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    describe('withdrawal limits', () => {
+      it('refuses one withdrawal above the maximum with AboveMaximum, debiting nothing', async () => {
+        const u = await newUser(1000n * U);
+        expect(await refusal(withdraw(u, '100.000000000000000001'))).toBe(ErrorCode.AboveMaximum);
+        expect(await wallet(u.id)).toBe(1000n * U);
+        expect((await withdraw(u, '100')).state).toBe('review');
+      });
+
+      it('caps a user per UTC day and the platform per UTC day; a rejected one frees its share', async () => {
+        await db.db.execute(sql`DELETE FROM withdrawals`);
+        const a = await newUser(1000n * U);
+        const b = await newUser(1000n * U);
+        const c = await newUser(1000n * U);
+        expect((await withdraw(a, '40')).state).toBe('queued');
+        const big = await withdraw(a, '60');
+        expect(big.state).toBe('review');
+        expect(await refusal(withdraw(a, '51'))).toBe(ErrorCode.WithdrawDailyLimit);
+        expect(await wallet(a.id)).toBe(900n * U);
+        // the next UTC day starts a new allowance
+        expect((await withdraw(a, '50', day2)).state).toBe('queued');
+
+        await withdraw(b, '100');
+        await withdraw(b, '49');
+        // platform today: 40 + 60 + 100 + 49 = 249 of 250
+        expect(await refusal(withdraw(c, '2'))).toBe(ErrorCode.WithdrawPlatformLimit);
+        expect(await wallet(c.id)).toBe(1000n * U);
+
+        expect(
+          await ops('withdrawals:reject', String(big.id), '--reason', 'please verify your identity'),
+        ).toMatchObject({
+          ok: true,
+        });
+        expect((await withdraw(c, '2')).state).toBe('queued');
+      });
+
+      it('an operator rejects a withdrawal in review once: refunded, reason shown, logged', async () => {
+        const u = await newUser(500n * U);
+        const w = await withdraw(u, '80', day3);
+        expect(w.state).toBe('review');
+        expect(await wallet(u.id)).toBe(420n * U);
+        expect(await ops('withdrawals:reject', String(w.id))).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('reason'),
+        });
+        expect(await ops('withdrawals:reject', String(w.id), '--reason', 'address on a watch list')).toEqual({
+          ok: true,
+          result: { id: w.id, state: 'refunded', reason: 'address on a watch list' },
+        });
+        expect(await wallet(u.id)).toBe(500n * U);
+        expect(await ops('withdrawals:reject', String(w.id), '--reason', 'again')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('refunded'),
+        });
+        expect(await ops('withdrawals:approve', String(w.id))).toMatchObject({ ok: false });
+        expect(await wallet(u.id)).toBe(500n * U);
+        const refunds = await db.db
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.txKey, `withdraw_refund:${w.id}`), eq(ledgerEntries.side, 'credit')));
+        expect(refunds.map((r) => r.amount)).toEqual([80n * U]);
+        const [log] = await db.db.select().from(opsLog).orderBy(desc(opsLog.id)).limit(1);
+        expect(log).toMatchObject({ command: 'withdrawals:approve', ok: false, actor: 'test' });
+        const mine = await listWithdrawals(db.db, u.id, 1, 20);
+        expect(mine.list[0]).toMatchObject({
+          id: w.id,
+          state: 'refunded',
+          pending: false,
+          rejectReason: 'address on a watch list',
+        });
+      });
+
+      it('an operator approves a withdrawal in review: it is queued for the payout worker', async () => {
+        const u = await newUser(500n * U);
+        const w = await withdraw(u, '70', day4);
+        expect(await ops('withdrawals:list', '--state', 'review')).toMatchObject({
+          ok: true,
+          result: expect.arrayContaining([expect.objectContaining({ id: w.id, state: 'review' })]),
+        });
+        expect(await ops('withdrawals:approve', String(w.id))).toEqual({
+          ok: true,
+          result: { id: w.id, state: 'queued', approved: true },
+        });
+        expect(await ops('withdrawals:approve', String(w.id))).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('queued'),
+        });
+        expect((await listWithdrawals(db.db, u.id, 1, 20)).list[0]).toMatchObject({
+          state: 'queued',
+          pending: true,
+          rejectReason: null,
+        });
+        expect(await wallet(u.id)).toBe(430n * U);
+      });
+    });
+  });
+}
