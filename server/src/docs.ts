@@ -123,6 +123,8 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '- Inviter: bound on the first login that carries one, once; an inviter who is the signer, has never signed in, or',
     '  would close a cycle is refused with `InviterInvalid` and nothing is created (the client may retry without it).',
     '- Sessions: the token is 32 random bytes (hex), stored as SHA-256, valid 30 days, revoked by `POST /api/user/logout`.',
+    '  An API process remembers a checked session for 2 seconds: a logout is refused at once on the process that',
+    '  served it and at most 2 seconds later on every other process (the same bound for a user changed elsewhere).',
     '- Withdrawal: USDT only, at least the configured minimum (1 U), at most the wallet balance, always to the',
     "  user's own address; debited and queued in one transaction. States: queued → signed → broadcast → confirmed, or",
     '  failed → refunded (exactly once). `pending` is true while queued, signed or broadcast.',

@@ -6,6 +6,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { nonces, sessions, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { cachedSession, forgetSession, forgetUser, rememberSession } from './session-cache.ts';
 import { bindInviter, TeamError } from './team.ts';
 
 export const NONCE_TTL_MS = 10 * 60_000;
@@ -157,6 +158,7 @@ export async function login(input: LoginInput, ctx: LoginContext): Promise<Login
       inviterAddress = inv?.address ?? null;
     }
     await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
+    forgetUser(user.id);
 
     const token = randomBytes(32).toString('hex');
     const expiresAt = new Date(ctx.now.getTime() + SESSION_TTL_MS);
@@ -167,24 +169,35 @@ export async function login(input: LoginInput, ctx: LoginContext): Promise<Login
   });
 }
 
-/** The user of a live session, or null (missing, expired, revoked). */
+/**
+ * The user of a live session, or null (missing, expired, revoked). One indexed query joining
+ * session and user, remembered for a moment (session-cache.ts says how long a revocation by
+ * another process may take to be seen).
+ */
 export async function authenticate(db: Executor, token: string, now: Date): Promise<SessionUserRow | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const hash = sha256Hex(token);
+  const cached = cachedSession(hash, now);
+  if (cached) return cached;
   const rows = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    );
-  return rows[0]?.user ?? null;
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  const row = rows[0];
+  if (!row) return null;
+  rememberSession(hash, row.user, row.expiresAt);
+  return row.user;
 }
 
 export async function revokeSession(db: Executor, token: string, now: Date): Promise<boolean> {
+  const hash = sha256Hex(token);
+  forgetSession(hash);
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)))
     .returning({ t: sessions.tokenHash });
+  forgetSession(hash);
   return rows.length > 0;
 }

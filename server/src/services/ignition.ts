@@ -8,6 +8,7 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
+import { forgetUser } from './session-cache.ts';
 import { getSettings, isModuleOpen } from './settings.ts';
 import { getMoneySettings, usdtOfFree } from './settlement-config.ts';
 import { teamInfo } from './team.ts';
@@ -19,7 +20,7 @@ export async function ignite(handle: DbHandle, a: { userId: number; now: Date })
   if (!isModuleOpen(s, 'ignition')) throw new AppError(ErrorCode.ModuleClosed);
   const required = BigInt(s.ignition_free_wei);
   const money = await getMoneySettings(handle.db);
-  return handle.transaction(async (tx) => {
+  const result = await handle.transaction(async (tx) => {
     // The row lock makes a double tap wait, then see the account ignited.
     const [u] = rowsOf<{ ignited: boolean }>(
       await tx.execute(sql`SELECT ignited FROM users WHERE id = ${a.userId} FOR UPDATE`),
@@ -55,6 +56,9 @@ export async function ignite(handle: DbHandle, a: { userId: number; now: Date })
     await tx.execute(
       sql`UPDATE users SET ignited = true, ignited_at = ${a.now.toISOString()} WHERE id = ${a.userId} AND NOT ignited`,
     );
-    return { ignited: true, ignitedAt: a.now, burned: required };
+    return { ignited: true as const, ignitedAt: a.now, burned: required };
   });
+  // after the commit: this process's cached sessions of the user show the ignition at once
+  forgetUser(a.userId);
+  return result;
 }
