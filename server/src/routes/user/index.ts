@@ -89,6 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           { kind: req.query.kind, asset: req.query.asset },
           req.query.page,
           req.query.size,
+          req.query.cursor === undefined ? undefined : Number(req.query.cursor),
         ),
       ),
   );
