@@ -41,5 +41,6 @@ ALTER TABLE "prediction_rounds" ADD COLUMN "tie_bps" integer DEFAULT 0 NOT NULL;
 ALTER TABLE "payout_attempts" ADD CONSTRAINT "payout_attempts_withdrawal_id_withdrawals_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "unmatched_payments_block_idx" ON "unmatched_payments" USING btree ("block_number");--> statement-breakpoint
 CREATE INDEX "payout_attempts_withdrawal_idx" ON "payout_attempts" USING btree ("withdrawal_id","id");--> statement-breakpoint
+CREATE INDEX "ledger_entries_user_id_idx" ON "ledger_entries" USING btree ("user_id","id");--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_id_unique" UNIQUE("id");--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD CONSTRAINT "recharge_credited_within_amount" CHECK ("recharge_orders"."credited_amount" >= 0 AND "recharge_orders"."credited_amount" <= "recharge_orders"."amount");

@@ -134,6 +134,8 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '  it; `GET /api/user/sessions` lists the signed-in devices and `POST /api/user/sessions/revoke` ends one or all others.',
     '- Every answer carries `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` and',
     "  `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` (the API serves JSON only).",
+    '- An API process remembers a checked session for 2 seconds: a logout is refused at once on the process that',
+    '  served it and at most 2 seconds later on every other process (the same bound for a user changed elsewhere).',
     '- Withdrawal: USDT only, at least the configured minimum (1 U), at most the wallet balance, always to the',
     "  user's own address, within the operator's maximum and daily caps (user, platform); debited and queued in one",
     '  transaction. States: queued → signed → broadcast → confirmed, or failed → refunded (exactly once); above the',

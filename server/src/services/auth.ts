@@ -9,6 +9,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { nonces, sessions, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { cachedSession, forgetSession, forgetUser, rememberSession } from './session-cache.ts';
 import { bindInviter, TeamError } from './team.ts';
 
 export { SESSION_TTL_MS };
@@ -185,6 +186,7 @@ export async function login(input: LoginInput, ctx: LoginContext): Promise<Login
       inviterAddress = inv?.address ?? null;
     }
     await tx.update(users).set({ lastLoginAt: ctx.now }).where(eq(users.id, user.id));
+    forgetUser(user.id);
 
     const token = randomBytes(32).toString('hex');
     const expiresAt = new Date(ctx.now.getTime() + SESSION_TTL_MS);
@@ -209,8 +211,10 @@ const liveSession = (now: Date, idleMs: number) =>
   );
 
 /**
- * The user of a live session, or null (missing, expired, idle too long, revoked). Each use renews
- * the idle limit; the write happens at most once a minute per session.
+ * The user of a live session, or null (missing, expired, idle too long, revoked). One indexed query
+ * joining session and user, remembered for a moment (session-cache.ts says how long a revocation by
+ * another process may take to be seen). Each use renews the idle limit; the write happens at most
+ * once a minute per session.
  */
 export async function authenticate(
   db: Executor,
@@ -220,8 +224,10 @@ export async function authenticate(
 ): Promise<SessionUserRow | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
   const tokenHash = sha256Hex(token);
+  const cached = cachedSession(tokenHash, now);
+  if (cached) return cached;
   const rows = await db
-    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+    .select({ user: users, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now, idleMs)));
@@ -230,6 +236,7 @@ export async function authenticate(
   if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
+  rememberSession(tokenHash, row.user, row.expiresAt);
   return row.user;
 }
 
@@ -283,15 +290,19 @@ export async function revokeUserSessions(
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), which))
-    .returning({ id: sessions.id });
+    .returning({ tokenHash: sessions.tokenHash });
+  for (const r of rows) forgetSession(r.tokenHash);
   return rows.length;
 }
 
 export async function revokeSession(db: Executor, token: string, now: Date): Promise<boolean> {
+  const hash = sha256Hex(token);
+  forgetSession(hash);
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)))
     .returning({ t: sessions.tokenHash });
+  forgetSession(hash);
   return rows.length > 0;
 }

@@ -9,13 +9,14 @@ import { recordOffchainBurn } from './burn.ts';
 import { runCommand } from './command.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
+import { forgetUser } from './session-cache.ts';
 import { usdtOfFree } from './settings.ts';
 import { teamInfo } from './team.ts';
 
 export type IgniteResult = { ignited: true; ignitedAt: Date; burned: bigint };
 
 export async function ignite(handle: DbHandle, a: { userId: number; now: Date }): Promise<IgniteResult> {
-  return runCommand(handle, {
+  const result = await runCommand(handle, {
     module: 'ignition',
     userId: a.userId,
     route: 'ignition',
@@ -59,4 +60,7 @@ export async function ignite(handle: DbHandle, a: { userId: number; now: Date })
       return { ignited: true, ignitedAt: a.now, burned: required } as const;
     },
   });
+  // after the commit: this process's cached sessions of the user show the ignition at once
+  forgetUser(a.userId);
+  return result;
 }

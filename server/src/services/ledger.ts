@@ -1,9 +1,8 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { countRows } from '../db/count.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
@@ -233,28 +232,42 @@ export async function getBalance(db: Executor, ref: AccountRef, asset: Asset): P
   return rows[0]?.amount ?? 0n;
 }
 
-/** A page of a user's ledger entries (flow records), newest first, of one kind and/or asset. */
+/**
+ * A page of a user's ledger entries (flow records), newest first, of one kind and/or asset.
+ * With `cursor` (the last id of the previous page) the page is a keyset read on (user_id, id): the
+ * same cost at any depth. Without it, `page` skips (page - 1) × size ids inside the index before
+ * reading `size` rows. No count of the history: one row more than the page says whether more follow.
+ */
 export async function entriesOf(
   db: Executor,
   userId: number,
   filter: { kind?: LedgerKind | undefined; asset?: Asset | undefined },
   page: number,
   size: number,
+  cursor?: number,
 ) {
   const where = and(
     eq(ledgerEntries.userId, userId),
     filter.kind ? eq(ledgerEntries.kind, filter.kind) : undefined,
     filter.asset ? eq(ledgerEntries.asset, filter.asset) : undefined,
+    cursor !== undefined ? lt(ledgerEntries.id, cursor) : undefined,
   );
-  const rows = await db
-    .select()
+  const pageIds = db
+    .select({ id: ledgerEntries.id })
     .from(ledgerEntries)
     .where(where)
     .orderBy(desc(ledgerEntries.id))
-    .limit(size)
-    .offset((page - 1) * size);
+    .limit(size + 1)
+    .offset(cursor !== undefined ? 0 : (page - 1) * size);
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.id, pageIds))
+    .orderBy(desc(ledgerEntries.id));
+  const hasMore = rows.length > size;
+  const list = rows.slice(0, size);
   return {
-    list: rows.map((r) => ({
+    list: list.map((r) => ({
       id: r.id,
       time: iso(r.createdAt),
       kind: r.kind,
@@ -263,8 +276,9 @@ export async function entriesOf(
       amount: amt(r.amount),
       ref: r.ref,
     })),
-    total: await countRows(db, ledgerEntries, where),
     page,
     size,
+    hasMore,
+    nextCursor: hasMore ? String(list.at(-1)?.id) : null,
   };
 }

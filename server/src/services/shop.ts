@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
-import { shopOrders, shopProducts } from '../db/schema/index.ts';
+import { ledgerEntries, shopOrders, shopProducts } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { runCommand } from './command.ts';
@@ -247,6 +247,16 @@ export async function shopOrdersOf(db: Executor, userId: number, lang: string, p
   };
 }
 
-/** FCC records: every ledger entry of the user in FCC (signed amount: + in, − out). */
-export const fccRecords = (db: Executor, userId: number, page: number, size: number) =>
-  entriesOf(db, userId, { asset: 'FCC' }, page, size);
+/**
+ * FCC records: every ledger entry of the user in FCC (signed amount: + in, − out). A user holds few
+ * FCC movements, so this list keeps its total.
+ */
+export async function fccRecords(db: Executor, userId: number, page: number, size: number) {
+  const { list } = await entriesOf(db, userId, { asset: 'FCC' }, page, size);
+  const total = await countRows(
+    db,
+    ledgerEntries,
+    and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, 'FCC')),
+  );
+  return { list, total, page, size };
+}

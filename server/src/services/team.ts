@@ -3,6 +3,7 @@
 import { DAY_MS } from '@free/protocol/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { forgetUser } from './session-cache.ts';
 import { getSettings, teamRulesOf } from './settings.ts';
 import { type NodeTier, nodeTier, type TeamRules, teamLevel, zones } from './team-rules.ts';
 
@@ -118,6 +119,7 @@ export async function bindInviter(
   await tx.execute(
     sql`UPDATE users SET inviter_id = ${inviterId} WHERE id = ${userId} AND inviter_id IS NULL`,
   );
+  forgetUser(userId);
   return { bound: true };
 }
 
@@ -209,42 +211,49 @@ export type TeamInfo = {
   isMarketMaker: boolean;
 };
 
-/** team_info: four indexed lookups, no walk of the tree. */
+/**
+ * team_info: one statement of indexed lookups (the user's counters, largest leg, today's and
+ * yesterday's history, and the team rules unless given), no walk of the tree.
+ */
 export async function teamInfo(
   tx: SqlRunner,
   userId: number,
   now: Date = new Date(),
   rules?: TeamRules,
 ): Promise<TeamInfo> {
-  const r = rules ?? (await loadTeamRules(tx));
-  const [s] = await rows<{
-    team_count: number;
-    valid_count: number;
-    direct_count: number;
-    market_makers: number;
-    performance: string;
-    own_principal: string;
-    is_valid: boolean;
-    is_market_maker: boolean;
-  }>(
-    tx,
-    sql`SELECT team_count, valid_count, direct_count, market_makers, performance::text, own_principal::text, is_valid, is_market_maker
-        FROM team_stats WHERE user_id = ${userId}`,
-  );
-  const [leg] = await rows<{ max: string | null }>(
-    tx,
-    sql`SELECT max(performance)::text AS max FROM team_legs WHERE user_id = ${userId}`,
-  );
   const today = utcDay(now);
   const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
-  const daily = await rows<{ day: string; new_count: number; valid_count: number }>(
+  const [s] = await rows<{
+    team_count: number | null;
+    valid_count: number | null;
+    direct_count: number | null;
+    market_makers: number | null;
+    performance: string | null;
+    own_principal: string | null;
+    is_valid: boolean | null;
+    is_market_maker: boolean | null;
+    leg_max: string | null;
+    daily: string | null;
+  }>(
     tx,
-    sql`SELECT day::text AS day, new_count, valid_count FROM team_daily WHERE user_id = ${userId} AND day IN (${today}::date, ${yesterday}::date)`,
+    sql`SELECT s.team_count, s.valid_count, s.direct_count, s.market_makers, s.performance::text,
+          s.own_principal::text, s.is_valid, s.is_market_maker,
+          (SELECT max(performance)::text FROM team_legs WHERE user_id = ${userId}) AS leg_max,
+          (SELECT json_agg(json_build_object('day', day::text, 'new_count', new_count, 'valid_count', valid_count))::text
+             FROM team_daily WHERE user_id = ${userId} AND day IN (${today}::date, ${yesterday}::date)) AS daily
+        FROM (SELECT 1) AS one LEFT JOIN team_stats s ON s.user_id = ${userId}`,
   );
+  // the team rules come from the cached settings registry: no statement when the cache is warm
+  const r = rules ?? teamRulesOf(await getSettings(tx));
+  const daily = (s?.daily ? JSON.parse(s.daily) : []) as {
+    day: string;
+    new_count: number;
+    valid_count: number;
+  }[];
   const d = (day: string) => daily.find((x) => x.day === day);
   const total = BigInt(s?.performance ?? '0');
   const own = BigInt(s?.own_principal ?? '0');
-  const { zoneA, zoneB } = zones(BigInt(leg?.max ?? '0'), total);
+  const { zoneA, zoneB } = zones(BigInt(s?.leg_max ?? '0'), total);
   return {
     teamCount: s?.team_count ?? 0,
     validCount: s?.valid_count ?? 0,

@@ -34,3 +34,25 @@ describe('paged lists', () => {
     await expect(fetchPage('/api/user/everything', {}, 1)).resolves.toEqual({ list: [], total: 0, page: 1 });
   });
 });
+
+describe('keyset lists', () => {
+  const urlOf = () => new URL(String((vi.mocked(fetch).mock.calls[0] as unknown as [string])[0]), 'http://x');
+
+  it('asks for the page after the cursor and hands on the next cursor', async () => {
+    answer({ list: [{ id: 7 }], page: 2, size: PAGE_SIZE, hasMore: true, nextCursor: '7' });
+    const page = await fetchPage('/api/user/finance', { kind: 'recharge' }, 2, undefined, '31');
+    expect(urlOf().searchParams.get('cursor')).toBe('31');
+    expect(urlOf().searchParams.get('kind')).toBe('recharge');
+    expect(page).toMatchObject({ list: [{ id: 7 }], page: 2, nextCursor: '7' });
+  });
+
+  it('reads a null cursor as the end, and sends none on page-numbered lists', async () => {
+    answer({ list: [], page: 3, size: PAGE_SIZE, hasMore: false, nextCursor: null });
+    expect((await fetchPage('/api/user/finance', {}, 3)).nextCursor).toBeNull();
+    vi.unstubAllGlobals();
+    answer({ list: [{ id: 1 }], total: 1, page: 1, size: PAGE_SIZE });
+    const page = await fetchPage('/api/user/withdraw/list', {}, 1);
+    expect(urlOf().searchParams.has('cursor')).toBe(false);
+    expect(page).toEqual({ list: [{ id: 1 }], total: 1, page: 1 });
+  });
+});

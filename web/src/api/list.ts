@@ -38,6 +38,8 @@ export interface Page<T> {
   list: T[];
   total: number;
   page: number;
+  /** keyset lists (finance): where the next page starts, null at the end; absent on page-numbered lists */
+  nextCursor?: string | null;
 }
 
 /** A list endpoint the server does not serve yet answers 404: that is an empty list, not a failure. */
@@ -59,15 +61,18 @@ export async function fetchPage<P extends ListPath>(
   params: Query,
   page: number,
   signal?: AbortSignal,
+  /** a keyset list's cursor from the page before (then `page` only numbers the page) */
+  cursor?: string,
 ): Promise<Page<ListRow<P>>> {
   try {
     const data = await api.get<ListData<P>>(
       path,
-      { ...params, page, size: PAGE_SIZE },
+      { ...params, page, size: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
       { hideError: true, signal },
     );
     const list = data.list as ListRow<P>[];
-    return { list, total: rowCount(data, page), page };
+    const next = 'nextCursor' in data ? (data.nextCursor as string | null) : undefined;
+    return { list, total: rowCount(data, page), page, ...(next === undefined ? {} : { nextCursor: next }) };
   } catch (error) {
     if (isNotServed(error)) return { list: [], total: 0, page };
     throw error;

@@ -32,10 +32,17 @@ export function InfiniteList<P extends ListPath>({
   const q = useInfiniteQuery({
     queryKey,
     enabled,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => fetchPage(path, params, pageParam, signal),
+    initialPageParam: { page: 1 } as { page: number; cursor?: string },
+    queryFn: ({ pageParam, signal }) => fetchPage(path, params, pageParam.page, signal, pageParam.cursor),
+    // a keyset list (nextCursor) says itself where the next page starts; others count pages
     getNextPageParam: (last: Page<ListRow<P>>) =>
-      last.list.length === PAGE_SIZE && last.page * PAGE_SIZE < last.total ? last.page + 1 : undefined,
+      last.nextCursor !== undefined
+        ? last.nextCursor
+          ? { page: last.page + 1, cursor: last.nextCursor }
+          : undefined
+        : last.list.length === PAGE_SIZE && last.page * PAGE_SIZE < last.total
+          ? { page: last.page + 1 }
+          : undefined,
   });
   const showSkeleton = useDelayed(q.isPending && enabled);
   const sentinel = useRef<HTMLDivElement>(null);

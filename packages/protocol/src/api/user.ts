@@ -31,10 +31,18 @@ export type UserProfile = z.infer<typeof userProfile>;
 // ---- GET /api/user/finance ----
 export { LEDGER_KINDS, type LedgerKind, ledgerKind } from './ledger-kinds.ts';
 
-/** `kind` filters by one ledger kind (any kind the server writes). */
+/**
+ * `kind` filters by one ledger kind (any kind the server writes). `cursor` (the `nextCursor` of the
+ * previous page) continues the list after that page at the same cost at any depth; `page` alone
+ * still works for older clients.
+ */
 export const financeQuery = pageQuery.extend({
   kind: ledgerKind.optional(),
   asset: asset.optional(),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .optional(),
 });
 export const financeItem = z.object({
   id: z.number().int(),
@@ -46,7 +54,16 @@ export const financeItem = z.object({
   amount: z.string(),
   ref: z.string().nullable(),
 });
-export const financeData = pageOf(financeItem);
+/** No total: counting the whole history on every page is what made deep pages slow. */
+export const financeData = z.object({
+  list: z.array(financeItem),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** more entries after this page */
+  hasMore: z.boolean(),
+  /** pass as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+});
 export type FinanceItem = z.infer<typeof financeItem>;
 
 // ---- GET /api/user/income_info ----

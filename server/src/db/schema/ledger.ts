@@ -37,6 +37,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     unique('ledger_entries_tx_side').on(t.txKey, t.side),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    // flow records: newest first and keyset pages, read from the index alone
+    index('ledger_entries_user_id_idx').on(t.userId, t.id),
     index('ledger_entries_kind_idx').on(t.userId, t.kind, t.createdAt),
   ],
 );

@@ -37,6 +37,24 @@ const articleOut = (r: ArticleRow) => ({
 
 export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // The part of the public config fixed for the life of the process (chain and deployment);
+  // the settings part is read per request so that an operator's change shows at once.
+  const d = ctx.config.deployment;
+  const deploymentPart = {
+    chain_id: ctx.config.chainId,
+    contracts: d
+      ? {
+          usdt: d.usdt,
+          free: d.free,
+          fcc: d.fcc,
+          staking: d.staking,
+          payment: d.payment,
+          factory: d.factory,
+          router: d.router,
+          pair: d.pair,
+        }
+      : null,
+  };
 
   app.get(
     '/api/common/nonce',
@@ -110,25 +128,12 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const s = await getSettings(ctx.db.db);
-      const d = ctx.config.deployment;
       return ok({
         twitter_url: s.twitter_url,
         telegram_url: s.telegram_url,
         min_investment: amt(wei(s.min_investment_free_wei)),
         max_investment: amt(wei(s.max_investment_wei)),
-        chain_id: ctx.config.chainId,
-        contracts: d
-          ? {
-              usdt: d.usdt,
-              free: d.free,
-              fcc: d.fcc,
-              staking: d.staking,
-              payment: d.payment,
-              factory: d.factory,
-              router: d.router,
-              pair: d.pair,
-            }
-          : null,
+        ...deploymentPart,
         cycles: s.cycles.map((c, index) => ({ index, ...c })),
         limits: {
           min_amount: amt(wei(s.min_amount_wei)),

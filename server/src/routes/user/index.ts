@@ -32,11 +32,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = currentUser(req);
-      const [inviter] = me.inviterId
-        ? await db.select({ address: users.address }).from(users).where(eq(users.id, me.inviterId))
-        : [];
-      const team = await teamInfo(db, me.id, ctx.clock());
-      const b = await getUserBalances(db, me.id);
+      // independent reads: on PostgreSQL they run side by side on the pool
+      const [[inviter], team, b] = await Promise.all([
+        me.inviterId
+          ? db.select({ address: users.address }).from(users).where(eq(users.id, me.inviterId))
+          : Promise.resolve([]),
+        teamInfo(db, me.id, ctx.clock()),
+        getUserBalances(db, me.id),
+      ]);
       const balances = Object.fromEntries(
         USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, amt(b[a][s])]))]),
       ) as z.infer<typeof api.userProfile>['balances'];
@@ -134,6 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           { kind: req.query.kind, asset: req.query.asset },
           req.query.page,
           req.query.size,
+          req.query.cursor === undefined ? undefined : Number(req.query.cursor),
         ),
       ),
   );

@@ -1,4 +1,5 @@
-// Flow records: every ledger movement of the user (GET /api/user/finance), filtered by kind and asset.
+// Flow records: every ledger movement of the user (GET /api/user/finance), filtered by kind and asset,
+// paged by the cursor the server returns (InfiniteList), so a deep page costs what the first does.
 import { LEDGER_KINDS } from '@free/protocol/api/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
