@@ -37,7 +37,13 @@ export function ShopOrderItem({ o }: { o: ShopOrder }) {
       <div className="record-sub muted">
         <DateTime value={stateTime(o)} />
         {canCancel(o.state) && (
-          <Button size="mini" shape="rounded" loading={cancel.isPending} onClick={() => void onCancel()}>
+          <Button
+            size="mini"
+            shape="rounded"
+            loading={cancel.isPending}
+            data-testid="shop-order-cancel"
+            onClick={() => void onCancel()}
+          >
             {t('store.cancel')}
           </Button>
         )}
