@@ -25,7 +25,7 @@ import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { useModuleOpen } from '../index/ModuleIntro';
-import { StockLine } from './Products';
+import { LoadFailed, StockLine } from './Products';
 import './shop.css';
 
 /** The prompt for a quantity in the current language (SPEC §8 texts where SPEC has one). */
@@ -127,6 +127,7 @@ export default function Product() {
   const loading = product.isPending && product.fetchStatus !== 'idle';
   const slow = useDelayed(loading);
   if (loading) return slow ? <Skeleton /> : null;
+  if (product.isError) return <LoadFailed onRetry={() => void product.refetch()} />;
   const p = product.data;
   if (!p) return <EmptyState text={t('list.noData')} />;
   return (

@@ -1,4 +1,5 @@
 // The shop (SPEC §1): products with picture, price per share and stock; a tap opens the product.
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type ShopProduct, useShopProducts } from '../../api/shop';
 import { AppLink } from '../../app/link';
@@ -18,6 +19,18 @@ export function StockLine({ p }: { p: Pick<ShopProduct, 'stock' | 'soldOut'> }) 
     <span className="muted">
       {t('machine.stock')} {p.stock === null ? t('machine.unlimited') : <Count value={p.stock} />}
     </span>
+  );
+}
+
+/** A load that failed: say so and offer another try (an empty shop is something else). */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState text={t('list.loadFailed')}>
+      <Button shape="rounded" size="small" onClick={onRetry}>
+        {t('action.retry')}
+      </Button>
+    </EmptyState>
   );
 }
 
@@ -57,6 +70,8 @@ export default function Products() {
       )}
       {loading ? (
         slow && <Skeleton />
+      ) : products.isError ? (
+        <LoadFailed onRetry={() => void products.refetch()} />
       ) : (products.data ?? []).length === 0 ? (
         <EmptyState text={t('list.noData')} />
       ) : (
