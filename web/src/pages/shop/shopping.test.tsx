@@ -151,6 +151,29 @@ describe('shop products', () => {
   });
 });
 
+describe('shop products when the server fails', () => {
+  it('says the products could not be loaded and loads them again on Retry', async () => {
+    let fail = true;
+    const ok = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) =>
+        fail && new URL(input).pathname === '/api/common/shop/products'
+          ? new Response(JSON.stringify({ code: 500, msg: 'Internal error', data: null }), { status: 500 })
+          : ok(input, init),
+      ),
+    );
+    await renderAt('/pages/shop/products', <Products />);
+    expect(text()).toContain('Could not load this list.');
+    expect(text()).not.toContain('No data yet');
+    fail = false;
+    const retry = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
+    await act(async () => retry?.click());
+    await settle();
+    expect(document.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
+  });
+});
+
 describe('buying shares', () => {
   it('prompts for the number of shares when none is entered, and orders nothing', async () => {
     await renderAt('/pages/shop/product?id=1', <Product />);
