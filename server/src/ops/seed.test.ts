@@ -1,6 +1,8 @@
 // The demo seed on a fresh anvil: every module gets real records through its services, and a
 // second run changes nothing (seed_runs marker).
 
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
@@ -88,6 +90,26 @@ describe('seedLocal', () => {
     expect(second).toEqual({ skipped: true, users: 0 });
     expect(await fullSnapshot(db)).toEqual(before);
   }, 300_000);
+
+  it('ships every picture it refers to with the web app (banners, machines, shop, documents)', async () => {
+    const catalogue = rowsOf<{ image: string | null }>(
+      await db.db.execute(sql`
+        SELECT image FROM banners UNION ALL SELECT image FROM machines UNION ALL SELECT image FROM shop_products`),
+    ).map((r) => r.image);
+    expect(catalogue.length).toBeGreaterThan(0);
+    expect(catalogue).not.toContain(null); // no banner, machine or product without a picture
+    const covers = rowsOf<{ cover: string }>(
+      await db.db.execute(sql`SELECT cover FROM articles WHERE cover IS NOT NULL`),
+    ).map((r) => r.cover);
+    const pictures = [...catalogue, ...covers] as string[];
+    for (const image of pictures) {
+      // same-origin files under web/public, allowed by the CSP's img-src 'self'
+      expect(image, image).toMatch(/^\/demo\/[\w-]+\.svg$/);
+      expect(existsSync(fileURLToPath(new URL(`../../../web/public${image}`, import.meta.url))), image).toBe(
+        true,
+      );
+    }
+  });
 
   it('funds the reserve and rotates the signer on chain with the owner key (ops chain commands)', async () => {
     const ops = chainOps(

@@ -2,9 +2,11 @@
 
 import { ErrorCode } from '@free/protocol';
 import { DAY_MS as DAY } from '@free/protocol/constants';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
 import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
+import { shopProducts } from '../db/schema/index.ts';
 import { CARD_TRANSITIONS, reviewCard } from './cards.ts';
 import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
 import { activeHashrate, upsertMachine } from './machines.ts';
@@ -133,6 +135,35 @@ for (const backend of BACKENDS) {
         expect(orders.data.list.map((o: { state: string }) => o.state)).toEqual(['completed', 'cancelled']);
         const products = await get('/api/common/shop/products', false);
         expect(products.data.list[0].stock).toBe(4);
+      });
+
+      it('shows one product in the caller language, and 404 for an unknown or withdrawn one', async () => {
+        const detailId = await upsertProduct(t.db.db, {
+          code: 'detail-tea',
+          name: { en: 'Green tea', 'zh-Hans': '绿茶' },
+          description: { en: 'One tin', 'zh-Hans': '一罐' },
+          image: '/demo/tea.svg',
+          asset: 'FCC',
+          price: 3n * U,
+          stock: 0,
+        });
+        const r = await get(`/api/common/shop/product/detail?id=${detailId}`, false);
+        expect(r).toMatchObject({
+          code: 200,
+          data: {
+            id: detailId,
+            name: '绿茶',
+            description: '一罐',
+            image: '/demo/tea.svg',
+            price: '3',
+            soldOut: true,
+          },
+        });
+        expect((await get('/api/common/shop/product/detail?id=99999', false)).code).toBe(ErrorCode.NotFound);
+        await t.db.db.update(shopProducts).set({ active: false }).where(eq(shopProducts.id, detailId));
+        expect((await get(`/api/common/shop/product/detail?id=${detailId}`, false)).code).toBe(
+          ErrorCode.NotFound,
+        );
       });
 
       it('lists FCC records from the ledger', async () => {

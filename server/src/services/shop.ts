@@ -1,5 +1,6 @@
 // Shop: products priced per share, orders paid from the wallet balance at once, then moved by
 // operators (shipped, completed) or cancelled with a refund; FCC records from the ledger.
+import { SHOP_TRANSITIONS, sharesProblem } from '@free/protocol/shop';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
@@ -10,18 +11,9 @@ import { runCommand } from './command.ts';
 import { type Asset, entriesOf, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { localized } from './machines.ts';
 
-export type ShopState = (typeof shopOrders.$inferSelect)['state'];
+export { SHOP_TRANSITIONS };
 
-/** Allowed moves of an order; anything else is refused. */
-export const SHOP_TRANSITIONS: Record<ShopState, readonly ShopState[]> = {
-  ordered: ['paid', 'cancelled'],
-  paid: ['shipped', 'cancelled'],
-  shipped: ['completed'],
-  completed: [],
-  cancelled: [],
-};
-
-export const MAX_SHARES = 1000;
+type ShopState = (typeof shopOrders.$inferSelect)['state'];
 
 type ProductRow = typeof shopProducts.$inferSelect;
 export const productView = (p: ProductRow, lang: string) => ({
@@ -67,6 +59,16 @@ export async function listProducts(db: Executor, lang: string) {
   return rows.map((p) => productView(p, lang));
 }
 
+/** One active product, or NotFound (unknown or withdrawn from sale). */
+export async function productDetail(db: Executor, id: number, lang: string) {
+  const [p] = await db
+    .select()
+    .from(shopProducts)
+    .where(and(eq(shopProducts.id, id), eq(shopProducts.active, true)));
+  if (!p) throw new AppError(ErrorCode.NotFound, 'id');
+  return productView(p, lang);
+}
+
 type OrderRow = typeof shopOrders.$inferSelect;
 export const shopOrderView = (o: OrderRow, name: string) => ({
   id: o.id,
@@ -102,9 +104,9 @@ export async function placeOrder(
     route: 'shop/order',
     idempotencyKey: input.idempotencyKey,
     parse: () => {
-      if (!Number.isInteger(input.quantity) || input.quantity < 1)
-        throw new AppError(ErrorCode.EnterShares, 'quantity');
-      if (input.quantity > MAX_SHARES) throw new AppError(ErrorCode.AboveMaximum, 'quantity');
+      const problem = sharesProblem(input.quantity);
+      if (problem === 'empty') throw new AppError(ErrorCode.EnterShares, 'quantity');
+      if (problem === 'max') throw new AppError(ErrorCode.AboveMaximum, 'quantity');
     },
     content: () => ({ productId: input.productId, quantity: input.quantity }),
     run: async (tx) => {

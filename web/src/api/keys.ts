@@ -41,6 +41,10 @@ export const keys = {
     quotes: () => ['public', 'quotes'] as const,
     machines: () => ['public', 'machines'] as const,
     machine: (id: string) => ['public', 'machines', id] as const,
+    /** Products and each product page: an order or a cancel changes the stock of all of them. */
+    shop: () => ['public', 'shop'] as const,
+    shopProducts: () => ['public', 'shop', 'products'] as const,
+    shopProduct: (id: string) => ['public', 'shop', 'product', id] as const,
     poolStats: () => ['public', 'pool', 'stats'] as const,
     round: () => ['public', 'round', 'current'] as const,
     roundChart: () => ['public', 'round', 'chart'] as const,

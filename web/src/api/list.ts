@@ -23,6 +23,7 @@ interface ListSchemas {
   '/api/user/pool/orders': typeof schemas.poolOrdersData;
   '/api/user/recharge/list': typeof schemas.rechargeListData;
   '/api/user/round/bets': typeof schemas.roundBetsData;
+  '/api/user/shop/orders': typeof schemas.shopOrdersData;
   '/api/user/stake/orders': typeof schemas.stakeOrdersData;
   '/api/user/stake/redemptions': typeof schemas.redemptionsData;
   '/api/user/withdraw/list': typeof schemas.withdrawListData;

@@ -30,6 +30,10 @@ const SPEC_ROUTES = [
   'pages/chainPool/poolData',
   'pages/shop/redemption',
   'pages/index/docs',
+  // issue 10: the shop
+  'pages/shop/products',
+  'pages/shop/product',
+  'pages/shop/shopOrders',
 ];
 
 describe('route table', () => {

@@ -207,6 +207,26 @@ const TABLE = [
     needsLogin: false,
   },
 
+  // Shop (goods bought in shares with the balance)
+  {
+    path: '/pages/shop/products',
+    component: page(() => import('../pages/shop/Products')),
+    titleKey: 'page.shopProducts',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/shop/product',
+    component: page(() => import('../pages/shop/Product')),
+    titleKey: 'page.shopProduct',
+    needsLogin: false,
+  },
+  {
+    path: '/pages/shop/shopOrders',
+    component: page(() => import('../pages/shop/ShopOrders')),
+    titleKey: 'page.shopOrders',
+    needsLogin: true,
+  },
+
   // Market maker section
   {
     path: '/pages/shop/fccRecord',

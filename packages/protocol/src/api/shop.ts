@@ -16,6 +16,7 @@ export const shopProduct = z.object({
   stock: z.number().int().nullable(),
   soldOut: z.boolean(),
 });
+export const shopProductQuery = z.object({ id: rowId });
 export const shopProductsData = z.object({ list: z.array(shopProduct) });
 export const SHOP_ORDER_STATES = ['ordered', 'paid', 'shipped', 'completed', 'cancelled'] as const;
 /** quantity = number of shares (an empty entry is refused with EnterShares) */

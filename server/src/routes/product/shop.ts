@@ -5,7 +5,14 @@ import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { cancelOrder, fccRecords, listProducts, placeOrder, shopOrdersOf } from '../../services/shop.ts';
+import {
+  cancelOrder,
+  fccRecords,
+  listProducts,
+  placeOrder,
+  productDetail,
+  shopOrdersOf,
+} from '../../services/shop.ts';
 import { guard } from './shared.ts';
 
 export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -94,5 +101,17 @@ export const shopPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok({ list: await listProducts(ctx.db.db, req.lang) }),
+  );
+  app.get(
+    '/api/common/shop/product/detail',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'One shop product in the caller language (404 when unknown or withdrawn)',
+        querystring: api.shopProductQuery,
+        response: { 200: envelopeSchema(api.shopProduct) },
+      },
+    },
+    async (req) => ok(await productDetail(ctx.db.db, req.query.id, req.lang)),
   );
 };

@@ -8,7 +8,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, useDelayed } from '../../components/PageSkeleton';
 import './index.css';
 
-const URL_RE = /^https?:\/\/\S+$/;
+// An absolute URL, or a path on the app's own origin (the demo pictures under web/public).
+const URL_RE = /^(https?:\/\/|\/(?!\/))\S+$/;
 const VIDEO_RE = /\.(mp4|webm|ogg|m3u8|mov)(\?\S*)?$/i;
 
 /** The media URL of an article: its cover, or a body that is only a URL. */

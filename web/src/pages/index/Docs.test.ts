@@ -21,4 +21,9 @@ describe('mediaUrl', () => {
     expect(mediaUrl('https://cdn.example/p.png', 'Our poster')).toBe('https://cdn.example/p.png');
     expect(mediaUrl(null, 'Just words')).toBeNull();
   });
+  it("takes a picture served with the app (a path on the app's origin), not a protocol-relative one", () => {
+    expect(mediaUrl('/demo/poster-launch.svg', 'Our poster')).toBe('/demo/poster-launch.svg');
+    expect(mediaUrl('//cdn.example/p.png', 'Our poster')).toBeNull();
+    expect(mediaUrl(null, '/ not a path')).toBeNull();
+  });
 });

@@ -34,7 +34,7 @@ const MODULES: readonly Entry[] = [
   { to: '/pages/index/rwa', key: 'page.rwa', module: 'rwa', mark: 'R' },
   { to: '/pages/index/machine', key: 'page.machines', module: 'machines', mark: 'M' },
   { to: '/pages/index/freePay', key: 'page.freePay', module: 'cards', mark: 'P' },
-  { to: '/pages/shop/redemption', key: 'home.shop', module: 'shop', mark: 'S' },
+  { to: '/pages/shop/products', key: 'home.shop', module: 'shop', mark: 'S' },
   { to: '/pages/index/chain', key: 'home.hlb', module: 'huan_li_bao', mark: 'H' },
   { to: '/pages/chainPool/chainPool', key: 'tab.chain', module: 'chain_pool', mark: 'C' },
   { to: '/pages/index/database', key: 'page.quotes', module: null, mark: '%' },

@@ -1,8 +1,8 @@
 // Mining machines on offer (GET /api/common/machines): price, hashrate, days, stock.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Machine as MachineItem } from '../../api/machines';
 import { Amount, Count, DateTime } from '../../components/Amount';
+import { ProductImage } from '../../components/ProductImage';
 import { RecordList } from '../../components/RecordList';
 import { useSession } from '../../session/store';
 import { ModuleState } from './ModuleIntro';
@@ -21,11 +21,9 @@ export function Hashrate({ value }: { value: string | null | undefined }) {
   );
 }
 
-/** A product image that is left out when it does not load. */
+/** A machine's picture, left out when it does not load. */
 export function MachineImage({ src, alt }: { src: string | null; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed) return null;
-  return <img className="machine-img" src={src} alt={alt} onError={() => setFailed(true)} />;
+  return <ProductImage src={src} alt={alt} className="machine-img" />;
 }
 
 export function MachineSummary({ m }: { m: MachineItem }) {
@@ -63,8 +61,11 @@ export default function Machine() {
         path="/api/common/machines"
         personal={false}
         renderItem={(row) => (
-          <AppLink className="record" to={`/pages/index/machineDetail?id=${row.id}`}>
-            <MachineSummary m={row} />
+          <AppLink className="record machine-row" to={`/pages/index/machineDetail?id=${row.id}`}>
+            <ProductImage src={row.image} alt={row.name} className="machine-thumb" />
+            <div className="record">
+              <MachineSummary m={row} />
+            </div>
           </AppLink>
         )}
       />

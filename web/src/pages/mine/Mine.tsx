@@ -41,6 +41,7 @@ const PERSONAL_PAGES = [
   { to: '/pages/mine/burnData', labelKey: 'page.burnData' },
   { to: '/pages/shop/order', labelKey: 'page.stakeOrders' },
   { to: '/pages/shop/redemption', labelKey: 'page.redemption' },
+  { to: '/pages/shop/shopOrders', labelKey: 'page.shopOrders' },
   { to: '/pages/shop/fccRecord', labelKey: 'page.fccRecord' },
   { to: '/pages/chainPool/myContribution', labelKey: 'page.myContribution' },
   { to: '/pages/chainPool/orderList', labelKey: 'page.poolOrders' },
