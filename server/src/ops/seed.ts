@@ -22,6 +22,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import { chainTimeReader } from '../chain/chain-time.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { seedRuns } from '../db/schema/index.ts';
@@ -187,14 +188,13 @@ async function runSeed(
   const terms = paymentTermsReader(pub, d.payment);
   for (const [i] of TREE) {
     const amount = 700 + 30 * i;
-    const latest = await pub.getBlock();
-    const at = new Date(Math.max(now.getTime(), Number(latest.timestamp) * 1000));
     const order = await createRechargeOrder(db, config, {
       userId: uid(i),
       userAddress: account(i).address,
       amount: String(amount),
-      now: at,
+      now,
       terms,
+      chainTime: chainTimeReader(pub),
     });
     await send(i, {
       address: d.usdt,
