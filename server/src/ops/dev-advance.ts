@@ -108,3 +108,22 @@ export async function advanceLocal(a: {
   const jobs = await runDayJobs(a.db, a.config, a.client, now);
   return { seconds: a.seconds, chainTime: chainTime.toISOString(), ...jobs };
 }
+
+/**
+ * Anvil forgets how far its clock was moved when it restarts (its blocks keep their times, new
+ * ones go back to the wall clock). `npm start` calls this so an advanced chain stays advanced:
+ * when the latest block is ahead of the wall clock, the clock moves to it again. Returns the lead
+ * restored in seconds (0 when none).
+ */
+export async function restoreChainLead(client: PublicClient, wallNowMs = Date.now()): Promise<number> {
+  await assertLocalChain(client, 'the local chain');
+  const latest = await chainTimeReader(client)();
+  const lead = Math.ceil((latest.getTime() - wallNowMs) / 1000);
+  if (lead <= 0) return 0;
+  await client.request({
+    method: 'evm_setNextBlockTimestamp',
+    params: [Math.floor(latest.getTime() / 1000) + 1],
+  } as never);
+  await client.request({ method: 'evm_mine', params: [] } as never);
+  return lead;
+}
