@@ -54,7 +54,7 @@ export async function devAdvanceCli(
       throw new DevAdvanceError(
         `the API at ${apiUrl} has no dev clock (it was not started by npm start); nothing was changed`,
       );
-    if (!body || body.code !== 200 || !body.data)
+    if (body?.code !== 200 || !body.data)
       throw new DevAdvanceError(`the API at ${apiUrl} refused: ${body?.msg ?? `HTTP ${res.status}`}`);
     out = { ...body.data, via: 'api' };
   } else {
