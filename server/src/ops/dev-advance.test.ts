@@ -13,6 +13,7 @@ import type { DbHandle } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { startDevClock } from '../lib/dev-clock.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
+import { startServer } from '../main.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
 import { advanceLocal, parseDuration } from './dev-advance.ts';
 import { devAdvanceCli } from './dev-advance-cli.ts';
@@ -147,5 +148,19 @@ describe('dev:advance', () => {
     } finally {
       await other.stop();
     }
+  }, 60_000);
+});
+
+describe('startServer with the dev clock', () => {
+  it('is refused on any chain but the local one', async () => {
+    await expect(
+      startServer({
+        env: { ...process.env, DATABASE_URL: 'memory://' },
+        config: { chainId: 97, databaseUrl: 'memory://', port: 0 },
+        devClock: true,
+        jobs: false,
+        logger: false,
+      }),
+    ).rejects.toThrow(/dev clock is local-only \(chain id 31337\); CHAIN_ID is 97/);
   }, 60_000);
 });
