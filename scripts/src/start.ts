@@ -5,9 +5,25 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startAnvil } from '@free/devchain/anvil';
 import { deployLocal } from '@free/devchain/deploy';
+import { createPublicClient, http, type PublicClient } from 'viem';
 
 const root = resolve(import.meta.dirname, '../..');
-const WEB_URL = 'http://127.0.0.1:5173';
+// ports: ANVIL_PORT, PORT (API) and WEB_PORT, so two stacks can run side by side
+const port = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(n) || n <= 0 || n > 65535) throw new Error(`${name} must be a TCP port`);
+  return n;
+};
+const ANVIL_PORT = port('ANVIL_PORT', 8545);
+const API_PORT = port('PORT', 8787);
+const WEB_PORT = port('WEB_PORT', 5173);
+const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
+// what the API and the web app read: the chain and the API of this stack
+process.env.PORT = String(API_PORT);
+process.env.RPC_URL ??= `http://127.0.0.1:${ANVIL_PORT}`;
+process.env.VITE_API_URL ??= `http://127.0.0.1:${API_PORT}`;
+process.env.VITE_RPC_URL ??= process.env.RPC_URL;
+if (WEB_PORT !== 5173) process.env.SIWE_DOMAINS ??= `127.0.0.1:${WEB_PORT},localhost:${WEB_PORT}`;
 
 const stoppers: Array<() => Promise<void> | void> = [];
 let stopping = false;
@@ -26,12 +42,21 @@ function step(text: string): void {
 }
 
 try {
-  step('starting the local chain (anvil, 127.0.0.1:8545)');
-  const anvil = await startAnvil();
+  step(`starting the local chain (anvil, 127.0.0.1:${ANVIL_PORT})`);
+  const anvil = await startAnvil({ port: ANVIL_PORT });
   stoppers.push(() => anvil.stop());
+  const client = createPublicClient({ transport: http(anvil.rpcUrl) }) as PublicClient;
+  // anvil forgets a dev:advance when it restarts: put its clock back where its blocks are
+  const { restoreChainLead } = await import(join(root, 'server/src/ops/dev-advance.ts'));
+  const lead: number = await restoreChainLead(client);
+  if (lead > 0) step(`the chain's clock is ${Math.round(lead / 3600)} h ahead (dev:advance): kept`);
 
   step('deploying contracts (skipped when already deployed on this chain)');
   const deployment = await deployLocal({ rpcUrl: anvil.rpcUrl });
+
+  step('checking the database mirrors this chain');
+  const { ensureDatabaseMatchesChain } = await import(join(root, 'server/src/ops/chain-identity.ts'));
+  await ensureDatabaseMatchesChain({ databaseUrl: process.env.DATABASE_URL, client, deployment });
 
   const seedFile = join(root, 'server/src/ops/seed.ts');
   if (existsSync(seedFile)) {
@@ -40,17 +65,18 @@ try {
     await seedLocal({ rpcUrl: anvil.rpcUrl, deployment });
   }
 
-  step('starting the API (127.0.0.1:8787)');
+  step(`starting the API (127.0.0.1:${API_PORT})`);
   const { startServer } = await import(join(root, 'server/src/main.ts'));
-  const api = await startServer();
+  // the dev clock: the API's day follows the chain when `npm run dev:advance` moves it
+  const api = await startServer({ devClock: true });
   stoppers.push(() => api.close());
 
-  step('starting the web app (127.0.0.1:5173)');
+  step(`starting the web app (127.0.0.1:${WEB_PORT})`);
   // vite itself, not through npx: stopping npx would leave its vite child holding the port
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   const web: ChildProcess = spawn(
     process.execPath,
-    [vite, '--host', '127.0.0.1', '--port', '5173', '--strictPort'],
+    [vite, '--host', '127.0.0.1', '--port', String(WEB_PORT), '--strictPort'],
     {
       cwd: join(root, 'web'),
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -75,6 +101,7 @@ try {
     Chain     ${anvil.rpcUrl}   (chain id ${deployment.chainId})
 
   Open the web app, choose "Local test wallet" and sign in. Ctrl-C stops everything.
+  Move time forward (stakes mature, settlement runs): npm run dev:advance -- 7d
 `);
 } catch (error) {
   console.error('\nnpm start failed:', error instanceof Error ? error.message : error);

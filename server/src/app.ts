@@ -24,10 +24,11 @@ import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { sharedRateLimitOptions } from './http/rate-limit.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
+import { devRoutes } from './routes/dev.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
 import { seedSettings } from './services/settings.ts';
 
-export type { App, AppContext, AppDeps, ChainDeps } from './http/context.ts';
+export type { App, AppContext, AppDeps, ChainDeps, DevTools } from './http/context.ts';
 export { REQUEST_BUDGET_MS } from './http/context.ts';
 
 const REDACT = [
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   for (const routes of publicRoutes) await app.register(routes);
+  if (deps.devTools) await app.register(devRoutes(deps.devTools));
   // bearer token, sign/times, per-address limit
   await app.register(signedIn, { perAddress: limits.perAddress, routes: signedInRoutes });
 

@@ -1,11 +1,14 @@
 // Server entry: settings, database, app, background jobs, listen; graceful shutdown.
 import { fileURLToPath } from 'node:url';
-import { type App, buildApp, type ChainDeps } from './app.ts';
+import { type App, buildApp, type ChainDeps, type DevTools } from './app.ts';
+import { chainTimeReader } from './chain/chain-time.ts';
 import { makeChainClient } from './chain/client.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
+import { type DevClock, startDevClock } from './lib/dev-clock.ts';
 import { paymentTermsReader } from './lib/payment-terms.ts';
+import { advanceLocal, LOCAL_CHAIN_ID } from './ops/dev-advance.ts';
 
 export type StartOptions = {
   /** override settings (tests, scripts); the rest comes from the environment */
@@ -14,6 +17,11 @@ export type StartOptions = {
   /** start the background jobs: indexer, payouts, product jobs (default true) */
   jobs?: boolean;
   logger?: boolean;
+  /**
+   * Local chain only (npm start): the server's clock follows the chain's when `npm run dev:advance`
+   * moves it forward, and POST /api/dev/advance is served. Refused on any other chain.
+   */
+  devClock?: boolean;
 };
 
 export type RunningServer = {
@@ -29,25 +37,52 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const db = await openDb(config.databaseUrl, { handleSignals: false });
   // fail fast: the request budget is 10 s and sign-in must not hang on a dead RPC
   const publicClient = makeChainClient(config, { timeoutMs: 5_000 });
+  const chainTime = chainTimeReader(publicClient);
   const chain: ChainDeps = {
     publicClient,
+    chainTime,
     ...(config.deployment
       ? { paymentTerms: paymentTermsReader(publicClient, config.deployment.payment) }
       : {}),
   };
+  let devClock: DevClock | null = null;
   let app: App | null = null;
   try {
-    app = await buildApp({ db, config, chain, logger: opts.logger ?? true });
+    if (opts.devClock) {
+      if (config.chainId !== LOCAL_CHAIN_ID)
+        throw new ConfigError(
+          `the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); CHAIN_ID is ${config.chainId}`,
+        );
+      devClock = await startDevClock(chainTime);
+    }
+    const clock = devClock?.now;
+    const dev = devClock;
+    const devTools: DevTools | undefined = dev
+      ? {
+          advance: async (seconds) => {
+            const r = await advanceLocal({
+              db,
+              config,
+              client: makeChainClient(config),
+              seconds,
+              onMoved: () => dev.sync(),
+            });
+            return { ...r, serverTime: dev.now().toISOString() };
+          },
+        }
+      : undefined;
+    app = await buildApp({ db, config, chain, clock, devTools, logger: opts.logger ?? true });
     const url = await app.listen({ port: config.port, host: config.host });
     // jobs only once the API answers: a port already taken must not leave workers running
     const log = app.log;
     const jobs: Jobs | null =
-      opts.jobs === false ? null : startJobs({ config, db, client: publicClient, log });
+      opts.jobs === false ? null : startJobs({ config, db, client: publicClient, log, clock });
     const running = app;
     let closing: Promise<void> | null = null;
     const close = () => {
       closing ??= (async () => {
         await jobs?.stop().catch((err) => log.error({ err }, 'jobs stop failed'));
+        devClock?.stop();
         await running.close();
         await db.close();
       })();
@@ -55,6 +90,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     };
     return { url, app: running, db, config, close };
   } catch (err) {
+    devClock?.stop();
     await app?.close().catch(() => {});
     await db.close();
     throw err;

@@ -3,8 +3,10 @@
 import type { LanguageCode } from '@free/protocol/languages';
 import type { FastifyInstance } from 'fastify';
 import type { Address, PublicClient } from 'viem';
+import type { ChainTime } from '../chain/chain-time.ts';
 import type { Config, TrustProxy } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
+import type { AdvanceResult } from '../ops/dev-advance.ts';
 import type { SessionUserRow } from '../services/auth.ts';
 import type { PriceSource } from '../services/quotes.ts';
 
@@ -17,6 +19,8 @@ export type ChainDeps = {
   paymentTerms?: () => Promise<{ treasury: Address; burnBps: bigint; executorRewardBps: bigint }>;
   /** FREE price in USDT (1e18); default: the deployment's DEX pair (tests inject one) */
   freePrice?: PriceSource;
+  /** the chain's latest block time: signed deadlines count from it when it is ahead of the clock */
+  chainTime?: ChainTime;
 };
 
 /** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies nearest to the server (proxy-addr's rule). */
@@ -32,8 +36,14 @@ export type AppDeps = {
   logger?: boolean | Record<string, unknown>;
   /** server-side budget of one request (default REQUEST_BUDGET_MS) */
   requestBudgetMs?: number;
+  /** local-only developer routes (npm start on anvil): POST /api/dev/advance */
+  devTools?: DevTools;
   /** rate limits (requests per minute); tests raise them */
   rateLimit?: { perIp: number; perAddress: number };
+};
+
+export type DevTools = {
+  advance: (seconds: number) => Promise<AdvanceResult & { serverTime: string }>;
 };
 
 export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & { chain: ChainDeps };

@@ -8,11 +8,14 @@ import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, testConfig } from '../../test/helpers.ts';
-import { startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { fullSnapshot } from '../../test/support/testkit.ts';
 import { type DbHandle, rowsOf } from '../db/client.ts';
+import { runSettlement } from '../jobs/settlement.ts';
+import { fomoBalance, fomoFloor } from '../services/fomo.ts';
+import { getSettings, isModuleOpen } from '../services/settings.ts';
 import { chainOps } from './cli.ts';
-import { seedLocal } from './seed.ts';
+import { DEMO_ALLOCATION_ACCOUNTS, DEMO_OPEN_MODULES, seedLocal } from './seed.ts';
 
 let chain: TestChain;
 let db: DbHandle;
@@ -84,6 +87,32 @@ describe('seedLocal', () => {
     );
     expect(q?.source).toBe('dex');
     expect(BigInt(q?.price ?? 0)).toBeGreaterThan(0n);
+
+    // the economy is live: every module open, the FOMO pool above its floor (earnings paid),
+    // allocations for accounts 1–5, ignition and stakes made with the balance
+    const settings = await getSettings(db.db);
+    for (const key of DEMO_OPEN_MODULES) expect(isModuleOpen(settings, key), key).toBe(true);
+    expect(await fomoBalance(db.db)).toBeGreaterThan(await fomoFloor(db.db));
+    const allocations = rowsOf<{ address: string; kinds: string }>(
+      await db.db.execute(sql`SELECT lower(u.address) AS address, string_agg(DISTINCT a.kind, ',' ORDER BY a.kind) AS kinds
+        FROM token_allocations a JOIN users u ON u.id = a.user_id GROUP BY u.address`),
+    );
+    expect(new Map(allocations.map((a) => [a.address, a.kinds]))).toEqual(
+      new Map(
+        DEMO_ALLOCATION_ACCOUNTS.map((i) => [localAccount(i).address.toLowerCase(), 'airdrop,presale']),
+      ),
+    );
+    expect(
+      Number(
+        rowsOf<{ n: string }>(
+          await db.db.execute(sql`SELECT count(*)::text AS n FROM users WHERE ignited`),
+        )[0]?.n,
+      ),
+    ).toBeGreaterThan(0);
+    expect(await count('stake_orders')).toBeGreaterThan(0);
+    // a settlement of today pays instead of holding at the FOMO floor
+    const settled = await runSettlement(db, new Date().toISOString().slice(0, 10));
+    expect(settled.held).toBeNull();
 
     const before = await fullSnapshot(db);
     const second = await seedLocal({ rpcUrl: chain.rpcUrl, deployment: chain.deployment, db, log: () => {} });

@@ -7,6 +7,7 @@
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_MS as DAY } from '@free/protocol/constants';
+import type { ModuleKey } from '@free/protocol/modules';
 import { rechargeSplit } from '@free/protocol/recharge';
 import { eq } from 'drizzle-orm';
 import {
@@ -21,14 +22,18 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import { chainTimeReader } from '../chain/chain-time.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { seedRuns } from '../db/schema/index.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
+import { grantAllocation } from '../services/airdrop.ts';
 import { issueNonce, login } from '../services/auth.ts';
 import { applyCard, reviewCard } from '../services/cards.ts';
 import { type ArticleType, addBanner, publishArticle } from '../services/content-types.ts';
+import { fomoBalance, fomoFloor, fundFomo } from '../services/fomo.ts';
 import { accrueHlb, subscribe } from '../services/hlb.ts';
+import { ignite } from '../services/ignition.ts';
 import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { buyMachine, upsertMachine } from '../services/machines.ts';
 import { contribute } from '../services/pool.ts';
@@ -41,8 +46,9 @@ import {
 } from '../services/quotes.ts';
 import { createRechargeOrder, creditRecharge } from '../services/recharge.ts';
 import { openRound, placeBet, settleRound } from '../services/rounds.ts';
-import { seedSettings, writeSetting } from '../services/settings.ts';
+import { getSetting, seedSettings, writeSetting } from '../services/settings.ts';
 import { moveShopOrder, placeOrder, upsertProduct } from '../services/shop.ts';
+import { buyWithBalance } from '../services/staking-orders.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
 
 export const SEED_NAME = 'local-demo-v1';
@@ -146,16 +152,9 @@ async function runSeed(
   };
   const now = new Date();
 
-  // settings and switches: the product modules of the demo are open; games and RWA stay "not yet open"
+  // settings and switches: every product module of the demo is open
   await seedSettings(db.db);
-  await writeSetting(db.db, 'modules', {
-    chain_pool: true,
-    ai_trade: true,
-    huan_li_bao: true,
-    machines: true,
-    shop: true,
-    cards: true,
-  });
+  await openDemoModules(db);
 
   // users, signed in through the auth service (SIWE with the anvil keys), inviters bound on the way
   log('users and inviter tree (anvil accounts 1–9)');
@@ -189,14 +188,13 @@ async function runSeed(
   const terms = paymentTermsReader(pub, d.payment);
   for (const [i] of TREE) {
     const amount = 700 + 30 * i;
-    const latest = await pub.getBlock();
-    const at = new Date(Math.max(now.getTime(), Number(latest.timestamp) * 1000));
     const order = await createRechargeOrder(db, config, {
       userId: uid(i),
       userAddress: account(i).address,
       amount: String(amount),
-      now: at,
+      now,
       terms,
+      chainTime: chainTimeReader(pub),
     });
     await send(i, {
       address: d.usdt,
@@ -255,6 +253,10 @@ async function runSeed(
       });
     });
   }
+
+  // the live economy (before the other modules spend the balances): FOMO pool above its floor, allocations, ignition, balance stakes
+  log('FOMO pool, airdrop and presale allocations, ignition, stakes with balance');
+  await seedEconomy(db, uid, now);
 
   // stakes on chain through the real Staking contract (the indexer mirrors them)
   log('stakes on chain');
@@ -462,6 +464,82 @@ async function runSeed(
     now,
   });
   return TREE.length;
+}
+
+/** Modules a newcomer can open in the demo; games and RWA are content pages, not yet open. */
+export const DEMO_OPEN_MODULES = [
+  'staking',
+  'staking_use_balance',
+  'recharge',
+  'withdraw',
+  'ignition',
+  'fomo',
+  'airdrop',
+  'presale',
+  'ai_trade',
+  'huan_li_bao',
+  'machines',
+  'shop',
+  'cards',
+  'chain_pool',
+] as const satisfies readonly ModuleKey[];
+
+/** Accounts that get airdrop and presale allocations (the first five test users). */
+export const DEMO_ALLOCATION_ACCOUNTS = [1, 2, 3, 4, 5] as const;
+
+async function openDemoModules(db: DbHandle): Promise<void> {
+  const modules = { ...(await getSetting(db.db, 'modules')) };
+  for (const key of DEMO_OPEN_MODULES) modules[key] = true;
+  await writeSetting(db.db, 'modules', modules);
+}
+
+/**
+ * What makes earnings move in the demo: the FOMO pool funded to three times its floor (below the
+ * floor settlement pays nothing), airdrop and presale allocations already unlocking for accounts
+ * 1–5, ignition for the accounts that lead the team tree, and stakes made with the USDT balance.
+ */
+async function seedEconomy(db: DbHandle, uid: (i: number) => number, now: Date): Promise<void> {
+  const floor = await fomoFloor(db.db);
+  const balance = await fomoBalance(db.db);
+  if (balance <= floor) await fundFomo(db.db, floor * 3n - balance, 'seed-demo');
+
+  for (const i of DEMO_ALLOCATION_ACCOUNTS) {
+    await grantAllocation(db.db, {
+      userId: uid(i),
+      kind: 'airdrop',
+      total: (1000n + 200n * BigInt(i)) * U,
+      unlockAt: new Date(now.getTime() - 3 * DAY),
+      endAt: new Date(now.getTime() + 87 * DAY),
+      ref: `seed:airdrop-allocation:${i}`,
+    });
+    await grantAllocation(db.db, {
+      userId: uid(i),
+      kind: 'presale',
+      total: (2000n + 500n * BigInt(i)) * U,
+      paidUsdt: (100n + 25n * BigInt(i)) * U,
+      unlockAt: new Date(now.getTime() - DAY),
+      endAt: new Date(now.getTime() + 179 * DAY),
+      ref: `seed:presale-allocation:${i}`,
+    });
+  }
+
+  for (const i of [1, 2, 3]) await ignite(db, { userId: uid(i), now });
+
+  for (const [i, stakeIndex, amount, autoRenew] of [
+    [1, 0, '100', false],
+    [3, 1, '150', true],
+    [5, 2, '200', false],
+    [6, 0, '120', false],
+  ] as const) {
+    await buyWithBalance(db, {
+      userId: uid(i),
+      amount,
+      stakeIndex,
+      autoRenew,
+      idempotencyKey: `seed-balance-stake-${i}`,
+      now,
+    });
+  }
 }
 
 const LANG_TITLES: Record<string, Record<string, string>> = {

@@ -6,6 +6,7 @@ import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { type ChainTime, signingNow } from '../chain/chain-time.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
@@ -57,6 +58,8 @@ export async function createRechargeOrder(
     amount: string;
     now: Date;
     terms: () => Promise<PaymentTerms>;
+    /** the chain's clock: the order's endTime counts from it when it is ahead of `now` */
+    chainTime?: ChainTime;
   },
 ) {
   return runCommand(db, {
@@ -77,11 +80,12 @@ export async function createRechargeOrder(
       } catch (err) {
         throw new AppError(ErrorCode.ChainUnavailable, undefined, `payment terms: ${(err as Error).message}`);
       }
-      return { settings, value, d, terms };
+      const signedFrom = await signingNow(input.now, input.chainTime);
+      return { settings, value, d, terms, signedFrom };
     },
-    run: async (tx, { settings, value, d, terms }) => {
+    run: async (tx, { settings, value, d, terms, signedFrom }) => {
       const orderId = `0x${randomBytes(32).toString('hex')}` as Hex;
-      const endTime = BigInt(Math.floor(input.now.getTime() / 1000) + settings.recharge_order_ttl_sec);
+      const endTime = BigInt(Math.floor(signedFrom.getTime() / 1000) + settings.recharge_order_ttl_sec);
       const payer = checksum(input.userAddress);
       const signature = await privateKeyToAccount(config.signerKey).signTypedData({
         domain: paymentDomain(config.chainId, d.payment),

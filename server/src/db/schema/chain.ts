@@ -1,6 +1,6 @@
 // Chain mirror written by the indexer (cursor, processed logs, stakes, burns) and payout nonces.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, ts, wei } from './_columns.ts';
 import { users } from './users.ts';
 
@@ -10,6 +10,19 @@ export const chainCursors = pgTable('chain_cursors', {
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The chain this database mirrors: its genesis block and the deployment's addresses, recorded the
+ * first time `npm start` runs on it, so a chain reset under a database that remembers the old one
+ * is noticed (ops/chain-identity.ts) instead of its reused transaction hashes being skipped.
+ */
+export const chainIdentity = pgTable('chain_identity', {
+  chainId: integer('chain_id').primaryKey(),
+  genesisHash: text('genesis_hash').notNull(),
+  /** contract name → lower-case address */
+  addresses: jsonb('addresses').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
 });
 
 /** Every log the indexer applied: `(tx_hash, log_index)` unique, so a log takes effect once. */

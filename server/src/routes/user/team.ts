@@ -2,6 +2,7 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signingNow } from '../../chain/chain-time.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, checksum, isoOrNull } from '../../lib/format.ts';
@@ -74,6 +75,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = currentUser(req);
+      // the contract checks the deadline against block.timestamp
+      const now = await signingNow(ctx.clock(), ctx.chain.chainTime);
       const data = await ctx.db.transaction((tx) =>
         stakeRef(tx, {
           userId: me.id,
@@ -81,7 +84,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           signerKey: ctx.config.signerKey,
           chainId: ctx.config.chainId,
           staking: ctx.config.deployment?.staking,
-          now: ctx.clock(),
+          now,
         }),
       );
       return ok(data);

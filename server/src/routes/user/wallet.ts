@@ -73,6 +73,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
           amount: req.body.amount,
           now: ctx.clock(),
           terms,
+          chainTime: ctx.chain.chainTime,
         }),
       );
     },
