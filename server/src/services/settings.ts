@@ -145,6 +145,12 @@ export const SETTINGS = {
   withdraw_platform_daily_wei: setting(weiString.nullable(), String(500_000n * U)),
   /** a withdrawal above this waits in `review` for an operator instead of being paid by the worker */
   withdraw_review_above_wei: setting(weiString.nullable(), String(2_000n * U)),
+  /** FREE withdrawals (from the airdrop balance) have their own limits, in FREE wei; null = no limit */
+  free_min_withdraw_wei: setting(weiString, String(10n * U)),
+  free_withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
+  free_withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
+  free_withdraw_platform_daily_wei: setting(weiString.nullable(), String(500_000n * U)),
+  free_withdraw_review_above_wei: setting(weiString.nullable(), String(2_000n * U)),
   /** USDT income (static + dynamic) settlement may pay for one day; past it the day is held */
   income_daily_budget_wei: setting(weiString.nullable(), null),
 
