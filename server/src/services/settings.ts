@@ -265,6 +265,8 @@ export const SETTINGS = {
     DEFAULT_TEAM_RULES.levelZoneB.join(','),
     { seed: false },
   ),
+  /** zone-B performance of team level F (above the last V level) */
+  'team.levelF': setting(teamWei, String(DEFAULT_TEAM_RULES.levelF), { seed: false }),
   'team.tier.edge': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.edge), { seed: false }),
   'team.tier.alliance': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.alliance), { seed: false }),
   'team.tier.central': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.central), { seed: false }),
@@ -436,6 +438,7 @@ export function teamRulesOf(s: Settings): TeamRules {
   return {
     validMinAmount: BigInt(s['team.validMinAmount']),
     levelZoneB: s['team.levelZoneB'].split(',').map((v) => BigInt(v)),
+    levelF: BigInt(s['team.levelF']),
     tierStake: {
       edge: BigInt(s['team.tier.edge']),
       alliance: BigInt(s['team.tier.alliance']),
