@@ -44,6 +44,7 @@ import { openRound, placeBet, settleRound } from '../services/rounds.ts';
 import { seedSettings, writeSetting } from '../services/settings.ts';
 import { moveShopOrder, placeOrder, upsertProduct } from '../services/shop.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
+import { seedModuleArticles } from './seed-module-articles.ts';
 
 export const SEED_NAME = 'local-demo-v1';
 const MNEMONIC = 'test test test test test test test test test test test junk';
@@ -584,6 +585,7 @@ async function seedContent(db: DbHandle): Promise<void> {
     content: 'FREE 代币、FCC、质押周期、公链矿池以及 FOMO 池的熔断机制。',
     publishedAt: DAY_AGO(10),
   });
+  await seedModuleArticles(db.db, DAY_AGO(8));
   for (const [image, link, language, sort] of [
     ['/banners/launch.png', '#/pages/index/announcement', null, 1],
     ['/banners/chain-pool.png', '#/pages/chainPool/chainPool', null, 2],
