@@ -16,7 +16,16 @@ export const DOC_TYPES = [
 ] as const;
 
 /** Every article type: announcements, the documents, and the intro texts of module pages. */
-export const ARTICLE_TYPES = ['announcement', ...DOC_TYPES, 'chain', 'game', 'rwa', 'freepay'] as const;
+export const ARTICLE_TYPES = [
+  'announcement',
+  ...DOC_TYPES,
+  'chain',
+  'game',
+  'rwa',
+  'freepay',
+  /** the AI exchange introduction on the AI trading page */
+  'ai_trade',
+] as const;
 
 export type DocType = (typeof DOC_TYPES)[number];
 export type ArticleType = (typeof ARTICLE_TYPES)[number];

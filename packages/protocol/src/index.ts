@@ -3,6 +3,7 @@
 export * from './abi/index.ts';
 export * from './address.ts';
 export * from './amount.ts';
+export * from './assets.ts';
 export * from './constants.ts';
 export * from './content.ts';
 export * from './countdown.ts';

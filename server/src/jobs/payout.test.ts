@@ -301,6 +301,50 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       expect(await transfersTo(acct.address, start + 1n)).toEqual(Array(12).fill(parseEther('2')));
       expect(await getBalance(h.db, userAccount(userId), 'USDT')).toBe(parseEther('1'));
     }, 120_000);
+
+    it('pays a FREE withdrawal from the airdrop balance with a FREE token transfer', async () => {
+      await seedSettings(h.db);
+      const acct = localAccount(userSeq++);
+      const [u] = await rows<{ id: number }>(
+        h.db,
+        sql`INSERT INTO users (address) VALUES (${acct.address.toLowerCase()}) RETURNING id`,
+      );
+      const userId = u?.id as number;
+      await h.transaction((tx) =>
+        transfer(tx, {
+          key: `fund-free:${userId}`,
+          from: systemAccount('income'),
+          to: userAccount(userId, 'airdrop'),
+          asset: 'FREE',
+          amount: parseEther('150'),
+          kind: 'airdrop_unlock',
+        }),
+      );
+      const freeOf = (who: Address) =>
+        chain.client.readContract({
+          address: chain.deployment.free,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [who],
+        });
+      const before = await freeOf(acct.address);
+      const w = await applyWithdrawal(h, {
+        userId,
+        userAddress: acct.address,
+        amount: '120.5',
+        coin: 'FREE',
+        now: new Date(),
+      });
+      expect(w).toMatchObject({ coin: 'FREE', state: 'queued', pending: true });
+      await payoutOnce(options());
+      await settle();
+      const after = await state(w.id);
+      expect(after?.state).toBe('confirmed');
+      expect((await freeOf(acct.address)) - before).toBe(parseEther('120.5'));
+      // no USDT left the hot wallet for it
+      expect(await transfersTo(acct.address)).toEqual([]);
+      expect(await getBalance(h.db, userAccount(userId, 'airdrop'), 'FREE')).toBe(parseEther('29.5'));
+    }, 60_000);
   });
 
   describe('payout worker: dropped, stuck and replaced transactions', () => {

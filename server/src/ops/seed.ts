@@ -50,6 +50,7 @@ import { getSetting, seedSettings, writeSetting } from '../services/settings.ts'
 import { moveShopOrder, placeOrder, upsertProduct } from '../services/shop.ts';
 import { buyWithBalance } from '../services/staking-orders.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
+import { seedModuleArticles } from './seed-module-articles.ts';
 
 export const SEED_NAME = 'local-demo-v1';
 const MNEMONIC = 'test test test test test test test test test test test junk';
@@ -662,6 +663,7 @@ async function seedContent(db: DbHandle): Promise<void> {
     content: 'FREE 代币、FCC、质押周期、公链矿池以及 FOMO 池的熔断机制。',
     publishedAt: DAY_AGO(10),
   });
+  await seedModuleArticles(db.db, DAY_AGO(8));
   for (const [image, link, language, sort] of [
     ['/demo/banner-launch.svg', '#/pages/index/announcement', null, 1],
     ['/demo/banner-chain-pool.svg', '#/pages/chainPool/chainPool', null, 2],

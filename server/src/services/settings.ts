@@ -145,6 +145,12 @@ export const SETTINGS = {
   withdraw_platform_daily_wei: setting(weiString.nullable(), String(500_000n * U)),
   /** a withdrawal above this waits in `review` for an operator instead of being paid by the worker */
   withdraw_review_above_wei: setting(weiString.nullable(), String(2_000n * U)),
+  /** FREE withdrawals (from the airdrop balance) have their own limits, in FREE wei; null = no limit */
+  free_min_withdraw_wei: setting(weiString, String(10n * U)),
+  free_withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
+  free_withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
+  free_withdraw_platform_daily_wei: setting(weiString.nullable(), String(500_000n * U)),
+  free_withdraw_review_above_wei: setting(weiString.nullable(), String(2_000n * U)),
   /** USDT income (static + dynamic) settlement may pay for one day; past it the day is held */
   income_daily_budget_wei: setting(weiString.nullable(), null),
 
@@ -259,6 +265,8 @@ export const SETTINGS = {
     DEFAULT_TEAM_RULES.levelZoneB.join(','),
     { seed: false },
   ),
+  /** zone-B performance of team level F (above the last V level) */
+  'team.levelF': setting(teamWei, String(DEFAULT_TEAM_RULES.levelF), { seed: false }),
   'team.tier.edge': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.edge), { seed: false }),
   'team.tier.alliance': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.alliance), { seed: false }),
   'team.tier.central': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.central), { seed: false }),
@@ -430,6 +438,7 @@ export function teamRulesOf(s: Settings): TeamRules {
   return {
     validMinAmount: BigInt(s['team.validMinAmount']),
     levelZoneB: s['team.levelZoneB'].split(',').map((v) => BigInt(v)),
+    levelF: BigInt(s['team.levelF']),
     tierStake: {
       edge: BigInt(s['team.tier.edge']),
       alliance: BigInt(s['team.tier.alliance']),

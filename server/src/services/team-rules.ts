@@ -1,4 +1,4 @@
-// Team thresholds (levels V{n}, node tiers, valid member) and the pure rules that read them.
+// Team thresholds (levels V{n} and F, node tiers, valid member) and the pure rules that read them.
 // Defaults are documented in docs/business-rules.md ("Team"); operators override them through the
 // settings registry (`team.*` keys of services/settings.ts).
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
@@ -13,6 +13,8 @@ export type TeamRules = {
   validMinAmount: Wei;
   /** Zone-B performance needed for V1, V2, … (ascending). Below the first: V0. */
   levelZoneB: Wei[];
+  /** Zone-B performance of team level F, the team level above the last V{n}. */
+  levelF: Wei;
   /** Own active principal + team performance needed for edge, alliance, central, super. */
   tierStake: { edge: Wei; alliance: Wei; central: Wei; super: Wei };
   /** How many inviters (nearest first) `stake_ref_address` returns and signs. */
@@ -24,6 +26,7 @@ export type TeamRules = {
 export const DEFAULT_TEAM_RULES: TeamRules = {
   validMinAmount: 1n * U,
   levelZoneB: [5_000n, 20_000n, 50_000n, 150_000n, 500_000n, 1_500_000n, 5_000_000n].map((v) => v * U),
+  levelF: 15_000_000n * U,
   tierStake: { edge: 10_000n * U, alliance: 50_000n * U, central: 200_000n * U, super: 1_000_000n * U },
   parentsMax: 10,
   marketMakerCycle: 2,
@@ -36,6 +39,18 @@ export function teamLevel(zoneB: Wei, rules: TeamRules = DEFAULT_TEAM_RULES): nu
     if (zoneB >= threshold) level = i + 1;
   });
   return level;
+}
+
+export type TeamLevelLabel = 'F' | `V${number}`;
+
+/**
+ * The team level shown to users (SPEC: "team level V or F"): F once zone B reaches `levelF` (and
+ * the last V threshold, so a misconfigured low F never skips the V levels), else V{n}.
+ */
+export function teamLevelLabel(zoneB: Wei, rules: TeamRules = DEFAULT_TEAM_RULES): TeamLevelLabel {
+  const lastV = rules.levelZoneB.at(-1) ?? 0n;
+  if (zoneB >= rules.levelF && zoneB >= lastV) return 'F';
+  return `V${teamLevel(zoneB, rules)}`;
 }
 
 export function nodeTier(

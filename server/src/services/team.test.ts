@@ -5,7 +5,7 @@ import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts
 import type { DbHandle } from '../db/client.ts';
 import { forgetSettings, settingsFromRows, teamRulesOf } from './settings.ts';
 import { applyStakeChange, bindInviter, directList, inviterChain, TeamError, teamInfo } from './team.ts';
-import { DEFAULT_TEAM_RULES, nodeTier, teamLevel } from './team-rules.ts';
+import { DEFAULT_TEAM_RULES, nodeTier, teamLevel, teamLevelLabel } from './team-rules.ts';
 
 let h: DbHandle;
 
@@ -184,6 +184,7 @@ describe.each(BACKENDS)('team service on $name', ({ url }) => {
         zoneA: 300n * U,
         zoneB: 100n * U,
         level: 0,
+        teamLevel: 'V0',
         nodeTier: 'ordinary',
       });
       await h.db.execute(sql`INSERT INTO config (key, value) VALUES
@@ -192,7 +193,13 @@ describe.each(BACKENDS)('team service on $name', ({ url }) => {
         ('team.tier.alliance', '"not a number"'::jsonb)`);
       forgetSettings(h.db);
       try {
-        expect(await teamInfo(h.db, root)).toMatchObject({ level: 2, nodeTier: 'edge' });
+        expect(await teamInfo(h.db, root)).toMatchObject({ level: 2, teamLevel: 'V2', nodeTier: 'edge' });
+        // an operator sets level F at 100 U of zone B: the same team now reads F
+        await h.db.execute(
+          sql`INSERT INTO config (key, value) VALUES ('team.levelF', ${JSON.stringify(String(100n * U))}::jsonb)`,
+        );
+        forgetSettings(h.db);
+        expect(await teamInfo(h.db, root)).toMatchObject({ level: 2, teamLevel: 'F' });
       } finally {
         await h.db.execute(sql`DELETE FROM config WHERE key LIKE 'team.%'`);
         forgetSettings(h.db);
@@ -216,5 +223,17 @@ describe('team rules', () => {
     expect(teamLevel(15n, r)).toBe(1);
     expect(nodeTier(3n, 2n, r)).toBe('edge');
     expect(r.parentsMax).toBe(DEFAULT_TEAM_RULES.parentsMax);
+  });
+
+  it('team level F above the last V level', () => {
+    const lastV = DEFAULT_TEAM_RULES.levelZoneB.at(-1) ?? 0n;
+    expect(teamLevelLabel(lastV)).toBe('V7');
+    expect(teamLevelLabel(DEFAULT_TEAM_RULES.levelF - 1n)).toBe('V7');
+    expect(teamLevelLabel(DEFAULT_TEAM_RULES.levelF)).toBe('F');
+    expect(teamLevelLabel(0n)).toBe('V0');
+    // F set below the V thresholds by mistake: F still needs every V level first
+    const low = teamRulesOf(settingsFromRows({ 'team.levelZoneB': '10,20', 'team.levelF': '5' }));
+    expect(teamLevelLabel(15n, low)).toBe('V1');
+    expect(teamLevelLabel(20n, low)).toBe('F');
   });
 });

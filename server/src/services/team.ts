@@ -5,7 +5,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { forgetUser } from './session-cache.ts';
 import { getSettings, teamRulesOf } from './settings.ts';
-import { type NodeTier, nodeTier, type TeamRules, teamLevel, zones } from './team-rules.ts';
+import {
+  type NodeTier,
+  nodeTier,
+  type TeamLevelLabel,
+  type TeamRules,
+  teamLevel,
+  teamLevelLabel,
+  zones,
+} from './team-rules.ts';
 
 /** Anything drizzle can run raw SQL on: the db or a transaction (PGlite or node-postgres). */
 export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
@@ -205,7 +213,10 @@ export type TeamInfo = {
   zoneA: bigint;
   zoneB: bigint;
   ownPrincipal: bigint;
+  /** V{n}: n = zone-B thresholds reached (the user level; also picks the generations paid) */
   level: number;
+  /** the team level shown: V{n}, or F above the last V */
+  teamLevel: TeamLevelLabel;
   nodeTier: NodeTier;
   isValid: boolean;
   isMarketMaker: boolean;
@@ -268,6 +279,7 @@ export async function teamInfo(
     zoneB,
     ownPrincipal: own,
     level: teamLevel(zoneB, r),
+    teamLevel: teamLevelLabel(zoneB, r),
     nodeTier: nodeTier(own, total, r),
     isValid: s?.is_valid ?? false,
     isMarketMaker: s?.is_market_maker ?? false,

@@ -28,6 +28,7 @@ for (const backend of BACKENDS) {
       const address = `0x${(++seq).toString(16).padStart(40, 'c')}`;
       const [u] = await db.db.insert(users).values({ address }).returning();
       if (!u) throw new Error('no user');
+      if (fund === 0n) return { id: u.id, address };
       await db.transaction((tx) =>
         transfer(tx, {
           key: `limits-fund:${u.id}`,
@@ -154,6 +155,75 @@ for (const backend of BACKENDS) {
           rejectReason: null,
         });
         expect(await wallet(u.id)).toBe(430n * U);
+      });
+    });
+
+    describe('FREE from the airdrop balance', () => {
+      const day5 = new Date('2027-03-14T10:00:00Z');
+      const fundFree = async (userId: number, amount: bigint) =>
+        db.transaction((tx) =>
+          transfer(tx, {
+            key: `limits-free:${userId}`,
+            from: systemAccount('income'),
+            to: userAccount(userId, 'airdrop'),
+            asset: 'FREE',
+            amount,
+            kind: 'airdrop_unlock',
+          }),
+        );
+      const withdrawFree = (u: { id: number; address: string }, amount: string) =>
+        applyWithdrawal(db, { userId: u.id, userAddress: u.address, amount, coin: 'FREE', now: day5 });
+      const airdrop = (id: number) => getBalance(db.db, userAccount(id, 'airdrop'), 'FREE');
+
+      it('debits the airdrop balance with its own limits and caps, apart from USDT', async () => {
+        await writeSetting(db.db, 'free_min_withdraw_wei', String(20n * U));
+        await writeSetting(db.db, 'free_withdraw_max_wei', String(300n * U));
+        await writeSetting(db.db, 'free_withdraw_user_daily_wei', String(400n * U));
+        await writeSetting(db.db, 'free_withdraw_review_above_wei', String(250n * U));
+        await writeSetting(db.db, 'free_withdraw_platform_daily_wei', null);
+        const u = await newUser(1000n * U);
+        await fundFree(u.id, 1000n * U);
+        // the USDT limits (maximum 100, review above 50) do not apply to FREE
+        expect(await refusal(withdrawFree(u, '19'))).toBe(ErrorCode.BelowMinimum);
+        expect(await refusal(withdrawFree(u, '301'))).toBe(ErrorCode.AboveMaximum);
+        const w = await withdrawFree(u, '200');
+        expect(w).toMatchObject({ coin: 'FREE', amount: '200', state: 'queued' });
+        expect(await airdrop(u.id)).toBe(800n * U);
+        expect(await wallet(u.id)).toBe(1000n * U);
+        expect((await withdrawFree(u, '200')).state).toBe('queued');
+        expect(await refusal(withdrawFree(u, '20'))).toBe(ErrorCode.WithdrawDailyLimit);
+        expect(await airdrop(u.id)).toBe(600n * U);
+        // the FREE withdrawn today does not use up the USDT cap of 150
+        expect((await withdraw(u, '50', day5)).state).toBe('queued');
+      });
+
+      it('refuses more FREE than the airdrop balance holds (the wallet FREE does not count)', async () => {
+        const u = await newUser(0n);
+        await fundFree(u.id, 30n * U);
+        await db.transaction((tx) =>
+          transfer(tx, {
+            key: `limits-free-wallet:${u.id}`,
+            from: systemAccount('adjust'),
+            to: userAccount(u.id),
+            asset: 'FREE',
+            amount: 500n * U,
+            kind: 'adjust',
+          }),
+        );
+        expect(await refusal(withdrawFree(u, '31'))).toBe(ErrorCode.InsufficientFree);
+        expect(await airdrop(u.id)).toBe(30n * U);
+      });
+
+      it('a rejected FREE withdrawal goes back to the airdrop balance', async () => {
+        const u = await newUser(0n);
+        await fundFree(u.id, 600n * U);
+        const w = await withdrawFree(u, '260');
+        expect(w.state).toBe('review');
+        expect(await ops('withdrawals:reject', String(w.id), '--reason', 'check')).toMatchObject({
+          ok: true,
+        });
+        expect(await airdrop(u.id)).toBe(600n * U);
+        expect(await getBalance(db.db, userAccount(u.id), 'FREE')).toBe(0n);
       });
     });
   });

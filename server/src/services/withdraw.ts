@@ -1,7 +1,9 @@
 // Withdrawal: validated, debited and queued in ONE transaction; the payout worker (server-chain)
-// pays it; a failed one is refunded exactly once through refundWithdrawal. Limits (registry
-// settings): a maximum per withdrawal, a daily cap per user and for the platform, and a review
-// threshold above which the withdrawal waits in `review` until an operator approves or rejects it.
+// pays it; a failed one is refunded exactly once through refundWithdrawal. Two coins: USDT from the
+// wallet balance, FREE from the airdrop balance, each with its own limits (registry settings): a
+// minimum and a maximum per withdrawal, a daily cap per user and for the platform (per coin), and a
+// review threshold above which the withdrawal waits in `review` until an operator approves or rejects it.
+import type { WithdrawCoin } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
@@ -10,7 +12,8 @@ import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
-import { systemAccount, transfer, userAccount } from './ledger.ts';
+import { getBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
+import type { Settings } from './settings.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -45,35 +48,70 @@ export type ApplyInput = {
   /** the user's own address: the only destination (the bound wallet) */
   userAddress: string;
   amount: string;
-  coin: 'USDT';
+  coin: WithdrawCoin;
   idempotencyKey?: string | undefined;
   now: Date;
 };
 
 const ROUTE = 'withdraw/apply';
 
+/** The balance a coin is withdrawn from (and refunded to): USDT the wallet, FREE the airdrop balance. */
+export const WITHDRAW_SOURCE: Record<WithdrawCoin, UserAccountName> = { USDT: 'wallet', FREE: 'airdrop' };
+
+type WeiLimit = bigint | undefined;
+export type WithdrawLimits = {
+  min: bigint;
+  max: WeiLimit;
+  userDaily: WeiLimit;
+  platformDaily: WeiLimit;
+  reviewAbove: WeiLimit;
+};
+
+const limit = (v: string | null): WeiLimit => (v === null ? undefined : BigInt(v));
+
+/** One coin's withdrawal limits from the settings registry (docs/business-rules.md "Withdrawal limits"). */
+export function withdrawLimits(settings: Settings, coin: WithdrawCoin): WithdrawLimits {
+  return coin === 'FREE'
+    ? {
+        min: BigInt(settings.free_min_withdraw_wei),
+        max: limit(settings.free_withdraw_max_wei),
+        userDaily: limit(settings.free_withdraw_user_daily_wei),
+        platformDaily: limit(settings.free_withdraw_platform_daily_wei),
+        reviewAbove: limit(settings.free_withdraw_review_above_wei),
+      }
+    : {
+        min: BigInt(settings.min_withdraw_wei),
+        max: limit(settings.withdraw_max_wei),
+        userDaily: limit(settings.withdraw_user_daily_wei),
+        platformDaily: limit(settings.withdraw_platform_daily_wei),
+        reviewAbove: limit(settings.withdraw_review_above_wei),
+      };
+}
+
 export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<WithdrawalView> {
-  const limit = (v: string | null) => (v === null ? undefined : BigInt(v));
   return runCommand(db, {
     module: 'withdraw',
     userId: input.userId,
     route: ROUTE,
     idempotencyKey: input.idempotencyKey,
-    parse: (settings) => ({
-      amount: parseMoney(input.amount, {
-        kind: 'withdraw',
-        min: BigInt(settings.min_withdraw_wei),
-        max: limit(settings.withdraw_max_wei),
-      }),
-      caps: {
-        user: limit(settings.withdraw_user_daily_wei),
-        platform: limit(settings.withdraw_platform_daily_wei),
-      },
-      review: limit(settings.withdraw_review_above_wei),
-    }),
+    parse: (settings) => {
+      const l = withdrawLimits(settings, input.coin);
+      return {
+        amount: parseMoney(input.amount, { kind: 'withdraw', min: l.min, max: l.max }),
+        caps: { user: l.userDaily, platform: l.platformDaily },
+        review: l.reviewAbove,
+      };
+    },
     content: ({ amount }) => ({ amount: amount.toString(), coin: input.coin }),
     run: async (tx, { amount, caps, review }) => {
-      await assertDailyCaps(tx, input.userId, amount, input.now, caps);
+      const source = userAccount(input.userId, WITHDRAW_SOURCE[input.coin]);
+      // FREE is refused with the FREE text ("Free balance insufficient"), USDT with the wallet's
+      if ((await getBalance(tx, source, input.coin)) < amount)
+        throw new AppError(
+          input.coin === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance,
+          'amount',
+        );
+      await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps);
       const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
       const [row] = await tx
         .insert(withdrawals)
@@ -91,7 +129,7 @@ export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<
       if (!row) throw new Error('withdrawal insert returned nothing');
       await transfer(tx, {
         key: ledgerKey,
-        from: userAccount(input.userId, 'wallet'),
+        from: source,
         to: systemAccount('payout'),
         asset: input.coin,
         amount,
@@ -106,13 +144,14 @@ export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<
 const WITHDRAW_CAP_LOCK = 0x77647263; // 'wdrc': one withdrawal at a time checks and takes the caps
 
 /**
- * Refuses when today's (UTC day of `now`) withdrawals not refunded, plus this one, would pass the
- * user's or the platform's daily cap. Serialised by a transaction lock so that two concurrent
+ * Refuses when today's (UTC day of `now`) withdrawals of this coin not refunded, plus this one,
+ * would pass the user's or the platform's daily cap of the coin. Serialised by a transaction lock so that two concurrent
  * withdrawals cannot both fit under the same remaining cap.
  */
 async function assertDailyCaps(
   tx: Tx,
   userId: number,
+  coin: WithdrawCoin,
   amount: bigint,
   now: Date,
   caps: { user: bigint | undefined; platform: bigint | undefined },
@@ -126,7 +165,7 @@ async function assertDailyCaps(
         coalesce(sum(amount) FILTER (WHERE user_id = ${userId}), 0)::text AS mine,
         coalesce(sum(amount), 0)::text AS all
       FROM withdrawals
-      WHERE created_at >= ${dayStart.toISOString()}::timestamptz AND created_at < ${dayEnd.toISOString()}::timestamptz
+      WHERE asset = ${coin} AND created_at >= ${dayStart.toISOString()}::timestamptz AND created_at < ${dayEnd.toISOString()}::timestamptz
         AND state NOT IN ('failed', 'refunded')`),
   );
   if (caps.user !== undefined && BigInt(r?.mine ?? '0') + amount > caps.user)
@@ -202,8 +241,8 @@ export async function refundWithdrawal(
   await transfer(tx, {
     key: `withdraw_refund:${w.id}`,
     from: systemAccount('payout'),
-    to: userAccount(w.userId, 'wallet'),
-    asset: w.asset as 'USDT',
+    to: userAccount(w.userId, WITHDRAW_SOURCE[w.asset as WithdrawCoin]),
+    asset: w.asset as WithdrawCoin,
     amount: w.amount,
     kind: 'withdraw_refund',
     ref: `withdrawal:${w.id}`,

@@ -1,5 +1,5 @@
 // Articles (announcements, documents) and banners.
-import type { ArticleDetail, bannerItem } from '@free/protocol/api/index';
+import type { ArticleDetail, ArticleItem, bannerItem } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './client';
@@ -11,6 +11,26 @@ export function useArticle(id: string | null) {
     queryKey: keys.articles.detail(id ?? ''),
     queryFn: () => api.get<ArticleDetail>('/api/common/article/detail', { id: id ?? '' }),
     enabled: !!id,
+  });
+}
+
+/**
+ * The newest article of a type with its body (a module page's introduction), in the reader's
+ * language or the server's English fallback; null when none is published.
+ */
+export function useLatestArticle(type: string) {
+  return useQuery({
+    queryKey: keys.articles.list({ type, latest: 1 }),
+    queryFn: async (): Promise<ArticleDetail | null> => {
+      const list = await api.get<{ list: ArticleItem[] }>('/api/common/article/list', {
+        type,
+        page: '1',
+        size: '1',
+      });
+      const first = list.list[0];
+      if (!first) return null;
+      return api.get<ArticleDetail>('/api/common/article/detail', { id: String(first.id) });
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 // Off-chain wallet movements: withdrawing to the bound wallet and creating a recharge order.
-import type { RechargeOrder, WithdrawItem } from '@free/protocol/api/index';
+import type { RechargeOrder, WithdrawCoin, WithdrawItem } from '@free/protocol/api/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
@@ -9,11 +9,10 @@ import type { ListData, ListPath } from './list';
 export const WITHDRAW_LIST = '/api/user/withdraw/list' satisfies ListPath;
 export const RECHARGE_LIST = '/api/user/recharge/list' satisfies ListPath;
 
-/** POST /api/user/withdraw/apply: balance → queued payout to the bound wallet. */
+/** POST /api/user/withdraw/apply: USDT (wallet balance) or FREE (airdrop balance) → queued payout to the bound wallet. */
 export function useWithdraw(onSuccess: () => void) {
-  return useIdempotentMutation<{ amount: string }, WithdrawItem>({
-    mutationFn: ({ amount }, key) =>
-      postIdempotent('/api/user/withdraw/apply', { amount, coin: 'USDT' }, key),
+  return useIdempotentMutation<{ amount: string; coin: WithdrawCoin }, WithdrawItem>({
+    mutationFn: ({ amount, coin }, key) => postIdempotent('/api/user/withdraw/apply', { amount, coin }, key),
     invalidates: () => [keys.user.all()],
     onSuccess,
   });

@@ -129,6 +129,11 @@ export const configData = z.object({
     max_amount: amountText,
     max_recharge: amountText,
     min_withdraw: amountText,
+    /** null: no maximum per withdrawal */
+    max_withdraw: amountText.nullable(),
+    /** FREE withdrawals (from the airdrop balance), in FREE */
+    free_min_withdraw: amountText,
+    free_max_withdraw: amountText.nullable(),
   }),
   ignition_free: amountText,
   fomo_floor: amountText,

@@ -15,7 +15,8 @@ export const teamInfoData = z.object({
   zoneA: amountText,
   zoneB: amountText,
   ownPrincipal: amountText,
-  level: z.string().describe('V{n}'),
+  /** team level: V{n}, or F (the level above the last V) */
+  level: z.string().describe('V{n} or F'),
   nodeTier: z.enum(['ordinary', 'edge', 'alliance', 'central', 'super']),
   isValid: z.boolean(),
   isMarketMaker: z.boolean(),

@@ -11,10 +11,14 @@ export const idempotencyHeaders = z.object({
 });
 
 // ---- POST /api/user/withdraw/apply ----
+/** Coins a user can withdraw to the bound wallet. */
+export const WITHDRAW_COINS = ['USDT', 'FREE'] as const;
+export type WithdrawCoin = (typeof WITHDRAW_COINS)[number];
 export const withdrawBody = z.object({
   /** decimal string in token units, cleaned by the client (SPEC §5) */
   amount: z.string().max(80),
-  coin: z.enum(['USDT']).default('USDT'),
+  /** USDT from the wallet balance, FREE from the airdrop balance */
+  coin: z.enum(WITHDRAW_COINS).default('USDT'),
   /** optional: when given it must be the signed-in address (withdrawals go to the bound wallet only) */
   address: address.optional(),
 });

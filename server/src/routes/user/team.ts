@@ -24,14 +24,14 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const t = await teamInfo(db, currentUser(req).id, ctx.clock());
+      const { teamLevel, ...t } = await teamInfo(db, currentUser(req).id, ctx.clock());
       return ok({
         ...t,
         totalPerformance: amt(t.totalPerformance),
         zoneA: amt(t.zoneA),
         zoneB: amt(t.zoneB),
         ownPrincipal: amt(t.ownPrincipal),
-        level: `V${t.level}`,
+        level: teamLevel,
       });
     },
   );

@@ -16,7 +16,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['wallet'],
-        summary: 'Withdraw to the bound wallet (debited and queued at once; paid by the payout worker)',
+        summary:
+          'Withdraw USDT (wallet balance) or FREE (airdrop balance) to the bound wallet (debited and queued at once; paid by the payout worker)',
         headers: api.idempotencyHeaders,
         body: api.withdrawBody,
         response: { 200: envelopeSchema(api.withdrawData) },

@@ -15,7 +15,7 @@ import { RecordList, type RecordRow } from '../../components/RecordList';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
-import { ModuleState, useModuleOpen } from './ModuleIntro';
+import { ModuleArticle, ModuleState, useModuleOpen } from './ModuleIntro';
 import './index.css';
 
 const PriceChart = lazy(() => import('./PriceChart'));
@@ -210,6 +210,8 @@ export default function AiTrade() {
           renderItem={(row) => <RoundRow row={row} />}
         />
       )}
+      <h2 className="section-title">{t('aiTrade.introTitle')}</h2>
+      <ModuleArticle type="ai_trade" />
     </div>
   );
 }

@@ -1,7 +1,9 @@
-// Withdraw to the bound wallet (POST /api/user/withdraw/apply with an Idempotency-Key) and the
+// Withdraw USDT (wallet balance) or FREE (airdrop balance) to the bound wallet, each coin with its
+// own limits (POST /api/user/withdraw/apply with an Idempotency-Key) and the
 // withdrawal records with their states (queued … waiting for on-chain confirmation, confirmed with
 // its transaction hash, in review by an operator, failed / refunded with the operator's reason).
-import type { WithdrawItem } from '@free/protocol/api/index';
+import type { ConfigData, UserProfile, WithdrawCoin, WithdrawItem } from '@free/protocol/api/index';
+import { WITHDRAW_COINS } from '@free/protocol/api/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +40,7 @@ function WithdrawLine({ row }: { row: WithdrawItem }) {
     <div className="record" data-testid="withdraw-record">
       <div className="record-main">
         <span className="record-kind">{t('kind.withdraw')}</span>
-        <Amount value={row.amount} token="USDT" />
+        <Amount value={row.amount} token={row.coin === 'FREE' ? 'FREE' : 'USDT'} />
       </div>
       <div className="record-sub muted">
         <DateTime value={row.confirmedAt ?? row.createdAt} />
@@ -72,27 +74,72 @@ function useFollowPending() {
   }, [qc]);
 }
 
+/**
+ * What a coin's withdrawal draws on and is limited by: USDT the wallet balance, FREE the airdrop
+ * balance, each with its own minimum and maximum from the config (null maximum: none).
+ */
+export function withdrawTerms(
+  coin: WithdrawCoin,
+  balances: UserProfile['balances'] | undefined,
+  limits: Partial<ConfigData['limits']> | undefined,
+): { available: string | undefined; min: string | undefined; max: string | null | undefined } {
+  return coin === 'FREE'
+    ? { available: balances?.airdrop.FREE, min: limits?.free_min_withdraw, max: limits?.free_max_withdraw }
+    : { available: balances?.wallet.USDT, min: limits?.min_withdraw, max: limits?.max_withdraw };
+}
+
 export default function Extract() {
   const { t } = useTranslation();
   const signed = useSession();
   const me = useMe();
   const config = useConfig().data;
   useFollowPending();
+  const [coin, setCoin] = useState<WithdrawCoin>('USDT');
   const [amount, setAmount] = useState('');
-  const balance = toWei(me.data?.balances.wallet.USDT) ?? undefined;
+  const terms = withdrawTerms(coin, me.data?.balances, config?.limits);
   const rules: AmountRules = {
     kind: 'withdraw',
-    balance,
-    min: toWei(config?.limits.min_withdraw) ?? undefined,
+    balance: toWei(terms.available) ?? undefined,
+    min: toWei(terms.min) ?? undefined,
+    max: toWei(terms.max ?? undefined) ?? undefined,
   };
   const open = config ? config.modules.withdraw !== false : true;
   const withdraw = useWithdraw(() => showToast(t('toast.withdrawn'), 'success'));
   return (
     <div className="page">
       <section className="card card-stack">
+        <nav className="chips" aria-label={t('withdraw.coin')}>
+          {WITHDRAW_COINS.map((c) => (
+            <button
+              key={c}
+              type="button"
+              data-testid={`withdraw-coin-${c}`}
+              aria-pressed={coin === c}
+              className={`chip${coin === c ? ' is-active' : ''}`}
+              onClick={() => {
+                setCoin(c);
+                setAmount('');
+              }}
+            >
+              {c === 'FREE' ? t('withdraw.coinFree') : t('withdraw.coinUsdt')}
+            </button>
+          ))}
+        </nav>
         <div className="stats">
-          <Stat label={t('withdraw.available')}>
-            <Amount value={me.data?.balances.wallet.USDT} token="USDT" />
+          <Stat label={coin === 'FREE' ? t('withdraw.availableAirdrop') : t('withdraw.available')}>
+            <span data-testid="withdraw-available">
+              <Amount value={terms.available} token={coin} />
+            </span>
+          </Stat>
+          <Stat label={t('withdraw.min')}>
+            <span data-testid="withdraw-min">
+              {terms.min ? <Amount value={terms.min} token={coin} /> : '—'}
+            </span>
+          </Stat>
+          <Stat label={t('withdraw.max')}>
+            <span data-testid="withdraw-max">
+              {terms.max ? <Amount value={terms.max} token={coin} /> : t('withdraw.noMax')}
+            </span>
           </Stat>
           <Stat label={t('withdraw.to')}>
             {signed ? <ShortAddress address={signed.user.address} /> : '—'}
@@ -111,7 +158,7 @@ export default function Extract() {
                   label: t('action.withdraw'),
                   testId: 'withdraw-submit',
                   busy: withdraw.isPending,
-                  onSubmit: (value) => withdraw.mutateAsync({ amount: value }),
+                  onSubmit: (value) => withdraw.mutateAsync({ amount: value, coin }),
                 },
               ]}
             />

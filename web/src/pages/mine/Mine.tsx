@@ -1,9 +1,11 @@
 // Profile tab: who is signed in, levels and badges, balances (off chain and on chain), invite link,
 // every personal page, language, theme, contact, sign out.
 import type { UserProfile } from '@free/protocol/api/index';
+import { totalAssetsUsdt } from '@free/protocol/assets';
 import { Button, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useChainBalances } from '../../api/mine';
+import { useQuote } from '../../api/quotes';
 import { useMe } from '../../api/user';
 import { ShortAddress } from '../../components/Address';
 import { Amount } from '../../components/Amount';
@@ -47,6 +49,26 @@ const PERSONAL_PAGES = [
   { to: '/pages/chainPool/orderList', labelKey: 'page.poolOrders' },
   { to: '/pages/mine/sessions', labelKey: 'page.sessions' },
 ] as const;
+
+/**
+ * Total assets: every off-chain balance valued in USDT at the current quotes (protocol rule
+ * totalAssetsUsdt), with what it counts; "—" while a held token has no quote.
+ */
+export function TotalAssets({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation();
+  const free = useQuote('FREE');
+  const fcc = useQuote('FCC');
+  const total = totalAssetsUsdt(profile.balances, { FREE: free?.price, FCC: fcc?.price });
+  return (
+    <div className="total-assets" data-testid="total-assets">
+      <span className="muted">{t('mine.totalAssets')}</span>
+      <strong data-testid="total-assets-value">
+        {total === null ? '—' : <Amount value={total} token="USDT" />}
+      </strong>
+      <p className="muted total-assets-note">{t('mine.totalAssetsExplained')}</p>
+    </div>
+  );
+}
 
 function Balances({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
@@ -117,6 +139,7 @@ export default function Mine() {
                     {profile.ignited ? t('mine.ignited') : t('mine.notIgnited')}
                   </span>
                 </div>
+                <TotalAssets profile={profile} />
                 <Balances profile={profile} />
               </>
             )}

@@ -58,6 +58,11 @@ export default function Team() {
             </span>
           </div>
         )}
+        {team && (
+          <p className="muted" data-testid="team-level-note">
+            {team.level === 'F' ? t('team.levelFReached') : t('team.levelExplained')}
+          </p>
+        )}
         <div className="stats" data-testid="team-stats">
           <Stat label={t('team.teamCount')}>
             <Count value={team?.teamCount} />
