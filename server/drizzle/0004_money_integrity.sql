@@ -1,3 +1,10 @@
+CREATE TABLE "chain_identity" (
+	"chain_id" integer PRIMARY KEY NOT NULL,
+	"genesis_hash" text NOT NULL,
+	"addresses" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "unmatched_payments" (
 	"tx_hash" text NOT NULL,
 	"log_index" integer NOT NULL,
