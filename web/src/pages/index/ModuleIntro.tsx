@@ -6,14 +6,14 @@ import { useConfig } from '../../api/config';
 import { ArticleList } from './Docs';
 import './index.css';
 
+/** A notice only when there is something to say: an open module needs none. */
 export function ModuleState({ module }: { module: ModuleKey }) {
   const { t } = useTranslation();
   const config = useConfig().data;
-  if (!config) return null;
-  const open = moduleOpen(config.modules, module);
+  if (!config || moduleOpen(config.modules, module)) return null;
   return (
-    <p className={`notice${open ? '' : ' danger'}`} role="status">
-      {open ? t('module.open') : t('module.notOpen')}
+    <p className="notice danger" role="status">
+      {t('module.notOpen')}
     </p>
   );
 }
