@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
 import { fetchPage, type ListPath, type ListRow, type Page } from '../api/list';
 import { EmptyState } from './EmptyState';
-import { Skeleton, useDelayed } from './PageSkeleton';
+import { Loading } from './PageSkeleton';
 
 export interface InfiniteListProps<P extends ListPath> {
   queryKey: readonly unknown[];
@@ -37,7 +37,6 @@ export function InfiniteList<P extends ListPath>({
     getNextPageParam: (last: Page<ListRow<P>>) =>
       last.list.length === PAGE_SIZE && last.page * PAGE_SIZE < last.total ? last.page + 1 : undefined,
   });
-  const showSkeleton = useDelayed(q.isPending && enabled);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
 
@@ -55,7 +54,7 @@ export function InfiniteList<P extends ListPath>({
   const total = q.data?.pages.at(-1)?.total ?? 0;
 
   let body: ReactNode;
-  if (q.isPending) body = showSkeleton ? <Skeleton /> : null;
+  if (q.isPending) body = enabled ? <Loading onRetry={() => void q.refetch()} /> : null;
   else if (q.isError && items.length === 0)
     body = (
       <EmptyState text={t('list.loadFailed')}>

@@ -5,7 +5,7 @@ import { useArticle } from '../../api/articles';
 import { usePageParams } from '../../app/params';
 import { DateTime } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import './index.css';
 
 const URL_RE = /^https?:\/\/\S+$/;
@@ -22,9 +22,8 @@ export default function AnnouncementDetail() {
   const { t } = useTranslation();
   const id = usePageParams().get('id');
   const article = useArticle(id);
-  const slow = useDelayed(article.isLoading);
   if (!id) return <EmptyState text={t('list.noData')} />;
-  if (article.isLoading) return slow ? <Skeleton /> : null;
+  if (article.isLoading) return <Loading onRetry={() => void article.refetch()} />;
   if (!article.data) return <EmptyState text={t('list.noData')} />;
   const a = article.data;
   const media = mediaUrl(a.cover, a.content);

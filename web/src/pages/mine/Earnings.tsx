@@ -8,7 +8,7 @@ import { useIncomeInfo } from '../../api/user';
 import { Amount } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import { FomoHoldNotice } from '../fire/Fire';
 import './mine.css';
 
@@ -44,9 +44,8 @@ export default function Earnings() {
   const { t } = useTranslation();
   const income = useIncomeInfo();
   const fomo = useFomoPool().data;
-  const slow = useDelayed(income.isLoading);
   let body: React.ReactNode;
-  if (income.isLoading) body = slow ? <Skeleton /> : null;
+  if (income.isLoading) body = <Loading onRetry={() => void income.refetch()} />;
   else if (income.isError)
     body = (
       <EmptyState text={t('list.loadFailed')}>
