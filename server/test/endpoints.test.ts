@@ -100,6 +100,8 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     });
     expect(ja.data.total).toBe(2);
     expect(ja.data.list.map((a: { title: string }) => a.title)).toEqual(['Upgrade', 'ローンチ']);
+    // Each item says which language it is in, so the app can mark the English fallback as English.
+    expect(ja.data.list.map((a: { language: string }) => a.language)).toEqual(['en', 'ja']);
     const page2 = await get('/api/common/article/list?size=1&page=2');
     expect(page2.data).toMatchObject({ total: 3, page: 2, size: 1 });
     expect(page2.data.list[0].title).toBe('Upgrade');
@@ -125,6 +127,15 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     ]);
     const b = await get('/api/common/banner');
     expect(b.data.list.map((x: { image: string }) => x.image)).toEqual(['/b/1.png', '/b/2.png']);
+    expect(b.data.list[0].language).toBeNull();
+    const ja = await get('/api/common/banner', { ...BASE_HEADERS, 'accept-language': 'ja' });
+    expect(
+      ja.data.list.map((x: { image: string; language: string | null }) => [x.image, x.language]),
+    ).toEqual([
+      ['/b/ja.png', 'ja'],
+      ['/b/1.png', null],
+      ['/b/2.png', null],
+    ]);
   });
 
   it('computes income from ledger entries by kind: today, yesterday, total; zeros when none', async () => {

@@ -6,6 +6,7 @@ import { usePageParams } from '../../app/params';
 import { DateTime } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/PageSkeleton';
+import { contentLangProps } from '../../i18n';
 import './index.css';
 
 const URL_RE = /^https?:\/\/\S+$/;
@@ -30,10 +31,12 @@ export default function AnnouncementDetail() {
   const isVideo =
     media !== null && (a.type === 'video' || a.type === 'video_conference' || VIDEO_RE.test(media));
   const bodyIsUrl = URL_RE.test(a.content.trim());
+  // The article may be the English fallback: its own texts say so, the page's own labels do not.
+  const inLanguage = contentLangProps(a.language);
   return (
     <article className="page">
       <section className="card stack">
-        <h2>{a.title}</h2>
+        <h2 {...inLanguage}>{a.title}</h2>
         <p className="muted">
           <DateTime value={a.publishedAt} />
         </p>
@@ -48,14 +51,18 @@ export default function AnnouncementDetail() {
             playsInline
           />
         ) : media && a.type !== 'document' ? (
-          <img className="media" src={media} alt={a.title} />
+          <img className="media" src={media} alt={a.title} {...inLanguage} />
         ) : null}
         {media && !isVideo && a.type === 'document' && (
           <a href={media} target="_blank" rel="noopener noreferrer">
             {t('docs.open')}
           </a>
         )}
-        {!bodyIsUrl && <div className="article-body">{a.content}</div>}
+        {!bodyIsUrl && (
+          <div className="article-body" {...inLanguage}>
+            {a.content}
+          </div>
+        )}
       </section>
     </article>
   );

@@ -15,6 +15,7 @@ import { useQuote } from '../../api/quotes';
 import { Amount, Count } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
+import { contentLangProps } from '../../i18n';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { Change } from './market';
@@ -85,11 +86,13 @@ function Banners() {
     <div className="banners">
       {shown.map((b) =>
         b.link ? (
-          <a key={b.id} href={b.link} rel="noopener">
+          <a key={b.id} href={b.link} rel="noopener" {...contentLangProps(b.language)}>
             {img(b)}
           </a>
         ) : (
-          <span key={b.id}>{img(b)}</span>
+          <span key={b.id} {...contentLangProps(b.language)}>
+            {img(b)}
+          </span>
         ),
       )}
     </div>
@@ -122,7 +125,11 @@ function Ticker() {
         ) : (
           <span className="ticker-run">
             {items.map((a) => (
-              <AppLink key={a.id} to={`/pages/index/announcementDetail?id=${a.id}`}>
+              <AppLink
+                key={a.id}
+                to={`/pages/index/announcementDetail?id=${a.id}`}
+                {...contentLangProps(a.language)}
+              >
                 {a.title}
               </AppLink>
             ))}
