@@ -26,7 +26,7 @@ import {
   useWalletStakeInfo,
 } from '../../api/staking';
 import { useMe } from '../../api/user';
-import { Amount, DateTime, toWei } from '../../components/Amount';
+import { Amount, AmountRange, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { type ContractCall, TxButton } from '../../components/TxButton';
@@ -206,8 +206,7 @@ export default function Shop() {
           placeholder={t('shop.amountPlaceholder')}
         />
         <p className="muted small">
-          {t('shop.limits')} <Amount value={MIN_AMOUNT_WEI} token="USDT" /> –{' '}
-          <Amount value={maxWei} token="USDT" />
+          {t('shop.limits')} <AmountRange min={MIN_AMOUNT_WEI} max={maxWei} token="USDT" />
           {signed && balance !== undefined && (
             <>
               {' · '}
