@@ -34,6 +34,7 @@ import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { useWallet } from '../../wallet/state';
+import { MarketMakerBonusStanding } from './MarketMakerBonus';
 import { type CycleTerms, minOutOf, reserveCovers, SLIPPAGE_BPS, stakeCall, stakePreview } from './stake';
 import './shop.css';
 
@@ -365,6 +366,7 @@ export default function Shop() {
                 : t('shop.bonusNotQualified', { days: mmDays })}
             </p>
           )}
+          {signed && <MarketMakerBonusStanding threshold={mm.turnover_usdt} days={mmDays} />}
         </section>
       )}
 
