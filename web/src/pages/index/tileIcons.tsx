@@ -20,7 +20,6 @@ import {
   ShoppingBag,
   Video,
 } from 'lucide-react';
-import { createElement } from 'react';
 
 const ICONS = {
   aiTrade: Bot,
@@ -44,8 +43,7 @@ const ICONS = {
 
 export type TileIconName = keyof typeof ICONS;
 
-// createElement rather than JSX: this chunk then needs only React itself, and the JSX runtime stays
-// where the first paint has it (a JSX importer here splits it into a chunk of its own).
 export default function TileIcon({ name }: { name: TileIconName }) {
-  return createElement(ICONS[name], { size: 20, strokeWidth: 1.8, 'aria-hidden': true, focusable: false });
+  const Icon = ICONS[name];
+  return <Icon size={20} strokeWidth={1.8} aria-hidden="true" focusable="false" />;
 }
