@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../i18n';
 import { cleanup, render } from '../test-utils';
-import { AmountRange } from './Amount';
+import { AmountRange } from './AmountRange';
 
 const U = 10n ** 18n;
 

@@ -26,8 +26,9 @@ import {
   useWalletStakeInfo,
 } from '../../api/staking';
 import { useMe } from '../../api/user';
-import { Amount, AmountRange, DateTime, toWei } from '../../components/Amount';
+import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountRange } from '../../components/AmountRange';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { type ContractCall, TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
