@@ -75,18 +75,20 @@ export default defineConfig(({ command, isPreview }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
     // Processed by Vite so `resolve.dedupe` gives them web's React 19, not the root's React 18.
-    server: { deps: { inline: [/react-i18next/, /antd-mobile/, /@tanstack/, /react-router/] } },
+    server: {
+      deps: { inline: [/react-i18next/, /antd-mobile/, /@tanstack/, /react-router/, /lucide-react/] },
+    },
     // Pre-bundled with the aliases above: react-router's node entry would otherwise bind the root's
     // React 18 (hooks fail with a null dispatcher).
     deps: {
       optimizer: {
         client: {
           enabled: true,
-          include: ['react-i18next', 'antd-mobile', 'react-router', 'react', 'react-dom'],
+          include: ['react-i18next', 'antd-mobile', 'react-router', 'react', 'react-dom', 'lucide-react'],
         },
         ssr: {
           enabled: true,
-          include: ['react-i18next', 'antd-mobile', 'react-router', 'react', 'react-dom'],
+          include: ['react-i18next', 'antd-mobile', 'react-router', 'react', 'react-dom', 'lucide-react'],
         },
       },
     },

@@ -100,6 +100,8 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     });
     expect(ja.data.total).toBe(2);
     expect(ja.data.list.map((a: { title: string }) => a.title)).toEqual(['Upgrade', 'ローンチ']);
+    // Each item says which language it is in, so the app can mark the English fallback as English.
+    expect(ja.data.list.map((a: { language: string }) => a.language)).toEqual(['en', 'ja']);
     const page2 = await get('/api/common/article/list?size=1&page=2');
     expect(page2.data).toMatchObject({ total: 3, page: 2, size: 1 });
     expect(page2.data.list[0].title).toBe('Upgrade');
@@ -125,6 +127,15 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     ]);
     const b = await get('/api/common/banner');
     expect(b.data.list.map((x: { image: string }) => x.image)).toEqual(['/b/1.png', '/b/2.png']);
+    expect(b.data.list[0].language).toBeNull();
+    const ja = await get('/api/common/banner', { ...BASE_HEADERS, 'accept-language': 'ja' });
+    expect(
+      ja.data.list.map((x: { image: string; language: string | null }) => [x.image, x.language]),
+    ).toEqual([
+      ['/b/ja.png', 'ja'],
+      ['/b/1.png', null],
+      ['/b/2.png', null],
+    ]);
   });
 
   it('computes income from ledger entries by kind: today, yesterday, total; zeros when none', async () => {
@@ -138,7 +149,8 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
           k.today.USDT === '0' && k.total.FREE === '0',
       ),
     ).toBe(true);
-    const credit = (key: string, kind: LedgerKind, asset: 'USDT' | 'FREE', amount: bigint) =>
+    expect(empty.data.fccBonus).toEqual({ today: '0', yesterday: '0', total: '0' });
+    const credit = (key: string, kind: LedgerKind, asset: 'USDT' | 'FREE' | 'FCC', amount: bigint) =>
       t.db.transaction((tx) =>
         transfer(tx, {
           key,
@@ -154,6 +166,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     t.clock.advance(DAY_MS);
     await credit('inc-2', 'income_static', 'USDT', 2n * U);
     await credit('inc-3', 'airdrop_earnings', 'FREE', (5n * U) / 2n);
+    await credit('inc-4', 'mm_bonus_fcc', 'FCC', 4n * U);
     const r = await get('/api/user/income_info', h());
     const byKind = Object.fromEntries(r.data.list.map((k: { kind: string }) => [k.kind, k]));
     expect(byKind.income_static).toMatchObject({
@@ -167,8 +180,10 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       yesterday: { USDT: '3', FREE: '0' },
     });
     expect(byKind.income_dynamic.total).toEqual({ USDT: '0', FREE: '0' });
+    // The market-maker bonus is paid in FCC: it shows with the income, apart from USDT and FREE.
+    expect(r.data.fccBonus).toEqual({ today: '4', yesterday: '0', total: '4' });
     const profile = await get('/api/user', h());
-    expect(profile.data.balances.wallet).toEqual({ USDT: '5', FREE: '2.5', FCC: '0' });
+    expect(profile.data.balances.wallet).toEqual({ USDT: '5', FREE: '2.5', FCC: '4' });
     expect(profile.data.level).toMatchObject({ user: 'V0', node: 'ordinary' });
     const fin = await get('/api/user/finance?asset=FREE', h());
     expect(fin.data.list).toHaveLength(1);
@@ -329,7 +344,12 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       records: [],
     });
     const lim = (await get('/api/user/staking_limit_info', authHeaders(t, token))).data;
-    expect(lim).toMatchObject({ minAmount: '1', maxAmount: '1000', stakingUseBalanceOpen: false });
+    expect(lim).toMatchObject({
+      minAmount: '1',
+      maxAmount: '1000',
+      stakingUseBalanceOpen: false,
+      marketMakerTurnover: '0',
+    });
     const rec = (await get('/api/user/contribute/record', authHeaders(t, token))).data;
     expect(rec).toEqual({ list: [], total: 0, page: 1, size: 20 });
     await t.db.db

@@ -3,7 +3,7 @@ import { signRequest } from '@free/protocol/signing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTabIndex, setTabIndex } from '../app/tabIndex';
 import { showToast } from '../components/toast';
-import { initI18n } from '../i18n';
+import { initI18n, setLanguage } from '../i18n';
 import { walletSheet } from '../session/prompt';
 import { session } from '../session/store';
 import { ApiError, api } from './client';
@@ -50,6 +50,7 @@ describe('api client', () => {
     >;
     expect(anonymous.platform).toBe('h5');
     expect(anonymous.Authorization).toBeUndefined();
+    expect(anonymous['Accept-Language']).toBe('en');
 
     session.set({ token: 'tok123', user: { address: '0x00000000000000000000000000000000000000aa' } });
     await api.get('/api/user');
@@ -60,6 +61,23 @@ describe('api client', () => {
     expect(headers.times).toMatch(/^\d{13}$/);
     expect(headers.sign).toBe(signRequest('free-local-dev-secret', 'tok123', headers.times as string));
     expect(headers['Accept-Language']).toBe('en');
+  });
+
+  it("sends a visitor's chosen app language, not the browser's", async () => {
+    const fetch = respond({ code: 200, msg: 'ok', data: null });
+    vi.stubGlobal('fetch', fetch);
+    await setLanguage('ar', false);
+    try {
+      await api.get('/api/common/article/list');
+    } finally {
+      await setLanguage('en', false);
+    }
+    const headers = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<
+      string,
+      string
+    >;
+    expect(headers.Authorization).toBeUndefined();
+    expect(headers['Accept-Language']).toBe('ar');
   });
 
   it('on 401 shows the server message, clears the user, goes home, resets the tab and asks to sign in', async () => {

@@ -51,7 +51,12 @@ function buildUrl(path: string, query?: Query): string {
 const loadSigning = () => import('@free/protocol/signing');
 
 async function headersFor(hasBody: boolean, extra?: Record<string, string>): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { platform: PLATFORM, ...extra };
+  // The language the reader chose in the app, signed in or not (the browser's own header may differ).
+  const headers: Record<string, string> = {
+    platform: PLATFORM,
+    'Accept-Language': currentLanguage(),
+    ...extra,
+  };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = session.token();
   if (token) {
@@ -60,7 +65,6 @@ async function headersFor(hasBody: boolean, extra?: Record<string, string>): Pro
     const { signRequest } = await loadSigning();
     headers.sign = signRequest(CLIENT_SECRET, token, times);
     headers.times = times;
-    headers['Accept-Language'] = currentLanguage();
   }
   return headers;
 }

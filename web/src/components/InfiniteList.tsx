@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
 import { fetchPage, type ListPath, type ListRow, type Page } from '../api/list';
 import { EmptyState } from './EmptyState';
-import { Skeleton, useDelayed } from './PageSkeleton';
+import { Loading } from './PageSkeleton';
 
 export interface InfiniteListProps<P extends ListPath> {
   queryKey: readonly unknown[];
@@ -44,7 +44,6 @@ export function InfiniteList<P extends ListPath>({
           ? { page: last.page + 1 }
           : undefined,
   });
-  const showSkeleton = useDelayed(q.isPending && enabled);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
 
@@ -62,7 +61,7 @@ export function InfiniteList<P extends ListPath>({
   const total = q.data?.pages.at(-1)?.total ?? 0;
 
   let body: ReactNode;
-  if (q.isPending) body = showSkeleton ? <Skeleton /> : null;
+  if (q.isPending) body = enabled ? <Loading onRetry={() => void q.refetch()} /> : null;
   else if (q.isError && items.length === 0)
     body = (
       <EmptyState text={t('list.loadFailed')}>

@@ -1,7 +1,10 @@
-// Loading placeholder, shown only when loading takes longer than 200 ms (SPEC §9).
+// Loading states (SPEC §9): nothing for the first 200 ms, then a skeleton; after 60 s loading gives
+// up with a retry, so no page spins forever on a stalled network.
 
-import { LOAD_DELAY_MS } from '@free/protocol/constants';
+import { LOAD_DELAY_MS, LOAD_TIMEOUT_MS } from '@free/protocol/constants';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './EmptyState';
 
 export function useDelayed(active: boolean, ms = LOAD_DELAY_MS): boolean {
   const [show, setShow] = useState(false);
@@ -27,7 +30,42 @@ export function Skeleton({ rows = 3 }: { rows?: number }) {
   );
 }
 
+const reload = () => window.location.reload();
+
+/**
+ * What a page shows while it loads: nothing, then a skeleton, then (after LOAD_TIMEOUT_MS) a
+ * 'could not load' notice whose retry calls `onRetry` (default: reload the page) and starts over.
+ */
+export function Loading({ rows = 3, onRetry = reload }: { rows?: number; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const [attempt, setAttempt] = useState(0);
+  const shown = useDelayed(true);
+  const [gaveUp, setGaveUp] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry restarts the timeout
+  useEffect(() => {
+    setGaveUp(false);
+    const id = setTimeout(() => setGaveUp(true), LOAD_TIMEOUT_MS);
+    return () => clearTimeout(id);
+  }, [attempt]);
+  if (gaveUp)
+    return (
+      <EmptyState text={t('load.timedOut')}>
+        <button
+          type="button"
+          className="chip"
+          onClick={() => {
+            setAttempt((n) => n + 1);
+            onRetry();
+          }}
+        >
+          {t('action.retry')}
+        </button>
+      </EmptyState>
+    );
+  return shown ? <Skeleton rows={rows} /> : null;
+}
+
+/** The fallback while a page's code loads: a stalled download ends in a reload button. */
 export function PageSkeleton() {
-  const show = useDelayed(true);
-  return show ? <Skeleton rows={4} /> : null;
+  return <Loading rows={4} />;
 }

@@ -84,3 +84,16 @@ export function currentLanguage(): LanguageCode {
 }
 
 export { i18n, LANGUAGES };
+
+/**
+ * `lang` and `dir` for content served in another language than the reader's (the server's English
+ * fallback): English on an Arabic page then reads left to right and is read aloud as English.
+ * Nothing when the content is in the reader's language or is made for every language (null).
+ */
+export function contentLangProps(
+  contentLanguage: string | null | undefined,
+  reader: LanguageCode = currentLanguage(),
+): { lang?: string; dir?: 'ltr' | 'rtl' | 'auto' } {
+  if (!contentLanguage || contentLanguage === reader) return {};
+  return { lang: contentLanguage, dir: isLanguage(contentLanguage) ? languageDir(contentLanguage) : 'auto' };
+}

@@ -182,6 +182,8 @@ export const bannerItem = z.object({
   id: z.number().int(),
   image: z.string(),
   link: z.string().nullable(),
+  /** the language of the banner's picture, null for one made for every language */
+  language: z.string().nullable(),
   sort: z.number().int(),
 });
 export const bannerData = z.object({ list: z.array(bannerItem) });

@@ -90,8 +90,13 @@ export const incomeItem = z.object({
   yesterday: usdtFree,
   total: usdtFree,
 });
+/** FCC credited as a bonus (the market-maker bonus at maturity, and other FCC bonuses). */
+export const FCC_BONUS_KINDS = ['mm_bonus_fcc', 'fcc_bonus'] as const satisfies readonly LedgerKind[];
 export const incomeData = z.object({
   list: z.array(incomeItem),
+  fccBonus: z
+    .object({ today: amountText, yesterday: amountText, total: amountText })
+    .describe('FCC bonus credited today, yesterday and in total (FCC)'),
   day: z.string().describe('UTC day of "today"'),
 });
 export type IncomeData = z.infer<typeof incomeData>;
@@ -106,6 +111,9 @@ export const stakingLimitData = z.object({
   walletUsdt: amountText,
   walletFree: amountText,
   stakingUseBalanceOpen: z.boolean(),
+  marketMakerTurnover: amountText.describe(
+    'USDT the caller staked in the last 30 days: at the market-maker threshold a stake of the market-maker cycle earns the FCC bonus',
+  ),
 });
 
 // ---- GET /api/user/fire ----

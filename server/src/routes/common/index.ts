@@ -223,12 +223,24 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const list = rowsOf<{ id: number; image: string; link: string | null; sort: number }>(
-        await ctx.db.db.execute(sql`SELECT id, image, link, sort FROM banners
+      const list = rowsOf<{
+        id: number;
+        image: string;
+        link: string | null;
+        language: string | null;
+        sort: number;
+      }>(
+        await ctx.db.db.execute(sql`SELECT id, image, link, language, sort FROM banners
           WHERE active AND (language IS NULL OR language = ${req.lang}) ORDER BY sort, id LIMIT 50`),
       );
       return ok({
-        list: list.map((b) => ({ id: Number(b.id), image: b.image, link: b.link, sort: b.sort })),
+        list: list.map((b) => ({
+          id: Number(b.id),
+          image: b.image,
+          link: b.link,
+          language: b.language,
+          sort: b.sort,
+        })),
       });
     },
   );

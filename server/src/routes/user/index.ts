@@ -13,6 +13,7 @@ import { listSessions, revokeSession, revokeUserSessions } from '../../services/
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
+import { turnover30d } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 
 const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -190,8 +191,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const fig = (f: Fig) => ({ USDT: amt(f.USDT), FREE: amt(f.FREE) });
+      // The FCC bonus is income too, in its own asset: summed apart rather than mixed into USDT/FREE.
+      const [fcc] = await db
+        .select({
+          today: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${today}), 0)::text`,
+          yesterday: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${yesterday} AND ${ledgerEntries.createdAt} < ${today}), 0)::text`,
+          total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+        })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.userId, me.id),
+            eq(ledgerEntries.side, 'credit'),
+            inArray(ledgerEntries.kind, [...api.FCC_BONUS_KINDS]),
+            eq(ledgerEntries.asset, 'FCC'),
+          ),
+        );
       return ok({
         day: today.toISOString().slice(0, 10),
+        fccBonus: {
+          today: amt(BigInt(fcc?.today ?? '0')),
+          yesterday: amt(BigInt(fcc?.yesterday ?? '0')),
+          total: amt(BigInt(fcc?.total ?? '0')),
+        },
         list: api.INCOME_KINDS.map((kind) => {
           const a = acc.get(kind) ?? { today: zero(), yesterday: zero(), total: zero() };
           return { kind, today: fig(a.today), yesterday: fig(a.yesterday), total: fig(a.total) };
@@ -222,6 +244,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         walletUsdt: amt(b.wallet.USDT),
         walletFree: amt(b.wallet.FREE),
         stakingUseBalanceOpen: isModuleOpen(s, 'staking_use_balance'),
+        marketMakerTurnover: amt(await turnover30d(db, me.id, ctx.clock())),
       });
     },
   );

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { usePoolStats } from '../../api/pool';
 import { Amount, Count } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import { PoolStatsCard } from './PoolStatsCard';
 import '../index/index.css';
 
 export default function PoolData() {
   const { t, i18n } = useTranslation();
   const stats = usePoolStats();
-  const slow = useDelayed(stats.isPending);
-  if (stats.isPending) return slow ? <Skeleton /> : null;
+  if (stats.isPending) return <Loading onRetry={() => void stats.refetch()} />;
   if (stats.isError)
     return (
       <EmptyState text={t('list.loadFailed')}>

@@ -5,7 +5,8 @@ import { useArticle } from '../../api/articles';
 import { usePageParams } from '../../app/params';
 import { DateTime } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
+import { contentLangProps } from '../../i18n';
 import './index.css';
 
 // An absolute URL, or a path on the app's own origin (the demo pictures under web/public).
@@ -23,19 +24,20 @@ export default function AnnouncementDetail() {
   const { t } = useTranslation();
   const id = usePageParams().get('id');
   const article = useArticle(id);
-  const slow = useDelayed(article.isLoading);
   if (!id) return <EmptyState text={t('list.noData')} />;
-  if (article.isLoading) return slow ? <Skeleton /> : null;
+  if (article.isLoading) return <Loading onRetry={() => void article.refetch()} />;
   if (!article.data) return <EmptyState text={t('list.noData')} />;
   const a = article.data;
   const media = mediaUrl(a.cover, a.content);
   const isVideo =
     media !== null && (a.type === 'video' || a.type === 'video_conference' || VIDEO_RE.test(media));
   const bodyIsUrl = URL_RE.test(a.content.trim());
+  // The article may be the English fallback: its own texts say so, the page's own labels do not.
+  const inLanguage = contentLangProps(a.language);
   return (
     <article className="page">
       <section className="card stack">
-        <h2>{a.title}</h2>
+        <h2 {...inLanguage}>{a.title}</h2>
         <p className="muted">
           <DateTime value={a.publishedAt} />
         </p>
@@ -50,14 +52,18 @@ export default function AnnouncementDetail() {
             playsInline
           />
         ) : media && a.type !== 'document' ? (
-          <img className="media" src={media} alt={a.title} />
+          <img className="media" src={media} alt={a.title} {...inLanguage} />
         ) : null}
         {media && !isVideo && a.type === 'document' && (
           <a href={media} target="_blank" rel="noopener noreferrer">
             {t('docs.open')}
           </a>
         )}
-        {!bodyIsUrl && <div className="article-body">{a.content}</div>}
+        {!bodyIsUrl && (
+          <div className="article-body" {...inLanguage}>
+            {a.content}
+          </div>
+        )}
       </section>
     </article>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageParams } from '../../app/params';
 import { DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
+import { contentLangProps } from '../../i18n';
 import './index.css';
 import { AppLink } from '../../app/link';
 
@@ -48,9 +49,11 @@ export function ArticleList({ type }: { type: string }) {
       renderItem={(row) => (
         <AppLink className="row-link" to={`/pages/index/announcementDetail?id=${row.id}`}>
           <span className="stack" style={{ gap: 2 }}>
-            <span>{String(row.title ?? '')}</span>
+            <span {...contentLangProps(row.language)}>{String(row.title ?? '')}</span>
             {typeof row.summary === 'string' && row.summary !== '' && (
-              <span className="muted">{row.summary}</span>
+              <span className="muted" {...contentLangProps(row.language)}>
+                {row.summary}
+              </span>
             )}
             <span className="muted">
               <DateTime value={row.publishedAt as string | undefined} />

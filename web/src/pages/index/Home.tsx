@@ -4,7 +4,7 @@ import type { ArticleItem, Page } from '@free/protocol/api/index';
 import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Banner, useBanners } from '../../api/articles';
 import { useConfig } from '../../api/config';
@@ -15,9 +15,11 @@ import { useQuote } from '../../api/quotes';
 import { Amount, Count } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
+import { contentLangProps } from '../../i18n';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { Change } from './market';
+import type { TileIconName } from './tileIcons';
 import './index.css';
 import { AppLink, type Href } from '../../app/link';
 
@@ -25,33 +27,46 @@ interface Entry {
   to: Href;
   key: string;
   module: ModuleKey | null;
-  mark: string;
+  icon: TileIconName;
 }
 
-const MODULES: readonly Entry[] = [
-  { to: '/pages/index/aiTrade', key: 'page.aiTrade', module: 'ai_trade', mark: 'AI' },
-  { to: '/pages/index/game', key: 'page.games', module: 'games', mark: 'G' },
-  { to: '/pages/index/rwa', key: 'page.rwa', module: 'rwa', mark: 'R' },
-  { to: '/pages/index/machine', key: 'page.machines', module: 'machines', mark: 'M' },
-  { to: '/pages/index/freePay', key: 'page.freePay', module: 'cards', mark: 'P' },
-  { to: '/pages/shop/products', key: 'home.shop', module: 'shop', mark: 'S' },
-  { to: '/pages/index/chain', key: 'home.hlb', module: 'huan_li_bao', mark: 'H' },
-  { to: '/pages/chainPool/chainPool', key: 'tab.chain', module: 'chain_pool', mark: 'C' },
-  { to: '/pages/index/database', key: 'page.quotes', module: null, mark: '%' },
+// The icon set loads right after the first paint; the tile keeps its place meanwhile.
+const TileIcon = lazy(() => import('./tileIcons'));
+
+export const MODULES: readonly Entry[] = [
+  { to: '/pages/index/aiTrade', key: 'page.aiTrade', module: 'ai_trade', icon: 'aiTrade' },
+  { to: '/pages/index/game', key: 'page.games', module: 'games', icon: 'games' },
+  { to: '/pages/index/rwa', key: 'page.rwa', module: 'rwa', icon: 'rwa' },
+  { to: '/pages/index/machine', key: 'page.machines', module: 'machines', icon: 'machines' },
+  { to: '/pages/index/freePay', key: 'page.freePay', module: 'cards', icon: 'card' },
+  { to: '/pages/shop/products', key: 'home.shop', module: 'shop', icon: 'shop' },
+  { to: '/pages/index/chain', key: 'home.hlb', module: 'huan_li_bao', icon: 'hlb' },
+  { to: '/pages/chainPool/chainPool', key: 'tab.chain', module: 'chain_pool', icon: 'chainPool' },
+  { to: '/pages/index/database', key: 'page.quotes', module: null, icon: 'quotes' },
 ];
 
-const DOCS: readonly Entry[] = [
-  { to: '/pages/index/docs?type=whitepaper', key: 'docs.whitepaper', module: null, mark: 'W' },
-  { to: '/pages/index/docs?type=business_plan', key: 'docs.business_plan', module: null, mark: 'B' },
-  { to: '/pages/index/docs?type=construction_plan', key: 'docs.construction_plan', module: null, mark: 'K' },
-  { to: '/pages/index/docs?type=roadmap', key: 'docs.roadmap', module: null, mark: 'R' },
-  { to: '/pages/index/docs?type=video', key: 'docs.video', module: null, mark: '▶' },
-  { to: '/pages/index/docs?type=poster', key: 'docs.poster', module: null, mark: 'P' },
-  { to: '/pages/index/docs?type=document', key: 'docs.document', module: null, mark: 'D' },
-  { to: '/pages/index/docs?type=video_conference', key: 'docs.conference', module: null, mark: 'V' },
+export const DOCS: readonly Entry[] = [
+  { to: '/pages/index/docs?type=whitepaper', key: 'docs.whitepaper', module: null, icon: 'whitepaper' },
+  {
+    to: '/pages/index/docs?type=business_plan',
+    key: 'docs.business_plan',
+    module: null,
+    icon: 'businessPlan',
+  },
+  {
+    to: '/pages/index/docs?type=construction_plan',
+    key: 'docs.construction_plan',
+    module: null,
+    icon: 'constructionPlan',
+  },
+  { to: '/pages/index/docs?type=roadmap', key: 'docs.roadmap', module: null, icon: 'roadmap' },
+  { to: '/pages/index/docs?type=video', key: 'docs.video', module: null, icon: 'video' },
+  { to: '/pages/index/docs?type=poster', key: 'docs.poster', module: null, icon: 'poster' },
+  { to: '/pages/index/docs?type=document', key: 'docs.document', module: null, icon: 'document' },
+  { to: '/pages/index/docs?type=video_conference', key: 'docs.conference', module: null, icon: 'conference' },
 ];
 
-function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) {
+export function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) {
   const { t } = useTranslation();
   const config = useConfig();
   const modules = config.data?.modules;
@@ -60,7 +75,9 @@ function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) 
       {entries.map((m) => (
         <AppLink key={m.to} to={m.to} className="grid-link">
           <span className="dot" aria-hidden="true">
-            {m.mark}
+            <Suspense fallback={null}>
+              <TileIcon name={m.icon} />
+            </Suspense>
           </span>
           <span>{t(m.key)}</span>
           {config.data && m.module && !moduleOpen(modules, m.module) && (
@@ -85,11 +102,13 @@ function Banners() {
     <div className="banners">
       {shown.map((b) =>
         b.link ? (
-          <a key={b.id} href={b.link} rel="noopener">
+          <a key={b.id} href={b.link} rel="noopener" {...contentLangProps(b.language)}>
             {img(b)}
           </a>
         ) : (
-          <span key={b.id}>{img(b)}</span>
+          <span key={b.id} {...contentLangProps(b.language)}>
+            {img(b)}
+          </span>
         ),
       )}
     </div>
@@ -122,7 +141,11 @@ function Ticker() {
         ) : (
           <span className="ticker-run">
             {items.map((a) => (
-              <AppLink key={a.id} to={`/pages/index/announcementDetail?id=${a.id}`}>
+              <AppLink
+                key={a.id}
+                to={`/pages/index/announcementDetail?id=${a.id}`}
+                {...contentLangProps(a.language)}
+              >
                 {a.title}
               </AppLink>
             ))}

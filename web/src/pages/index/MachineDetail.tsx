@@ -7,7 +7,7 @@ import { usePageParams } from '../../app/params';
 import { Amount, toWei } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
@@ -19,13 +19,13 @@ export default function MachineDetail() {
   const { t } = useTranslation();
   const id = usePageParams().get('id') ?? '';
   const machine = useMachine(id);
-  const slow = useDelayed(machine.isPending && machine.fetchStatus !== 'idle');
   const signedIn = useSession() !== null;
   const open = useModuleOpen('machines');
   const me = useMe();
   const m = machine.data;
   const buy = useBuyMachine(() => showToast(t('machine.bought'), 'success'));
-  if (machine.isPending && machine.fetchStatus !== 'idle') return slow ? <Skeleton /> : null;
+  if (machine.isPending && machine.fetchStatus !== 'idle')
+    return <Loading onRetry={() => void machine.refetch()} />;
   if (!m) return <EmptyState text={t('list.noData')} />;
   const balance = me.data?.balances.wallet[m.asset];
   const short = (toWei(balance) ?? 0n) < (toWei(m.price) ?? 0n);

@@ -8,7 +8,7 @@ import { Amount, DateTime } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkRows, Stat } from '../../components/LinkRows';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import './mine.css';
 
 const KINDS = ['airdrop', 'presale'] as const;
@@ -16,8 +16,7 @@ const KINDS = ['airdrop', 'presale'] as const;
 function Allocation({ kind }: { kind: AllocationKind }) {
   const { t } = useTranslation();
   const q = useAirdrop(kind);
-  const slow = useDelayed(q.isLoading);
-  if (q.isLoading) return slow ? <Skeleton /> : null;
+  if (q.isLoading) return <Loading onRetry={() => void q.refetch()} />;
   if (q.isError)
     return (
       <EmptyState text={t('list.loadFailed')}>

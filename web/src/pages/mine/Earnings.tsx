@@ -1,6 +1,6 @@
 // Earnings: every income kind with today's, yesterday's and total figures in USDT and FREE
 // (GET /api/user/income_info), the FOMO-floor hold notice, and the hashrate (GET /api/user/hashrate).
-import { INCOME_KINDS } from '@free/protocol/api/user';
+import { INCOME_KINDS, type IncomeData } from '@free/protocol/api/user';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFomoPool, useHashrate } from '../../api/mine';
@@ -8,7 +8,7 @@ import { useIncomeInfo } from '../../api/user';
 import { Amount } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import { FomoHoldNotice } from '../fire/Fire';
 import './mine.css';
 
@@ -40,13 +40,34 @@ function Hashrate() {
   );
 }
 
+/** The market-maker (and other) FCC bonus, with the income but in its own asset. */
+function FccBonusRow({ bonus }: { bonus: IncomeData['fccBonus'] | undefined }) {
+  const { t } = useTranslation();
+  if (!bonus) return null;
+  return (
+    <section className="card income-row" data-testid="income-fcc_bonus">
+      <h2>{t('income.fccBonus')}</h2>
+      <div className="stats">
+        <Stat label={t('income.today')}>
+          <Amount value={bonus.today} token="FCC" />
+        </Stat>
+        <Stat label={t('income.yesterday')}>
+          <Amount value={bonus.yesterday} token="FCC" />
+        </Stat>
+        <Stat label={t('income.cumulative')}>
+          <Amount value={bonus.total} token="FCC" />
+        </Stat>
+      </div>
+    </section>
+  );
+}
+
 export default function Earnings() {
   const { t } = useTranslation();
   const income = useIncomeInfo();
   const fomo = useFomoPool().data;
-  const slow = useDelayed(income.isLoading);
   let body: React.ReactNode;
-  if (income.isLoading) body = slow ? <Skeleton /> : null;
+  if (income.isLoading) body = <Loading onRetry={() => void income.refetch()} />;
   else if (income.isError)
     body = (
       <EmptyState text={t('list.loadFailed')}>
@@ -62,25 +83,28 @@ export default function Earnings() {
       rows.length === 0 ? (
         <EmptyState text={t('list.noData')} />
       ) : (
-        rows.map((item) => (
-          <section key={item.kind} className="card income-row" data-testid={`income-${item.kind}`}>
-            <h2>{t(`income.${item.kind}`)}</h2>
-            <div className="stats">
-              <Stat label={t('income.today')}>
-                <Amount value={item.today.USDT} token="USDT" />
-                <Amount value={item.today.FREE} token="FREE" />
-              </Stat>
-              <Stat label={t('income.yesterday')}>
-                <Amount value={item.yesterday.USDT} token="USDT" />
-                <Amount value={item.yesterday.FREE} token="FREE" />
-              </Stat>
-              <Stat label={t('income.cumulative')}>
-                <Amount value={item.total.USDT} token="USDT" />
-                <Amount value={item.total.FREE} token="FREE" />
-              </Stat>
-            </div>
-          </section>
-        ))
+        <>
+          {rows.map((item) => (
+            <section key={item.kind} className="card income-row" data-testid={`income-${item.kind}`}>
+              <h2>{t(`income.${item.kind}`)}</h2>
+              <div className="stats">
+                <Stat label={t('income.today')}>
+                  <Amount value={item.today.USDT} token="USDT" />
+                  <Amount value={item.today.FREE} token="FREE" />
+                </Stat>
+                <Stat label={t('income.yesterday')}>
+                  <Amount value={item.yesterday.USDT} token="USDT" />
+                  <Amount value={item.yesterday.FREE} token="FREE" />
+                </Stat>
+                <Stat label={t('income.cumulative')}>
+                  <Amount value={item.total.USDT} token="USDT" />
+                  <Amount value={item.total.FREE} token="FREE" />
+                </Stat>
+              </div>
+            </section>
+          ))}
+          <FccBonusRow bonus={income.data?.fccBonus} />
+        </>
       );
   }
   return (

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useRevokeSessions, useSessions } from '../../api/sessions';
 import { DateTime } from '../../components/Amount';
-import { PageSkeleton } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import { showToast } from '../../components/toast';
 import { signOut } from '../../session/signOut';
 import './mine.css';
@@ -47,7 +47,7 @@ export default function Sessions() {
     else revoke.mutate({ id: s.id });
   };
 
-  if (sessions.isPending) return <PageSkeleton />;
+  if (sessions.isPending) return <Loading rows={4} onRetry={() => void sessions.refetch()} />;
   return (
     <div className="page">
       <p className="muted">{t('sessions.explain')}</p>

@@ -28,12 +28,14 @@ import {
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountRange } from '../../components/AmountRange';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { type ContractCall, TxButton } from '../../components/TxButton';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { useWallet } from '../../wallet/state';
+import { MarketMakerBonusStanding } from './MarketMakerBonus';
 import { type CycleTerms, minOutOf, reserveCovers, SLIPPAGE_BPS, stakeCall, stakePreview } from './stake';
 import './shop.css';
 
@@ -206,8 +208,7 @@ export default function Shop() {
           placeholder={t('shop.amountPlaceholder')}
         />
         <p className="muted small">
-          {t('shop.limits')} <Amount value={MIN_AMOUNT_WEI} token="USDT" /> –{' '}
-          <Amount value={maxWei} token="USDT" />
+          {t('shop.limits')} <AmountRange min={MIN_AMOUNT_WEI} max={maxWei} token="USDT" />
           {signed && balance !== undefined && (
             <>
               {' · '}
@@ -366,6 +367,7 @@ export default function Shop() {
                 : t('shop.bonusNotQualified', { days: mmDays })}
             </p>
           )}
+          {signed && <MarketMakerBonusStanding threshold={mm.turnover_usdt} days={mmDays} />}
         </section>
       )}
 
