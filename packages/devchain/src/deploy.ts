@@ -63,6 +63,8 @@ export const LOCAL_AMOUNTS = {
   userUsdt: parseEther('10000'),
   userFree: parseEther('100000'),
   hotWalletUsdt: parseEther('100000'),
+  /** FREE the burn job burns for off-chain burns (and FREE withdrawals pay from) */
+  hotWalletFree: parseEther('100000'),
 } as const;
 
 export const SIGNER_INDEX = 10;
@@ -353,6 +355,7 @@ export async function deployLocal(opts: DeployLocalOptions): Promise<Deployment>
     await call(ctx, free, freeAbi, 'mint', [user, A.userFree]);
   }
   await call(ctx, usdt, usdtArt.abi, 'mint', [hotWallet, A.hotWalletUsdt]);
+  await call(ctx, free, freeAbi, 'mint', [hotWallet, A.hotWalletFree]);
 
   const deployment: Deployment = {
     network: 'local',
