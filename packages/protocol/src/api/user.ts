@@ -85,6 +85,9 @@ export const stakingLimitData = z.object({
   maxAmount: amountText,
   minInvestmentFree: amountText,
   maxInvestment: amountText,
+  /** the USDT a stake may be: the amount limits narrowed by the minimum (FREE) and maximum investment */
+  minStake: amountText,
+  maxStake: amountText,
   cycles: z.array(cycleInfo),
   walletUsdt: amountText,
   walletFree: amountText,

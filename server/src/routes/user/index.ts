@@ -13,6 +13,7 @@ import { listSessions, revokeSession, revokeUserSessions } from '../../services/
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
+import { investmentLimitsOf } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 
 const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -209,11 +210,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(req);
       const s = await getSettings(db);
       const b = await getUserBalances(db, me.id);
+      const limits = investmentLimitsOf(s);
       return ok({
         minAmount: amt(wei(s.min_amount_wei)),
         maxAmount: amt(wei(s.max_amount_wei)),
         minInvestmentFree: amt(wei(s.min_investment_free_wei)),
         maxInvestment: amt(wei(s.max_investment_wei)),
+        minStake: amt(limits.min),
+        maxStake: amt(limits.max),
         cycles: s.cycles.map((c, index) => ({ index, ...c })),
         walletUsdt: amt(b.wallet.USDT),
         walletFree: amt(b.wallet.FREE),
