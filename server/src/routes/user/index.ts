@@ -5,7 +5,7 @@ import { DAY_MS } from '@free/protocol/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ledgerEntries, users } from '../../db/schema/index.ts';
+import { chainStakes, ledgerEntries, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
@@ -172,6 +172,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         )
         .groupBy(ledgerEntries.kind, ledgerEntries.asset);
+      // interest of on-chain stakes, paid by the contract to the user's wallet at unstake (mirrored
+      // by the indexer): static income in USDT, dated by the unstake, never a ledger entry
+      const [chain] = await db
+        .select({
+          today: sql<string>`coalesce(sum(${chainStakes.interest}) FILTER (WHERE ${chainStakes.unstakedAt} >= ${today}), 0)::text`,
+          yesterday: sql<string>`coalesce(sum(${chainStakes.interest}) FILTER (WHERE ${chainStakes.unstakedAt} >= ${yesterday} AND ${chainStakes.unstakedAt} < ${today}), 0)::text`,
+          total: sql<string>`coalesce(sum(${chainStakes.interest}), 0)::text`,
+        })
+        .from(chainStakes)
+        .where(and(eq(chainStakes.userId, me.id), eq(chainStakes.status, 'redeemed')));
+      if (chain)
+        rows.push({
+          kind: 'income_static',
+          asset: 'USDT',
+          today: chain.today,
+          yesterday: chain.yesterday,
+          total: chain.total,
+        });
       type Fig = { USDT: bigint; FREE: bigint };
       const zero = (): Fig => ({ USDT: 0n, FREE: 0n });
       const acc = new Map<string, { today: Fig; yesterday: Fig; total: Fig }>();
