@@ -161,4 +161,18 @@ describe.each(BACKENDS)('burn job on $name', ({ url }) => {
     expect((await records(c as number))[0]?.pending).toBe(false);
     expect(await supply()).toBe(before - parseEther('5'));
   }, 60_000);
+
+  it('keeps back the FREE of withdrawals not paid yet', async () => {
+    const [d] = await createUsers(h, 1);
+    await burn(d as number, parseEther('3'), 'ignition:t4');
+    await h.db.execute(sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key)
+      VALUES (${d}, 'FREE', ${parseEther('5').toString()}, ${localAccount(2).address}, 'burn-test:w1')`);
+    await fundHotWallet(parseEther('6')); // 1 FREE beyond the withdrawal: not enough for 3
+    expect((await burnOnce(options())).signed).toBe(0);
+    await fundHotWallet(parseEther('2'));
+    expect((await burnOnce(options())).signed).toBe(1);
+    await chain.test.mine({ blocks: 3 });
+    await burnOnce(options());
+    expect((await records(d as number))[0]?.pending).toBe(false);
+  }, 60_000);
 });

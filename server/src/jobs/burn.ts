@@ -69,8 +69,15 @@ export async function signBurnBatch(o: BurnJobOptions): Promise<number | null> {
   const [open] = await rows(o.db.db, sql`SELECT 1 FROM burn_batches WHERE state IN ('signed', 'broadcast')`);
   if (open) return null;
   const fees = await feesNow(o);
-  const balance = await hotWalletFree(o);
+  const held = await hotWalletFree(o);
   return o.db.transaction(async (tx) => {
+    // FREE withdrawals not paid yet are owed to users: never burn what they need
+    const [owed] = await rows<{ s: string }>(
+      tx,
+      sql`SELECT coalesce(sum(amount), 0)::text AS s FROM withdrawals
+          WHERE asset = 'FREE' AND state IN ('review', 'queued', 'signed', 'broadcast')`,
+    );
+    const balance = held - BigInt(owed?.s ?? '0');
     const pending = await rows<{ id: number; free_amount: string }>(
       tx,
       sql`SELECT id, free_amount::text FROM product_burns WHERE status = 'pending' AND batch_id IS NULL
@@ -86,8 +93,8 @@ export async function signBurnBatch(o: BurnJobOptions): Promise<number | null> {
     }
     if (ids.length === 0) {
       (o.log ?? noopLog).warn(
-        { hotWalletFree: balance.toString(), needed: pending[0]?.free_amount, burnId: pending[0]?.id },
-        'burn: the hot wallet holds less FREE than the oldest pending burn; waiting for FREE',
+        { burnable: balance.toString(), needed: pending[0]?.free_amount, burnId: pending[0]?.id },
+        'burn: the hot wallet holds less FREE (beyond unpaid FREE withdrawals) than the oldest pending burn; waiting for FREE',
       );
       return null;
     }
