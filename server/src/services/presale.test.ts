@@ -63,7 +63,13 @@ for (const backend of BACKENDS) {
       expect((await buy(a, '50', 'presale-key-0001')).data).toEqual(r.data);
       expect(await getBalance(t.db.db, userAccount(a.userId), 'USDT')).toBe(450n * U);
       const info = await get(a, '/api/user/presale');
-      expect(info.data).toMatchObject({ open: true, price: '0.5', sold: '100', remaining: '200', mine: '100' });
+      expect(info.data).toMatchObject({
+        open: true,
+        price: '0.5',
+        sold: '100',
+        remaining: '200',
+        mine: '100',
+      });
       const quota = await get(a, '/api/user/quota');
       expect(quota.data).toMatchObject({ presale: '100', paymentAmount: '50', reserved: '100' });
     });
