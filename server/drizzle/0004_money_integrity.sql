@@ -1,3 +1,16 @@
+CREATE TABLE "burn_batches" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "burn_batches_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"free_amount" numeric(78, 0) NOT NULL,
+	"state" text DEFAULT 'signed' NOT NULL,
+	"chain_nonce" integer NOT NULL,
+	"raw_tx" text NOT NULL,
+	"tx_hash" text NOT NULL,
+	"fail_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "burn_batches_positive" CHECK ("burn_batches"."free_amount" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "chain_identity" (
 	"chain_id" integer PRIMARY KEY NOT NULL,
 	"genesis_hash" text NOT NULL,
@@ -45,9 +58,13 @@ ALTER TABLE "withdrawals" ADD COLUMN "reject_reason" text;--> statement-breakpoi
 ALTER TABLE "prediction_rounds" ADD COLUMN "open_cumulative" numeric(78, 0);--> statement-breakpoint
 ALTER TABLE "prediction_rounds" ADD COLUMN "open_observed_at" bigint;--> statement-breakpoint
 ALTER TABLE "prediction_rounds" ADD COLUMN "tie_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "product_burns" ADD COLUMN "batch_id" bigint;--> statement-breakpoint
 ALTER TABLE "payout_attempts" ADD CONSTRAINT "payout_attempts_withdrawal_id_withdrawals_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "burn_batches_state_idx" ON "burn_batches" USING btree ("state","chain_nonce");--> statement-breakpoint
 CREATE INDEX "unmatched_payments_block_idx" ON "unmatched_payments" USING btree ("block_number");--> statement-breakpoint
 CREATE INDEX "payout_attempts_withdrawal_idx" ON "payout_attempts" USING btree ("withdrawal_id","id");--> statement-breakpoint
+ALTER TABLE "product_burns" ADD CONSTRAINT "product_burns_batch_id_burn_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."burn_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_user_id_idx" ON "ledger_entries" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "product_burns_open_idx" ON "product_burns" USING btree ("status","batch_id");--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_id_unique" UNIQUE("id");--> statement-breakpoint
 ALTER TABLE "recharge_orders" ADD CONSTRAINT "recharge_credited_within_amount" CHECK ("recharge_orders"."credited_amount" >= 0 AND "recharge_orders"."credited_amount" <= "recharge_orders"."amount");

@@ -142,7 +142,17 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     const { token, userId } = await signIn(t, account('earner'));
     const h = () => authHeaders(t, token);
     const empty = await get('/api/user/income_info', h());
-    expect(empty.data.list).toHaveLength(12);
+    // only kinds something earns (SPEC kinds without a rule are not shown)
+    expect(empty.data.list.map((k: { kind: string }) => k.kind)).toEqual([
+      'total',
+      'income_dynamic',
+      'income_static',
+      'airdrop_exclusive',
+      'airdrop_unlock',
+      'presale_unlock',
+      'hlb_static',
+      'hlb_dynamic',
+    ]);
     expect(
       empty.data.list.every(
         (k: { today: { USDT: string }; total: { FREE: string } }) =>
@@ -165,7 +175,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     await credit('inc-1', 'income_static', 'USDT', 3n * U);
     t.clock.advance(DAY_MS);
     await credit('inc-2', 'income_static', 'USDT', 2n * U);
-    await credit('inc-3', 'airdrop_earnings', 'FREE', (5n * U) / 2n);
+    await credit('inc-3', 'airdrop_exclusive', 'FREE', (5n * U) / 2n);
     await credit('inc-4', 'mm_bonus_fcc', 'FCC', 4n * U);
     const r = await get('/api/user/income_info', h());
     const byKind = Object.fromEntries(r.data.list.map((k: { kind: string }) => [k.kind, k]));
@@ -174,7 +184,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       yesterday: { USDT: '3', FREE: '0' },
       total: { USDT: '5' },
     });
-    expect(byKind.airdrop_earnings.today).toEqual({ USDT: '0', FREE: '2.5' });
+    expect(byKind.airdrop_exclusive.today).toEqual({ USDT: '0', FREE: '2.5' });
     expect(byKind.total).toMatchObject({
       today: { USDT: '2', FREE: '2.5' },
       yesterday: { USDT: '3', FREE: '0' },
@@ -187,7 +197,24 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     expect(profile.data.level).toMatchObject({ user: 'V0', node: 'ordinary' });
     const fin = await get('/api/user/finance?asset=FREE', h());
     expect(fin.data.list).toHaveLength(1);
-    expect(fin.data.list[0]).toMatchObject({ kind: 'airdrop_earnings', amount: '2.5', asset: 'FREE' });
+    expect(fin.data.list[0]).toMatchObject({ kind: 'airdrop_exclusive', amount: '2.5', asset: 'FREE' });
+
+    // an on-chain stake's interest is static income once Unstaked paid it (the contract pays the
+    // wallet on chain: no ledger entry, no balance change); an open stake's is not yet
+    const at = t.clock.get().toISOString();
+    const addr = account('earner').address.toLowerCase();
+    await t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount,
+        principal, fee, free_burned, rate_ppm, max_interest, status, interest, staked_at, stake_tx,
+        block_number, unstaked_at)
+      VALUES (${addr}, ${userId}, 0, 0, ${String(100n * U)}, ${String(98n * U)}, ${String(2n * U)}, 0, 6000,
+        ${String(5n * U)}, 'redeemed', ${String((3n * U) / 2n)}, ${at}, ${`0x${'a'.repeat(64)}`}, 1, ${at}),
+        (${addr}, ${userId}, 1, 0, ${String(100n * U)}, ${String(98n * U)}, ${String(2n * U)}, 0, 6000,
+        ${String(5n * U)}, 'active', NULL, ${at}, ${`0x${'b'.repeat(64)}`}, 2, NULL)`);
+    const withChain = await get('/api/user/income_info', h());
+    const chainKind = Object.fromEntries(withChain.data.list.map((k: { kind: string }) => [k.kind, k]));
+    expect(chainKind.income_static).toMatchObject({ today: { USDT: '3.5' }, total: { USDT: '6.5' } });
+    expect(chainKind.total.today).toEqual({ USDT: '3.5', FREE: '2.5' });
+    expect((await get('/api/user', h())).data.balances.wallet.USDT).toBe('5');
   });
 
   it('creates a recharge order signed by the backend signer for Payment, and credits it once when paid', async () => {

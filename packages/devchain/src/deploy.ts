@@ -63,7 +63,7 @@ export const LOCAL_AMOUNTS = {
   userUsdt: parseEther('10000'),
   userFree: parseEther('100000'),
   hotWalletUsdt: parseEther('100000'),
-  /** pays FREE withdrawals (from users' airdrop balances) */
+  /** pays FREE withdrawals (from users' airdrop balances) and burns the FREE of off-chain burns (burn job) */
   hotWalletFree: parseEther('100000'),
 } as const;
 

@@ -53,6 +53,8 @@ export const ErrorCode = {
   StakeLimitExceeded: 1207,
   WithdrawDailyLimit: 1208,
   WithdrawPlatformLimit: 1209,
+  PresaleSoldOut: 1220,
+  PresaleUserLimit: 1221,
 
   ChainUnavailable: 1300,
   /** the request ran out of its time budget and was rolled back: nothing changed, retry */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { WEI_PER_UNIT as U } from './amount.ts';
 import { DAY_MS as DAY } from './constants.ts';
-import { compoundFactor, compoundInterest, elapsedDays, maturityOf, splitStakeAmount } from './staking.ts';
+import {
+  compoundFactor,
+  compoundInterest,
+  elapsedDays,
+  investmentLimits,
+  maturityOf,
+  splitStakeAmount,
+} from './staking.ts';
 
 describe('compound interest (same discrete daily compounding as Staking.sol)', () => {
   it('matches the reference factors 1.012^7, 1.012^15, 1.012^30 to six decimals', () => {
@@ -46,5 +53,24 @@ describe('compound interest (same discrete daily compounding as Staking.sol)', (
   it('splits an amount into fee and principal like Staking._quote', () => {
     expect(splitStakeAmount(100n * U, 200)).toEqual({ fee: 2n * U, principal: 98n * U });
     expect(splitStakeAmount(1n, 200)).toEqual({ fee: 0n, principal: 1n });
+  });
+});
+
+describe('investmentLimits', () => {
+  const base = { minAmount: U, maxAmount: 1000n * U, minInvestmentFree: 100n * U, maxInvestment: 1000n * U };
+  it('values the FREE minimum at the FREE price, rounded up, and never goes below the amount minimum', () => {
+    expect(investmentLimits({ ...base, freePriceUsdt: U / 10n })).toEqual({ min: 10n * U, max: 1000n * U });
+    expect(investmentLimits({ ...base, freePriceUsdt: U / 1000n })).toEqual({ min: U, max: 1000n * U });
+    // half a wei of USDT is one wei: the FREE minimum is never under-counted
+    expect(
+      investmentLimits({ ...base, minAmount: 0n, minInvestmentFree: 1n, freePriceUsdt: U / 2n }).min,
+    ).toBe(1n);
+    expect(investmentLimits({ ...base, minInvestmentFree: 3n * U, freePriceUsdt: U / 3n + 1n }).min).toBe(
+      U + 2n,
+    );
+  });
+  it('takes the smaller of the amount maximum and the maximum investment', () => {
+    expect(investmentLimits({ ...base, maxInvestment: 500n * U, freePriceUsdt: U }).max).toBe(500n * U);
+    expect(investmentLimits({ ...base, maxInvestment: 5000n * U, freePriceUsdt: U }).max).toBe(1000n * U);
   });
 });

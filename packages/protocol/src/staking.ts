@@ -38,3 +38,27 @@ export function splitStakeAmount(amount: bigint, feeBps: number): { fee: bigint;
 export function maturityOf(start: Date, cycleDays: number): Date {
   return new Date(start.getTime() + cycleDays * DAY_MS);
 }
+
+/** The configured bounds of an investment (wei): amount limits, minimum in FREE, maximum in USDT. */
+export interface InvestmentConfig {
+  minAmount: bigint;
+  maxAmount: bigint;
+  /** the minimum investment, in FREE */
+  minInvestmentFree: bigint;
+  maxInvestment: bigint;
+  /** USDT per FREE (1e18) used to value the FREE minimum */
+  freePriceUsdt: bigint;
+}
+
+/**
+ * The USDT an investment may be (inclusive): at least the amount minimum and the FREE minimum valued
+ * at the FREE price (rounded up, so the FREE minimum is always met), at most the smaller of the
+ * amount maximum and the maximum investment. The server refuses outside it; the web shows it.
+ */
+export function investmentLimits(c: InvestmentConfig): { min: bigint; max: bigint } {
+  const minOfFree = (c.minInvestmentFree * c.freePriceUsdt + WAD - 1n) / WAD;
+  return {
+    min: minOfFree > c.minAmount ? minOfFree : c.minAmount,
+    max: c.maxInvestment < c.maxAmount ? c.maxInvestment : c.maxAmount,
+  };
+}

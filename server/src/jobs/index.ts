@@ -1,4 +1,4 @@
-// Background jobs of the server process: the chain indexer, the payout worker, and the product
+// Background jobs of the server process: the chain indexer, the payout worker, the burn job, and the product
 // jobs (prediction rounds, quotes, Huan Li Bao accrual, daily settlement). Each runs only while it
 // holds its advisory lock, so any number of server replicas can call startJobs.
 import type { PublicClient } from 'viem';
@@ -7,6 +7,7 @@ import { makeChainClient } from '../chain/client.ts';
 import { type IndexerOptions, indexOnce } from '../chain/indexer.ts';
 import type { Config } from '../config.ts';
 import { creditPaidEvent } from '../services/recharge.ts';
+import { type BurnJobOptions, burnOnce } from './burn.ts';
 import { startHlbJob } from './hlb.ts';
 import { allJobs, type JobContext, type Jobs, noopLog, runLoop } from './loop.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
@@ -20,6 +21,8 @@ export type JobsContext = JobContext & {
   /** which jobs to run (default all) */
   indexer?: boolean;
   payout?: boolean;
+  /** the burn job: off-chain burns burned on chain from the hot wallet */
+  burn?: boolean;
   /** the product modules' jobs: rounds, quotes, HLB accrual, daily settlement */
   product?: boolean;
 };
@@ -59,6 +62,20 @@ export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOpt
   };
 }
 
+export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobOptions | null {
+  const d = ctx.config.deployment;
+  if (!d) return null;
+  return {
+    db: ctx.db,
+    client,
+    account: privateKeyToAccount(ctx.config.hotWalletKey),
+    chainId: ctx.config.chainId,
+    free: d.free,
+    finalityDepth: finalityDepthFor(ctx.config),
+    log: ctx.log ?? noopLog,
+  };
+}
+
 /** Rounds, quotes, HLB accrual and settlement together (each with its own default interval). */
 export function startProductJobs(ctx: JobContext): Jobs {
   return allJobs([startRoundsJob(ctx), startQuotesJob(ctx), startHlbJob(ctx), startSettlementJob(ctx)]);
@@ -88,6 +105,16 @@ export function startJobs(ctx: JobsContext): Jobs {
     jobs.push(
       runLoop(ctx, 'payout', `free:payout:${po.account.address.toLowerCase()}`, interval, async ({ db }) => {
         const s = await payoutOnce({ ...po, db });
+        return s.signed + s.broadcast > 0;
+      }),
+    );
+  }
+  const bo = burnJobOptions(ctx, client);
+  if (bo && ctx.burn !== false) {
+    // its own lock: it shares the hot wallet's nonce row with the payout worker, not its loop
+    jobs.push(
+      runLoop(ctx, 'burn', `free:burn:${bo.account.address.toLowerCase()}`, interval * 15, async ({ db }) => {
+        const s = await burnOnce({ ...bo, db });
         return s.signed + s.broadcast > 0;
       }),
     );

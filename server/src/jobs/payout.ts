@@ -71,7 +71,7 @@ type Head = { number: bigint; baseFeePerGas: bigint };
 const log = (o: PayoutOptions) => o.log ?? silent;
 
 /** Fees for a new transaction, with head-room so a saved one stays valid while base fees rise. */
-async function feesNow(o: PayoutOptions): Promise<Fees> {
+export async function feesNow(o: Pick<PayoutOptions, 'client'>): Promise<Fees> {
   const fees = await o.client.estimateFeesPerGas();
   const maxPriorityFeePerGas = fees.maxPriorityFeePerGas ?? 1_000_000_000n;
   const maxFeePerGas = (fees.maxFeePerGas ?? 2_000_000_000n) * 2n + maxPriorityFeePerGas;
@@ -125,12 +125,39 @@ async function saveAttempt(
 }
 
 /**
+ * The hot wallet's next nonce, under the row lock of `hot_wallet_nonces` (the payout worker and the
+ * burn job share it): the database's, unless the chain already counts further. The caller stores
+ * the nonce after the ones it used with `saveNextNonce` in the same transaction.
+ */
+export async function lockNextNonce(
+  tx: Tx,
+  o: Pick<PayoutOptions, 'client' | 'account'>,
+): Promise<{ saved: number; onChain: number; next: number }> {
+  const wallet = o.account.address.toLowerCase();
+  const onChain = await o.client.getTransactionCount({ address: o.account.address, blockTag: 'pending' });
+  await tx.execute(
+    sql`INSERT INTO hot_wallet_nonces (address, next_nonce) VALUES (${wallet}, ${onChain}) ON CONFLICT (address) DO NOTHING`,
+  );
+  const [n] = await rows<{ next_nonce: number }>(
+    tx,
+    sql`SELECT next_nonce FROM hot_wallet_nonces WHERE address = ${wallet} FOR UPDATE`,
+  );
+  const saved = n?.next_nonce ?? 0;
+  return { saved, onChain, next: Math.max(saved, onChain) };
+}
+
+export async function saveNextNonce(tx: Tx, o: Pick<PayoutOptions, 'account'>, next: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE hot_wallet_nonces SET next_nonce = ${next}, updated_at = now() WHERE address = ${o.account.address.toLowerCase()}`,
+  );
+}
+
+/**
  * Signs queued withdrawals with consecutive nonces, saving each signed tx in the same transaction.
  * The next nonce is the database's, unless the chain already counts further (the wallet was used
  * outside the worker): a nonce the chain has used would never be mined.
  */
 export async function signQueued(o: PayoutOptions): Promise<number[]> {
-  const wallet = o.account.address.toLowerCase();
   const fees = await feesNow(o);
   return o.db.transaction(async (tx) => {
     const claimed = await rows<QueuedRow>(
@@ -140,22 +167,14 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
     );
     if (claimed.length === 0) return [];
     const head = await o.client.getBlockNumber({ cacheTime: 0 });
-    const onChain = await o.client.getTransactionCount({ address: o.account.address, blockTag: 'pending' });
-    await tx.execute(
-      sql`INSERT INTO hot_wallet_nonces (address, next_nonce) VALUES (${wallet}, ${onChain}) ON CONFLICT (address) DO NOTHING`,
-    );
-    const [n] = await rows<{ next_nonce: number }>(
-      tx,
-      sql`SELECT next_nonce FROM hot_wallet_nonces WHERE address = ${wallet} FOR UPDATE`,
-    );
-    const saved = n?.next_nonce ?? 0;
+    const { saved, onChain, next } = await lockNextNonce(tx, o);
     if (onChain > saved) {
       log(o).warn(
         { ids: claimed.map((w) => w.id), saved, onChain },
         'payout: the chain counts more transactions of the hot wallet than the worker sent; nonce re-read from the chain',
       );
     }
-    let nonce = Math.max(saved, onChain);
+    let nonce = next;
     const signed: number[] = [];
     for (const w of claimed) {
       const token = o.tokens[w.asset as Asset];
@@ -168,9 +187,7 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
       signed.push(w.id);
       nonce++;
     }
-    await tx.execute(
-      sql`UPDATE hot_wallet_nonces SET next_nonce = ${nonce}, updated_at = now() WHERE address = ${wallet}`,
-    );
+    await saveNextNonce(tx, o, nonce);
     return signed;
   });
 }
@@ -186,7 +203,8 @@ async function refund(tx: Tx, id: number, reason: string): Promise<boolean> {
   return refundWithdrawal(tx, id);
 }
 
-async function sendSaved(o: PayoutOptions, raw: Hex, hash: Hex): Promise<void> {
+/** Sends a saved signed transaction; one the node already knows (mempool or mined) counts as sent. */
+export async function sendSaved(o: Pick<PayoutOptions, 'client'>, raw: Hex, hash: Hex): Promise<void> {
   try {
     await o.client.sendRawTransaction({ serializedTransaction: raw });
   } catch (err) {

@@ -1,16 +1,17 @@
 // Burn records: FREE burned on chain (mirrored by the indexer into burn_records) and FREE burned
-// off chain (ignition, balance-stake fees: pending until an operator burns them on chain).
+// off chain (ignition, balance-stake fees, chain-pool burns: pending until the burn job's
+// transaction for them is final, jobs/burn.ts).
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 
-export type BurnType = 'ignition' | 'stake_fee' | 'payment';
+export type BurnType = 'ignition' | 'stake_fee' | 'pool_burn' | 'payment';
 
 export async function recordOffchainBurn(
   tx: Executor,
   b: {
     userId: number;
-    type: 'ignition' | 'stake_fee';
+    type: 'ignition' | 'stake_fee' | 'pool_burn';
     level: number;
     free: bigint;
     usdt: bigint;
@@ -96,8 +97,8 @@ export async function pendingBurnTotal(db: Executor): Promise<{ count: number; f
 }
 
 /**
- * Marks off-chain burns as burned on chain by `txHash` (ops CLI, after burning their FREE):
- * the given ids, or every pending one. Returns how many changed; confirmed rows never change again.
+ * Marks off-chain burns as burned on chain by `txHash` (an operator who burned their FREE by hand;
+ * the burn job does this itself): the given ids, or every pending one not in a burn job's batch. Returns how many changed; confirmed rows never change again.
  */
 export async function confirmOffchainBurns(
   db: Executor,
@@ -113,6 +114,6 @@ export async function confirmOffchainBurns(
       : sql``;
   return rowsOf(
     await db.execute(sql`UPDATE product_burns SET status = 'confirmed', tx_hash = ${a.txHash.toLowerCase()}
-      WHERE status = 'pending' ${only} RETURNING id`),
+      WHERE status = 'pending' AND batch_id IS NULL ${only} RETURNING id`),
   ).length;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
 import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { users as usersTable } from '../db/schema/index.ts';
+import { fundFomo } from './fomo.ts';
 import { accrueHlb } from './hlb.ts';
 import { getBalance, userAccount } from './ledger.ts';
 
@@ -28,6 +29,8 @@ for (const backend of BACKENDS) {
       inviter = await signIn(t, inv);
       user = await signIn(t, account('hlb-user'), inv.address);
       await t.db.db.update(usersTable).set({ ignited: true }).where(eq(usersTable.id, inviter.userId));
+      // earnings are paid only while the FOMO pool is above its floor (500 FREE by default)
+      await fundFomo(t.db.db, 1000n * U, 'hlb-test');
       await fund(t.db, user.userId, 'USDT', 1000n * U);
     });
     afterAll(async () => {
@@ -95,6 +98,49 @@ for (const backend of BACKENDS) {
         expect(r.data.state).toBe('redeemed');
         expect(await usdt(user.userId)).toBe(1045n * U);
       });
+    });
+  });
+
+  describe(`${backend.name}: below the FOMO floor`, () => {
+    let t: ProductTestCtx;
+    let user: { token: string; userId: number };
+    const post = (u: { token: string }, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: authHeaders(t, u.token), payload }).then((r) => r.json());
+    const usdt = (id: number) => getBalance(t.db.db, userAccount(id), 'USDT');
+
+    beforeAll(async () => {
+      t = await makeProductApp(backend.url);
+      await setModules(t.db.db, { huan_li_bao: true });
+      user = await signIn(t, account('hlb-floor'));
+      await fund(t.db, user.userId, 'USDT', 1000n * U);
+    });
+    afterAll(async () => {
+      await t?.app.close();
+      await t?.db.close();
+    });
+
+    it('accrues nothing while the pool is below its floor, then pays the held days once, redeemed orders too', async () => {
+      const fixed = await post(user, '/api/user/hlb/subscribe', { product: 'fixed_30', amount: '500' });
+      const flexible = await post(user, '/api/user/hlb/subscribe', { product: 'flexible', amount: '100' });
+      expect(await usdt(user.userId)).toBe(400n * U);
+      t.clock.advance(3 * DAY + 1);
+      expect(await accrueHlb(t.db, t.clock.get())).toMatchObject({ paid: 0n, held: true });
+      // redeeming below the floor gives the principal back; its income waits like the others
+      const r = await post(user, '/api/user/hlb/redeem', { orderId: flexible.data.id });
+      expect(r.data).toMatchObject({ state: 'redeemed', daysAccrued: 0 });
+      expect(await usdt(user.userId)).toBe(500n * U);
+      t.clock.advance(DAY);
+
+      await fundFomo(t.db.db, 600n * U, 'floor-test');
+      // fixed: 4 days × 1.5; flexible: the 3 days held before its redemption × 0.1
+      expect(await accrueHlb(t.db, t.clock.get())).toMatchObject({
+        held: false,
+        orders: 2,
+        paid: 63n * 10n ** 17n,
+      });
+      expect(await usdt(user.userId)).toBe(500n * U + 63n * 10n ** 17n);
+      expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
+      expect(fixed.data.state).toBe('active');
     });
   });
 }

@@ -11,6 +11,7 @@ import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { parseMoney, runCommand } from './command.ts';
+import { fomoBalance, fomoFloor } from './fomo.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { getSetting } from './settings.ts';
 
@@ -95,8 +96,11 @@ export async function subscribe(
  */
 async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps: number): Promise<bigint> {
   const [o] = await tx.select().from(hlbOrders).where(eq(hlbOrders.id, orderId)).for('update');
-  if (o?.state !== 'active') return 0n;
-  const days = Math.floor((now.getTime() - o.startedAt.getTime()) / DAY_MS);
+  if (!o) return 0n;
+  // a redeemed order still gets the days it held before its redemption that were held back
+  const until =
+    o.state === 'redeemed' && o.redeemedAt ? Math.min(now.getTime(), o.redeemedAt.getTime()) : now.getTime();
+  const days = Math.floor((until - o.startedAt.getTime()) / DAY_MS);
   if (days <= o.daysAccrued) return 0n;
   const perDay = dailyStatic(o.amount, o.dailyRatePpm);
   const [u] = rowsOf<{ inviter_id: number | null; ignited: boolean | null }>(
@@ -138,18 +142,33 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
   return paid;
 }
 
-/** One pass of the HLB job: every active order with a day to accrue, each in its own transaction. */
-export async function accrueHlb(handle: DbHandle, now: Date): Promise<{ orders: number; paid: bigint }> {
+/** Whether earnings are held: the FOMO pool is below its floor (as for the daily settlement). */
+export async function hlbHeld(db: Executor): Promise<boolean> {
+  const [balance, floor] = await Promise.all([fomoBalance(db), fomoFloor(db)]);
+  return balance < floor;
+}
+
+/**
+ * One pass of the HLB job: every order with a whole day to accrue (an active one up to now, a
+ * redeemed one up to its redemption), each in its own transaction. Nothing accrues while the FOMO
+ * pool is below its floor; the days stay due and are paid once it is above again.
+ */
+export async function accrueHlb(
+  handle: DbHandle,
+  now: Date,
+): Promise<{ orders: number; paid: bigint; held: boolean }> {
+  if (await hlbHeld(handle.db)) return { orders: 0, paid: 0n, held: true };
   const cfg = await getSetting(handle.db, 'product.hlb');
   const due = rowsOf<{ id: number }>(
-    await handle.db.execute(sql`SELECT id FROM hlb_orders WHERE state = 'active'
-      AND floor(extract(epoch FROM (${now}::timestamptz - started_at)) / 86400) > days_accrued ORDER BY id`),
+    await handle.db.execute(sql`SELECT id FROM hlb_orders WHERE floor(extract(epoch FROM (
+        CASE WHEN state = 'redeemed' THEN LEAST(${now}::timestamptz, redeemed_at) ELSE ${now}::timestamptz END
+        - started_at)) / 86400) > days_accrued ORDER BY id`),
   );
   let paid = 0n;
   for (const { id } of due) {
     paid += await handle.transaction((tx) => accrueOrder(tx, Number(id), now, cfg.dynamic_bps));
   }
-  return { orders: due.length, paid };
+  return { orders: due.length, paid, held: false };
 }
 
 export async function redeem(
@@ -171,7 +190,8 @@ export async function redeem(
       if (o.state !== 'active') throw new AppError(ErrorCode.Conflict, 'orderId', 'already redeemed');
       if (input.now.getTime() < o.maturesAt.getTime())
         throw new AppError(ErrorCode.Conflict, 'orderId', 'locked');
-      await accrueOrder(tx, o.id, input.now, cfg.dynamic_bps);
+      // below the FOMO floor the income waits for the job (it pays the held days up to now later)
+      if (!(await hlbHeld(tx))) await accrueOrder(tx, o.id, input.now, cfg.dynamic_bps);
       await transfer(tx, {
         key: `hlb_redeem:${o.id}`,
         from: systemAccount('fees'),

@@ -57,6 +57,15 @@ for (const backend of BACKENDS) {
         });
         expect(await getBalance(t.db.db, userAccount(a.userId), 'USDT')).toBe(900n * U);
         expect(await getBalance(t.db.db, userAccount(a.userId), 'FREE')).toBe(96n * U);
+        // the burned FREE waits for the burn job like every off-chain burn
+        const burns = await get(a, '/api/user/burn/records');
+        expect(burns.data.list[0]).toMatchObject({
+          type: 'pool_burn',
+          quantity: '4',
+          usdt: '2',
+          pending: true,
+          txHash: null,
+        });
       });
 
       it('rounds the FREE to burn up, never under-charging', () => {

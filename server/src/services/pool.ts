@@ -8,10 +8,12 @@ import { countRows } from '../db/count.ts';
 import { contributions, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
+import { recordOffchainBurn } from './burn.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import type { PriceSource } from './quotes.ts';
 import { getSetting } from './settings.ts';
+import { teamInfo } from './team.ts';
 
 const BPS = 10_000n;
 
@@ -101,6 +103,15 @@ export async function contribute(
           amount: freeBurn,
           kind: 'pool_burn',
           ref: `contribution:${c.id}`,
+        });
+        // burned on chain by the burn job, like ignition and balance-stake fees
+        await recordOffchainBurn(tx, {
+          userId: input.userId,
+          type: 'pool_burn',
+          level: (await teamInfo(tx, input.userId, input.now)).level,
+          free: freeBurn,
+          usdt: burnValue,
+          ref: `pool_burn:${c.id}`,
         });
       }
       const [o] = await tx

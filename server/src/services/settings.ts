@@ -175,6 +175,30 @@ export const SETTINGS = {
   ),
 
   /** Chain pool: FREE burned per contribution (bps of its USDT value) and the levels by total. */
+  /** Presale: FREE sold for USDT from the wallet balance, unlocked linearly like an airdrop. */
+  'product.presale': setting(
+    z.object({
+      /** USDT per FREE (wei) */
+      price_usdt_wei: weiString,
+      /** FREE for sale in total (all presale allocations count) */
+      quota_wei: weiString,
+      /** most FREE one user may hold in presale allocations */
+      max_per_user_wei: weiString,
+      min_usdt_wei: weiString,
+      max_usdt_wei: weiString,
+      unlock_after_days: z.number().int().min(0).max(3650),
+      unlock_days: z.number().int().min(1).max(3650),
+    }),
+    {
+      price_usdt_wei: String(U / 20n),
+      quota_wei: String(1_000_000n * U),
+      max_per_user_wei: String(20_000n * U),
+      min_usdt_wei: String(1n * U),
+      max_usdt_wei: String(1000n * U),
+      unlock_after_days: 0,
+      unlock_days: 30,
+    },
+  ),
   'product.pool': setting(
     z.object({
       burn_bps: bps,

@@ -3,7 +3,13 @@
 // stakes mirrored by the indexer; redemption of matured balance orders.
 import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { DAY_MS } from '@free/protocol/constants';
-import { compoundInterest, elapsedDays, maturityOf, splitStakeAmount } from '@free/protocol/staking';
+import {
+  compoundInterest,
+  elapsedDays,
+  investmentLimits,
+  maturityOf,
+  splitStakeAmount,
+} from '@free/protocol/staking';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -82,6 +88,17 @@ export type BuyInput = {
 
 const ROUTE = 'staking_use_balance';
 
+/** The USDT a stake may be under the settings (protocol's investmentLimits). */
+export function investmentLimitsOf(s: Settings): { min: bigint; max: bigint } {
+  return investmentLimits({
+    minAmount: BigInt(s.min_amount_wei),
+    maxAmount: BigInt(s.max_amount_wei),
+    minInvestmentFree: BigInt(s.min_investment_free_wei),
+    maxInvestment: BigInt(s.max_investment_wei),
+    freePriceUsdt: BigInt(s.product_money.free_price_usdt_wei),
+  });
+}
+
 export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise<OrderView> {
   return runCommand(handle, {
     module: 'staking_use_balance',
@@ -92,11 +109,7 @@ export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise
       const cycle = s.cycles[input.stakeIndex];
       if (!Number.isInteger(input.stakeIndex) || !cycle)
         throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
-      const amount = parseMoney(input.amount, {
-        kind: 'invest',
-        min: BigInt(s.min_amount_wei),
-        max: BigInt(s.max_amount_wei),
-      });
+      const amount = parseMoney(input.amount, { kind: 'invest', ...investmentLimitsOf(s) });
       return { s, cycle, amount, money: s.product_money };
     },
     content: ({ amount }) => ({

@@ -29,6 +29,7 @@ export const keys = {
     hashrate: () => ['user', 'hashrate'] as const,
     airdrop: (kind: string) => ['user', 'airdrop', kind] as const,
     quota: () => ['user', 'quota'] as const,
+    presale: () => ['user', 'presale'] as const,
     cards: () => ['user', 'cards'] as const,
     hlbOrders: () => ['user', 'hlb', 'orders'] as const,
     poolSummary: () => ['user', 'pool', 'contributions', 'summary'] as const,

@@ -1,6 +1,14 @@
 // Profile-tab resources: hashrate, airdrop/presale, quota, ignition details, the FOMO pool, and the
 // connected wallet's on-chain USDT/FREE balances.
-import type { airdropData, fireInfoData, fomoData, hashrateData, quotaData } from '@free/protocol/api/index';
+import type {
+  airdropData,
+  fireInfoData,
+  fomoData,
+  hashrateData,
+  presaleBuyData,
+  presaleInfo,
+  quotaData,
+} from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import type { Config } from 'wagmi';
@@ -22,6 +30,8 @@ export type FireInfo = Pick<FireFull, 'ignited' | 'ignitedAt' | 'requiredFree' |
   Partial<Omit<FireFull, 'ignited' | 'ignitedAt' | 'requiredFree' | 'walletFree'>>;
 export type FomoPool = z.infer<typeof fomoData>;
 export type AllocationKind = Airdrop['kind'];
+export type PresaleInfo = z.infer<typeof presaleInfo>;
+export type PresaleBought = z.infer<typeof presaleBuyData>;
 
 function useSignedIn() {
   return useSession() !== null;
@@ -51,6 +61,24 @@ export function useQuota() {
     queryKey: keys.user.quota(),
     queryFn: () => getOptional<Quota>('/api/user/quota'),
     enabled: signedIn,
+  });
+}
+
+export function usePresale() {
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: keys.user.presale(),
+    queryFn: () => getOptional<PresaleInfo>('/api/user/presale'),
+    enabled: signedIn,
+  });
+}
+
+/** POST /api/user/presale/buy: one purchase per intended action, whatever the retries. */
+export function useBuyPresale(onSuccess: (bought: PresaleBought) => void) {
+  return useIdempotentMutation<{ amount: string }, PresaleBought>({
+    mutationFn: (body, key) => postIdempotent('/api/user/presale/buy', body, key),
+    invalidates: () => [keys.user.all()],
+    onSuccess,
   });
 }
 

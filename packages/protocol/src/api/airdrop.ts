@@ -43,3 +43,32 @@ export const quotaData = z.object({
   presale: amountText,
   airdrop: amountText,
 });
+
+// ---- GET /api/user/presale, POST /api/user/presale/buy ----
+export const presaleInfo = z.object({
+  open: z.boolean(),
+  /** USDT per FREE */
+  price: amountText,
+  /** FREE for sale in total, sold so far (all users), and left */
+  quota: amountText,
+  sold: amountText,
+  remaining: amountText,
+  /** most FREE one user may hold in presale allocations, and what this user holds */
+  maxPerUser: amountText,
+  mine: amountText,
+  /** USDT limits of one purchase */
+  minUsdt: amountText,
+  maxUsdt: amountText,
+  /** days from the purchase to the first unlock, and over how many days it unlocks linearly */
+  unlockAfterDays: z.number().int(),
+  unlockDays: z.number().int(),
+});
+export const presaleBuyBody = z.object({ amount: z.string().describe('USDT to pay, decimal') });
+export const presaleBuyData = z.object({
+  allocationId: z.number().int(),
+  /** FREE allocated */
+  free: amountText,
+  paidUsdt: amountText,
+  unlockTime: isoTime,
+  endTime: isoTime,
+});

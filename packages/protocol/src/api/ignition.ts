@@ -5,7 +5,7 @@ import { amountText, isoTime, pageOf, pageQuery } from './common.ts';
 // ---- burn records ----
 export const burnRecord = z.object({
   id: z.string(),
-  /** ignition | stake_fee (off chain, burned on chain later) | payment (on chain) */
+  /** ignition | stake_fee | pool_burn (off chain, burned on chain by the burn job) | payment (on chain) */
   type: z.string(),
   level: z.number().int(),
   /** FREE burned */

@@ -39,6 +39,7 @@ export const LEDGER_KINDS = [
   'machine_buy',
   'shop_pay',
   'shop_refund',
+  'presale_buy',
   // operators
   'adjust',
 ] as const;

@@ -67,18 +67,19 @@ export const financeData = z.object({
 export type FinanceItem = z.infer<typeof financeItem>;
 
 // ---- GET /api/user/income_info ----
-/** Income kinds of SPEC §3, in display order ('total' is the sum of the others). */
+/**
+ * Income kinds of SPEC §3 that something earns, in display order ('total' is the sum of the
+ * others). The SPEC also names personal income, airdrop earnings, presale earnings and slippage
+ * profit but gives no rule for them: nothing earns them, so they are not shown
+ * (docs/business-rules.md, "Income kinds").
+ */
 export const INCOME_KINDS = [
   'total',
-  'income_personal',
   'income_dynamic',
   'income_static',
   'airdrop_exclusive',
   'airdrop_unlock',
-  'airdrop_earnings',
   'presale_unlock',
-  'presale_earnings',
-  'slippage_profit',
   'hlb_static',
   'hlb_dynamic',
 ] as const satisfies readonly ('total' | LedgerKind)[];
@@ -107,6 +108,9 @@ export const stakingLimitData = z.object({
   maxAmount: amountText,
   minInvestmentFree: amountText,
   maxInvestment: amountText,
+  /** the USDT a stake may be: the amount limits narrowed by the minimum (FREE) and maximum investment */
+  minStake: amountText,
+  maxStake: amountText,
   cycles: z.array(cycleInfo),
   walletUsdt: amountText,
   walletFree: amountText,

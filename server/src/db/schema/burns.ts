@@ -1,9 +1,37 @@
-// Off-chain burns (ignition, balance-stake fees) waiting for or confirmed by their on-chain burn.
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, wei } from './_columns.ts';
+// Off-chain burns (ignition, balance-stake fees, chain-pool burns) and the on-chain burn
+// transactions the burn job sends for them.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, ts, wei } from './_columns.ts';
 import { users } from './users.ts';
 
-/** FREE burned off chain (ignition, balance-stake fees): pending until burned on chain. */
+/**
+ * One `FreeToken.burn(amount)` transaction of the hot wallet, covering a batch of off-chain burns.
+ * Saved signed (raw transaction and hash) before it is sent, so a crash re-sends it, never a new one.
+ */
+export const burnBatches = pgTable(
+  'burn_batches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    freeAmount: wei('free_amount').notNull(),
+    /** signed → broadcast → confirmed; failed (reverted, or its nonce used by another transaction) */
+    state: text('state', { enum: ['signed', 'broadcast', 'confirmed', 'failed'] })
+      .notNull()
+      .default('signed'),
+    chainNonce: integer('chain_nonce').notNull(),
+    rawTx: text('raw_tx').notNull(),
+    txHash: text('tx_hash').notNull(),
+    failReason: text('fail_reason'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('burn_batches_state_idx').on(t.state, t.chainNonce),
+    check('burn_batches_positive', sql`${t.freeAmount} > 0`),
+  ],
+);
+
+/** FREE burned off chain: pending until the burn job's transaction for it is final on chain. */
 export const productBurns = pgTable(
   'product_burns',
   {
@@ -11,7 +39,7 @@ export const productBurns = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** ignition | stake_fee */
+    /** ignition | stake_fee | pool_burn */
     type: text('type').notNull(),
     /** the user's level V{n} when burning */
     level: integer('level').notNull().default(0),
@@ -20,9 +48,14 @@ export const productBurns = pgTable(
     status: text('status', { enum: ['pending', 'confirmed'] })
       .notNull()
       .default('pending'),
+    /** the burn transaction that covers it (set when signed; kept once confirmed) */
+    batchId: bigint('batch_id', { mode: 'number' }).references(() => burnBatches.id),
     txHash: text('tx_hash'),
     ref: text('ref').notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('product_burns_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('product_burns_user_idx').on(t.userId, t.id),
+    index('product_burns_open_idx').on(t.status, t.batchId),
+  ],
 );

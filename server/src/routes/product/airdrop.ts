@@ -1,11 +1,14 @@
-// Airdrop and presale: allocation figures, unlock details, quota.
+// Airdrop and presale: allocation figures, unlock details, quota, and buying a presale allocation.
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/airdrop';
+import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
+import { buyPresale, presaleInfo } from '../../services/presale.ts';
+import { guard } from './shared.ts';
 
 export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -87,5 +90,41 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
         airdrop: amt(q.airdrop),
       });
     },
+  );
+
+  app.get(
+    '/api/user/presale',
+    {
+      schema: {
+        tags: ['airdrop'],
+        summary: 'Presale terms: price, quota sold and left, personal limit and holding, unlock schedule',
+        response: { 200: envelopeSchema(api.presaleInfo) },
+      },
+    },
+    async (req) => ok(await presaleInfo(db, currentUser(req).id)),
+  );
+
+  app.post(
+    '/api/user/presale/buy',
+    {
+      preValidation: guard(ctx, 'presale'),
+      schema: {
+        tags: ['airdrop'],
+        summary:
+          'Buy a presale FREE allocation with USDT from the wallet balance (at the price, within the quota and the personal limit); it unlocks linearly',
+        headers: idempotencyHeaders,
+        body: api.presaleBuyBody,
+        response: { 200: envelopeSchema(api.presaleBuyData) },
+      },
+    },
+    async (req) =>
+      ok(
+        await buyPresale(ctx.db, {
+          userId: currentUser(req).id,
+          amount: req.body.amount,
+          idempotencyKey: req.headers['idempotency-key'],
+          now: ctx.clock(),
+        }),
+      ),
   );
 };

@@ -1,5 +1,6 @@
 // HTTP behaviour of the product-money routes: staking with the balance, orders, redemption,
 // ignition, burn records, hashrate, airdrop/quota, FOMO — and refusals that change nothing.
+import { ErrorCode } from '@free/protocol';
 import { DAY_MS as DAY } from '@free/protocol/constants';
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
@@ -25,6 +26,7 @@ import { runSettlement } from '../../jobs/settlement.ts';
 import { grantAllocation } from '../../services/airdrop.ts';
 import { confirmOffchainBurns } from '../../services/burn.ts';
 import { fundFomo } from '../../services/fomo.ts';
+import { getSetting, writeSetting } from '../../services/settings.ts';
 
 describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
   let t: TestCtx;
@@ -33,6 +35,8 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
   beforeAll(async () => {
     t = await makeApp(url);
     await setModules(t.db.db, { staking_use_balance: true, ignition: true });
+    // the suite stakes small amounts: the FREE minimum (100 FREE) has its own test below
+    await writeSetting(t.db.db, 'min_investment_free_wei', String(1n * U));
   });
   afterAll(async () => closeApp(t));
   beforeEach(() => {
@@ -140,6 +144,29 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
       const body = await stake(me.token, q, `bad-${n}-key`);
       expect(body.code).toBe(code);
       expect(await snapshot(t.db)).toEqual(before);
+    });
+
+    it('refuses a stake under the minimum investment (FREE at the FREE price) or over the maximum, and says both', async () => {
+      const me = await user(500n * U);
+      // 40 FREE at 1.5 USDT = 60 USDT; at most 200 USDT
+      await writeSetting(t.db.db, 'min_investment_free_wei', String(40n * U));
+      await writeSetting(t.db.db, 'max_investment_wei', String(200n * U));
+      const money = await getSetting(t.db.db, 'product_money');
+      await writeSetting(t.db.db, 'product_money', { ...money, free_price_usdt_wei: String((3n * U) / 2n) });
+      try {
+        const limits = await get(me.token, '/api/user/staking_limit_info');
+        expect(limits.data).toMatchObject({ minStake: '60', maxStake: '200', minInvestmentFree: '40' });
+        const before = await snapshot(t.db);
+        expect((await stake(me.token, 'amount=59.99&stakeIndex=0')).code).toBe(ErrorCode.BelowMinimum);
+        expect((await stake(me.token, 'amount=200.01&stakeIndex=0')).code).toBe(ErrorCode.AboveMaximum);
+        expect(await snapshot(t.db)).toEqual(before);
+        expect((await stake(me.token, 'amount=60&stakeIndex=0')).code).toBe(200);
+        expect((await stake(me.token, 'amount=200&stakeIndex=0')).code).toBe(200);
+      } finally {
+        await writeSetting(t.db.db, 'min_investment_free_wei', String(1n * U));
+        await writeSetting(t.db.db, 'max_investment_wei', String(1000n * U));
+        await writeSetting(t.db.db, 'product_money', money);
+      }
     });
 
     it('refuses while the module is closed', async () => {

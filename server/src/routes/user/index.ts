@@ -5,7 +5,7 @@ import { DAY_MS } from '@free/protocol/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ledgerEntries, users } from '../../db/schema/index.ts';
+import { chainStakes, ledgerEntries, users } from '../../db/schema/index.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
@@ -13,7 +13,7 @@ import { listSessions, revokeSession, revokeUserSessions } from '../../services/
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
-import { turnover30d } from '../../services/staking-orders.ts';
+import { investmentLimitsOf, turnover30d } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 
 const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -176,6 +176,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         )
         .groupBy(ledgerEntries.kind, ledgerEntries.asset);
+      // interest of on-chain stakes, paid by the contract to the user's wallet at unstake (mirrored
+      // by the indexer): static income in USDT, dated by the unstake, never a ledger entry
+      const [chain] = await db
+        .select({
+          today: sql<string>`coalesce(sum(${chainStakes.interest}) FILTER (WHERE ${chainStakes.unstakedAt} >= ${today}), 0)::text`,
+          yesterday: sql<string>`coalesce(sum(${chainStakes.interest}) FILTER (WHERE ${chainStakes.unstakedAt} >= ${yesterday} AND ${chainStakes.unstakedAt} < ${today}), 0)::text`,
+          total: sql<string>`coalesce(sum(${chainStakes.interest}), 0)::text`,
+        })
+        .from(chainStakes)
+        .where(and(eq(chainStakes.userId, me.id), eq(chainStakes.status, 'redeemed')));
+      if (chain)
+        rows.push({
+          kind: 'income_static',
+          asset: 'USDT',
+          today: chain.today,
+          yesterday: chain.yesterday,
+          total: chain.total,
+        });
       type Fig = { USDT: bigint; FREE: bigint };
       const zero = (): Fig => ({ USDT: 0n, FREE: 0n });
       const acc = new Map<string, { today: Fig; yesterday: Fig; total: Fig }>();
@@ -235,11 +253,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(req);
       const s = await getSettings(db);
       const b = await getUserBalances(db, me.id);
+      const limits = investmentLimitsOf(s);
       return ok({
         minAmount: amt(wei(s.min_amount_wei)),
         maxAmount: amt(wei(s.max_amount_wei)),
         minInvestmentFree: amt(wei(s.min_investment_free_wei)),
         maxInvestment: amt(wei(s.max_investment_wei)),
+        minStake: amt(limits.min),
+        maxStake: amt(limits.max),
         cycles: s.cycles.map((c, index) => ({ index, ...c })),
         walletUsdt: amt(b.wallet.USDT),
         walletFree: amt(b.wallet.FREE),

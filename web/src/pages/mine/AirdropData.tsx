@@ -1,14 +1,26 @@
 // Airdrop data (GET /api/user/airdrop?kind=): allocation, released, today/yesterday, unlock and end
-// time with the countdown to the end (then 'ended'), and the quota (GET /api/user/quota).
+// time with the countdown to the end (then 'ended'), the quota (GET /api/user/quota), and on the
+// presale tab buying an allocation (GET /api/user/presale, POST /api/user/presale/buy).
+import { isAmountError, parseAmount, WEI_PER_UNIT } from '@free/protocol/amount';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AllocationKind, useAirdrop, useQuota } from '../../api/mine';
-import { Amount, DateTime } from '../../components/Amount';
+import {
+  type AllocationKind,
+  type PresaleInfo,
+  useAirdrop,
+  useBuyPresale,
+  usePresale,
+  useQuota,
+} from '../../api/mine';
+import { useMe } from '../../api/user';
+import { Amount, DateTime, toWei } from '../../components/Amount';
+import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { Loading } from '../../components/PageSkeleton';
+import { showToast } from '../../components/toast';
 import './mine.css';
 
 const KINDS = ['airdrop', 'presale'] as const;
@@ -65,6 +77,75 @@ function Allocation({ kind }: { kind: AllocationKind }) {
   );
 }
 
+/** FREE a USDT amount buys at the presale price (the server's rule: rounded down). */
+export function presaleFree(usdt: bigint, p: Pick<PresaleInfo, 'price'>): bigint | null {
+  const price = toWei(p.price);
+  return price && price > 0n ? (usdt * WEI_PER_UNIT) / price : null;
+}
+
+function PresaleBuy() {
+  const { t, i18n } = useTranslation();
+  const info = usePresale().data;
+  const walletUsdt = toWei(useMe().data?.balances.wallet.USDT) ?? undefined;
+  const [amount, setAmount] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const buy = useBuyPresale(() => {
+    showToast(t('presale.bought'), 'success');
+    setAmount('');
+    setSubmitted(false);
+  });
+  if (!info) return null;
+  if (!info.open)
+    return (
+      <section className="card card-stack" data-testid="presale-buy">
+        <h2>{t('presale.buyTitle')}</h2>
+        <p className="notice">{t('module.notOpen')}</p>
+      </section>
+    );
+  const rules: AmountRules = {
+    kind: 'invest',
+    min: toWei(info.minUsdt) ?? undefined,
+    max: toWei(info.maxUsdt) ?? undefined,
+    balance: walletUsdt,
+  };
+  const problem = amountProblem(amount, rules, i18n.language);
+  const parsed = parseAmount(amount);
+  const free = isAmountError(parsed) || parsed === null ? null : presaleFree(parsed, info);
+  return (
+    <section className="card card-stack" data-testid="presale-buy">
+      <h2>{t('presale.buyTitle')}</h2>
+      <div className="stats">
+        <Stat label={t('presale.price')}>
+          <Amount value={info.price} token="USDT" />
+        </Stat>
+        <Stat label={t('presale.remaining')}>
+          <Amount value={info.remaining} token="FREE" />
+        </Stat>
+        <Stat label={t('presale.yourLimit')}>
+          <Amount value={info.mine} token="FREE" /> / <Amount value={info.maxPerUser} token="FREE" />
+        </Stat>
+        <Stat label={t('presale.youGet')}>{free === null ? '—' : <Amount value={free} token="FREE" />}</Stat>
+      </div>
+      <AmountInput value={amount} onChange={setAmount} rules={rules} token="USDT" showError={submitted} />
+      <p className="muted small">
+        {t('presale.unlockRule', { after: info.unlockAfterDays, days: info.unlockDays })}
+      </p>
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        loading={buy.isPending}
+        onClick={() => {
+          setSubmitted(true);
+          if (problem === null) buy.mutate({ amount });
+        }}
+      >
+        {t('presale.buy')}
+      </Button>
+    </section>
+  );
+}
+
 function QuotaCard() {
   const { t } = useTranslation();
   const q = useQuota().data;
@@ -116,6 +197,7 @@ export default function AirdropData() {
         ))}
       </div>
       <Allocation kind={kind} />
+      {kind === 'presale' && <PresaleBuy />}
       <QuotaCard />
       <LinkRows rows={[{ to: '/pages/mine/unLockDetails', labelKey: 'page.unlockDetails' }]} />
     </div>

@@ -1,7 +1,9 @@
-// One burn record: type and level, FREE burned, USDT equivalent, time, and its on-chain state.
+// One burn record: type and level, FREE burned, USDT equivalent, time, its on-chain state, and the
+// burn transaction once there is one (an off-chain burn gets it when the burn job signs it).
 import type { BurnRecord } from '@free/protocol/api/index';
 import { useTranslation } from 'react-i18next';
 import { Amount, DateTime } from '../../components/Amount';
+import { TxHash } from './TxHash';
 
 export function BurnLine({ row }: { row: BurnRecord }) {
   const { t, i18n } = useTranslation();
@@ -25,6 +27,7 @@ export function BurnLine({ row }: { row: BurnRecord }) {
         <span className={row.pending ? 'badge is-warning' : 'badge is-success'}>
           {row.pending ? t('state.pending') : t('state.confirmed')}
         </span>
+        {row.txHash && <TxHash hash={row.txHash} />}
       </div>
     </div>
   );

@@ -8,8 +8,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render } from '../../test-utils';
+import { cleanup, render, typeInto } from '../../test-utils';
 import Fire, { FomoHoldNotice } from '../fire/Fire';
+import AirdropData, { presaleFree } from './AirdropData';
 import { withdrawStateView } from './Extract';
 import { inviteLinkFor, membershipKey } from './Mine';
 import { RechargeDeduction, RechargeLine, rechargeStateKey } from './Recharge';
@@ -226,5 +227,84 @@ describe('FOMO floor notice', () => {
   it('says nothing while earnings are distributed', () => {
     render(<FomoHoldNotice fomo={{ ...pool, distributing: true, holdReason: null }} />);
     expect(document.querySelector('[data-testid="fomo-hold"]')).toBeNull();
+  });
+});
+
+describe('Presale purchase', () => {
+  const presale = {
+    open: true,
+    price: '0.05',
+    quota: '1000000',
+    sold: '1000',
+    remaining: '999000',
+    maxPerUser: '20000',
+    mine: '0',
+    minUsdt: '1',
+    maxUsdt: '1000',
+    unlockAfterDays: 0,
+    unlockDays: 30,
+  };
+  const me = { balances: { wallet: { USDT: '100', FREE: '0', FCC: '0' } } };
+
+  it('counts the FREE an amount buys at the price, rounded down', () => {
+    expect(presaleFree(10n * 10n ** 18n, { price: '0.05' })).toBe(200n * 10n ** 18n);
+    expect(presaleFree(1n, { price: '3' })).toBe(0n);
+  });
+
+  async function renderPresale(info: typeof presale = presale) {
+    routes['GET /api/user/presale'] = () => info;
+    routes['GET /api/user'] = () => me;
+    routes['GET /api/user/airdrop'] = () => null;
+    routes['GET /api/user/quota'] = () => null;
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={qc}>
+          <AirdropData />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await settle();
+    const tab = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
+      (b) => b.textContent === 'Presale',
+    );
+    await act(async () => tab?.click());
+    await settle();
+  }
+  const card = () => document.querySelector('[data-testid="presale-buy"]');
+  const buyButton = () => card()?.querySelector<HTMLButtonElement>('button') ?? null;
+
+  it('shows the terms, refuses more than the wallet holds, and buys once with an Idempotency-Key', async () => {
+    routes['POST /api/user/presale/buy'] = () => ({
+      allocationId: 1,
+      free: '200',
+      paidUsdt: '10',
+      unlockTime: '2026-11-22T00:00:00.000Z',
+      endTime: '2026-12-22T00:00:00.000Z',
+    });
+    await renderPresale();
+    expect(card()?.textContent).toContain(
+      'Unlocks linearly over 30 days, starting 0 days after the purchase',
+    );
+    const input = card()?.querySelector('input') as HTMLInputElement;
+    typeInto(input, '150');
+    await act(async () => buyButton()?.click());
+    await settle();
+    expect(card()?.textContent).toContain(errorMessage(ErrorCode.InsufficientBalance, 'en'));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    typeInto(input, '10');
+    await settle();
+    expect(card()?.textContent).toContain('200');
+    await act(async () => buyButton()?.click());
+    await settle();
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/user/presale/buy');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('says not yet open while the presale is closed', async () => {
+    await renderPresale({ ...presale, open: false });
+    expect(card()?.textContent).toContain('Not yet open');
+    expect(buyButton()).toBeNull();
   });
 });

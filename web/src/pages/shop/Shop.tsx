@@ -25,7 +25,7 @@ import {
   useStakingState,
   useWalletStakeInfo,
 } from '../../api/staking';
-import { useMe } from '../../api/user';
+import { useMe, useStakingLimit } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { AmountRange } from '../../components/AmountRange';
@@ -76,17 +76,22 @@ export default function Shop() {
     }));
   const cycle = cycles.find((c) => c.index === cycleIndex) ?? cycles.at(-1);
 
+  // the configured investment bounds (minimum in FREE valued in USDT, maximum) from the server,
+  // narrowed by the contract's maximum; a visitor who is not signed in sees the SPEC's 1–1000 U
+  const limits = useStakingLimit().data;
+  const minWei = toWei(limits?.minStake) ?? MIN_AMOUNT_WEI;
+  const configMax = toWei(limits?.maxStake) ?? MAX_AMOUNT_WEI;
   const maxWei =
-    chain.data && chain.data.maxStakeAmount > 0n && chain.data.maxStakeAmount < MAX_AMOUNT_WEI
+    chain.data && chain.data.maxStakeAmount > 0n && chain.data.maxStakeAmount < configMax
       ? chain.data.maxStakeAmount
-      : MAX_AMOUNT_WEI;
+      : configMax;
   const offChainUsdt = toWei(me.data?.balances.wallet.USDT) ?? undefined;
   const balance: Wei | undefined = !signed
     ? undefined
     : source === 'chain'
       ? walletInfo.data?.usdt
       : (offChainUsdt ?? undefined);
-  const rules: AmountRules = { kind: 'invest', max: maxWei, balance };
+  const rules: AmountRules = { kind: 'invest', min: minWei, max: maxWei, balance };
   const problem = amountProblem(amount, rules, i18n.language);
   const parsed = parseAmount(amount);
   const amountWei = isAmountError(parsed) ? null : parsed;
@@ -208,7 +213,7 @@ export default function Shop() {
           placeholder={t('shop.amountPlaceholder')}
         />
         <p className="muted small">
-          {t('shop.limits')} <AmountRange min={MIN_AMOUNT_WEI} max={maxWei} token="USDT" />
+          {t('shop.limits')} <AmountRange min={minWei} max={maxWei} token="USDT" />
           {signed && balance !== undefined && (
             <>
               {' · '}
