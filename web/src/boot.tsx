@@ -1,6 +1,9 @@
 // The app's start, loaded by main.tsx once the boot frame has painted: antd-mobile's React 19
 // renderer, theme and language before the first render, then the app.
-import { unstableSetRender } from 'antd-mobile';
+// Deep imports, not the 'antd-mobile' barrel: through the barrel every antd component another chunk
+// uses (Toast's react-spring, Popup, …) would count as reached by the first paint and be bundled into it.
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,7 +1,10 @@
-// The frame of every page: navigation bar, content, tab bar; the wallet stack loads after first paint.
+// The frame of every page: navigation bar, content, tab bar; the wallet stack loads only when needed.
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/PageSkeleton';
+import { useWalletSheet } from '../session/prompt';
+import { useSession } from '../session/store';
+import { useWalletWanted, wallet } from '../wallet/state';
 import { ErrorBoundary } from './ErrorBoundary';
 import { NavBar } from './NavBar';
 import { findRoute, prefetchTabs } from './routes';
@@ -18,6 +21,15 @@ export function Layout() {
     if (route?.tab !== undefined) setTabIndex(route.tab);
   }, [route]);
   useEffect(prefetchTabs, []);
+  // wagmi/viem/AppKit are heavy: load them for a signed-in user (the connection is watched), when the
+  // wallet sheet opens, or when a page asks for the chain (wallet.ready); never for a mere visitor.
+  const signedIn = useSession() !== null;
+  const sheetOpen = useWalletSheet().open;
+  const wanted = useWalletWanted();
+  useEffect(() => {
+    if (signedIn || sheetOpen) wallet.require();
+  }, [signedIn, sheetOpen]);
+  const loadWallet = wanted || signedIn || sheetOpen;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to top on every route change
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -33,11 +45,13 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <TabBar active={active} />
-      <ErrorBoundary resetKey="wallet">
-        <Suspense fallback={null}>
-          <WalletRoot />
-        </Suspense>
-      </ErrorBoundary>
+      {loadWallet && (
+        <ErrorBoundary resetKey="wallet">
+          <Suspense fallback={null}>
+            <WalletRoot />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </div>
   );
 }

@@ -36,7 +36,8 @@ describe('sign-out', () => {
     const done = signOut();
     // signed out here at once, before the server has answered
     expect(session.get()).toBeNull();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    // the request goes out once request signing (loaded on first use) is there
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toMatch(/\/api\/user\/logout$/);
     expect(init.method).toBe('POST');

@@ -3,7 +3,7 @@
 import type { ArticleItem, Page } from '@free/protocol/api/index';
 import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Banner, useBanners } from '../../api/articles';

@@ -23,7 +23,7 @@ export function ModuleState({ module }: { module: ModuleKey }) {
 
 /** The newest article of `type` in full, or an empty state saying none is published yet. */
 export function ModuleArticle({ type }: { type: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const article = useLatestArticle(type);
   if (article.isPending) return null;
   const a = article.data;
