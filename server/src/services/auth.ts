@@ -233,10 +233,14 @@ export async function authenticate(
     .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now, idleMs)));
   const row = rows[0];
   if (!row) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+  let lastUsed = row.lastUsedAt;
+  if (now.getTime() - lastUsed.getTime() >= SESSION_TOUCH_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    lastUsed = now;
   }
-  rememberSession(tokenHash, row.user, row.expiresAt);
+  // a cached answer never outlives the next renewal due, so renewals and the idle end are kept
+  const cachedUntil = Math.min(row.expiresAt.getTime(), lastUsed.getTime() + SESSION_TOUCH_MS);
+  rememberSession(tokenHash, row.user, new Date(cachedUntil));
   return row.user;
 }
 
