@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lockHolder } from '../src/chain/leader.ts';
 import { LOCAL_CLIENT_SECRET, SERVER_ROOT } from '../src/config.ts';
 import { type DbHandle, openDb, rowsOf } from '../src/db/client.ts';
+import { SESSION_CACHE_MS } from '../src/services/session-cache.ts';
 import { account, BASE_HEADERS, siweMessage } from './helpers.ts';
 import { dropKeys, probeRedis, uniquePrefix } from './redis.ts';
 
@@ -154,7 +155,15 @@ it.runIf(enabled)('a session made on one process works and ends on the other', a
   expect((await call(a, 'GET', '/api/user', { token })).code).toBe(200);
   expect((await call(b, 'GET', '/api/user', { token })).code).toBe(200);
   expect((await call(b, 'POST', '/api/user/logout', { token })).data).toEqual({ revoked: true });
-  expect((await call(a, 'GET', '/api/user', { token })).code).toBe(ErrorCode.Unauthorized);
+  expect((await call(b, 'GET', '/api/user', { token })).code).toBe(ErrorCode.Unauthorized);
+  // the other process may answer from its session cache for at most SESSION_CACHE_MS
+  const loggedOut = performance.now();
+  await until(
+    async () => (await call(a, 'GET', '/api/user', { token })).code === ErrorCode.Unauthorized,
+    'the logout to reach the other process',
+    10_000,
+  );
+  expect(performance.now() - loggedOut).toBeLessThan(SESSION_CACHE_MS + 1_000);
 });
 
 it.runIf(enabled)(
