@@ -36,3 +36,20 @@ export const byText = (text: string) =>
   [...document.querySelectorAll<HTMLElement>('body *')].find(
     (e) => e.children.length === 0 && e.textContent === text,
   ) ?? null;
+
+/**
+ * Lets pending requests, lazy modules and renders finish: waits until the page has stopped changing
+ * for a few ticks (at most `maxMs`), so a test reads the settled page on a busy machine too, where a
+ * fixed number of ticks would read it half-drawn.
+ */
+export async function settle(maxMs = 5_000): Promise<void> {
+  const snapshot = () => document.body.innerHTML;
+  let last = snapshot();
+  let still = 0;
+  for (const end = performance.now() + maxMs; performance.now() < end && still < 8; ) {
+    await act(() => new Promise((r) => setTimeout(r, 15)));
+    const now = snapshot();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+}

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render } from '../../test-utils';
+import { cleanup, render, settle } from '../../test-utils';
 import Extract, { withdrawTerms } from './Extract';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -84,9 +84,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-}
 const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
 
 describe('withdraw page', () => {

@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render, typeInto } from '../../test-utils';
+import { cleanup, render, settle, typeInto } from '../../test-utils';
 import Fire, { FomoHoldNotice } from '../fire/Fire';
 import AirdropData, { presaleFree } from './AirdropData';
 import { withdrawStateView } from './Extract';
@@ -154,10 +154,6 @@ async function renderFire() {
     </MemoryRouter>,
   );
   await settle();
-}
-
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
 }
 
 const button = () => document.querySelector<HTMLButtonElement>('[data-testid="ignite-button"]');

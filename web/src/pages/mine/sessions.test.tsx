@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render } from '../../test-utils';
+import { cleanup, render, settle } from '../../test-utils';
 import Sessions, { deviceLabel } from './Sessions';
 
 vi.mock('../../components/toast', () => ({ showToast: vi.fn() }));
@@ -58,9 +58,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function settle() {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-}
 async function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

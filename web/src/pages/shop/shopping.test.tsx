@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render, typeInto } from '../../test-utils';
+import { cleanup, render, settle, typeInto } from '../../test-utils';
 import Product from './Product';
 import Products from './Products';
 import ShopOrders from './ShopOrders';
@@ -103,9 +103,6 @@ afterEach(async () => {
   await setLanguage('en', false);
 });
 
-async function settle() {
-  for (let i = 0; i < 6; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-}
 async function renderAt(path: string, element: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
