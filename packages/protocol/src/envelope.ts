@@ -42,6 +42,8 @@ export const ErrorCode = {
   NonceInvalid: 1102,
   SiweInvalid: 1103,
   InviterInvalid: 1104,
+  NotOperator: 1105,
+  OperatorRoleMissing: 1106,
 
   ModuleClosed: 1200,
   NotBoundWallet: 1201,
@@ -51,6 +53,7 @@ export const ErrorCode = {
   EarningsPaused: 1205,
   ReserveInsufficient: 1206,
   StakeLimitExceeded: 1207,
+  OperatorCommandRefused: 1208,
 
   ChainUnavailable: 1300,
 
