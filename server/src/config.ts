@@ -115,7 +115,10 @@ const envSchema = z.object({
           continue;
         }
         if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
-          ctx.addIssue({ code: 'custom', message: `"${item}": role must be one of ${OPERATOR_ROLES.join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${item}": role must be one of ${OPERATOR_ROLES.join(', ')}`,
+          });
           continue;
         }
         const key = getAddress(addr);
@@ -209,7 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     // nobody operates a real chain by default; locally the deployer (anvil account 0) is admin
     operators:
-      e.OPERATOR_ADDRESSES ??
-      new Map<Address, OperatorRole>(local ? [[LOCAL_OWNER_ADDRESS, 'admin']] : []),
+      e.OPERATOR_ADDRESSES ?? new Map<Address, OperatorRole>(local ? [[LOCAL_OWNER_ADDRESS, 'admin']] : []),
   };
 }

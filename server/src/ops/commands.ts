@@ -17,7 +17,16 @@ import { DEFAULT_SETTINGS, getSettings, SETTING_SCHEMAS } from '../services/sett
 import { moveShopOrder } from '../services/shop.ts';
 import { refundWithdrawal } from '../services/withdraw.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
-import { addressArg, amountArg, type Command, idArg, LANGS, OpsError, type OpsDeps, type Parsed } from './kit.ts';
+import {
+  addressArg,
+  amountArg,
+  type Command,
+  idArg,
+  LANGS,
+  type OpsDeps,
+  OpsError,
+  type Parsed,
+} from './kit.ts';
 
 export type { ChainOps, OpsDeps, Parsed } from './kit.ts';
 export { OpsError } from './kit.ts';
@@ -175,6 +184,7 @@ export const COMMANDS: Record<string, Command> = {
         summary: a.summary ?? '',
         content,
         cover: a.cover ?? null,
+        publishedAt: d.now(),
       });
       return { id, slug, language: a.lang };
     },

@@ -29,7 +29,12 @@ function jsonArg(text: string | undefined): unknown {
 
 const stockFrom = (p: Parsed) => ({
   code: p.positional[0],
-  stock: p.positional[1] === 'unlimited' ? null : p.positional[1] === undefined ? undefined : Number(p.positional[1]),
+  stock:
+    p.positional[1] === 'unlimited'
+      ? null
+      : p.positional[1] === undefined
+        ? undefined
+        : Number(p.positional[1]),
 });
 
 const machineSchema = admin.machineSaveBody.extend({ price: amountArg('price') });

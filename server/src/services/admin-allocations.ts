@@ -52,7 +52,13 @@ export function csvLines(csv: string): AllocationLineInput[] {
     const cells = text.split(',').map((c) => c.trim());
     if (cells.every((c) => c === '')) return;
     if (i === 0 && /^address$/i.test(cells[0] ?? '')) return;
-    out.push({ line: i + 1, address: cells[0] ?? '', amount: cells[1] ?? '', unlockAt: cells[2], endAt: cells[3] });
+    out.push({
+      line: i + 1,
+      address: cells[0] ?? '',
+      amount: cells[1] ?? '',
+      unlockAt: cells[2],
+      endAt: cells[3],
+    });
   });
   return out;
 }
@@ -64,15 +70,19 @@ export async function checkAllocationLines(
   d: AllocationDefaults,
 ): Promise<{ lines: CheckedLine[]; userIds: Map<string, number> }> {
   const addresses = [
-    ...new Set(lines.filter((l) => isAddress(l.address, { strict: false })).map((l) => l.address.toLowerCase())),
+    ...new Set(
+      lines.filter((l) => isAddress(l.address, { strict: false })).map((l) => l.address.toLowerCase()),
+    ),
   ];
   const userIds = new Map<string, number>();
   if (addresses.length > 0) {
     const found = rowsOf<{ id: number; address: string }>(
-      await db.execute(sql`SELECT id, address FROM users WHERE address IN (${sql.join(
-        addresses.map((a) => sql`${a}`),
-        sql`, `,
-      )})`),
+      await db.execute(
+        sql`SELECT id, address FROM users WHERE address IN (${sql.join(
+          addresses.map((a) => sql`${a}`),
+          sql`, `,
+        )})`,
+      ),
     );
     for (const u of found) userIds.set(u.address, Number(u.id));
   }
@@ -82,10 +92,7 @@ export async function checkAllocationLines(
     const unlock = parseTime(l.unlockAt);
     const end = parseTime(l.endAt);
     const unlockAt = unlock instanceof Date ? unlock : d.now;
-    const endAt =
-      end instanceof Date
-        ? end
-        : new Date(unlockAt.getTime() + (d.releaseDays ?? 0) * DAY_MS);
+    const endAt = end instanceof Date ? end : new Date(unlockAt.getTime() + (d.releaseDays ?? 0) * DAY_MS);
     const good = typeof amount === 'bigint' ? amount : 0n;
     const addr = isAddress(l.address, { strict: false }) ? getAddress(l.address) : l.address;
     const ref = `ops:${d.kind}:${d.batch ?? ''}:${addr.toLowerCase()}:${good}:${unlockAt.toISOString()}:${endAt.toISOString()}`;
@@ -95,7 +102,8 @@ export async function checkAllocationLines(
     else if (typeof amount !== 'bigint' || amount <= 0n) error = 'amount must be a positive decimal amount';
     else if (unlock === 'bad') error = 'unlock time is not a date';
     else if (end === 'bad') error = 'end time is not a date';
-    else if (!(end instanceof Date) && !d.releaseDays) error = 'no end time: give one or a release period in days';
+    else if (!(end instanceof Date) && !d.releaseDays)
+      error = 'no end time: give one or a release period in days';
     else if (endAt.getTime() <= unlockAt.getTime()) error = 'end time must be after the unlock time';
     else if (seen.has(ref)) error = `same grant as line ${seen.get(ref)}`;
     if (!error) seen.set(ref, l.line);

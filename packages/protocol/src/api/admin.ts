@@ -5,7 +5,16 @@ import { ARTICLE_TYPES } from '../content.ts';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages.ts';
 import { MODULE_KEYS } from '../modules.ts';
 import { CARD_STATES, card } from './cards.ts';
-import { address, amountText, asset, isoTime, pageOf, pageQuery, rowId } from './common.ts';
+import {
+  address,
+  amountText,
+  articleDetailData,
+  asset,
+  isoTime,
+  pageOf,
+  pageQuery,
+  rowId,
+} from './common.ts';
 import { quote } from './quotes.ts';
 import { SHOP_ORDER_STATES, shopOrdersData } from './shop.ts';
 import { stakeOrdersData } from './staking.ts';
@@ -61,13 +70,21 @@ export const dashboardData = z.object({
   liabilities: tokenFigures,
   /** owed vs held per token; null when the chain cannot be read */
   reconciliation: z
-    .array(z.object({ token: z.enum(['USDT', 'FREE']), owed: amountText, held: amountText, short: amountText }))
+    .array(
+      z.object({ token: z.enum(['USDT', 'FREE']), owed: amountText, held: amountText, short: amountText }),
+    )
     .nullable(),
   /** indexer cursors: last indexed block and how many blocks behind the head (null: head unknown) */
   indexer: z.array(z.object({ name: z.string(), block: z.number().int(), lag: z.number().int().nullable() })),
   payouts: z.array(z.object({ state: z.string(), count: z.number().int(), amount: amountText })),
   settlement: z.array(
-    z.object({ step: z.string(), day: z.string(), rows: z.number().int(), total: amountText, finishedAt: isoTime }),
+    z.object({
+      step: z.string(),
+      day: z.string(),
+      rows: z.number().int(),
+      total: amountText,
+      finishedAt: isoTime,
+    }),
   ),
   modules: z.record(z.string(), z.boolean()),
 });
@@ -82,8 +99,9 @@ export const allocationGrantBody = z.object({
   amount: amountInput,
   /** default: now; release is linear from unlockAt to endAt */
   unlockAt: isoTime.optional(),
-  /** default: unlockAt + 180 days */
+  /** default: unlockAt + releaseDays */
   endAt: isoTime.optional(),
+  releaseDays: z.number().int().min(1).max(3650).optional(),
   /** an optional label that lets the same line be granted again in another batch */
   batch: z.string().max(40).optional(),
 });
@@ -92,6 +110,8 @@ export const allocationImportBody = z.object({
   kind: z.enum(ALLOCATION_KINDS),
   csv: z.string().min(1).max(60_000),
   dryRun: z.boolean().default(true),
+  /** the release period of lines without an end time */
+  releaseDays: z.number().int().min(1).max(3650).optional(),
   batch: z.string().max(40).optional(),
 });
 export const allocationLine = z.object({
@@ -216,6 +236,8 @@ export const adminArticleData = z.object({
   cover: z.string().nullable(),
   publishedAt: isoTime,
 });
+/** exactly what GET /api/common/article/detail answers a reader of that language */
+export const adminArticlePreviewData = articleDetailData;
 export const articleSaveBody = z.object({
   slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, - and _'),
   type: z.enum(ARTICLE_TYPES),
