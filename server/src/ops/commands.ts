@@ -89,7 +89,6 @@ function validateConfig(key: string, value: unknown): unknown {
 }
 
 export const COMMANDS: Record<string, Command> = {
-  ...CONSOLE_COMMANDS,
   'config:set': {
     usage: 'config:set <key> <json>   e.g. config:set modules \'{"ai_trade":true}\'',
     schema: z.object({ key: z.string().min(1), value: z.string().min(1) }),
@@ -349,6 +348,7 @@ export const COMMANDS: Record<string, Command> = {
       return { symbol: a.symbol.toUpperCase(), price: amt(a.price) };
     },
   },
+  ...CONSOLE_COMMANDS,
 };
 
 export const usage = () =>

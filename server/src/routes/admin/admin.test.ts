@@ -1,6 +1,9 @@
 // The operator console API: every /api/admin route of the Fastify route table refuses normal users
 // and operators of other roles (and changes nothing), and each works for its role, through the
 // same commands as the CLI, logged to ops_log with the operator's address.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ErrorCode } from '@free/protocol';
 import type { OperatorRole } from '@free/protocol/api/admin';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -21,6 +24,7 @@ import {
 import { loadConfig } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
 import { cardApplications, opsLog, tokenAllocations, withdrawals } from '../../db/schema/index.ts';
+import { runOps } from '../../ops/commands.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
 import { applyWithdrawal } from '../../services/withdraw.ts';
 
@@ -130,7 +134,7 @@ describe('operator console API', () => {
       headers: authHeaders(t, token[who] as string),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-    return r.json() as { code: number; msg: string; data: any };
+    return r.json();
   };
   const okData = async (who: string, method: string, url: string, payload?: unknown) => {
     const body = await call(who, method, url, payload);
@@ -525,6 +529,27 @@ describe('operator console API', () => {
     });
   });
 
+  describe('the CLI', () => {
+    it('runs the same commands with the same validation, logged with the shell actor', async () => {
+      const bad = await runOps(['fomo:fund', '-5', '--ref', 'cli-1'], { db: t.db, actor: 'alice' });
+      expect(bad).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^fomo:fund: amount: amount must be a positive/),
+      });
+      const dir = mkdtempSync(join(tmpdir(), 'alloc-'));
+      writeFileSync(join(dir, 'a.csv'), `${normal.address},3\n0xbad,1\n`);
+      const dry = await runOps(
+        ['allocation:import', '--kind', 'presale', '--file', join(dir, 'a.csv'), '--days', '10'],
+        {
+          db: t.db,
+          actor: 'alice',
+        },
+      );
+      expect(dry).toMatchObject({ ok: true, result: { dryRun: true, valid: 1, invalid: 1, total: '3' } });
+      expect(await lastLog()).toMatchObject({ command: 'allocation:import', actor: 'alice', ok: true });
+    });
+  });
+
   describe('users and audit', () => {
     it('looks up an address with balances, orders and ledger, and revokes its sessions', async () => {
       const u = await okData(
@@ -567,7 +592,11 @@ describe('operator console API', () => {
       expect(new Set(mine.list.map((l: { actor: string }) => l.actor))).toEqual(
         new Set([ops.finance.address]),
       );
-      const funds = await okData('admin', 'GET', '/api/admin/audit?command=fomo:fund');
+      const funds = await okData(
+        'admin',
+        'GET',
+        `/api/admin/audit?command=fomo:fund&actor=${ops.finance.address}`,
+      );
       expect(funds.list.map((l: { ok: boolean }) => l.ok)).toEqual([false, true, true]);
       expect(funds.list[2]).toMatchObject({ args: { amount: '600', ref: 'fund-1' } });
       const [all] = rowsOf<{ n: number }>(await t.db.db.execute(sql`SELECT count(*)::int AS n FROM ops_log`));
