@@ -110,6 +110,7 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '| `SIWE_DOMAINS` | `127.0.0.1:5173,localhost:5173` | hosts a sign-in message may name |',
     '| `FINALITY_DEPTH` | 0 on 31337 (anvil never reorganises by itself), 15 elsewhere | blocks before an event counts |',
     '| `LOG_LEVEL` | `info` | pino level; tokens, signatures and keys are redacted |',
+    "| `OPERATOR_ADDRESSES` | on 31337: anvil account 0 (`0xf39F…2266`) as `admin`; elsewhere nobody | operators of the console: `0xabc…:admin,0xdef…:content` (roles `admin`, `finance`, `content`) |",
     '',
     'Migrations (`server/drizzle/`, drizzle-kit) are applied at start, the same files for PGlite and PostgreSQL.',
     'Business settings (rates, limits, links, module switches) live in the `config` table; defaults are seeded once.',
@@ -132,6 +133,11 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '- Income (`income_info`): sums of ledger credits by kind for the current UTC day, the previous one, and all time.',
     '- Limits: 600 requests per minute per IP, 240 per minute per signed-in address (code 429); every request has a',
     '  10-second budget (code 504 after it).',
+    '- Operator console (`/api/admin/…`): signed in like every user, then the address must be listed in',
+    '  `OPERATOR_ADDRESSES` with a role the route is open to (shown after each summary; `admin` may use every route),',
+    '  else `NotOperator` (1105) or `OperatorRoleMissing` (1106) before the request body is looked at. Every change runs',
+    '  the same command as `npm run ops`, logged to `ops_log` with the operator address; a refused command answers',
+    '  `OperatorCommandRefused` (1208) with the command message and changes nothing.',
     '',
   ];
   const entries = Object.entries(doc.paths).flatMap(([path, ops]) =>

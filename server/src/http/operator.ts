@@ -35,7 +35,9 @@ export function operatorScope(routes: readonly FastifyPluginAsyncZod[]): Fastify
         throw new Error(`operator route ${route.url} must live under ${ADMIN_PREFIX}`);
       if (!route.config?.operatorRoles?.length)
         throw new Error(`operator route ${route.method} ${route.url} declares no operatorRoles`);
-      route.schema = { ...route.schema, tags: ['admin'] };
+      const roles = ['admin', ...route.config.operatorRoles.filter((r) => r !== 'admin')];
+      const summary = `${route.schema?.summary ?? ''} [operators: ${roles.join(', ')}]`.trim();
+      route.schema = { ...route.schema, tags: ['admin'], summary };
     });
     // before validation: a normal user learns nothing about the bodies these routes accept
     scope.addHook('preValidation', async (req, reply) => {
