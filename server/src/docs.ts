@@ -110,7 +110,7 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '| `SIWE_DOMAINS` | `127.0.0.1:5173,localhost:5173` | hosts a sign-in message may name |',
     '| `FINALITY_DEPTH` | 0 on 31337 (anvil never reorganises by itself), 15 elsewhere | blocks before an event counts |',
     '| `LOG_LEVEL` | `info` | pino level; tokens, signatures and keys are redacted |',
-    "| `OPERATOR_ADDRESSES` | on 31337: anvil account 0 (`0xf39F…2266`) as `admin`; elsewhere nobody | operators of the console: `0xabc…:admin,0xdef…:content` (roles `admin`, `finance`, `content`) |",
+    '| `OPERATOR_ADDRESSES` | on 31337: anvil account 0 (`0xf39F…2266`) as `admin`; elsewhere nobody | operators of the console: `0xabc…:admin,0xdef…:content` (roles `admin`, `finance`, `content`) |',
     '',
     'Migrations (`server/drizzle/`, drizzle-kit) are applied at start, the same files for PGlite and PostgreSQL.',
     'Business settings (rates, limits, links, module switches) live in the `config` table; defaults are seeded once.',
