@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
   authHeaders,
+  BACKENDS,
   closeApp,
   count,
   DEPLOYMENT,
@@ -120,487 +121,514 @@ function fakeChain(): PublicClient {
   } as unknown as PublicClient;
 }
 
-describe('operator console API', () => {
-  let t: TestCtx;
-  const ops = { admin: account('op-admin'), finance: account('op-finance'), content: account('op-content') };
-  const normal = account('normal-user');
-  const token: Record<string, string> = {};
-  let userId = 0;
+for (const backend of BACKENDS)
+  describe(`operator console API on ${backend.name}`, () => {
+    let t: TestCtx;
+    const ops = {
+      admin: account('op-admin'),
+      finance: account('op-finance'),
+      content: account('op-content'),
+    };
+    const normal = account('normal-user');
+    const token: Record<string, string> = {};
+    let userId = 0;
 
-  const call = async (who: string, method: string, url: string, payload?: unknown) => {
-    const r = await t.app.inject({
-      method: method as 'GET' | 'POST',
-      url,
-      headers: authHeaders(t, token[who] as string),
-      ...(payload === undefined ? {} : { payload: payload as object }),
+    const call = async (who: string, method: string, url: string, payload?: unknown) => {
+      const r = await t.app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        headers: authHeaders(t, token[who] as string),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      return r.json();
+    };
+    const okData = async (who: string, method: string, url: string, payload?: unknown) => {
+      const body = await call(who, method, url, payload);
+      expect(body.code, `${method} ${url}: ${body.msg}`).toBe(ErrorCode.Ok);
+      return body.data;
+    };
+    const lastLog = async () => (await t.db.db.select().from(opsLog).orderBy(desc(opsLog.id)).limit(1))[0];
+
+    beforeAll(async () => {
+      t = await makeApp(backend.url, {
+        config: {
+          operators: new Map<Address, OperatorRole>([
+            [ops.admin.address, 'admin'],
+            [ops.finance.address, 'finance'],
+            [ops.content.address, 'content'],
+          ]),
+        },
+        chain: {
+          paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }),
+          publicClient: fakeChain(),
+        },
+      });
+      for (const [role, a] of Object.entries(ops)) token[role] = (await signIn(t, a)).token;
+      const u = await signIn(t, normal);
+      token.user = u.token;
+      userId = u.userId;
     });
-    return r.json();
-  };
-  const okData = async (who: string, method: string, url: string, payload?: unknown) => {
-    const body = await call(who, method, url, payload);
-    expect(body.code, `${method} ${url}: ${body.msg}`).toBe(ErrorCode.Ok);
-    return body.data;
-  };
-  const lastLog = async () => (await t.db.db.select().from(opsLog).orderBy(desc(opsLog.id)).limit(1))[0];
+    afterAll(async () => closeApp(t));
 
-  beforeAll(async () => {
-    t = await makeApp('memory://', {
-      config: {
-        operators: new Map<Address, OperatorRole>([
-          [ops.admin.address, 'admin'],
+    describe('who may call what', () => {
+      it('lists every operator route of the route table with its roles', () => {
+        expect(adminRouteTable(t)).toEqual(Object.keys(EXPECTED).sort());
+      });
+
+      it('refuses a normal user on every operator route, before looking at the body, and changes nothing', async () => {
+        const before = await snapshot(t.db);
+        const logs = await count(t.db, 'ops_log');
+        for (const route of adminRouteTable(t)) {
+          const [method, url] = route.split(' ') as [string, string];
+          const body = await call('user', method, url, method === 'POST' ? {} : undefined);
+          expect(body.code, route).toBe(ErrorCode.NotOperator);
+          expect(body.msg).toBe('This account is not an operator');
+        }
+        expect(await snapshot(t.db)).toEqual(before);
+        expect(await count(t.db, 'ops_log')).toBe(logs);
+      });
+
+      it('refuses the operator roles a route is not open to, and lets its roles and admin through', async () => {
+        const logs = await count(t.db, 'ops_log');
+        for (const route of adminRouteTable(t)) {
+          const [method, url] = route.split(' ') as [string, string];
+          const allowed = EXPECTED[route] ?? [];
+          for (const role of ROLES_ALL) {
+            if (role === 'admin' || allowed.includes(role)) continue;
+            const body = await call(role, method, url, method === 'POST' ? {} : undefined);
+            expect(body.code, `${role} ${route}`).toBe(ErrorCode.OperatorRoleMissing);
+          }
+        }
+        expect(await count(t.db, 'ops_log')).toBe(logs);
+        for (const route of adminRouteTable(t)) {
+          const [method, url] = route.split(' ') as [string, string];
+          for (const role of ['admin', ...(EXPECTED[route] ?? [])]) {
+            // an empty body is refused by validation at worst, never by the role check
+            const body = await call(role, method, url, method === 'POST' ? {} : undefined);
+            expect([ErrorCode.NotOperator, ErrorCode.OperatorRoleMissing], `${role} ${route}`).not.toContain(
+              body.code,
+            );
+          }
+        }
+      });
+
+      it('answers the role of the signed-in operator', async () => {
+        for (const [role, a] of Object.entries(ops)) {
+          expect(await okData(role, 'GET', '/api/admin/me')).toEqual({ address: a.address, role });
+        }
+      });
+
+      it('reads OPERATOR_ADDRESSES, defaults to anvil account 0 as admin on the local chain only', () => {
+        const base = { DEPLOYMENT_FILE: '/nonexistent.json', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv;
+        expect([...loadConfig(base).operators]).toEqual([
+          ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'admin'],
+        ]);
+        const lower = ops.finance.address.toLowerCase();
+        expect([
+          ...loadConfig({ ...base, OPERATOR_ADDRESSES: ` ${lower}:finance , ${ops.content.address}:content` })
+            .operators,
+        ]).toEqual([
           [ops.finance.address, 'finance'],
           [ops.content.address, 'content'],
-        ]),
-      },
-      chain: {
-        paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n }),
-        publicClient: fakeChain(),
-      },
-    });
-    for (const [role, a] of Object.entries(ops)) token[role] = (await signIn(t, a)).token;
-    const u = await signIn(t, normal);
-    token.user = u.token;
-    userId = u.userId;
-  });
-  afterAll(async () => closeApp(t));
-
-  describe('who may call what', () => {
-    it('lists every operator route of the route table with its roles', () => {
-      expect(adminRouteTable(t)).toEqual(Object.keys(EXPECTED).sort());
-    });
-
-    it('refuses a normal user on every operator route, before looking at the body, and changes nothing', async () => {
-      const before = await snapshot(t.db);
-      const logs = await count(t.db, 'ops_log');
-      for (const route of adminRouteTable(t)) {
-        const [method, url] = route.split(' ') as [string, string];
-        const body = await call('user', method, url, method === 'POST' ? {} : undefined);
-        expect(body.code, route).toBe(ErrorCode.NotOperator);
-        expect(body.msg).toBe('This account is not an operator');
-      }
-      expect(await snapshot(t.db)).toEqual(before);
-      expect(await count(t.db, 'ops_log')).toBe(logs);
-    });
-
-    it('refuses the operator roles a route is not open to, and lets its roles and admin through', async () => {
-      const logs = await count(t.db, 'ops_log');
-      for (const route of adminRouteTable(t)) {
-        const [method, url] = route.split(' ') as [string, string];
-        const allowed = EXPECTED[route] ?? [];
-        for (const role of ROLES_ALL) {
-          if (role === 'admin' || allowed.includes(role)) continue;
-          const body = await call(role, method, url, method === 'POST' ? {} : undefined);
-          expect(body.code, `${role} ${route}`).toBe(ErrorCode.OperatorRoleMissing);
-        }
-      }
-      expect(await count(t.db, 'ops_log')).toBe(logs);
-      for (const route of adminRouteTable(t)) {
-        const [method, url] = route.split(' ') as [string, string];
-        for (const role of ['admin', ...(EXPECTED[route] ?? [])]) {
-          // an empty body is refused by validation at worst, never by the role check
-          const body = await call(role, method, url, method === 'POST' ? {} : undefined);
-          expect([ErrorCode.NotOperator, ErrorCode.OperatorRoleMissing], `${role} ${route}`).not.toContain(
-            body.code,
-          );
-        }
-      }
-    });
-
-    it('answers the role of the signed-in operator', async () => {
-      for (const [role, a] of Object.entries(ops)) {
-        expect(await okData(role, 'GET', '/api/admin/me')).toEqual({ address: a.address, role });
-      }
-    });
-
-    it('reads OPERATOR_ADDRESSES, defaults to anvil account 0 as admin on the local chain only', () => {
-      const base = { DEPLOYMENT_FILE: '/nonexistent.json', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv;
-      expect([...loadConfig(base).operators]).toEqual([
-        ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'admin'],
-      ]);
-      const lower = ops.finance.address.toLowerCase();
-      expect([
-        ...loadConfig({ ...base, OPERATOR_ADDRESSES: ` ${lower}:finance , ${ops.content.address}:content` })
-          .operators,
-      ]).toEqual([
-        [ops.finance.address, 'finance'],
-        [ops.content.address, 'content'],
-      ]);
-      expect(() => loadConfig({ ...base, OPERATOR_ADDRESSES: `${lower}:root` })).toThrow(
-        /OPERATOR_ADDRESSES: .*role must be one of admin, finance, content/,
-      );
-      expect(() => loadConfig({ ...base, OPERATOR_ADDRESSES: '0x12:admin' })).toThrow(/OPERATOR_ADDRESSES/);
-    });
-  });
-
-  describe('money', () => {
-    it('funds the FOMO pool once per ref, logged with the operator address', async () => {
-      const pub = async () =>
-        (await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: { platform: 'h5' } })).json()
-          .data;
-      expect((await pub()).distributing).toBe(false);
-      const r = await okData('finance', 'POST', '/api/admin/fomo/fund', { amount: '600', ref: 'fund-1' });
-      expect(r).toMatchObject({ command: 'fomo:fund', result: { added: true, balance: '600' } });
-      const again = await okData('finance', 'POST', '/api/admin/fomo/fund', { amount: '600', ref: 'fund-1' });
-      expect(again.result).toMatchObject({ added: false, balance: '600' });
-      expect(await pub()).toMatchObject({ balance: '600', floor: '500', distributing: true });
-      expect(await lastLog()).toMatchObject({ command: 'fomo:fund', ok: true, actor: ops.finance.address });
-    });
-
-    it('refuses a bad amount with the command message, changes nothing, and logs the refusal', async () => {
-      const body = await call('finance', 'POST', '/api/admin/fomo/fund', { amount: '-5', ref: 'fund-2' });
-      expect(body.code).toBe(ErrorCode.OperatorCommandRefused);
-      expect(body.msg).toMatch(/^Operator command refused: fomo:fund: amount: amount must be a positive/);
-      expect(await lastLog()).toMatchObject({ command: 'fomo:fund', ok: false, actor: ops.finance.address });
-      const pub = (
-        await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: { platform: 'h5' } })
-      ).json();
-      expect(pub.data.balance).toBe('600');
-    });
-
-    it('checks a CSV of allocations in a dry run, grants the valid lines once, and one address alone', async () => {
-      const csv = [
-        'address,amount,unlockAt,endAt',
-        `${normal.address},100,2026-11-20T00:00:00Z,2026-12-20T00:00:00Z`,
-        `${ops.finance.address.toLowerCase()},2.5`,
-        '0x1234,5',
-        `${account('never-signed-in').address},5`,
-        `${normal.address},-1`,
-        `${normal.address},100,2026-11-20T00:00:00Z,2026-12-20T00:00:00Z`,
-      ].join('\n');
-      const dry = await okData('finance', 'POST', '/api/admin/allocations/import', {
-        kind: 'airdrop',
-        csv,
-        dryRun: true,
-        releaseDays: 30,
+        ]);
+        expect(() => loadConfig({ ...base, OPERATOR_ADDRESSES: `${lower}:root` })).toThrow(
+          /OPERATOR_ADDRESSES: .*role must be one of admin, finance, content/,
+        );
+        expect(() => loadConfig({ ...base, OPERATOR_ADDRESSES: '0x12:admin' })).toThrow(/OPERATOR_ADDRESSES/);
       });
-      expect(dry).toMatchObject({ dryRun: true, valid: 2, invalid: 4, total: '102.5' });
-      expect(dry.lines.map((l: { error: string | null }) => l.error)).toEqual([
-        null,
-        null,
-        'not a 0x address',
-        'no user has signed in with this address yet',
-        'amount must be a positive decimal amount',
-        'same grant as line 2',
-      ]);
-      expect(await count(t.db, 'token_allocations')).toBe(0);
-
-      const real = await okData('finance', 'POST', '/api/admin/allocations/import', {
-        kind: 'airdrop',
-        csv,
-        dryRun: false,
-        releaseDays: 30,
-      });
-      expect(real.lines.map((l: { granted: boolean | null }) => l.granted)).toEqual([
-        true,
-        true,
-        null,
-        null,
-        null,
-        null,
-      ]);
-      const rerun = await okData('finance', 'POST', '/api/admin/allocations/import', {
-        kind: 'airdrop',
-        csv,
-        dryRun: false,
-        releaseDays: 30,
-      });
-      expect(rerun.lines[0].granted).toBe(false);
-      const mine = await t.db.db.select().from(tokenAllocations).where(eq(tokenAllocations.userId, userId));
-      expect(mine.map((a) => a.total)).toEqual([100n * U]);
-
-      await okData('finance', 'POST', '/api/admin/allocations/grant', {
-        address: normal.address,
-        kind: 'presale',
-        amount: '7',
-        endAt: '2027-01-01T00:00:00Z',
-      });
-      const page = await okData('user', 'GET', '/api/user/airdrop?kind=presale');
-      expect(JSON.stringify(page)).toContain('"7"');
     });
 
-    it('lists withdrawals and rejects one with the reason, refunding it', async () => {
-      await t.db.transaction((tx) =>
-        transfer(tx, {
-          key: 'admin-test-fund',
-          from: systemAccount('adjust'),
-          to: userAccount(userId),
-          asset: 'USDT',
-          amount: 50n * U,
-          kind: 'adjust',
-        }),
-      );
-      const w = await applyWithdrawal(t.db, {
-        userId,
-        userAddress: normal.address.toLowerCase(),
-        amount: '20',
-        coin: 'USDT',
-        now: t.clock.get(),
-      });
-      const list = await okData('finance', 'GET', '/api/admin/withdrawals?state=queued');
-      expect(list.list).toEqual([
-        expect.objectContaining({ id: w.id, amount: '20', state: 'queued', userId }),
-      ]);
-      await okData('finance', 'POST', '/api/admin/withdrawals/reject', {
-        id: w.id,
-        reason: 'address on a sanctions list',
-      });
-      const [row] = await t.db.db.select().from(withdrawals).where(eq(withdrawals.id, w.id));
-      expect(row).toMatchObject({ state: 'refunded', failReason: 'address on a sanctions list' });
-      expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(50n * U);
-      const twice = await call('finance', 'POST', '/api/admin/withdrawals/reject', {
-        id: w.id,
-        reason: 'again',
-      });
-      expect(twice.code).toBe(ErrorCode.OperatorCommandRefused);
-      expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(50n * U);
-    });
-  });
-
-  describe('dashboard', () => {
-    it('shows chain, pool, liabilities, reconciliation, indexer lag, payouts and modules', async () => {
-      await t.db.db.execute(sql`INSERT INTO chain_cursors (name, block_number) VALUES ('staking', 100)`);
-      await t.db.db.execute(sql`INSERT INTO settlement_runs (day, step, rows, total)
-        VALUES ('2026-11-18', 'static', 3, 5000000000000000000), ('2026-11-19', 'static', 4, 6000000000000000000)`);
-      const d = await okData('finance', 'GET', '/api/admin/dashboard');
-      expect(d.chainError).toBeNull();
-      expect(d.chain).toMatchObject({
-        head: 120,
-        staking: { reserve: '1000', committed: '40', openPrincipal: '400', availableReserve: '960' },
-        hotWallet: { USDT: '700', FREE: '30', gas: '2' },
-        treasury: { address: TREASURY, USDT: '300', FREE: '0' },
-      });
-      expect(d.fomo).toEqual({ balance: '600', floor: '500', aboveFloor: true });
-      expect(d.liabilities.USDT).toBe('50');
-      expect(d.reconciliation).toContainEqual({ token: 'USDT', owed: '50', held: '1000', short: '0' });
-      expect(d.indexer).toEqual([{ name: 'staking', block: 100, lag: 20 }]);
-      expect(d.payouts).toContainEqual({ state: 'refunded', count: 1, amount: '20' });
-      expect(d.settlement).toEqual([
-        expect.objectContaining({ step: 'static', day: '2026-11-19', rows: 4, total: '6' }),
-      ]);
-      expect(d.modules.staking).toBe(true);
-    });
-
-    it('still answers the database figures when the chain cannot be read', async () => {
-      const down = await makeApp('memory://', {
-        db: t.db,
-        config: { operators: t.config.operators },
-        chain: {
-          publicClient: {
-            getBlockNumber: async () => {
-              throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
-            },
-            readContract: async () => {
-              throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
-            },
-          } as unknown as PublicClient,
-        },
-      });
-      try {
-        const body = await down.app.inject({
-          method: 'GET',
-          url: '/api/admin/dashboard',
-          headers: authHeaders(down, token.finance as string),
+    describe('money', () => {
+      it('funds the FOMO pool once per ref, logged with the operator address', async () => {
+        const pub = async () =>
+          (await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: { platform: 'h5' } })).json()
+            .data;
+        expect((await pub()).distributing).toBe(false);
+        const r = await okData('finance', 'POST', '/api/admin/fomo/fund', { amount: '600', ref: 'fund-1' });
+        expect(r).toMatchObject({ command: 'fomo:fund', result: { added: true, balance: '600' } });
+        const again = await okData('finance', 'POST', '/api/admin/fomo/fund', {
+          amount: '600',
+          ref: 'fund-1',
         });
-        const d = body.json().data;
-        expect(d).toMatchObject({ chain: null, reconciliation: null, fomo: { balance: '600' } });
-        expect(d.chainError).toMatch(/^chain unreachable: connect ECONNREFUSED/);
-        expect(d.indexer).toEqual([{ name: 'staking', block: 100, lag: null }]);
-      } finally {
-        await closeApp(down);
-      }
-    });
-  });
-
-  describe('product', () => {
-    it('sets settings through their validation and switches modules', async () => {
-      const bad = await call('admin', 'POST', '/api/admin/config', { key: 'fomo_floor_wei', value: 'lots' });
-      expect(bad.code).toBe(ErrorCode.OperatorCommandRefused);
-      expect(bad.msg).toContain('fomo_floor_wei');
-      await okData('admin', 'POST', '/api/admin/modules', { modules: { shop: true } });
-      const all = await okData('admin', 'GET', '/api/admin/config');
-      expect(all.values.modules).toMatchObject({ shop: true, staking: true });
-      expect(await lastLog()).toMatchObject({ command: 'config:get', actor: ops.admin.address });
-    });
-
-    it('saves machines and products with stock, reviews cards and sets quotes', async () => {
-      await okData('admin', 'POST', '/api/admin/machines', {
-        code: 'm1',
-        name: { en: 'Miner', ja: 'マイナー' },
-        asset: 'USDT',
-        price: '99.5',
-        hashrate: '1000',
-        days: 30,
-        stock: 3,
+        expect(again.result).toMatchObject({ added: false, balance: '600' });
+        expect(await pub()).toMatchObject({ balance: '600', floor: '500', distributing: true });
+        expect(await lastLog()).toMatchObject({ command: 'fomo:fund', ok: true, actor: ops.finance.address });
       });
-      await okData('admin', 'POST', '/api/admin/machines/stock', { code: 'm1', stock: null });
-      const machines = await okData('admin', 'GET', '/api/admin/machines');
-      expect(machines.list).toEqual([
-        expect.objectContaining({
+
+      it('refuses a bad amount with the command message, changes nothing, and logs the refusal', async () => {
+        const body = await call('finance', 'POST', '/api/admin/fomo/fund', { amount: '-5', ref: 'fund-2' });
+        expect(body.code).toBe(ErrorCode.OperatorCommandRefused);
+        expect(body.msg).toMatch(/^Operator command refused: fomo:fund: amount: amount must be a positive/);
+        expect(await lastLog()).toMatchObject({
+          command: 'fomo:fund',
+          ok: false,
+          actor: ops.finance.address,
+        });
+        const pub = (
+          await t.app.inject({ method: 'GET', url: '/api/common/fomo', headers: { platform: 'h5' } })
+        ).json();
+        expect(pub.data.balance).toBe('600');
+      });
+
+      it('checks a CSV of allocations in a dry run, grants the valid lines once, and one address alone', async () => {
+        const csv = [
+          'address,amount,unlockAt,endAt',
+          `${normal.address},100,2026-11-20T00:00:00Z,2026-12-20T00:00:00Z`,
+          `${ops.finance.address.toLowerCase()},2.5`,
+          '0x1234,5',
+          `${account('never-signed-in').address},5`,
+          `${normal.address},-1`,
+          `${normal.address},100,2026-11-20T00:00:00Z,2026-12-20T00:00:00Z`,
+        ].join('\n');
+        const dry = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          kind: 'airdrop',
+          csv,
+          dryRun: true,
+          releaseDays: 30,
+        });
+        expect(dry).toMatchObject({ dryRun: true, valid: 2, invalid: 4, total: '102.5' });
+        expect(dry.lines.map((l: { error: string | null }) => l.error)).toEqual([
+          null,
+          null,
+          'not a 0x address',
+          'no user has signed in with this address yet',
+          'amount must be a positive decimal amount',
+          'same grant as line 2',
+        ]);
+        expect(await count(t.db, 'token_allocations')).toBe(0);
+
+        const real = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          kind: 'airdrop',
+          csv,
+          dryRun: false,
+          releaseDays: 30,
+        });
+        expect(real.lines.map((l: { granted: boolean | null }) => l.granted)).toEqual([
+          true,
+          true,
+          null,
+          null,
+          null,
+          null,
+        ]);
+        const rerun = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          kind: 'airdrop',
+          csv,
+          dryRun: false,
+          releaseDays: 30,
+        });
+        expect(rerun.lines[0].granted).toBe(false);
+        const mine = await t.db.db.select().from(tokenAllocations).where(eq(tokenAllocations.userId, userId));
+        expect(mine.map((a) => a.total)).toEqual([100n * U]);
+
+        await okData('finance', 'POST', '/api/admin/allocations/grant', {
+          address: normal.address,
+          kind: 'presale',
+          amount: '7',
+          endAt: '2027-01-01T00:00:00Z',
+        });
+        const page = await okData('user', 'GET', '/api/user/airdrop?kind=presale');
+        expect(JSON.stringify(page)).toContain('"7"');
+      });
+
+      it('lists withdrawals and rejects one with the reason, refunding it', async () => {
+        await t.db.transaction((tx) =>
+          transfer(tx, {
+            key: 'admin-test-fund',
+            from: systemAccount('adjust'),
+            to: userAccount(userId),
+            asset: 'USDT',
+            amount: 50n * U,
+            kind: 'adjust',
+          }),
+        );
+        const w = await applyWithdrawal(t.db, {
+          userId,
+          userAddress: normal.address.toLowerCase(),
+          amount: '20',
+          coin: 'USDT',
+          now: t.clock.get(),
+        });
+        const list = await okData('finance', 'GET', '/api/admin/withdrawals?state=queued');
+        expect(list.list).toEqual([
+          expect.objectContaining({ id: w.id, amount: '20', state: 'queued', userId }),
+        ]);
+        await okData('finance', 'POST', '/api/admin/withdrawals/reject', {
+          id: w.id,
+          reason: 'address on a sanctions list',
+        });
+        const [row] = await t.db.db.select().from(withdrawals).where(eq(withdrawals.id, w.id));
+        expect(row).toMatchObject({ state: 'refunded', failReason: 'address on a sanctions list' });
+        expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(50n * U);
+        const twice = await call('finance', 'POST', '/api/admin/withdrawals/reject', {
+          id: w.id,
+          reason: 'again',
+        });
+        expect(twice.code).toBe(ErrorCode.OperatorCommandRefused);
+        expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(50n * U);
+      });
+    });
+
+    describe('dashboard', () => {
+      it('shows chain, pool, liabilities, reconciliation, indexer lag, payouts and modules', async () => {
+        await t.db.db.execute(sql`INSERT INTO chain_cursors (name, block_number) VALUES ('staking', 100)`);
+        await t.db.db.execute(sql`INSERT INTO settlement_runs (day, step, rows, total)
+        VALUES ('2026-11-18', 'static', 3, 5000000000000000000), ('2026-11-19', 'static', 4, 6000000000000000000)`);
+        const d = await okData('finance', 'GET', '/api/admin/dashboard');
+        expect(d.chainError).toBeNull();
+        expect(d.chain).toMatchObject({
+          head: 120,
+          staking: { reserve: '1000', committed: '40', openPrincipal: '400', availableReserve: '960' },
+          hotWallet: { USDT: '700', FREE: '30', gas: '2' },
+          treasury: { address: TREASURY, USDT: '300', FREE: '0' },
+        });
+        expect(d.fomo).toEqual({ balance: '600', floor: '500', aboveFloor: true });
+        expect(d.liabilities.USDT).toBe('50');
+        expect(d.reconciliation).toContainEqual({ token: 'USDT', owed: '50', held: '1000', short: '0' });
+        expect(d.indexer).toEqual([{ name: 'staking', block: 100, lag: 20 }]);
+        expect(d.payouts).toContainEqual({ state: 'refunded', count: 1, amount: '20' });
+        expect(d.settlement).toEqual([
+          expect.objectContaining({ step: 'static', day: '2026-11-19', rows: 4, total: '6' }),
+        ]);
+        expect(d.modules.staking).toBe(true);
+      });
+
+      it('still answers the database figures when the chain cannot be read', async () => {
+        const down = await makeApp(backend.url, {
+          db: t.db,
+          config: { operators: t.config.operators },
+          chain: {
+            publicClient: {
+              getBlockNumber: async () => {
+                throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
+              },
+              readContract: async () => {
+                throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
+              },
+            } as unknown as PublicClient,
+          },
+        });
+        try {
+          const body = await down.app.inject({
+            method: 'GET',
+            url: '/api/admin/dashboard',
+            headers: authHeaders(down, token.finance as string),
+          });
+          const d = body.json().data;
+          expect(d).toMatchObject({ chain: null, reconciliation: null, fomo: { balance: '600' } });
+          expect(d.chainError).toMatch(/^chain unreachable: connect ECONNREFUSED/);
+          expect(d.indexer).toEqual([{ name: 'staking', block: 100, lag: null }]);
+        } finally {
+          await closeApp(down);
+        }
+      });
+    });
+
+    describe('product', () => {
+      it('sets settings through their validation and switches modules', async () => {
+        const bad = await call('admin', 'POST', '/api/admin/config', {
+          key: 'fomo_floor_wei',
+          value: 'lots',
+        });
+        expect(bad.code).toBe(ErrorCode.OperatorCommandRefused);
+        expect(bad.msg).toContain('fomo_floor_wei');
+        await okData('admin', 'POST', '/api/admin/modules', { modules: { shop: true } });
+        const all = await okData('admin', 'GET', '/api/admin/config');
+        expect(all.values.modules).toMatchObject({ shop: true, staking: true });
+        expect(await lastLog()).toMatchObject({ command: 'config:get', actor: ops.admin.address });
+      });
+
+      it('saves machines and products with stock, reviews cards and sets quotes', async () => {
+        await okData('admin', 'POST', '/api/admin/machines', {
           code: 'm1',
+          name: { en: 'Miner', ja: 'マイナー' },
+          asset: 'USDT',
           price: '99.5',
           hashrate: '1000',
-          stock: null,
-          name: { en: 'Miner', ja: 'マイナー' },
-        }),
-      ]);
-      const noSuch = await call('admin', 'POST', '/api/admin/products/stock', { code: 'nope', stock: 1 });
-      expect(noSuch.code).toBe(ErrorCode.OperatorCommandRefused);
-      await okData('admin', 'POST', '/api/admin/products', {
-        code: 'p1',
-        name: { en: 'Tea' },
-        asset: 'FCC',
-        price: '2',
-        stock: 10,
-      });
-      await okData('admin', 'POST', '/api/admin/products/stock', { code: 'p1', stock: 4 });
-      expect((await okData('admin', 'GET', '/api/admin/products')).list).toEqual([
-        expect.objectContaining({ code: 'p1', price: '2', stock: 4 }),
-      ]);
+          days: 30,
+          stock: 3,
+        });
+        await okData('admin', 'POST', '/api/admin/machines/stock', { code: 'm1', stock: null });
+        const machines = await okData('admin', 'GET', '/api/admin/machines');
+        expect(machines.list).toEqual([
+          expect.objectContaining({
+            code: 'm1',
+            price: '99.5',
+            hashrate: '1000',
+            stock: null,
+            name: { en: 'Miner', ja: 'マイナー' },
+          }),
+        ]);
+        const noSuch = await call('admin', 'POST', '/api/admin/products/stock', { code: 'nope', stock: 1 });
+        expect(noSuch.code).toBe(ErrorCode.OperatorCommandRefused);
+        await okData('admin', 'POST', '/api/admin/products', {
+          code: 'p1',
+          name: { en: 'Tea' },
+          asset: 'FCC',
+          price: '2',
+          stock: 10,
+        });
+        await okData('admin', 'POST', '/api/admin/products/stock', { code: 'p1', stock: 4 });
+        expect((await okData('admin', 'GET', '/api/admin/products')).list).toEqual([
+          expect.objectContaining({ code: 'p1', price: '2', stock: 4 }),
+        ]);
 
-      const [c] = await t.db.db
-        .insert(cardApplications)
-        .values({ userId, kind: 'virtual', name: 'A B', phone: '+1 555 0100', state: 'submitted' })
-        .returning();
-      const cards = await okData('admin', 'GET', '/api/admin/cards?state=submitted');
-      expect(cards.list).toEqual([expect.objectContaining({ id: c?.id, phone: '+1 555 0100', userId })]);
-      await okData('admin', 'POST', '/api/admin/cards/review', { id: c?.id, state: 'reviewed', note: 'ok' });
-      expect((await okData('admin', 'GET', '/api/admin/cards?state=reviewed')).list).toHaveLength(1);
+        const [c] = await t.db.db
+          .insert(cardApplications)
+          .values({ userId, kind: 'virtual', name: 'A B', phone: '+1 555 0100', state: 'submitted' })
+          .returning();
+        const cards = await okData('admin', 'GET', '/api/admin/cards?state=submitted');
+        expect(cards.list).toEqual([expect.objectContaining({ id: c?.id, phone: '+1 555 0100', userId })]);
+        await okData('admin', 'POST', '/api/admin/cards/review', {
+          id: c?.id,
+          state: 'reviewed',
+          note: 'ok',
+        });
+        expect((await okData('admin', 'GET', '/api/admin/cards?state=reviewed')).list).toHaveLength(1);
 
-      await okData('admin', 'POST', '/api/admin/quotes', {
-        symbol: 'btc',
-        price: '65000.5',
-        name: 'Bitcoin',
+        await okData('admin', 'POST', '/api/admin/quotes', {
+          symbol: 'btc',
+          price: '65000.5',
+          name: 'Bitcoin',
+        });
+        expect((await okData('admin', 'GET', '/api/admin/quotes')).list).toContainEqual(
+          expect.objectContaining({ symbol: 'BTC', price: '65000.5' }),
+        );
       });
-      expect((await okData('admin', 'GET', '/api/admin/quotes')).list).toContainEqual(
-        expect.objectContaining({ symbol: 'BTC', price: '65000.5' }),
-      );
+    });
+
+    describe('content', () => {
+      it('publishes articles per language, lists the missing languages, previews as readers see it', async () => {
+        await okData('content', 'POST', '/api/admin/articles', {
+          slug: 'launch',
+          type: 'announcement',
+          lang: 'en',
+          title: 'Launch',
+          content: 'We launched.',
+        });
+        await okData('content', 'POST', '/api/admin/articles', {
+          slug: 'launch',
+          type: 'announcement',
+          lang: 'ja',
+          title: 'ローンチ',
+          content: '公開しました。',
+        });
+        const list = await okData('content', 'GET', '/api/admin/articles');
+        const launch = list.list.find((a: { slug: string }) => a.slug === 'launch');
+        expect(launch.languages).toEqual(['en', 'ja']);
+        expect(launch.missing).toHaveLength(10);
+        expect(launch.missing).toContain('ko');
+        expect(
+          (await okData('content', 'GET', '/api/admin/articles/preview?slug=launch&lang=ja')).title,
+        ).toBe('ローンチ');
+        const ko = await okData('content', 'GET', '/api/admin/articles/preview?slug=launch&lang=ko');
+        expect(ko).toMatchObject({ title: 'Launch', language: 'en', content: 'We launched.' });
+        expect(
+          await okData('content', 'GET', '/api/admin/articles/detail?slug=launch&lang=ja'),
+        ).toMatchObject({
+          content: '公開しました。',
+        });
+      });
+
+      it('adds and removes banners and sets the contact links', async () => {
+        const added = await okData('content', 'POST', '/api/admin/banners', {
+          image: 'https://x/b.png',
+          lang: 'en',
+        });
+        const id = added.result.id;
+        expect((await okData('content', 'GET', '/api/admin/banners')).list).toEqual([
+          expect.objectContaining({ id, image: 'https://x/b.png', language: 'en' }),
+        ]);
+        await okData('content', 'POST', '/api/admin/banners/remove', { id });
+        expect((await okData('content', 'GET', '/api/admin/banners')).list).toEqual([]);
+        expect((await call('content', 'POST', '/api/admin/banners/remove', { id })).code).toBe(
+          ErrorCode.OperatorCommandRefused,
+        );
+        await okData('content', 'POST', '/api/admin/contacts', { telegram: 'https://t.me/free' });
+        expect(await okData('content', 'GET', '/api/admin/contacts')).toMatchObject({
+          telegram: 'https://t.me/free',
+        });
+      });
+    });
+
+    describe('the CLI', () => {
+      it('runs the same commands with the same validation, logged with the shell actor', async () => {
+        const bad = await runOps(['fomo:fund', '-5', '--ref', 'cli-1'], { db: t.db, actor: 'alice' });
+        expect(bad).toEqual({
+          ok: false,
+          error: expect.stringMatching(/^fomo:fund: amount: amount must be a positive/),
+        });
+        const dir = mkdtempSync(join(tmpdir(), 'alloc-'));
+        writeFileSync(join(dir, 'a.csv'), `${normal.address},3\n0xbad,1\n`);
+        const dry = await runOps(
+          ['allocation:import', '--kind', 'presale', '--file', join(dir, 'a.csv'), '--days', '10'],
+          {
+            db: t.db,
+            actor: 'alice',
+          },
+        );
+        expect(dry).toMatchObject({ ok: true, result: { dryRun: true, valid: 1, invalid: 1, total: '3' } });
+        expect(await lastLog()).toMatchObject({ command: 'allocation:import', actor: 'alice', ok: true });
+      });
+    });
+
+    describe('users and audit', () => {
+      it('looks up an address with balances, orders and ledger, and revokes its sessions', async () => {
+        const u = await okData(
+          'finance',
+          'GET',
+          `/api/admin/users/lookup?address=${normal.address.toLowerCase()}`,
+        );
+        expect(u.user).toMatchObject({ id: userId, address: normal.address });
+        expect(u.balances.wallet.USDT).toBe('50');
+        expect(u.withdrawals.list).toEqual([expect.objectContaining({ amount: '20', state: 'refunded' })]);
+        expect(u.team).toHaveProperty('level');
+        const ledger = await okData(
+          'finance',
+          'GET',
+          `/api/admin/users/ledger?address=${normal.address}&size=2`,
+        );
+        expect(ledger.total).toBeGreaterThanOrEqual(3);
+        expect(ledger.list).toHaveLength(2);
+        expect(
+          (await call('finance', 'GET', `/api/admin/users/lookup?address=${account('nobody').address}`)).code,
+        ).toBe(ErrorCode.NotFound);
+
+        const sessions = await okData(
+          'finance',
+          'GET',
+          `/api/admin/users/sessions?address=${normal.address}`,
+        );
+        expect(sessions.list).toEqual([expect.objectContaining({ active: true, revokedAt: null })]);
+        await okData('finance', 'POST', '/api/admin/users/sessions/revoke', {
+          address: normal.address,
+          session: sessions.list[0].id,
+        });
+        expect((await call('user', 'GET', '/api/user/finance')).code).toBe(ErrorCode.Unauthorized);
+        token.user = (await signIn(t, normal)).token;
+      });
+
+      it('pages the ops_log by actor and command', async () => {
+        const mine = await okData(
+          'admin',
+          'GET',
+          `/api/admin/audit?actor=${ops.finance.address.toLowerCase()}&size=100`,
+        );
+        expect(mine.total).toBeGreaterThan(0);
+        expect(new Set(mine.list.map((l: { actor: string }) => l.actor))).toEqual(
+          new Set([ops.finance.address]),
+        );
+        const funds = await okData(
+          'admin',
+          'GET',
+          `/api/admin/audit?command=fomo:fund&actor=${ops.finance.address}`,
+        );
+        expect(funds.list.map((l: { ok: boolean }) => l.ok)).toEqual([false, true, true]);
+        expect(funds.list[2]).toMatchObject({ args: { amount: '600', ref: 'fund-1' } });
+        const [all] = rowsOf<{ n: number }>(
+          await t.db.db.execute(sql`SELECT count(*)::int AS n FROM ops_log`),
+        );
+        expect(mine.total).toBeLessThan(all?.n ?? 0);
+      });
     });
   });
-
-  describe('content', () => {
-    it('publishes articles per language, lists the missing languages, previews as readers see it', async () => {
-      await okData('content', 'POST', '/api/admin/articles', {
-        slug: 'launch',
-        type: 'announcement',
-        lang: 'en',
-        title: 'Launch',
-        content: 'We launched.',
-      });
-      await okData('content', 'POST', '/api/admin/articles', {
-        slug: 'launch',
-        type: 'announcement',
-        lang: 'ja',
-        title: 'ローンチ',
-        content: '公開しました。',
-      });
-      const list = await okData('content', 'GET', '/api/admin/articles');
-      const launch = list.list.find((a: { slug: string }) => a.slug === 'launch');
-      expect(launch.languages).toEqual(['en', 'ja']);
-      expect(launch.missing).toHaveLength(10);
-      expect(launch.missing).toContain('ko');
-      expect((await okData('content', 'GET', '/api/admin/articles/preview?slug=launch&lang=ja')).title).toBe(
-        'ローンチ',
-      );
-      const ko = await okData('content', 'GET', '/api/admin/articles/preview?slug=launch&lang=ko');
-      expect(ko).toMatchObject({ title: 'Launch', language: 'en', content: 'We launched.' });
-      expect(await okData('content', 'GET', '/api/admin/articles/detail?slug=launch&lang=ja')).toMatchObject({
-        content: '公開しました。',
-      });
-    });
-
-    it('adds and removes banners and sets the contact links', async () => {
-      const added = await okData('content', 'POST', '/api/admin/banners', {
-        image: 'https://x/b.png',
-        lang: 'en',
-      });
-      const id = added.result.id;
-      expect((await okData('content', 'GET', '/api/admin/banners')).list).toEqual([
-        expect.objectContaining({ id, image: 'https://x/b.png', language: 'en' }),
-      ]);
-      await okData('content', 'POST', '/api/admin/banners/remove', { id });
-      expect((await okData('content', 'GET', '/api/admin/banners')).list).toEqual([]);
-      expect((await call('content', 'POST', '/api/admin/banners/remove', { id })).code).toBe(
-        ErrorCode.OperatorCommandRefused,
-      );
-      await okData('content', 'POST', '/api/admin/contacts', { telegram: 'https://t.me/free' });
-      expect(await okData('content', 'GET', '/api/admin/contacts')).toMatchObject({
-        telegram: 'https://t.me/free',
-      });
-    });
-  });
-
-  describe('the CLI', () => {
-    it('runs the same commands with the same validation, logged with the shell actor', async () => {
-      const bad = await runOps(['fomo:fund', '-5', '--ref', 'cli-1'], { db: t.db, actor: 'alice' });
-      expect(bad).toEqual({
-        ok: false,
-        error: expect.stringMatching(/^fomo:fund: amount: amount must be a positive/),
-      });
-      const dir = mkdtempSync(join(tmpdir(), 'alloc-'));
-      writeFileSync(join(dir, 'a.csv'), `${normal.address},3\n0xbad,1\n`);
-      const dry = await runOps(
-        ['allocation:import', '--kind', 'presale', '--file', join(dir, 'a.csv'), '--days', '10'],
-        {
-          db: t.db,
-          actor: 'alice',
-        },
-      );
-      expect(dry).toMatchObject({ ok: true, result: { dryRun: true, valid: 1, invalid: 1, total: '3' } });
-      expect(await lastLog()).toMatchObject({ command: 'allocation:import', actor: 'alice', ok: true });
-    });
-  });
-
-  describe('users and audit', () => {
-    it('looks up an address with balances, orders and ledger, and revokes its sessions', async () => {
-      const u = await okData(
-        'finance',
-        'GET',
-        `/api/admin/users/lookup?address=${normal.address.toLowerCase()}`,
-      );
-      expect(u.user).toMatchObject({ id: userId, address: normal.address });
-      expect(u.balances.wallet.USDT).toBe('50');
-      expect(u.withdrawals.list).toEqual([expect.objectContaining({ amount: '20', state: 'refunded' })]);
-      expect(u.team).toHaveProperty('level');
-      const ledger = await okData(
-        'finance',
-        'GET',
-        `/api/admin/users/ledger?address=${normal.address}&size=2`,
-      );
-      expect(ledger.total).toBeGreaterThanOrEqual(3);
-      expect(ledger.list).toHaveLength(2);
-      expect(
-        (await call('finance', 'GET', `/api/admin/users/lookup?address=${account('nobody').address}`)).code,
-      ).toBe(ErrorCode.NotFound);
-
-      const sessions = await okData('finance', 'GET', `/api/admin/users/sessions?address=${normal.address}`);
-      expect(sessions.list).toEqual([expect.objectContaining({ active: true, revokedAt: null })]);
-      await okData('finance', 'POST', '/api/admin/users/sessions/revoke', {
-        address: normal.address,
-        session: sessions.list[0].id,
-      });
-      expect((await call('user', 'GET', '/api/user/finance')).code).toBe(ErrorCode.Unauthorized);
-      token.user = (await signIn(t, normal)).token;
-    });
-
-    it('pages the ops_log by actor and command', async () => {
-      const mine = await okData(
-        'admin',
-        'GET',
-        `/api/admin/audit?actor=${ops.finance.address.toLowerCase()}&size=100`,
-      );
-      expect(mine.total).toBeGreaterThan(0);
-      expect(new Set(mine.list.map((l: { actor: string }) => l.actor))).toEqual(
-        new Set([ops.finance.address]),
-      );
-      const funds = await okData(
-        'admin',
-        'GET',
-        `/api/admin/audit?command=fomo:fund&actor=${ops.finance.address}`,
-      );
-      expect(funds.list.map((l: { ok: boolean }) => l.ok)).toEqual([false, true, true]);
-      expect(funds.list[2]).toMatchObject({ args: { amount: '600', ref: 'fund-1' } });
-      const [all] = rowsOf<{ n: number }>(await t.db.db.execute(sql`SELECT count(*)::int AS n FROM ops_log`));
-      expect(mine.total).toBeLessThan(all?.n ?? 0);
-    });
-  });
-});

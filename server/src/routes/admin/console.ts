@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { opsLog } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { operatorAddress, operatorRoleOf } from '../../http/operator.ts';
+import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { iso } from '../../lib/format.ts';
 import { dashboard } from '../../services/admin-dashboard.ts';
 import { ROLES } from './shared.ts';
@@ -24,7 +25,9 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const address = operatorAddress(req);
-      return ok({ address, role: operatorRoleOf(ctx.config, address) ?? 'content' });
+      const role = operatorRoleOf(ctx.config, address);
+      if (!role) throw new AppError(ErrorCode.NotOperator);
+      return ok({ address, role });
     },
   );
 
