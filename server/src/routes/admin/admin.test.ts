@@ -27,6 +27,7 @@ import { rowsOf } from '../../db/client.ts';
 import { cardApplications, opsLog, tokenAllocations, withdrawals } from '../../db/schema/index.ts';
 import { runOps } from '../../ops/commands.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
+import { placeOrder } from '../../services/shop.ts';
 import { applyWithdrawal } from '../../services/withdraw.ts';
 
 const U = 10n ** 18n;
@@ -366,6 +367,26 @@ for (const backend of BACKENDS)
         });
         expect(twice.code).toBe(ErrorCode.OperatorCommandRefused);
         expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(50n * U);
+        const second = await applyWithdrawal(t.db, {
+          userId,
+          userAddress: normal.address.toLowerCase(),
+          amount: '5',
+          coin: 'USDT',
+          now: t.clock.get(),
+        });
+        expect(
+          await okData('finance', 'POST', '/api/admin/withdrawals/approve', { id: second.id }),
+        ).toMatchObject({
+          result: { id: second.id, approved: true },
+        });
+        expect((await call('finance', 'POST', '/api/admin/withdrawals/approve', { id: w.id })).code).toBe(
+          ErrorCode.OperatorCommandRefused,
+        );
+        await okData('finance', 'POST', '/api/admin/withdrawals/reject', {
+          id: second.id,
+          reason: 'duplicate',
+        });
+        expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(50n * U);
       });
     });
 
@@ -386,7 +407,7 @@ for (const backend of BACKENDS)
         expect(d.liabilities.USDT).toBe('50');
         expect(d.reconciliation).toContainEqual({ token: 'USDT', owed: '50', held: '1000', short: '0' });
         expect(d.indexer).toEqual([{ name: 'staking', block: 100, lag: 20 }]);
-        expect(d.payouts).toContainEqual({ state: 'refunded', count: 1, amount: '20' });
+        expect(d.payouts).toContainEqual({ state: 'refunded', count: 2, amount: '25' });
         expect(d.settlement).toEqual([
           expect.objectContaining({ step: 'static', day: '2026-11-19', rows: 4, total: '6' }),
         ]);
@@ -486,6 +507,36 @@ for (const backend of BACKENDS)
         });
         expect((await okData('admin', 'GET', '/api/admin/cards?state=reviewed')).list).toHaveLength(1);
 
+        // a paid order of product p1, shipped by the operator; a move the order cannot make is refused
+        const [p1] = rowsOf<{ id: number }>(
+          await t.db.db.execute(sql`SELECT id FROM shop_products WHERE code = 'p1'`),
+        );
+        await t.db.transaction((tx) =>
+          transfer(tx, {
+            key: 'admin-test-fcc',
+            from: systemAccount('adjust'),
+            to: userAccount(userId),
+            asset: 'FCC',
+            amount: 10n * U,
+            kind: 'adjust',
+          }),
+        );
+        const order = await placeOrder(t.db, {
+          userId,
+          productId: Number(p1?.id),
+          quantity: 1,
+          now: t.clock.get(),
+          lang: 'en',
+        });
+        await okData('admin', 'POST', '/api/admin/shop/order', { id: order.id, state: 'shipped' });
+        const [shipped] = rowsOf<{ state: string }>(
+          await t.db.db.execute(sql`SELECT state FROM shop_orders WHERE id = ${order.id}`),
+        );
+        expect(shipped?.state).toBe('shipped');
+        expect(
+          (await call('admin', 'POST', '/api/admin/shop/order', { id: order.id, state: 'ordered' })).code,
+        ).toBe(ErrorCode.BadRequest);
+
         await okData('admin', 'POST', '/api/admin/quotes', {
           symbol: 'btc',
           price: '65000.5',
@@ -581,7 +632,10 @@ for (const backend of BACKENDS)
         );
         expect(u.user).toMatchObject({ id: userId, address: normal.address });
         expect(u.balances.wallet.USDT).toBe('50');
-        expect(u.withdrawals.list).toEqual([expect.objectContaining({ amount: '20', state: 'refunded' })]);
+        expect(u.withdrawals.list).toEqual([
+          expect.objectContaining({ amount: '5', state: 'refunded' }),
+          expect.objectContaining({ amount: '20', state: 'refunded' }),
+        ]);
         expect(u.team).toHaveProperty('level');
         const ledger = await okData(
           'finance',
