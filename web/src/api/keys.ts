@@ -25,6 +25,12 @@ export const keys = {
     /** Lists whose endpoint the server does not serve yet; key by path so each stays separate. */
     list: (path: string, params: Query) => ['user', 'list', path, params] as const,
   },
+  /** The operator console (GET /api/admin/…); cleared with the session like everything else. */
+  admin: {
+    all: () => ['admin'] as const,
+    me: () => ['admin', 'me'] as const,
+    get: (path: string, params: Query) => ['admin', path, params] as const,
+  },
   public: {
     list: (path: string, params: Query) => ['public', 'list', path, params] as const,
   },

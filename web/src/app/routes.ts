@@ -20,6 +20,20 @@ export interface RouteDef {
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
+// The operator console (issue 9): one lazy chunk for all sections, never part of a user's first paint.
+const adminConsole = page(() => import('../pages/admin/AdminConsole'));
+const ADMIN_SECTIONS = ['dashboard', 'money', 'product', 'content', 'users', 'audit'] as const;
+
+const ADMIN_ROUTES: readonly RouteDef[] = [
+  { path: '/admin', component: adminConsole, titleKey: 'admin.title', needsLogin: true },
+  ...ADMIN_SECTIONS.map((s) => ({
+    path: `/admin/${s}`,
+    component: adminConsole,
+    titleKey: 'admin.title',
+    needsLogin: true,
+  })),
+];
+
 export const ROUTES: readonly RouteDef[] = [
   // The five tabs load eagerly.
   { path: '/', component: Home, titleKey: 'tab.home', needsLogin: false, tab: 0 },
@@ -203,6 +217,9 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'page.redemption',
     needsLogin: true,
   },
+
+  // Operator console
+  ...ADMIN_ROUTES,
 ];
 
 export const TABS: readonly RouteDef[] = ROUTES.filter((r) => r.tab !== undefined).sort(

@@ -324,3 +324,14 @@ export const auditItem = z.object({
 });
 export const auditData = pageOf(auditItem);
 export type AllocationKind = (typeof ALLOCATION_KINDS)[number];
+
+/** The console's sections (`#/admin/<section>`) and the roles that may open each (admin: all). */
+export const CONSOLE_SECTIONS = {
+  dashboard: ['finance'],
+  money: ['finance'],
+  product: ['admin'],
+  content: ['content'],
+  users: ['finance'],
+  audit: ['admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
