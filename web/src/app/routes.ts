@@ -25,11 +25,11 @@ const adminConsole = page(() => import('../pages/admin/AdminConsole'));
 const ADMIN_SECTIONS = ['dashboard', 'money', 'product', 'content', 'users', 'audit'] as const;
 
 const ADMIN_ROUTES: readonly RouteDef[] = [
-  { path: '/admin', component: adminConsole, titleKey: 'admin.title', needsLogin: true },
+  { path: '/admin', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
   ...ADMIN_SECTIONS.map((s) => ({
     path: `/admin/${s}`,
     component: adminConsole,
-    titleKey: 'admin.title',
+    titleKey: 'page.admin',
     needsLogin: true,
   })),
 ];

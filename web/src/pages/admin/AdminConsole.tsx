@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAdminMe } from '../../api/admin';
 import type { ApiError } from '../../api/client';
+import { i18n } from '../../i18n';
 import { useSession } from '../../session/store';
 import { Audit } from './Audit';
 import { Content } from './Content';
@@ -13,8 +14,15 @@ import { Dashboard } from './Dashboard';
 import { Money } from './Money';
 import { Product } from './Product';
 import { Problem } from './parts';
+import { CONSOLE_TEXTS } from './texts';
 import { Users } from './Users';
 import './admin.css';
+
+/** The console's texts arrive with its chunk; other languages fall back to these English ones. */
+function addConsoleTexts() {
+  if (!i18n.exists('admin.loading', { lng: 'en' }))
+    i18n.addResourceBundle('en', 'translation', CONSOLE_TEXTS, true, false);
+}
 
 const SECTIONS = Object.keys(CONSOLE_SECTIONS) as ConsoleSection[];
 const VIEWS: Record<ConsoleSection, () => React.JSX.Element> = {
@@ -33,6 +41,7 @@ export function sectionOf(pathname: string): ConsoleSection | null {
 }
 
 export default function AdminConsole() {
+  addConsoleTexts();
   const { t } = useTranslation();
   const signedIn = useSession() !== null;
   const { pathname } = useLocation();
