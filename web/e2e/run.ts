@@ -450,7 +450,26 @@ async function main() {
         assert(role?.toLowerCase().includes(ANVIL_ACCOUNT_0.toLowerCase()) === true, `role line "${role}"`);
         assert(role?.includes('Admin') === true, `role line "${role}"`);
       });
+      await check('console: the FOMO module is switched on under Product', async () => {
+        await go(op, '/admin/product');
+        const box = op.locator('[data-testid="modules"] input[data-module="fomo"]');
+        await box.waitFor({ timeout: 10_000 });
+        await op.waitForFunction(
+          () =>
+            !document.querySelector<HTMLInputElement>('[data-testid="modules"] input[data-module="fomo"]')
+              ?.disabled,
+        );
+        if (!(await box.isChecked())) await box.check();
+        await op.waitForFunction(
+          () =>
+            document.querySelector<HTMLInputElement>('[data-testid="modules"] input[data-module="fomo"]')
+              ?.checked,
+          undefined,
+          { timeout: 10_000 },
+        );
+      });
       await check('console: funding the FOMO pool lifts it above its floor', async () => {
+        await go(op, '/admin/money');
         await op.fill('[data-testid="fund-fomo"] input', '600');
         await op.click('[data-testid="fund-fomo"] button[type="submit"]');
         await op.waitForSelector('[data-testid="fund-fomo"] .admin-saved', { timeout: 15_000 });
@@ -463,6 +482,7 @@ async function main() {
         await go(op, '/admin/money');
         await op.fill('[data-testid="grant-one"] input[name="address"]', ANVIL_ACCOUNT_1);
         await op.fill('[data-testid="grant-one"] .amount-input input', '1000');
+        await op.fill('[data-testid="grant-one"] input[name="releaseDays"]', '30');
         await op.click('[data-testid="grant-one"] button[type="submit"]');
         await op
           .waitForSelector('[data-testid="grant-one"] .admin-saved', { timeout: 15_000 })

@@ -77,6 +77,22 @@ function KindSelect({ value, onChange }: { value: AllocationKind; onChange: (k: 
   );
 }
 
+/** The linear release period in whole days (the server checks its range). */
+function DaysInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label>
+      {t('admin.money.releaseDays')}
+      <input
+        name="releaseDays"
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      />
+    </label>
+  );
+}
+
 function GrantOne() {
   const { t, i18n } = useTranslation();
   const [address, setAddress] = useState('');
@@ -84,7 +100,8 @@ function GrantOne() {
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState('');
   const grant = useAdminPost<Record<string, unknown>>('/api/admin/allocations/grant');
-  const bad = amountProblem(amount, OPERATOR_AMOUNT, i18n.language) !== null || address.trim() === '';
+  const bad =
+    amountProblem(amount, OPERATOR_AMOUNT, i18n.language) !== null || address.trim() === '' || days === '';
   return (
     <Panel title={t('admin.money.grant')} testId="grant-one">
       <form
@@ -94,7 +111,7 @@ function GrantOne() {
             address: address.trim(),
             kind,
             amount,
-            ...(days ? { releaseDays: Number(days) } : {}),
+            releaseDays: Number(days),
           });
         }}
       >
@@ -104,15 +121,7 @@ function GrantOne() {
         </label>
         <KindSelect value={kind} onChange={setKind} />
         <AmountInput value={amount} onChange={setAmount} rules={OPERATOR_AMOUNT} token="FREE" />
-        <label>
-          {t('admin.money.releaseDays')}
-          <input
-            name="releaseDays"
-            inputMode="numeric"
-            value={days}
-            onChange={(e) => setDays(e.target.value.replace(/\D/g, ''))}
-          />
-        </label>
+        <DaysInput value={days} onChange={setDays} />
         <button type="submit" disabled={bad || grant.isPending}>
           {t('admin.money.grantButton')}
         </button>
@@ -127,12 +136,20 @@ function ImportCsv() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<AllocationKind>('airdrop');
   const [csv, setCsv] = useState('');
+  const [days, setDays] = useState('');
   const [result, setResult] = useState<AllocationImport | null>(null);
   const run = useAdminPost<Record<string, unknown>, AllocationImport>('/api/admin/allocations/import');
   const submit = (dryRun: boolean) => run.mutate({ kind, csv, dryRun }, { onSuccess: (r) => setResult(r) });
   return (
     <Panel title={t('admin.money.import')} testId="import-csv">
       <KindSelect value={kind} onChange={setKind} />
+      <DaysInput
+        value={days}
+        onChange={(v) => {
+          setDays(v);
+          setResult(null);
+        }}
+      />
       <label>
         {t('admin.money.csv')}
         <textarea

@@ -41,6 +41,7 @@ function Modules() {
             <label>
               <input
                 type="checkbox"
+                data-module={k}
                 checked={modules[k] === true}
                 disabled={set.isPending || !q.data}
                 onChange={(e) => set.mutate({ modules: { [k]: e.target.checked } })}
