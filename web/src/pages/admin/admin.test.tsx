@@ -221,6 +221,26 @@ describe('money', () => {
     expect(form?.textContent).toContain('Saved');
   });
 
+  it('grants one allocation only with an address, an amount and a release period', async () => {
+    routes['POST /api/admin/allocations/grant'] = () => okReply({ command: 'allocation:grant', result: {} });
+    await open('/admin/money');
+    const form = $('[data-testid="grant-one"]');
+    const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    typeInto(form?.querySelector('input[name="address"]') as HTMLInputElement, USER);
+    typeInto(form?.querySelector('.amount-input input') as HTMLInputElement, '1000');
+    await settle();
+    expect(submit?.disabled).toBe(true);
+    typeInto(form?.querySelector('input[name="releaseDays"]') as HTMLInputElement, '30');
+    await settle();
+    await click(submit ?? null);
+    expect(calls.find((c) => c.path === '/api/admin/allocations/grant')?.body).toEqual({
+      address: USER,
+      kind: 'airdrop',
+      amount: '1000',
+      releaseDays: 30,
+    });
+  });
+
   it('refuses a zero amount before sending it', async () => {
     await open('/admin/money');
     const form = $('[data-testid="fund-fomo"]');
