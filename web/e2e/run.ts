@@ -459,7 +459,8 @@ async function main() {
             !document.querySelector<HTMLInputElement>('[data-testid="modules"] input[data-module="fomo"]')
               ?.disabled,
         );
-        if (!(await box.isChecked())) await box.check();
+        // controlled by the server's answer: it turns checked once the switch is saved and read back
+        if (!(await box.isChecked())) await box.click();
         await op.waitForFunction(
           () =>
             document.querySelector<HTMLInputElement>('[data-testid="modules"] input[data-module="fomo"]')
