@@ -327,12 +327,18 @@ function WithdrawalRow({ w }: { w: AdminWithdrawal }) {
   );
 }
 
+/** A `…_wei` setting read as an amount (the stored figure is wei, an integer string or number). */
+function weiSetting(key: string, value: unknown) {
+  if (!key.endsWith('_wei') || !/^\d+$/.test(String(value))) return null;
+  return <Amount value={BigInt(String(value))} />;
+}
+
 /** The money limits live in the settings; shown here, changed under Product → settings. */
 function Limits() {
   const { t } = useTranslation();
   const q = useAdminGet<{ values: Record<string, unknown> }>('/api/admin/config');
   return (
-    <Panel title={t('admin.money.limits')}>
+    <Panel title={t('admin.money.limits')} testId="limits">
       <Loaded q={q}>
         {(d) => (
           <table className="admin-kv">
@@ -342,7 +348,7 @@ function Limits() {
                 .map(([k, v]) => (
                   <tr key={k}>
                     <th scope="row">{k}</th>
-                    <td dir="ltr">{json(v)}</td>
+                    <td dir="ltr">{weiSetting(k, v) ?? json(v)}</td>
                   </tr>
                 ))}
             </tbody>

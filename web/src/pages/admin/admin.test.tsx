@@ -241,6 +241,13 @@ describe('money', () => {
     });
   });
 
+  it('shows wei limits as amounts', async () => {
+    routes['GET /api/admin/config'] = () =>
+      okReply({ values: { min_withdraw_wei: '1500000000000000000', modules: {} } });
+    await open('/admin/money');
+    expect($('[data-testid="limits"]')?.textContent).toBe('Limitsmin_withdraw_wei1.5');
+  });
+
   it('refuses a zero amount before sending it', async () => {
     await open('/admin/money');
     const form = $('[data-testid="fund-fomo"]');
