@@ -1,5 +1,10 @@
 // Money: fund the FOMO pool, grant allocations (one, or a CSV with a dry run), review withdrawals, limits.
-import { ALLOCATION_KINDS, type AllocationKind } from '@free/protocol/api/admin';
+import {
+  ALLOCATION_KINDS,
+  type AllocationKind,
+  CONSOLE_SECTIONS,
+  roleAllows,
+} from '@free/protocol/api/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +12,7 @@ import {
   type AllocationImport,
   newRef,
   useAdminGet,
+  useAdminMe,
   useAdminPost,
 } from '../../api/admin';
 import { Amount, DateTime } from '../../components/Amount';
@@ -17,13 +23,16 @@ import { json, Loaded, Panel, Problem, Saved } from './parts';
 const OPERATOR_AMOUNT = { kind: 'shares' } as const;
 
 export function Money() {
+  // the settings are the admin's (Product); a finance operator does not see the limits panel
+  const role = useAdminMe(true).data?.role;
+  const seesSettings = role !== undefined && roleAllows(role, CONSOLE_SECTIONS.product);
   return (
     <div className="admin-grid">
       <FundFomo />
       <GrantOne />
       <ImportCsv />
       <Withdrawals />
-      <Limits />
+      {seesSettings && <Limits />}
     </div>
   );
 }

@@ -248,6 +248,14 @@ describe('money', () => {
     expect($('[data-testid="limits"]')?.textContent).toBe('Limitsmin_withdraw_wei1.5');
   });
 
+  it('leaves the limits (admin settings) out for a finance operator', async () => {
+    routes['GET /api/admin/me'] = () => okReply({ address: OPERATOR, role: 'finance' });
+    await open('/admin/money');
+    expect($('[data-testid="fund-fomo"]')).not.toBeNull();
+    expect($('[data-testid="limits"]')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/admin/config')).toBe(false);
+  });
+
   it('refuses a zero amount before sending it', async () => {
     await open('/admin/money');
     const form = $('[data-testid="fund-fomo"]');
