@@ -4,6 +4,7 @@ import type * as admin from '@free/protocol/api/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type ApiError, api, type Query } from './client';
+import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
 export type AdminMe = z.infer<typeof admin.adminMeData>;
@@ -22,6 +23,7 @@ export type UserLookup = z.infer<typeof admin.userLookupData>;
 export type UserLedger = z.infer<typeof admin.userLedgerData>;
 export type UserSession = z.infer<typeof admin.userSession>;
 export type AuditPage = z.infer<typeof admin.auditData>;
+export type UnmatchedPayments = z.infer<typeof admin.unmatchedPaymentsData>;
 
 /** Who the signed-in wallet is to the console: an operator with a role, or refused (ApiError). */
 export function useAdminMe(enabled: boolean) {
@@ -42,23 +44,23 @@ export function useAdminGet<T>(path: string, params: Query = {}, enabled = true)
   });
 }
 
-/** A fresh idempotency reference for one form submission (a retry of it reuses the same one). */
-export function newRef(): string {
-  return crypto.randomUUID();
+/**
+ * A console money write whose command is idempotent by `ref`: the ref is the action's Idempotency-Key
+ * (useIdempotentMutation), so a retry after an unknown outcome (timeout, network, 5xx) carries the same
+ * one and the server does the work once; a new one only after a known outcome or other inputs.
+ */
+export function useAdminRefPost<B extends object, T = unknown>(path: string) {
+  return useIdempotentMutation<B, T>({
+    mutationFn: (body, key) => postIdempotent<T>(path, { ...body, ref: key }, key, { hideError: true }),
+    invalidates: () => [keys.admin.all()],
+  });
 }
 
-/**
- * A console write. Money actions carry `ref` in the body (the server's idempotency reference) and the
- * same value as Idempotency-Key; every success refreshes the console's reads.
- */
+/** A console write; every success refreshes the console's reads. */
 export function useAdminPost<B, T = unknown>(path: string) {
   const qc = useQueryClient();
   return useMutation<T, ApiError, B>({
-    mutationFn: (body: B) => {
-      const ref = (body as { ref?: unknown }).ref;
-      const headers = typeof ref === 'string' ? { 'Idempotency-Key': ref } : undefined;
-      return api.post<T>(path, body, { hideError: true, headers });
-    },
+    mutationFn: (body: B) => api.post<T>(path, body, { hideError: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.admin.all() }),
   });
 }

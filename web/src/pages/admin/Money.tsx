@@ -11,10 +11,11 @@ import { useTranslation } from 'react-i18next';
 import {
   type AdminWithdrawal,
   type AllocationImport,
-  newRef,
+  type UnmatchedPayments as UnmatchedPage,
   useAdminGet,
   useAdminMe,
   useAdminPost,
+  useAdminRefPost,
 } from '../../api/admin';
 import { Amount, DateTime } from '../../components/Amount';
 import { AmountInput, amountProblem } from '../../components/AmountInput';
@@ -33,6 +34,7 @@ export function Money() {
       <GrantOne />
       <ImportCsv />
       <Withdrawals />
+      <UnmatchedPayments />
       {seesSettings && <Limits />}
     </div>
   );
@@ -41,23 +43,14 @@ export function Money() {
 function FundFomo() {
   const { t, i18n } = useTranslation();
   const [amount, setAmount] = useState('');
-  const [ref, setRef] = useState(newRef);
-  const fund = useAdminPost<{ amount: string; ref: string }>('/api/admin/fomo/fund');
+  const fund = useAdminRefPost<{ amount: string }>('/api/admin/fomo/fund');
   const bad = amountProblem(amount, OPERATOR_AMOUNT, i18n.language) !== null;
   return (
     <Panel title={t('admin.money.fundFomo')} testId="fund-fomo">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          fund.mutate(
-            { amount, ref },
-            {
-              onSuccess: () => {
-                setAmount('');
-                setRef(newRef());
-              },
-            },
-          );
+          fund.mutate({ amount }, { onSuccess: () => setAmount('') });
         }}
       >
         <AmountInput value={amount} onChange={setAmount} rules={OPERATOR_AMOUNT} token="FREE" />
@@ -336,6 +329,70 @@ function WithdrawalRow({ w }: { w: AdminWithdrawal }) {
         <Problem error={approve.error ?? reject.error} />
       </td>
     </tr>
+  );
+}
+
+const UNMATCHED_PAGE = 20;
+
+/** Payments on chain that credited no order: money that arrived but belongs to nobody yet. */
+function UnmatchedPayments() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useAdminGet<UnmatchedPage>('/api/admin/payments/unmatched', { page, size: UNMATCHED_PAGE });
+  return (
+    <Panel title={t('admin.money.unmatched')} testId="unmatched-payments">
+      <Loaded q={q}>
+        {(d) =>
+          d.list.length === 0 ? (
+            <p className="muted">{t('list.noData')}</p>
+          ) : (
+            <>
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th>{t('admin.money.block')}</th>
+                    <th>{t('admin.money.payer')}</th>
+                    <th>{t('admin.amount')}</th>
+                    <th>{t('admin.money.order')}</th>
+                    <th>{t('admin.money.unmatchedReason')}</th>
+                    <th>{t('admin.time')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.list.map((p) => (
+                    <tr key={`${p.txHash}:${p.logIndex}`} data-unmatched={p.txHash}>
+                      <td>{p.blockNumber}</td>
+                      <td dir="ltr">{p.payer}</td>
+                      <td>
+                        <Amount value={p.amount} />
+                      </td>
+                      <td dir="ltr">{p.orderId}</td>
+                      <td>{p.reason}</td>
+                      <td>
+                        <DateTime value={p.paidAt} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="admin-actions">
+                <button type="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+                  {t('admin.previous')}
+                </button>
+                <span>{page}</span>
+                <button
+                  type="button"
+                  disabled={page * UNMATCHED_PAGE >= d.total}
+                  onClick={() => setPage(page + 1)}
+                >
+                  {t('admin.next')}
+                </button>
+              </div>
+            </>
+          )
+        }
+      </Loaded>
+    </Panel>
   );
 }
 

@@ -221,6 +221,36 @@ describe('money', () => {
     expect(form?.textContent).toContain('Saved');
   });
 
+  it('lists the payments that credited no order', async () => {
+    routes['GET /api/admin/payments/unmatched'] = () =>
+      okReply({
+        list: [
+          {
+            txHash: `0x${'ab'.repeat(32)}`,
+            logIndex: 1,
+            blockNumber: 41,
+            orderId: `0x${'01'.repeat(32)}`,
+            payer: USER,
+            token: USER,
+            to: USER,
+            amount: '12.5',
+            burned: '0',
+            executorReward: '0',
+            reason: 'unknown order',
+            paidAt: '2026-11-24T10:00:00.000Z',
+          },
+        ],
+        total: 1,
+        page: 1,
+        size: 20,
+      });
+    await open('/admin/money');
+    const panel = $('[data-testid="unmatched-payments"]');
+    expect(panel?.querySelectorAll('tbody tr')).toHaveLength(1);
+    expect(panel?.textContent).toContain('unknown order');
+    expect(panel?.textContent).toContain('12.5');
+  });
+
   it('grants one allocation only with an address, an amount and a release period', async () => {
     routes['POST /api/admin/allocations/grant'] = () => okReply({ command: 'allocation:grant', result: {} });
     await open('/admin/money');
