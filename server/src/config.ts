@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPERATOR_ROLES, type OperatorRole } from '@free/protocol/api/admin';
 import { type Address, getAddress, type Hex, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
@@ -10,6 +11,8 @@ import { z } from 'zod';
 export const LOCAL_CHAIN_ID = 31337;
 export const LOCAL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const LOCAL_CLIENT_SECRET = 'free-local-dev-secret';
+/** anvil account 0: the deployer and owner of the local contracts, the local default operator */
+export const LOCAL_OWNER_ADDRESS = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
 
 /** Repository root (server/src/config.ts → ../..). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -67,6 +70,8 @@ export type Config = {
    * (default: the socket address), a number of proxy hops, or the proxies' addresses / CIDRs.
    */
   trustProxy: TrustProxy;
+  /** operators of the console by checksummed address (OPERATOR_ADDRESSES) */
+  operators: ReadonlyMap<Address, OperatorRole>;
 };
 
 export type TrustProxy = false | number | string[];
@@ -110,6 +115,33 @@ const envSchema = z.object({
     .refine((v) => v.length > 0, 'must list at least one host[:port]'),
   FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().max(720).default(72),
+  OPERATOR_ADDRESSES: z
+    .string()
+    .transform((v, ctx) => {
+      const out = new Map<Address, OperatorRole>();
+      for (const item of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const [addr = '', role = '', ...rest] = item.split(':').map((s) => s.trim());
+        if (rest.length > 0 || !isAddress(addr, { strict: false })) {
+          ctx.addIssue({ code: 'custom', message: `"${item}": expected 0x<address>:<role>` });
+          continue;
+        }
+        if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${item}": role must be one of ${OPERATOR_ROLES.join(', ')}`,
+          });
+          continue;
+        }
+        const key = getAddress(addr);
+        if (out.has(key)) ctx.addIssue({ code: 'custom', message: `${key} is listed twice` });
+        out.set(key, role as OperatorRole);
+      }
+      return out;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z
     .string()
@@ -227,5 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    // nobody operates a real chain by default; locally the deployer (anvil account 0) is admin
+    operators:
+      e.OPERATOR_ADDRESSES ?? new Map<Address, OperatorRole>(local ? [[LOCAL_OWNER_ADDRESS, 'admin']] : []),
   };
 }

@@ -114,6 +114,7 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '| `REDIS_URL` | unset: rate limits counted in each process | `redis://…` or `rediss://…`: rate limits shared by every API process (several processes: see docs/operations.md) |',
     '| `REDIS_KEY_PREFIX` | `free:` | prefix of every Redis key, so deployments can share one Redis |',
     "| `TRUST_PROXY` | off | behind a reverse proxy: `true` or `1` (one proxy), a hop count, or the proxies' addresses / CIDRs (comma list); the client address then comes from `X-Forwarded-For`, so per-IP limits apply per real client. Leave it off when clients reach the server directly (they could forge the header) |",
+    '| `OPERATOR_ADDRESSES` | on 31337: anvil account 0 (`0xf39F…2266`) as `admin`; elsewhere nobody | operators of the console: `0xabc…:admin,0xdef…:content` (roles `admin`, `finance`, `content`) |',
     '',
     'Migrations (`server/drizzle/`, drizzle-kit) are applied at start, the same files for PGlite and PostgreSQL.',
     'Business settings (rates, limits, links, module switches) live in the `config` table, one typed registry',
@@ -150,6 +151,11 @@ export function renderMarkdown(doc: { paths: Record<string, Record<string, Opera
     '  inside a request may use 80 % of it and is rolled back past that (code 1301 RolledBack: nothing changed); a',
     '  money request whose Idempotency-Key is held by one still running answers 1302 InProgress (retry with the',
     '  same key).',
+    '- Operator console (`/api/admin/…`): signed in like every user, then the address must be listed in',
+    '  `OPERATOR_ADDRESSES` with a role the route is open to (shown after each summary; `admin` may use every route),',
+    '  else `NotOperator` (1105) or `OperatorRoleMissing` (1106) before the request body is looked at. Every change runs',
+    '  the same command as `npm run ops`, logged to `ops_log` with the operator address; a refused command answers',
+    '  `OperatorCommandRefused` (1210) with the command message and changes nothing.',
     '',
   ];
   const entries = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -548,15 +548,16 @@ describe.each(BACKENDS)('bad input on $name', ({ url }) => {
     expect(await snapshot(t.db)).toEqual(before);
   });
 
-  it('every documented /api/user route sits behind the one sign-in check; no other route asks for one', async () => {
+  it('every documented /api/user and /api/admin route sits behind the one sign-in check; no other route asks for one', async () => {
     const paths = (t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown }>> })
       .paths;
     const ops = Object.entries(paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
     );
-    const user = ops.filter((o) => o.path.startsWith('/api/user'));
+    const signedIn = (path: string) => path.startsWith('/api/user') || path.startsWith('/api/admin/');
+    const user = ops.filter((o) => signedIn(o.path));
     expect(user.length).toBeGreaterThanOrEqual(40);
-    for (const o of ops) expect(o.op.security !== undefined, o.path).toBe(o.path.startsWith('/api/user'));
+    for (const o of ops) expect(o.op.security !== undefined, o.path).toBe(signedIn(o.path));
     const before = await snapshot(t.db);
     for (const o of user) {
       const r = await t.app.inject({

@@ -42,6 +42,8 @@ export const ErrorCode = {
   NonceInvalid: 1102,
   SiweInvalid: 1103,
   InviterInvalid: 1104,
+  NotOperator: 1105,
+  OperatorRoleMissing: 1106,
 
   ModuleClosed: 1200,
   NotBoundWallet: 1201,
@@ -53,6 +55,7 @@ export const ErrorCode = {
   StakeLimitExceeded: 1207,
   WithdrawDailyLimit: 1208,
   WithdrawPlatformLimit: 1209,
+  OperatorCommandRefused: 1210,
   PresaleSoldOut: 1220,
   PresaleUserLimit: 1221,
 

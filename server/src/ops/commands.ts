@@ -1,12 +1,9 @@
 // Operator commands (`npm run ops -- <command> …`): each validated with zod, run, and logged to
 // ops_log with its arguments and outcome. The chain-touching ones take an injectable ChainOps.
 import { readFileSync } from 'node:fs';
-import { parseAmount } from '@free/protocol/amount';
-import { LANGUAGES } from '@free/protocol/languages';
 import { desc, eq } from 'drizzle-orm';
-import { type Address, getAddress, isAddress } from 'viem';
+import type { Address } from 'viem';
 import { z } from 'zod';
-import type { DbHandle } from '../db/client.ts';
 import { CARD_STATES } from '../db/schema/cards.ts';
 import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -14,7 +11,7 @@ import { amt, iso } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
 import { setQuote } from '../services/quotes.ts';
-import { type ReconcileChain, reconcile, reconciliationView } from '../services/reconcile.ts';
+import { reconcile, reconciliationView } from '../services/reconcile.ts';
 import {
   getSettings,
   isSettingKey,
@@ -25,27 +22,20 @@ import {
 import { moveShopOrder } from '../services/shop.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import { approveWithdrawal, rejectWithdrawal, WithdrawalStateError } from '../services/withdraw.ts';
+import { CONSOLE_COMMANDS } from './console-commands.ts';
+import {
+  addressArg,
+  amountArg,
+  type Command,
+  idArg,
+  LANGS,
+  type OpsDeps,
+  OpsError,
+  type Parsed,
+} from './kit.ts';
 
-/** What the chain commands need; the CLI builds it with viem and the owner key. */
-export type ChainOps = {
-  fundReserve(amountWei: bigint): Promise<{ txHashes: string[] }>;
-  setSigner(address: Address): Promise<{ txHashes: string[] }>;
-};
-
-export type OpsDeps = {
-  db: DbHandle;
-  now?: () => Date;
-  chain?: ChainOps;
-  /** read-only chain access for reconciliation (needs no owner key) */
-  holdings?: ReconcileChain;
-  actor?: string;
-};
-
-export class OpsError extends Error {
-  override name = 'OpsError';
-}
-
-export type Parsed = { positional: string[]; flags: Record<string, string> };
+export type { ChainOps, OpsDeps, Parsed } from './kit.ts';
+export { OpsError } from './kit.ts';
 
 /** `a b --k v --flag` → positional [a, b], flags { k: v, flag: 'true' } */
 export function parseArgs(argv: string[]): Parsed {
@@ -68,26 +58,6 @@ export function parseArgs(argv: string[]): Parsed {
   return { positional, flags };
 }
 
-const LANGS = LANGUAGES.map((l) => l.code) as [string, ...string[]];
-const amountArg = (what: string) =>
-  z.string().transform((s, ctx) => {
-    const v = parseAmount(s);
-    if (typeof v !== 'bigint' || v <= 0n) {
-      ctx.addIssue({ code: 'custom', message: `${what} must be a positive decimal amount` });
-      return z.NEVER;
-    }
-    return v;
-  });
-const idArg = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(2 ** 31 - 1);
-const addressArg = z
-  .string()
-  .refine((s) => isAddress(s, { strict: false }), 'must be a 0x address')
-  .transform((s) => getAddress(s));
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -105,15 +75,6 @@ async function asOps<T>(fn: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
-
-type Command = {
-  usage: string;
-  schema: z.ZodType;
-  from: (p: Parsed) => unknown;
-  run: (args: never, deps: Required<Pick<OpsDeps, 'db' | 'now'>> & OpsDeps) => Promise<unknown>;
-  /** a finding that must fail the command line (non-zero exit) although the command ran */
-  alarm?: (result: never) => string | null;
-};
 
 export const COMMANDS: Record<string, Command> = {
   'config:set': {
@@ -149,11 +110,13 @@ export const COMMANDS: Record<string, Command> = {
   'article:publish': {
     usage:
       'article:publish --type <type> --lang <lang> --title <title> --body-file <path> [--slug s] [--summary s] [--cover url]',
+    // the console sends the text as `body` instead of a file
     schema: z.object({
       type: z.enum(ARTICLE_TYPES),
       lang: z.enum(LANGS),
       title: z.string().min(1).max(200),
-      bodyFile: z.string().min(1),
+      bodyFile: z.string().min(1).optional(),
+      body: z.string().min(1).max(50_000).optional(),
       slug: z
         .string()
         .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, - and _')
@@ -175,19 +138,23 @@ export const COMMANDS: Record<string, Command> = {
         type: (typeof ARTICLE_TYPES)[number];
         lang: string;
         title: string;
-        bodyFile: string;
+        bodyFile?: string;
+        body?: string;
         slug?: string;
         summary?: string;
         cover?: string;
       },
       d,
     ) => {
-      let content: string;
-      try {
-        content = readFileSync(a.bodyFile, 'utf8');
-      } catch (err) {
-        throw new OpsError(`cannot read --body-file ${a.bodyFile}: ${(err as Error).message}`);
+      let content = a.body ?? '';
+      if (a.bodyFile !== undefined) {
+        try {
+          content = readFileSync(a.bodyFile, 'utf8');
+        } catch (err) {
+          throw new OpsError(`cannot read --body-file ${a.bodyFile}: ${(err as Error).message}`);
+        }
       }
+      if (!content) throw new OpsError('give the article text with --body-file');
       const slug =
         a.slug ??
         (a.title
@@ -204,6 +171,7 @@ export const COMMANDS: Record<string, Command> = {
         summary: a.summary ?? '',
         content,
         cover: a.cover ?? null,
+        publishedAt: d.now(),
       });
       return { id, slug, language: a.lang };
     },
@@ -358,6 +326,7 @@ export const COMMANDS: Record<string, Command> = {
       return { symbol: a.symbol.toUpperCase(), price: amt(a.price) };
     },
   },
+  ...CONSOLE_COMMANDS,
 };
 
 export const usage = () =>
@@ -373,9 +342,18 @@ export async function runOps(argv: string[], deps: OpsDeps): Promise<OpsResult> 
   const [name, ...rest] = argv;
   const cmd = name ? COMMANDS[name] : undefined;
   if (!name || !cmd) return { ok: false, error: `${name ? `unknown command ${name}\n` : ''}${usage()}` };
+  return runCommand(name, cmd.from(parseArgs(rest)), deps);
+}
+
+/**
+ * Runs one command on raw arguments (the CLI's parsed line, or the console's JSON body): validated,
+ * run, and logged to ops_log with the actor, whatever the outcome.
+ */
+export async function runCommand(name: string, raw: unknown, deps: OpsDeps): Promise<OpsResult> {
+  const cmd = COMMANDS[name];
+  if (!cmd) return { ok: false, error: `unknown command ${name}` };
   const now = deps.now ?? (() => new Date());
   const actor = deps.actor ?? process.env.USER ?? 'operator';
-  const raw = cmd.from(parseArgs(rest));
   const log = async (ok: boolean, result: unknown, error: string | null) => {
     await deps.db.db.insert(opsLog).values({
       command: name,

@@ -1,6 +1,12 @@
 // The route table: every route module, public or signed-in, in registration order (which is also
 // the order of docs/api.md). One module per domain; app.ts registers the two lists.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operatorScope } from '../http/operator.ts';
+import { adminConsoleRoutes } from './admin/console.ts';
+import { adminContentRoutes } from './admin/content.ts';
+import { adminMoneyRoutes } from './admin/money.ts';
+import { adminProductRoutes } from './admin/product.ts';
+import { adminUserRoutes } from './admin/users.ts';
 import { commonRoutes } from './common/index.ts';
 import { airdropRoutes } from './product/airdrop.ts';
 import { cardsUserRoutes } from './product/cards.ts';
@@ -29,6 +35,18 @@ export const publicRoutes: readonly FastifyPluginAsyncZod[] = [
   quotesPublicRoutes,
 ];
 
+/**
+ * Operator console routes (`/api/admin/…`): registered inside http/operator.ts's scope, which
+ * refuses every request whose signed-in address lacks one of the route's `operatorRoles`.
+ */
+export const operatorRoutes: readonly FastifyPluginAsyncZod[] = [
+  adminConsoleRoutes,
+  adminMoneyRoutes,
+  adminProductRoutes,
+  adminContentRoutes,
+  adminUserRoutes,
+];
+
 /** Routes that need a signed-in user: registered inside http/auth.ts's `signedIn` plugin. */
 export const signedInRoutes: readonly FastifyPluginAsyncZod[] = [
   userRoutes,
@@ -44,4 +62,5 @@ export const signedInRoutes: readonly FastifyPluginAsyncZod[] = [
   machinesUserRoutes,
   shopUserRoutes,
   cardsUserRoutes,
+  operatorScope(operatorRoutes),
 ];

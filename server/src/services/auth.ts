@@ -257,11 +257,12 @@ export type SessionView = {
 export async function listSessions(
   db: Executor,
   userId: number,
-  currentToken: string,
+  /** the caller's token, to mark its session `current`; null when the caller is not the user */
+  currentToken: string | null,
   now: Date,
   idleMs: number = SESSION_IDLE_MS,
 ): Promise<SessionView[]> {
-  const currentHash = sha256Hex(currentToken);
+  const currentHash = currentToken === null ? null : sha256Hex(currentToken);
   const rows = await db
     .select()
     .from(sessions)
@@ -279,17 +280,22 @@ export async function listSessions(
 }
 
 /**
- * Ends sessions of this user: the one with `id`, or every one but the caller's (`others`).
- * Returns how many were still open. Another user's session id changes nothing.
+ * Ends sessions of this user: the one with `id`, every one but the caller's (`others`), or every
+ * one (`all`, an operator's revocation). Returns how many were still open. Another user's session
+ * id changes nothing.
  */
 export async function revokeUserSessions(
   db: Executor,
   userId: number,
-  target: { id: number } | { others: true; currentToken: string },
+  target: { id: number } | { others: true; currentToken: string } | { all: true },
   now: Date,
 ): Promise<number> {
   const which =
-    'id' in target ? eq(sessions.id, target.id) : ne(sessions.tokenHash, sha256Hex(target.currentToken));
+    'id' in target
+      ? eq(sessions.id, target.id)
+      : 'others' in target
+        ? ne(sessions.tokenHash, sha256Hex(target.currentToken))
+        : undefined;
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })

@@ -37,6 +37,12 @@ export const keys = {
     /** A paged list, keyed by its path so each stays separate. */
     list: (path: string, params: Query) => ['user', 'list', path, params] as const,
   },
+  /** The operator console (GET /api/admin/…); cleared with the session like everything else. */
+  admin: {
+    all: () => ['admin'] as const,
+    me: () => ['admin', 'me'] as const,
+    get: (path: string, params: Query) => ['admin', path, params] as const,
+  },
   public: {
     fomo: () => ['public', 'fomo'] as const,
     quotes: () => ['public', 'quotes'] as const,

@@ -16,6 +16,9 @@ export interface RouteDef {
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
+// The operator console (issue 9): one lazy chunk for all sections, never part of a user's first paint.
+const adminConsole = page(() => import('../pages/admin/AdminConsole'));
+
 // Home is in the first paint; the other four tabs load on their own and are fetched while the
 // browser is idle after the first paint (prefetchTabs), so a tap on a tab does not wait.
 const loadShop = () => import('../pages/shop/Shop');
@@ -246,6 +249,15 @@ const TABLE = [
     titleKey: 'page.redemption',
     needsLogin: true,
   },
+
+  // Operator console: one component for every section; listed one by one so each path is a link target.
+  { path: '/admin', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
+  { path: '/admin/dashboard', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
+  { path: '/admin/money', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
+  { path: '/admin/product', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
+  { path: '/admin/content', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
+  { path: '/admin/users', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
+  { path: '/admin/audit', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
 ] as const satisfies readonly RouteDef[];
 
 export const ROUTES: readonly RouteDef[] = TABLE;

@@ -10,10 +10,11 @@ export { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 const INDEX_KEY = 'free.localWallet.index';
 const CONNECTED_KEY = 'free.localWallet.connected';
 
-/** Anvil account used by the local test wallet: 1 by default (accounts 1–9 are funded test users). */
+/** Anvil account used by the local test wallet: 1 by default (accounts 1–9 are funded test users;
+ * 0 is the deployer, the local operator, for the console). */
 export function localAccountIndex(): number {
   const n = Number(localStorage.getItem(INDEX_KEY) ?? '1');
-  return Number.isInteger(n) && n >= 1 && n <= 9 ? n : 1;
+  return Number.isInteger(n) && n >= 0 && n <= 9 ? n : 1;
 }
 
 export function setLocalAccountIndex(n: number) {

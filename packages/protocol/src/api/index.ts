@@ -1,5 +1,6 @@
 // Zod schemas of every endpoint (request + response `data`), shared by server and web; one module
 // per domain.
+export * from './admin.ts';
 export * from './airdrop.ts';
 export * from './cards.ts';
 export * from './common.ts';

@@ -34,6 +34,7 @@ export const WITHDRAW_STATES = [
   'failed',
   'refunded',
 ] as const;
+export type WithdrawState = (typeof WITHDRAW_STATES)[number];
 export const withdrawItem = z.object({
   id: z.number().int(),
   coin: z.string(),

@@ -1,0 +1,353 @@
+// The operator console API (`/api/admin/…`): roles, and the request and response schemas of every
+// operator route. Amounts are decimal strings in token units (the same rules as the user side).
+import { z } from 'zod';
+import { ARTICLE_TYPES } from '../content.ts';
+import { LANGUAGE_CODES, type LanguageCode } from '../languages.ts';
+import { MODULE_KEYS } from '../modules.ts';
+import { CARD_STATES, card } from './cards.ts';
+import {
+  address,
+  amountText,
+  articleDetailData,
+  asset,
+  isoTime,
+  pageOf,
+  pageQuery,
+  rowId,
+} from './common.ts';
+import { quote } from './quotes.ts';
+import { SHOP_ORDER_STATES, shopOrdersData } from './shop.ts';
+import { stakeOrdersData } from './staking.ts';
+import { teamInfoData } from './team.ts';
+import { financeData, financeQuery, sessionItem, userProfile } from './user.ts';
+import { rechargeListData, WITHDRAW_STATES, withdrawListData } from './wallet.ts';
+
+/** `admin` may do everything; `finance` the money and users sections; `content` the content section. */
+export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const operatorRole = z.enum(OPERATOR_ROLES);
+
+/** Whether an operator of `role` may use a route open to `allowed` (admin may use every route). */
+export const roleAllows = (role: OperatorRole, allowed: readonly OperatorRole[]): boolean =>
+  role === 'admin' || allowed.includes(role);
+
+/** A positive decimal amount as typed by the operator ("12.5"); the server applies the amount rules. */
+const amountInput = z.string().min(1).max(80).describe('decimal amount in token units, e.g. "500"');
+/** A caller-chosen key that makes a retried money action a no-op (e.g. a UUID per form submission). */
+const opRef = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, '1–64 letters, digits, _ . : -')
+  .describe('idempotency reference: the same ref again changes nothing');
+const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
+
+// ---- GET /api/admin/me ----
+export const adminMeData = z.object({ address, role: operatorRole });
+
+/** What a successful command answers: its name and its result as logged to ops_log. */
+export const commandData = z.object({ command: z.string(), result: z.unknown() });
+
+// ---- GET /api/admin/dashboard ----
+const tokenFigures = z.object({ USDT: amountText, FREE: amountText });
+export const dashboardData = z.object({
+  /** null when the chain cannot be read; `chainError` says why */
+  chain: z
+    .object({
+      head: z.number().int(),
+      staking: z.object({
+        address,
+        reserve: amountText,
+        committed: amountText,
+        openPrincipal: amountText,
+        availableReserve: amountText,
+      }),
+      hotWallet: z.object({ address, USDT: amountText, FREE: amountText, gas: amountText }),
+      treasury: z.object({ address, USDT: amountText, FREE: amountText }),
+    })
+    .nullable(),
+  chainError: z.string().nullable(),
+  fomo: z.object({ balance: amountText, floor: amountText, aboveFloor: z.boolean() }),
+  /** what the ledger owes users per token (every user account) */
+  liabilities: tokenFigures,
+  /** owed vs held per token; null when the chain cannot be read */
+  reconciliation: z
+    .array(
+      z.object({ token: z.enum(['USDT', 'FREE']), owed: amountText, held: amountText, short: amountText }),
+    )
+    .nullable(),
+  /** indexer cursors: last indexed block and how many blocks behind the head (null: head unknown) */
+  indexer: z.array(z.object({ name: z.string(), block: z.number().int(), lag: z.number().int().nullable() })),
+  payouts: z.array(z.object({ state: z.string(), count: z.number().int(), amount: amountText })),
+  settlement: z.array(
+    z.object({
+      step: z.string(),
+      day: z.string(),
+      rows: z.number().int(),
+      total: amountText,
+      finishedAt: isoTime,
+    }),
+  ),
+  modules: z.record(z.string(), z.boolean()),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+// ---- Money ----
+export const fomoFundBody = z.object({ amount: amountInput, ref: opRef });
+export const ALLOCATION_KINDS = ['airdrop', 'presale'] as const;
+export const allocationGrantBody = z.object({
+  address,
+  kind: z.enum(ALLOCATION_KINDS),
+  amount: amountInput,
+  /** default: now; release is linear from unlockAt to endAt */
+  unlockAt: isoTime.optional(),
+  /** default: unlockAt + releaseDays */
+  endAt: isoTime.optional(),
+  releaseDays: z.number().int().min(1).max(3650).optional(),
+  /** an optional label that lets the same line be granted again in another batch */
+  batch: z.string().max(40).optional(),
+});
+/** CSV lines `address,amount[,unlockAt[,endAt]]`; a header line and blank lines are skipped. */
+export const allocationImportBody = z.object({
+  kind: z.enum(ALLOCATION_KINDS),
+  csv: z.string().min(1).max(60_000),
+  dryRun: z.boolean().default(true),
+  /** the release period of lines without an end time */
+  releaseDays: z.number().int().min(1).max(3650).optional(),
+  batch: z.string().max(40).optional(),
+});
+export const allocationLine = z.object({
+  line: z.number().int(),
+  address: z.string(),
+  amount: amountText,
+  unlockAt: isoTime,
+  endAt: isoTime,
+  /** set when the line is refused (nothing is granted for it) */
+  error: z.string().nullable(),
+  /** real run: false when the line had been granted before (a repeat changes nothing) */
+  granted: z.boolean().nullable(),
+});
+export const allocationImportData = z.object({
+  dryRun: z.boolean(),
+  lines: z.array(allocationLine),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  total: amountText,
+});
+export type AllocationImportData = z.infer<typeof allocationImportData>;
+// states as strings: the withdrawals:list command owns the list of states (and validates the filter)
+export const adminWithdrawalsQuery = z.object({
+  state: z.string().max(20).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const adminWithdrawal = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  amount: amountText,
+  asset,
+  to: address,
+  state: z.enum(WITHDRAW_STATES),
+  txHash: z.string().nullable(),
+  failReason: z.string().nullable(),
+  /** the operator's reason when it was rejected (the user sees it) */
+  rejectReason: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+export const adminWithdrawalsData = z.object({ list: z.array(adminWithdrawal) });
+/** a withdrawal in review is queued for the payout worker */
+export const withdrawalApproveBody = z.object({ id: rowId });
+/** a withdrawal in review or queued is refunded once; the reason is shown to the user */
+export const withdrawalRejectBody = z.object({ id: rowId, reason: z.string().trim().min(1).max(200) });
+
+/** A payment seen on chain that credited no order: unknown order, another payer, token or receiver. */
+export const unmatchedPayment = z.object({
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  blockNumber: z.number().int(),
+  orderId: z.string(),
+  payer: z.string(),
+  token: z.string(),
+  to: z.string(),
+  amount: amountText,
+  burned: amountText,
+  executorReward: amountText,
+  reason: z.string(),
+  paidAt: isoTime,
+});
+export type UnmatchedPayment = z.infer<typeof unmatchedPayment>;
+export const unmatchedPaymentsQuery = pageQuery;
+export const unmatchedPaymentsData = pageOf(unmatchedPayment);
+export type UnmatchedPaymentsData = z.infer<typeof unmatchedPaymentsData>;
+
+// ---- Product ----
+export const adminConfigData = z.object({ values: z.record(z.string(), z.unknown()) });
+export const configSetBody = z.object({ key: z.string().min(1).max(80), value: z.unknown() });
+export const modulesSetBody = z.object({
+  modules: z.partialRecord(z.enum(MODULE_KEYS), z.boolean()),
+});
+const localizedText = z.record(z.string(), z.string().max(500));
+export const adminMachine = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: localizedText,
+  description: localizedText,
+  image: z.string().nullable(),
+  asset,
+  price: amountText,
+  /** hashrate units granted (H/s, an integer) */
+  hashrate: z.string(),
+  days: z.number().int(),
+  /** null: unlimited */
+  stock: z.number().int().nullable(),
+  sort: z.number().int(),
+  active: z.boolean(),
+});
+export const adminMachinesData = z.object({ list: z.array(adminMachine) });
+const catalogueCode = z.string().regex(/^[a-z0-9_-]{1,40}$/, 'lower-case letters, digits, _ and -');
+const stockInput = z.number().int().min(0).max(1_000_000_000).nullable();
+export const machineSaveBody = z.object({
+  code: catalogueCode,
+  name: localizedText,
+  description: localizedText.default({}),
+  image: z.string().max(500).nullable().optional(),
+  asset,
+  price: amountInput,
+  hashrate: z.string().regex(/^[1-9]\d{0,29}$/, 'a positive whole number (H/s)'),
+  days: z.number().int().min(1).max(3650),
+  stock: stockInput.optional(),
+  sort: z.number().int().min(-1000).max(1000).optional(),
+});
+export const adminProduct = adminMachine.omit({ hashrate: true, days: true });
+export const adminProductsData = z.object({ list: z.array(adminProduct) });
+export const productSaveBody = machineSaveBody.omit({ hashrate: true, days: true });
+export const stockSetBody = z.object({ code: catalogueCode, stock: stockInput });
+export const adminCardsQuery = z.object({ state: z.enum(CARD_STATES).optional() });
+export const adminCardsData = z.object({ list: z.array(card.extend({ userId: z.number().int() })) });
+export const cardReviewBody = z.object({
+  id: rowId,
+  state: z.enum(CARD_STATES),
+  note: z.string().max(300).optional(),
+});
+export const adminQuotesData = z.object({ list: z.array(quote) });
+export const quoteSetBody = z.object({
+  symbol: z.string().regex(/^[A-Za-z0-9]{1,12}$/),
+  price: amountInput,
+  name: z.string().max(60).optional(),
+});
+export const shopOrderMoveBody = z.object({
+  id: rowId,
+  state: z.enum(SHOP_ORDER_STATES).extract(['shipped', 'completed', 'cancelled']),
+});
+
+// ---- Content ----
+export const adminArticleSlug = z.object({
+  slug: z.string(),
+  type: z.string(),
+  languages: z.array(z.string()),
+  /** languages without a translation (readers there see English) */
+  missing: z.array(z.string()),
+  publishedAt: isoTime,
+});
+export const adminArticlesData = z.object({ list: z.array(adminArticleSlug) });
+export const adminArticleQuery = z.object({ slug: z.string().max(64), lang: language });
+export const adminArticleData = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.string(),
+  language: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  cover: z.string().nullable(),
+  publishedAt: isoTime,
+});
+/** exactly what GET /api/common/article/detail answers a reader of that language */
+export const adminArticlePreviewData = articleDetailData;
+export const articleSaveBody = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, - and _'),
+  type: z.enum(ARTICLE_TYPES),
+  lang: language,
+  title: z.string().min(1).max(200),
+  summary: z.string().max(500).optional(),
+  content: z.string().min(1).max(50_000),
+  cover: z.string().max(500).optional(),
+});
+export const adminBanner = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  link: z.string().nullable(),
+  language: z.string().nullable(),
+  sort: z.number().int(),
+  active: z.boolean(),
+});
+export const adminBannersData = z.object({ list: z.array(adminBanner) });
+export const bannerAddBody = z.object({
+  image: z.string().min(1).max(500),
+  link: z.string().max(500).optional(),
+  lang: language.optional(),
+  sort: z.number().int().min(-1000).max(1000).optional(),
+});
+export const bannerRemoveBody = z.object({ id: rowId });
+export const contactsData = z.object({ twitter: z.string(), telegram: z.string() });
+export const contactsSetBody = z.object({
+  twitter: z.string().max(300).optional(),
+  telegram: z.string().max(300).optional(),
+});
+
+// ---- Users ----
+export const userLookupQuery = z.object({ address });
+export const userLookupData = z.object({
+  user: z.object({
+    id: z.number().int(),
+    address,
+    inviter: address.nullable(),
+    ignited: z.boolean(),
+    createdAt: isoTime,
+    lastLoginAt: isoTime.nullable(),
+  }),
+  balances: userProfile.shape.balances,
+  team: teamInfoData,
+  staking: stakeOrdersData,
+  shop: shopOrdersData,
+  withdrawals: withdrawListData,
+  recharges: rechargeListData,
+});
+/** the user's own finance query (keyset: pass `nextCursor` as `cursor`) for one address */
+export const userLedgerQuery = financeQuery.extend({ address });
+export const userLedgerData = financeData;
+/** a live session of the user, as the user sees it in their own list (without `current`) */
+export const userSession = sessionItem.omit({ current: true });
+export const userSessionsData = z.object({ list: z.array(userSession) });
+/** without `session`: every live session of the address */
+export const adminSessionRevokeBody = z.object({
+  address,
+  session: sessionItem.shape.id.positive().optional(),
+});
+
+// ---- Audit ----
+export const auditQuery = pageQuery.extend({
+  actor: z.string().max(64).optional(),
+  command: z.string().max(64).optional(),
+});
+export const auditItem = z.object({
+  id: z.number().int(),
+  time: isoTime,
+  actor: z.string(),
+  command: z.string(),
+  args: z.unknown(),
+  ok: z.boolean(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+});
+export const auditData = pageOf(auditItem);
+export type AllocationKind = (typeof ALLOCATION_KINDS)[number];
+
+/** The console's sections (`#/admin/<section>`) and the roles that may open each (admin: all). */
+export const CONSOLE_SECTIONS = {
+  dashboard: ['finance'],
+  money: ['finance'],
+  product: ['admin'],
+  content: ['content'],
+  users: ['finance'],
+  audit: ['admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;

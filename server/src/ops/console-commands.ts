@@ -1,0 +1,221 @@
+// Operator commands added with the web console (issue 9); the CLI runs them too. Each takes the
+// same raw arguments from a command line or from a console request body.
+import { readFileSync } from 'node:fs';
+import * as admin from '@free/protocol/api/admin';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { banners, machines, shopProducts } from '../db/schema/index.ts';
+import { amt } from '../lib/format.ts';
+import { csvLines, grantAllocations } from '../services/admin-allocations.ts';
+import { userByAddress } from '../services/admin-users.ts';
+import { revokeUserSessions } from '../services/auth.ts';
+import { fomoBalance, fundFomo } from '../services/fomo.ts';
+import { upsertMachine } from '../services/machines.ts';
+import { upsertProduct } from '../services/shop.ts';
+import { addressArg, amountArg, type Command, idArg, OpsError, type Parsed } from './kit.ts';
+
+const refArg = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, '1–64 letters, digits, _ . : -');
+const kindArg = z.enum(admin.ALLOCATION_KINDS);
+const releaseDaysArg = z.coerce.number().int().min(1).max(3650).optional();
+
+/** A JSON argument of a command line (the console sends the object itself). */
+function jsonArg(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // the schema refuses it with its own message
+  }
+}
+
+const stockFrom = (p: Parsed) => ({
+  code: p.positional[0],
+  stock:
+    p.positional[1] === 'unlimited'
+      ? null
+      : p.positional[1] === undefined
+        ? undefined
+        : Number(p.positional[1]),
+});
+
+const machineSchema = admin.machineSaveBody.extend({ price: amountArg('price') });
+const productSchema = admin.productSaveBody.extend({ price: amountArg('price') });
+
+export const CONSOLE_COMMANDS: Record<string, Command> = {
+  'fomo:fund': {
+    usage: 'fomo:fund <amount> --ref <ref>   (FREE into the FOMO pool; the same ref again changes nothing)',
+    schema: z.object({ amount: amountArg('amount'), ref: refArg }),
+    from: (p) => ({ amount: p.positional[0], ref: p.flags.ref }),
+    run: async (a: { amount: bigint; ref: string }, d) => {
+      const added = await fundFomo(d.db.db, a.amount, a.ref);
+      return { amount: amt(a.amount), ref: a.ref, added, balance: amt(await fomoBalance(d.db.db)) };
+    },
+  },
+  'allocation:grant': {
+    usage:
+      'allocation:grant <address> <amount> --kind airdrop|presale [--unlock iso] [--end iso | --days n] [--batch label]',
+    schema: z.object({
+      address: addressArg,
+      amount: z.string().min(1).max(80),
+      kind: kindArg,
+      unlockAt: z.string().max(40).optional(),
+      endAt: z.string().max(40).optional(),
+      releaseDays: releaseDaysArg,
+      batch: z.string().max(40).optional(),
+    }),
+    from: (p) => ({
+      address: p.positional[0],
+      amount: p.positional[1],
+      kind: p.flags.kind,
+      unlockAt: p.flags.unlock,
+      endAt: p.flags.end,
+      releaseDays: p.flags.days,
+      batch: p.flags.batch,
+    }),
+    run: async (
+      a: {
+        address: string;
+        amount: string;
+        kind: admin.AllocationKind;
+        unlockAt?: string;
+        endAt?: string;
+        releaseDays?: number;
+        batch?: string;
+      },
+      d,
+    ) => {
+      const r = await grantAllocations(
+        d.db,
+        [{ line: 1, address: a.address, amount: a.amount, unlockAt: a.unlockAt, endAt: a.endAt }],
+        { kind: a.kind, now: d.now(), releaseDays: a.releaseDays, batch: a.batch, dryRun: false },
+      );
+      const line = r.lines[0];
+      if (!line || line.error) throw new OpsError(line?.error ?? 'nothing to grant');
+      return line;
+    },
+  },
+  'allocation:import': {
+    usage:
+      'allocation:import --kind airdrop|presale --file <csv> [--days n] [--batch label] [--apply]   (lines address,amount[,unlockAt[,endAt]]; a dry run without --apply)',
+    schema: z
+      .object({
+        kind: kindArg,
+        csv: z.string().max(60_000).optional(),
+        file: z.string().min(1).optional(),
+        dryRun: z.boolean(),
+        releaseDays: releaseDaysArg,
+        batch: z.string().max(40).optional(),
+      })
+      .refine((a) => (a.csv === undefined) !== (a.file === undefined), 'give the CSV text or a --file'),
+    from: (p) => ({
+      kind: p.flags.kind,
+      file: p.flags.file,
+      dryRun: p.flags.apply !== 'true',
+      releaseDays: p.flags.days,
+      batch: p.flags.batch,
+    }),
+    run: async (
+      a: {
+        kind: admin.AllocationKind;
+        csv?: string;
+        file?: string;
+        dryRun: boolean;
+        releaseDays?: number;
+        batch?: string;
+      },
+      d,
+    ) => {
+      let csv = a.csv ?? '';
+      if (a.file) {
+        try {
+          csv = readFileSync(a.file, 'utf8');
+        } catch (err) {
+          throw new OpsError(`cannot read --file ${a.file}: ${(err as Error).message}`);
+        }
+      }
+      const lines = csvLines(csv);
+      if (lines.length === 0) throw new OpsError('the CSV has no lines');
+      return grantAllocations(d.db, lines, {
+        kind: a.kind,
+        now: d.now(),
+        releaseDays: a.releaseDays,
+        batch: a.batch,
+        dryRun: a.dryRun,
+      });
+    },
+  },
+  'machine:save': {
+    usage: 'machine:save <json>   (adds or updates a mining machine by code; see POST /api/admin/machines)',
+    schema: machineSchema,
+    from: (p) => jsonArg(p.positional[0]),
+    run: async (a: z.infer<typeof machineSchema>, d) => ({
+      id: await upsertMachine(d.db.db, { ...a, hashrate: BigInt(a.hashrate) }),
+      code: a.code,
+    }),
+  },
+  'product:save': {
+    usage: 'product:save <json>   (adds or updates a shop product by code; see POST /api/admin/products)',
+    schema: productSchema,
+    from: (p) => jsonArg(p.positional[0]),
+    run: async (a: z.infer<typeof productSchema>, d) => ({
+      id: await upsertProduct(d.db.db, a),
+      code: a.code,
+    }),
+  },
+  'machine:stock': {
+    usage: 'machine:stock <code> <n|unlimited>',
+    schema: admin.stockSetBody,
+    from: stockFrom,
+    run: async (a: { code: string; stock: number | null }, d) => {
+      const rows = await d.db.db
+        .update(machines)
+        .set({ stock: a.stock })
+        .where(eq(machines.code, a.code))
+        .returning({ id: machines.id });
+      if (rows.length === 0) throw new OpsError(`no machine ${a.code}`);
+      return { code: a.code, stock: a.stock };
+    },
+  },
+  'product:stock': {
+    usage: 'product:stock <code> <n|unlimited>',
+    schema: admin.stockSetBody,
+    from: stockFrom,
+    run: async (a: { code: string; stock: number | null }, d) => {
+      const rows = await d.db.db
+        .update(shopProducts)
+        .set({ stock: a.stock })
+        .where(eq(shopProducts.code, a.code))
+        .returning({ id: shopProducts.id });
+      if (rows.length === 0) throw new OpsError(`no product ${a.code}`);
+      return { code: a.code, stock: a.stock };
+    },
+  },
+  'banner:remove': {
+    usage: 'banner:remove <id>',
+    schema: z.object({ id: idArg }),
+    from: (p) => ({ id: p.positional[0] }),
+    run: async (a: { id: number }, d) => {
+      const rows = await d.db.db.delete(banners).where(eq(banners.id, a.id)).returning({ id: banners.id });
+      if (rows.length === 0) throw new OpsError(`banner ${a.id} not found`);
+      return { id: a.id, removed: true };
+    },
+  },
+  'session:revoke': {
+    usage: 'session:revoke <address> [--session id]   (without --session: every live session)',
+    schema: z.object({ address: addressArg, session: idArg.optional() }),
+    from: (p) => ({ address: p.positional[0], session: p.flags.session }),
+    run: async (a: { address: string; session?: number }, d) => {
+      const user = await userByAddress(d.db.db, a.address);
+      if (!user) throw new OpsError(`no user with address ${a.address}`);
+      // the auth service also drops the sessions from this process's session cache
+      const revoked = await revokeUserSessions(
+        d.db.db,
+        user.id,
+        a.session === undefined ? { all: true } : { id: a.session },
+        d.now(),
+      );
+      if (a.session !== undefined && revoked === 0) throw new OpsError(`no live session ${a.session}`);
+      return { address: a.address, revoked };
+    },
+  },
+};

@@ -1,0 +1,65 @@
+// What every operator command is made of: its dependencies, its shape, its error, and the argument
+// schemas shared by the command modules (commands.ts, console-commands.ts).
+import { parseAmount } from '@free/protocol/amount';
+import { LANGUAGES } from '@free/protocol/languages';
+import { type Address, getAddress, isAddress } from 'viem';
+import { z } from 'zod';
+import type { DbHandle } from '../db/client.ts';
+import type { ReconcileChain } from '../services/reconcile.ts';
+
+/** What the chain commands need; the CLI builds it with viem and the owner key. */
+export type ChainOps = {
+  fundReserve(amountWei: bigint): Promise<{ txHashes: string[] }>;
+  setSigner(address: Address): Promise<{ txHashes: string[] }>;
+};
+
+export type OpsDeps = {
+  db: DbHandle;
+  now?: () => Date;
+  chain?: ChainOps;
+  /** read-only chain access for reconciliation (needs no owner key) */
+  holdings?: ReconcileChain;
+  /** who runs the command: the operator's address (console) or the shell user (CLI) */
+  actor?: string;
+};
+
+/** A refusal with a message meant for the operator. */
+export class OpsError extends Error {
+  override name = 'OpsError';
+}
+
+export type Parsed = { positional: string[]; flags: Record<string, string> };
+
+export type Command = {
+  usage: string;
+  schema: z.ZodType;
+  /** the raw arguments from a command line; the console passes the same shape as JSON */
+  from: (p: Parsed) => unknown;
+  run: (args: never, deps: Required<Pick<OpsDeps, 'db' | 'now'>> & OpsDeps) => Promise<unknown>;
+  /** a finding that must fail the command line (non-zero exit) although the command ran */
+  alarm?: (result: never) => string | null;
+};
+
+export const LANGS = LANGUAGES.map((l) => l.code) as [string, ...string[]];
+
+/** A positive decimal amount in token units (protocol amount rules) → wei. */
+export const amountArg = (what: string) =>
+  z.string().transform((s, ctx) => {
+    const v = parseAmount(s);
+    if (typeof v !== 'bigint' || v <= 0n) {
+      ctx.addIssue({ code: 'custom', message: `${what} must be a positive decimal amount` });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+export const idArg = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1);
+
+export const addressArg = z
+  .string()
+  .refine((s) => isAddress(s, { strict: false }), 'must be a 0x address')
+  .transform((s) => getAddress(s));

@@ -1,0 +1,176 @@
+// Operator grants of airdrop and presale allocations: one address, or many from CSV lines
+// `address,amount[,unlockAt[,endAt]]`, with a dry run that reports totals and per-line errors.
+import { parseAmount } from '@free/protocol/amount';
+import { sql } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
+import type { DbHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
+import { amt, iso } from '../lib/format.ts';
+import { grantAllocation } from './airdrop.ts';
+
+const DAY_MS = 86_400_000;
+
+export type AllocationKind = 'airdrop' | 'presale';
+
+export type AllocationLineInput = {
+  line: number;
+  address: string;
+  amount: string;
+  unlockAt?: string | undefined;
+  endAt?: string | undefined;
+};
+
+export type AllocationDefaults = {
+  kind: AllocationKind;
+  now: Date;
+  /** when a line gives no end time: the release lasts this many days from its unlock */
+  releaseDays?: number | undefined;
+  /** part of each line's idempotency ref: the same line in another batch is a new grant */
+  batch?: string | undefined;
+};
+
+export type CheckedLine = {
+  line: number;
+  address: string;
+  amount: bigint;
+  unlockAt: Date;
+  endAt: Date;
+  error: string | null;
+  ref: string;
+};
+
+const parseTime = (text: string | undefined): Date | null | 'bad' => {
+  if (!text) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? 'bad' : d;
+};
+
+/** Splits CSV text into lines (a header line starting with "address" and blank lines are skipped). */
+export function csvLines(csv: string): AllocationLineInput[] {
+  const out: AllocationLineInput[] = [];
+  csv.split(/\r?\n/).forEach((text, i) => {
+    const cells = text.split(',').map((c) => c.trim());
+    if (cells.every((c) => c === '')) return;
+    if (i === 0 && /^address$/i.test(cells[0] ?? '')) return;
+    out.push({
+      line: i + 1,
+      address: cells[0] ?? '',
+      amount: cells[1] ?? '',
+      unlockAt: cells[2],
+      endAt: cells[3],
+    });
+  });
+  return out;
+}
+
+/** Checks every line without writing: address known as a user, amount, window, duplicates. */
+export async function checkAllocationLines(
+  db: Executor,
+  lines: AllocationLineInput[],
+  d: AllocationDefaults,
+): Promise<{ lines: CheckedLine[]; userIds: Map<string, number> }> {
+  const addresses = [
+    ...new Set(
+      lines.filter((l) => isAddress(l.address, { strict: false })).map((l) => l.address.toLowerCase()),
+    ),
+  ];
+  const userIds = new Map<string, number>();
+  if (addresses.length > 0) {
+    const found = rowsOf<{ id: number; address: string }>(
+      await db.execute(
+        sql`SELECT id, address FROM users WHERE address IN (${sql.join(
+          addresses.map((a) => sql`${a}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+    for (const u of found) userIds.set(u.address, Number(u.id));
+  }
+  const seen = new Map<string, number>();
+  const checked = lines.map((l): CheckedLine => {
+    const amount = parseAmount(l.amount);
+    const unlock = parseTime(l.unlockAt);
+    const end = parseTime(l.endAt);
+    const unlockAt = unlock instanceof Date ? unlock : d.now;
+    const endAt = end instanceof Date ? end : new Date(unlockAt.getTime() + (d.releaseDays ?? 0) * DAY_MS);
+    const good = typeof amount === 'bigint' ? amount : 0n;
+    const addr = isAddress(l.address, { strict: false }) ? getAddress(l.address) : l.address;
+    const ref = `ops:${d.kind}:${d.batch ?? ''}:${addr.toLowerCase()}:${good}:${unlockAt.toISOString()}:${endAt.toISOString()}`;
+    let error: string | null = null;
+    if (!isAddress(l.address, { strict: false })) error = 'not a 0x address';
+    else if (!userIds.has(l.address.toLowerCase())) error = 'no user has signed in with this address yet';
+    else if (typeof amount !== 'bigint' || amount <= 0n) error = 'amount must be a positive decimal amount';
+    else if (unlock === 'bad') error = 'unlock time is not a date';
+    else if (end === 'bad') error = 'end time is not a date';
+    else if (!(end instanceof Date) && !d.releaseDays)
+      error = 'no end time: give one or a release period in days';
+    else if (endAt.getTime() <= unlockAt.getTime()) error = 'end time must be after the unlock time';
+    else if (seen.has(ref)) error = `same grant as line ${seen.get(ref)}`;
+    if (!error) seen.set(ref, l.line);
+    return { line: l.line, address: addr, amount: good, unlockAt, endAt, error, ref };
+  });
+  return { lines: checked, userIds };
+}
+
+export type AllocationRun = {
+  dryRun: boolean;
+  lines: {
+    line: number;
+    address: string;
+    amount: string;
+    unlockAt: string;
+    endAt: string;
+    error: string | null;
+    granted: boolean | null;
+  }[];
+  valid: number;
+  invalid: number;
+  total: string;
+};
+
+/**
+ * Checks the lines, and unless `dryRun` grants every valid one (each idempotent by its ref: a repeat
+ * of the same line changes nothing and reports `granted: false`). Invalid lines are never granted.
+ */
+export async function grantAllocations(
+  handle: DbHandle,
+  input: AllocationLineInput[],
+  d: AllocationDefaults & { dryRun: boolean },
+): Promise<AllocationRun> {
+  return handle.transaction(async (tx) => {
+    const { lines, userIds } = await checkAllocationLines(tx, input, d);
+    const granted = new Map<number, boolean>();
+    if (!d.dryRun) {
+      for (const l of lines) {
+        if (l.error) continue;
+        const userId = userIds.get(l.address.toLowerCase()) as number;
+        const before = rowsOf(await tx.execute(sql`SELECT 1 FROM token_allocations WHERE ref = ${l.ref}`));
+        await grantAllocation(tx, {
+          userId,
+          kind: d.kind,
+          total: l.amount,
+          unlockAt: l.unlockAt,
+          endAt: l.endAt,
+          ref: l.ref,
+        });
+        granted.set(l.line, before.length === 0);
+      }
+    }
+    const valid = lines.filter((l) => !l.error);
+    return {
+      dryRun: d.dryRun,
+      lines: lines.map((l) => ({
+        line: l.line,
+        address: l.address,
+        amount: amt(l.amount),
+        unlockAt: iso(l.unlockAt),
+        endAt: iso(l.endAt),
+        error: l.error,
+        granted: d.dryRun || l.error ? null : (granted.get(l.line) ?? null),
+      })),
+      valid: valid.length,
+      invalid: lines.length - valid.length,
+      total: amt(valid.reduce((s, l) => s + l.amount, 0n)),
+    };
+  });
+}

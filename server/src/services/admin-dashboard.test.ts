@@ -1,0 +1,82 @@
+// The operator dashboard on anvil: the Staking figures, hot wallet and treasury balances are the
+// chain's, and funding the reserve through the ops command shows up in the next reading.
+import { stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { createWalletClient, erc20Abi, formatEther, http } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { openTestDb } from '../../test/support/test-db.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { DbHandle } from '../db/client.ts';
+import { chainOps } from '../ops/cli.ts';
+import { runOps } from '../ops/commands.ts';
+import { dashboard } from './admin-dashboard.ts';
+import { seedSettings } from './settings.ts';
+
+let chain: TestChain;
+let db: DbHandle;
+let config: Config;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  db = await openTestDb('memory://');
+  await seedSettings(db.db);
+  config = {
+    ...loadConfig({ DEPLOYMENT_FILE: '/nonexistent.json', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+    rpcUrl: chain.rpcUrl,
+    deployment: chain.deployment as Config['deployment'],
+  };
+}, 120_000);
+afterAll(async () => {
+  await db?.close();
+  await chain?.stop();
+});
+
+describe('dashboard on anvil', () => {
+  it('reads Staking, hot wallet and treasury from the chain, and sees the reserve funded by ops', async () => {
+    const d = chain.deployment;
+    const before = await dashboard(db.db, config, chain.client);
+    expect(before.chainError).toBeNull();
+    const reserve = await chain.client.readContract({
+      address: d.staking,
+      abi: stakingAbi,
+      functionName: 'reserve',
+    });
+    const hotUsdt = await chain.client.readContract({
+      address: d.usdt,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [config.hotWalletAddress],
+    });
+    expect(reserve).toBeGreaterThan(0n);
+    expect(before.chain).toMatchObject({
+      head: Number(await chain.client.getBlockNumber()),
+      staking: {
+        address: d.staking,
+        reserve: formatEther(reserve as bigint),
+        committed: '0',
+        openPrincipal: '0',
+      },
+      hotWallet: { address: config.hotWalletAddress, USDT: formatEther(hotUsdt) },
+    });
+    expect(before.reconciliation?.map((r) => r.short)).toEqual(['0', '0']);
+
+    // the owner (account 0) mints itself the USDT it then funds the reserve with
+    const owner = createWalletClient({
+      account: localAccount(0),
+      chain: localChain(chain.rpcUrl),
+      transport: http(chain.rpcUrl),
+    });
+    const mint = await owner.writeContract({
+      address: d.usdt,
+      abi: testUsdtAbi,
+      functionName: 'mint',
+      args: [localAccount(0).address, 250n * 10n ** 18n],
+    });
+    await chain.client.waitForTransactionReceipt({ hash: mint });
+    const funded = await runOps(['reserve:fund', '250'], { db, chain: chainOps(config), actor: 'test' });
+    expect(funded, JSON.stringify(funded)).toMatchObject({ ok: true });
+    const after = await dashboard(db.db, config, chain.client);
+    expect(after.chain?.staking.reserve).toBe(formatEther((reserve as bigint) + 250n * 10n ** 18n));
+    expect(after.chain?.head).toBeGreaterThan(before.chain?.head ?? 0);
+  }, 120_000);
+});

@@ -1,0 +1,66 @@
+// The operator console's calls (`/api/admin/…`, schemas in @free/protocol/api/admin). Errors are
+// shown by the console itself (hideError), next to the form that caused them.
+import type * as admin from '@free/protocol/api/admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { type ApiError, api, type Query } from './client';
+import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { keys } from './keys';
+
+export type AdminMe = z.infer<typeof admin.adminMeData>;
+export type Dashboard = z.infer<typeof admin.dashboardData>;
+export type AllocationImport = z.infer<typeof admin.allocationImportData>;
+export type AdminWithdrawal = z.infer<typeof admin.adminWithdrawal>;
+export type AdminMachine = z.infer<typeof admin.adminMachine>;
+export type AdminProduct = z.infer<typeof admin.adminProduct>;
+export type AdminCard = z.infer<typeof admin.adminCardsData>['list'][number];
+export type AdminQuote = z.infer<typeof admin.adminQuotesData>['list'][number];
+export type AdminArticleSlug = z.infer<typeof admin.adminArticleSlug>;
+export type AdminArticlePreview = z.infer<typeof admin.adminArticlePreviewData>;
+export type AdminBanner = z.infer<typeof admin.adminBanner>;
+export type Contacts = z.infer<typeof admin.contactsData>;
+export type UserLookup = z.infer<typeof admin.userLookupData>;
+export type UserLedger = z.infer<typeof admin.userLedgerData>;
+export type UserSession = z.infer<typeof admin.userSession>;
+export type AuditPage = z.infer<typeof admin.auditData>;
+export type UnmatchedPayments = z.infer<typeof admin.unmatchedPaymentsData>;
+
+/** Who the signed-in wallet is to the console: an operator with a role, or refused (ApiError). */
+export function useAdminMe(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.admin.me(),
+    queryFn: () => api.get<AdminMe>('/api/admin/me', undefined, { hideError: true }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** A console read; `enabled: false` while a required parameter (e.g. an address) is missing. */
+export function useAdminGet<T>(path: string, params: Query = {}, enabled = true) {
+  return useQuery({
+    queryKey: keys.admin.get(path, params),
+    queryFn: () => api.get<T>(path, params, { hideError: true }),
+    enabled,
+  });
+}
+
+/**
+ * A console money write whose command is idempotent by `ref`: the ref is the action's Idempotency-Key
+ * (useIdempotentMutation), so a retry after an unknown outcome (timeout, network, 5xx) carries the same
+ * one and the server does the work once; a new one only after a known outcome or other inputs.
+ */
+export function useAdminRefPost<B extends object, T = unknown>(path: string) {
+  return useIdempotentMutation<B, T>({
+    mutationFn: (body, key) => postIdempotent<T>(path, { ...body, ref: key }, key, { hideError: true }),
+    invalidates: () => [keys.admin.all()],
+  });
+}
+
+/** A console write; every success refreshes the console's reads. */
+export function useAdminPost<B, T = unknown>(path: string) {
+  const qc = useQueryClient();
+  return useMutation<T, ApiError, B>({
+    mutationFn: (body: B) => api.post<T>(path, body, { hideError: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.admin.all() }),
+  });
+}
