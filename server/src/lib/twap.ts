@@ -3,11 +3,11 @@
 // cumulative price at the first interaction of each block, so one swap moves the average only in
 // proportion to how long its price held: a swap in the last block of a window barely counts.
 // Pure bigint math, mirroring UniswapV2OracleLibrary.currentCumulativePrices.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 
 const Q112 = 1n << 112n;
 const UINT32 = 1n << 32n;
 const UINT256 = 1n << 256n;
-const U = 10n ** 18n;
 
 /** One reading of a pair's price accumulator, for the base token priced in the quote token. */
 export type PairObservation = {

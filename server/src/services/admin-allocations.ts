@@ -1,14 +1,13 @@
 // Operator grants of airdrop and presale allocations: one address, or many from CSV lines
 // `address,amount[,unlockAt[,endAt]]`, with a dry run that reports totals and per-line errors.
 import { parseAmount } from '@free/protocol/amount';
+import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { amt, iso } from '../lib/format.ts';
 import { grantAllocation } from './airdrop.ts';
-
-const DAY_MS = 86_400_000;
 
 export type AllocationKind = 'airdrop' | 'presale';
 
