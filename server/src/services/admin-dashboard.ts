@@ -28,7 +28,8 @@ async function chainFigures(client: PublicClient, config: Config): Promise<Chain
   const hot = config.hotWalletAddress;
   const [head, reserve, committed, openPrincipal, availableReserve, hotUsdt, hotFree, gas, tUsdt, tFree] =
     await Promise.all([
-      client.getBlockNumber(),
+      // the current head, not viem's few-seconds-old cached one: the lag figures compare with it
+      client.getBlockNumber({ cacheTime: 0 }),
       staking('reserve'),
       staking('committed'),
       staking('openPrincipal'),

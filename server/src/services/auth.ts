@@ -233,14 +233,15 @@ export async function authenticate(
     .where(and(eq(sessions.tokenHash, tokenHash), liveSession(now, idleMs)));
   const row = rows[0];
   if (!row) return null;
-  let lastUsed = row.lastUsedAt;
-  if (now.getTime() - lastUsed.getTime() >= SESSION_TOUCH_MS) {
+  let lastUsedAt = row.lastUsedAt;
+  if (now.getTime() - lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
-    lastUsed = now;
+    lastUsedAt = now;
   }
-  // a cached answer never outlives the next renewal due, so renewals and the idle end are kept
-  const cachedUntil = Math.min(row.expiresAt.getTime(), lastUsed.getTime() + SESSION_TOUCH_MS);
-  rememberSession(tokenHash, row.user, new Date(cachedUntil));
+  // trusted from memory only until its renewal is due (by the request clock), so a use answered
+  // from the cache never skips the write that renews the idle limit; never past its lifetime
+  const renewDue = new Date(lastUsedAt.getTime() + Math.min(SESSION_TOUCH_MS, idleMs));
+  rememberSession(tokenHash, row.user, renewDue < row.expiresAt ? renewDue : row.expiresAt);
   return row.user;
 }
 
