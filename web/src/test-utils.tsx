@@ -43,7 +43,8 @@ export const byText = (text: string) =>
  * fixed number of ticks would read it half-drawn.
  */
 export async function settle(maxMs = 5_000): Promise<void> {
-  const snapshot = () => document.body.innerHTML;
+  // the rendered pages only: a toast's animation outside them is not the page still loading
+  const snapshot = () => mounted.map((m) => m.el.innerHTML).join('');
   let last = snapshot();
   let still = 0;
   for (const end = performance.now() + maxMs; performance.now() < end && still < 8; ) {
