@@ -101,6 +101,25 @@ describe('useIdempotentMutation', () => {
     expect(sent).toEqual([sent[0], sent[0]]);
   });
 
+  it('keeps the key while an earlier attempt is still running on the server (InProgress)', async () => {
+    // A second tap while the first withdrawal is still in its transaction: a new key would make a
+    // second withdrawal once the first commits.
+    const sent = scripted([
+      { code: ErrorCode.InProgress },
+      { code: ErrorCode.InProgress },
+      { code: ErrorCode.InProgress },
+      { code: 200, data: { id: 1 } },
+    ]);
+    const { submit, invalidate } = mountWithdraw();
+    await submit('10');
+    expect(sent).toHaveLength(3);
+    expect(invalidate).not.toHaveBeenCalled();
+    await submit('10');
+    expect(sent).toHaveLength(4);
+    expect(new Set(sent).size).toBe(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['user'] });
+  });
+
   it('takes a new key after a coded refusal, without retrying it', async () => {
     const sent = scripted([{ code: ErrorCode.InsufficientBalance }, { code: 200 }]);
     const { submit } = mountWithdraw();
@@ -127,9 +146,11 @@ describe('isOutcomeUnknown', () => {
     expect(isOutcomeUnknown(new ApiError(ErrorCode.Timeout, 'timeout', 200))).toBe(true);
     expect(isOutcomeUnknown(new ApiError(ErrorCode.NetworkError, 'network'))).toBe(true);
     expect(isOutcomeUnknown(new ApiError(502, 'bad gateway', 502))).toBe(true);
+    expect(isOutcomeUnknown(new ApiError(ErrorCode.InProgress, 'in progress', 200))).toBe(true);
     expect(isOutcomeUnknown(new Error('anything else'))).toBe(true);
     expect(isOutcomeUnknown(new ApiError(ErrorCode.IdempotencyConflict, 'conflict', 200))).toBe(false);
     expect(isOutcomeUnknown(new ApiError(ErrorCode.ModuleClosed, 'closed', 200))).toBe(false);
+    expect(isOutcomeUnknown(new ApiError(ErrorCode.RolledBack, 'rolled back', 200))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // Money-moving POSTs (ISSUE 8.9): one Idempotency-Key per intended action, kept until the outcome is
 // known. A timeout, a network failure, a 5xx or a 429 leave the outcome unknown — the server may have
-// done the work — so the retry (automatic or the user's next tap) carries the same key and the server
+// done the work — and so does InProgress (the first attempt with this key is still running on the
+// server: a new key now would do the work a second time), so the retry (automatic or the user's next tap) carries the same key and the server
 // answers the stored result instead of doing it twice. A new key only after a success, after a coded
 // refusal (the server rolled back), or when the inputs change (the same key with other content is
 // refused as IdempotencyConflict).
@@ -14,13 +15,15 @@ export const IDEMPOTENT_RETRIES = 2;
 
 /**
  * Whether a failed call may have done its work: nothing came back (network, the client's 10 s
- * abort), the server's own budget ran out (envelope code Timeout, see server `onRequest`), rate
- * limiting, or a server/infrastructure failure. Anything else is a coded refusal: nothing happened.
+ * abort), the server's own budget ran out (envelope code Timeout, see server `onRequest`), an earlier
+ * attempt with the same key is still running (InProgress), rate limiting, or a server/infrastructure
+ * failure. Anything else is a coded refusal: nothing happened.
  */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   const { code, status } = error;
   if (code === ErrorCode.NetworkError || code === ErrorCode.TooManyRequests) return true;
+  if (code === ErrorCode.InProgress) return true;
   if (code >= 500 && code < 600) return true;
   if (code === ErrorCode.ChainUnavailable) return true;
   return status !== undefined && (status >= 500 || status === 429);
