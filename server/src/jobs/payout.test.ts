@@ -6,9 +6,9 @@ import { localAccount, startTestChain, type TestChain } from '../../test/support
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
-import { seedSettings } from '../services/settings.ts';
+import { getSettings, seedSettings, writeSetting } from '../services/settings.ts';
 import { rows } from '../services/team.ts';
-import { applyWithdrawal } from '../services/withdraw.ts';
+import { applyWithdrawal, approveWithdrawal } from '../services/withdraw.ts';
 import { type PayoutLogger, type PayoutOptions, payoutOnce } from './payout.ts';
 
 let chain: TestChain;
@@ -344,6 +344,50 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       // no USDT left the hot wallet for it
       expect(await transfersTo(acct.address)).toEqual([]);
       expect(await getBalance(h.db, userAccount(userId, 'airdrop'), 'FREE')).toBe(parseEther('29.5'));
+    }, 60_000);
+
+    it('leaves a withdrawal in review unpaid until an operator approves it', async () => {
+      await seedSettings(h.db);
+      const before = (await getSettings(h.db)).withdraw_review_above_wei;
+      await writeSetting(h.db, 'withdraw_review_above_wei', String(parseEther('50')));
+      try {
+        const acct = localAccount(userSeq++);
+        const [u] = await rows<{ id: number }>(
+          h.db,
+          sql`INSERT INTO users (address) VALUES (${acct.address.toLowerCase()}) RETURNING id`,
+        );
+        const userId = u?.id as number;
+        await h.transaction((tx) =>
+          transfer(tx, {
+            key: `fund-review:${userId}`,
+            from: systemAccount('recharge'),
+            to: userAccount(userId),
+            asset: 'USDT',
+            amount: parseEther('80'),
+            kind: 'recharge',
+          }),
+        );
+        const w = await applyWithdrawal(h, {
+          userId,
+          userAddress: acct.address,
+          amount: '60',
+          coin: 'USDT',
+          now: new Date(),
+        });
+        expect(w.state).toBe('review');
+        await payoutOnce(options());
+        await settle();
+        expect(await state(w.id)).toMatchObject({ state: 'review', tx_hash: null, raw_tx: null });
+        expect(await transfersTo(acct.address)).toEqual([]);
+
+        await approveWithdrawal(h, w.id, new Date());
+        await payoutOnce(options());
+        await settle();
+        expect((await state(w.id))?.state).toBe('confirmed');
+        expect(await transfersTo(acct.address)).toEqual([parseEther('60')]);
+      } finally {
+        await writeSetting(h.db, 'withdraw_review_above_wei', before);
+      }
     }, 60_000);
   });
 
