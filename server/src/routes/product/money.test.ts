@@ -286,6 +286,45 @@ describe.each(BACKENDS)('product-money routes on $name', ({ url }) => {
       expect(filtered.data.total).toBe(1);
     });
 
+    it('pays once for a redeem repeated with the same Idempotency-Key, answering the first result', async () => {
+      const me = await user(100n * U);
+      const order = (await stake(me.token, 'amount=100&stakeIndex=0')).data;
+      t.clock.advance(7 * DAY);
+      const first = await post(me.token, '/api/user/stake/redeem', { orderId: order.id }, 'redeem-key-0001');
+      expect(first.code).toBe(200);
+      const paid = 98n * U + compoundInterest(98n * U, 6000, 7);
+      expect(await bal(t.db, me.userId)).toBe(paid);
+      const before = await snapshot(t.db);
+      const again = await post(me.token, '/api/user/stake/redeem', { orderId: order.id }, 'redeem-key-0001');
+      expect(again).toEqual(first);
+      expect(await bal(t.db, me.userId)).toBe(paid);
+      expect(await snapshot(t.db)).toEqual(before);
+      // the key names one redemption: another order under it is refused
+      const other = await post(
+        me.token,
+        '/api/user/stake/redeem',
+        { orderId: 'B99999999' },
+        'redeem-key-0001',
+      );
+      expect(other.code).toBe(ErrorCode.IdempotencyConflict);
+    });
+
+    it('refuses while the module is closed and changes nothing', async () => {
+      const me = await user(10n * U);
+      const order = (await stake(me.token, 'amount=10&stakeIndex=0')).data;
+      t.clock.advance(7 * DAY);
+      await setModules(t.db.db, { staking_use_balance: false });
+      try {
+        const before = await snapshot(t.db);
+        const r = await post(me.token, '/api/user/stake/redeem', { orderId: order.id });
+        expect(r.code).toBe(ErrorCode.ModuleClosed);
+        expect(await snapshot(t.db)).toEqual(before);
+      } finally {
+        await setModules(t.db.db, { staking_use_balance: true });
+      }
+      expect((await post(me.token, '/api/user/stake/redeem', { orderId: order.id })).code).toBe(200);
+    });
+
     it.each([
       [{ orderId: 'nope' }, 400],
       [{ orderId: 'B99999999' }, 404],
