@@ -16,6 +16,7 @@ import {
   uniswapArtifact,
 } from '@free/devchain/deploy';
 import { WEI_PER_UNIT as WAD } from '@free/protocol/amount';
+import { DAY_SECONDS } from '@free/protocol/constants';
 import {
   type Abi,
   type Address,
@@ -35,8 +36,6 @@ import {
 } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const DAY = 86_400;
 
 let anvil: AnvilHandle;
 let dir: string;
@@ -216,7 +215,7 @@ describe('staking through the real router', () => {
     expect(await revertOf(user, deployment.staking, abis.staking, 'unstake', [index])).toBe('NotMatured');
 
     const { test } = clients();
-    await test.increaseTime({ seconds: 7 * DAY });
+    await test.increaseTime({ seconds: 7 * DAY_SECONDS });
     await test.mine({ blocks: 1 });
 
     // Daily compounding at 0.6 %, each day rounded down, as the contract documents.

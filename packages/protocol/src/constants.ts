@@ -4,8 +4,10 @@
 
 import { WEI_PER_UNIT as U } from './amount.ts';
 
-/** One day in milliseconds (UTC days: no daylight saving). */
-export const DAY_MS = 86_400_000;
+/** One day in seconds (UTC days: no daylight saving), the unit of chain time and SQL epochs. */
+export const DAY_SECONDS = 86_400;
+/** One day in milliseconds. */
+export const DAY_MS = DAY_SECONDS * 1000;
 
 /** All tokens (USDT, FREE, FCC) have 18 decimals (BSC convention, DESIGN §4). */
 export const TOKEN_DECIMALS = 18;

@@ -1,3 +1,4 @@
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
 import { act, useState } from 'react';
@@ -6,7 +7,6 @@ import { initI18n } from '../i18n';
 import { byRole, byText, cleanup, render, typeInto } from '../test-utils';
 import { AmountForm } from './AmountForm';
 
-const U = 10n ** 18n;
 const input = () => document.querySelector('input') as HTMLInputElement;
 
 function Form({
