@@ -2,9 +2,8 @@
 import type { ArticleDetail, ArticleItem, bannerItem } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from './client';
+import { api, getOptional } from './client';
 import { keys } from './keys';
-import { isNotServed } from './list';
 
 export function useArticle(id: string | null) {
   return useQuery({
@@ -39,13 +38,6 @@ export type Banner = z.infer<typeof bannerItem>;
 export function useBanners() {
   return useQuery({
     queryKey: keys.banner(),
-    queryFn: async () => {
-      try {
-        return (await api.get<{ list: Banner[] }>('/api/common/banner', undefined, { hideError: true })).list;
-      } catch (error) {
-        if (isNotServed(error)) return [] as Banner[];
-        throw error;
-      }
-    },
+    queryFn: async () => (await getOptional<{ list: Banner[] }>('/api/common/banner'))?.list ?? [],
   });
 }

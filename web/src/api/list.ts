@@ -3,9 +3,8 @@
 // `total` next to `page`. A list the table does not name fails the type check.
 import type * as schemas from '@free/protocol/api/index';
 import { PAGE_SIZE } from '@free/protocol/constants';
-import { ErrorCode } from '@free/protocol/envelope';
 import type { z } from 'zod';
-import { ApiError, api, type Query } from './client';
+import { api, isNotServed, type Query } from './client';
 
 /** Path → schema of its `data`. */
 interface ListSchemas {
@@ -41,11 +40,6 @@ export interface Page<T> {
   page: number;
   /** keyset lists (finance): where the next page starts, null at the end; absent on page-numbered lists */
   nextCursor?: string | null;
-}
-
-/** A list endpoint the server does not serve yet answers 404: that is an empty list, not a failure. */
-export function isNotServed(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === ErrorCode.NotFound || error.status === 404);
 }
 
 /**
