@@ -4,9 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnvilHandle, freePort, LOCAL_CHAIN_ID, startAnvil } from '@free/devchain/anvil';
+import { type AnvilHandle, freePort, startAnvil } from '@free/devchain/anvil';
 import {
-  type Deployment,
   deployLocal,
   HOT_WALLET_INDEX,
   LOCAL_AMOUNTS,
@@ -16,7 +15,8 @@ import {
   uniswapArtifact,
 } from '@free/devchain/deploy';
 import { WEI_PER_UNIT as WAD } from '@free/protocol/amount';
-import { DAY_SECONDS } from '@free/protocol/constants';
+import { DAY_SECONDS, LOCAL_CHAIN_ID } from '@free/protocol/constants';
+import type { FullDeployment } from '@free/protocol/deployment';
 import {
   type Abi,
   type Address,
@@ -39,7 +39,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let anvil: AnvilHandle;
 let dir: string;
-let deployment: Deployment;
+let deployment: FullDeployment;
 let rpcUrl: string;
 
 // Read after deployLocal, which builds the contracts on a fresh clone.

@@ -4,6 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import type { FullDeployment } from '@free/protocol/deployment';
 import {
   type Abi,
   type Account,
@@ -21,25 +23,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_ACCOUNTS, ANVIL_MNEMONIC, LOCAL_CHAIN_ID, REPO_ROOT } from './anvil.ts';
-
-export type Deployment = {
-  network: string;
-  chainId: number;
-  usdt: Address;
-  free: Address;
-  fcc: Address;
-  staking: Address;
-  payment: Address;
-  factory: Address;
-  router: Address;
-  pair: Address;
-  weth: Address;
-  /** Block of the first deploy transaction (where an indexer starts). */
-  startBlock: number;
-  signer: Address;
-  hotWallet: Address;
-};
+import { ANVIL_ACCOUNTS, REPO_ROOT } from './anvil.ts';
 
 const ADDRESS_KEYS = [
   'usdt',
@@ -51,7 +35,7 @@ const ADDRESS_KEYS = [
   'router',
   'pair',
   'weth',
-] as const satisfies readonly (keyof Deployment)[];
+] as const satisfies readonly (keyof FullDeployment)[];
 
 /** Local amounts (18 decimals everywhere). */
 export const LOCAL_AMOUNTS = {
@@ -80,7 +64,7 @@ const localAccounts = new Map<number, ReturnType<typeof mnemonicToAccount>>();
 export function localAccount(index: number) {
   let account = localAccounts.get(index);
   if (!account) {
-    account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+    account = mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: index });
     localAccounts.set(index, account);
   }
   return account;
@@ -198,22 +182,22 @@ export function deploymentFile(network: string): string {
   return join(DEPLOYMENTS_DIR, `${network}.json`);
 }
 
-export function readDeployment(file: string): Deployment | null {
+export function readDeployment(file: string): FullDeployment | null {
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Deployment;
+    return JSON.parse(readFileSync(file, 'utf8')) as FullDeployment;
   } catch {
     return null;
   }
 }
 
-function writeDeployment(file: string, deployment: Deployment): void {
+function writeDeployment(file: string, deployment: FullDeployment): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
 }
 
 /** True when the chain answering at `pub` carries this deployment (same chain id, code everywhere). */
-export async function isDeployed(pub: PublicClient, deployment: Deployment): Promise<boolean> {
+export async function isDeployed(pub: PublicClient, deployment: FullDeployment): Promise<boolean> {
   try {
     if ((await pub.getChainId()) !== deployment.chainId) return false;
     if ((await pub.getBlockNumber()) < BigInt(deployment.startBlock)) return false;
@@ -224,7 +208,7 @@ export async function isDeployed(pub: PublicClient, deployment: Deployment): Pro
   }
 }
 
-function printDeployment(deployment: Deployment, log: (line: string) => void) {
+function printDeployment(deployment: FullDeployment, log: (line: string) => void) {
   log(`FREE contracts on ${deployment.network} (chain ${deployment.chainId}):`);
   for (const key of [...ADDRESS_KEYS, 'signer', 'hotWallet'] as const)
     log(`  ${key.padEnd(10)} ${deployment[key]}`);
@@ -269,7 +253,7 @@ export type DeployLocalOptions = {
   log?: (line: string) => void;
 };
 
-export async function deployLocal(opts: DeployLocalOptions): Promise<Deployment> {
+export async function deployLocal(opts: DeployLocalOptions): Promise<FullDeployment> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const outFile = opts.outFile ?? deploymentFile('local');
   const chain = defineChain({
@@ -357,7 +341,7 @@ export async function deployLocal(opts: DeployLocalOptions): Promise<Deployment>
   await call(ctx, usdt, usdtArt.abi, 'mint', [hotWallet, A.hotWalletUsdt]);
   await call(ctx, free, freeAbi, 'mint', [hotWallet, A.hotWalletFree]);
 
-  const deployment: Deployment = {
+  const deployment: FullDeployment = {
     network: 'local',
     chainId,
     usdt,
@@ -521,7 +505,7 @@ export async function deployRemote(network: string, env: RemoteEnv, opts: Deploy
     await call(ctx, factory, factoryAbi, 'createPair', [free, cfg.usdt]);
     pair = getAddress(await read<Address>(ctx, factory, factoryAbi, 'getPair', [free, cfg.usdt]));
   }
-  const deployment: Deployment = {
+  const deployment: FullDeployment = {
     network,
     chainId,
     usdt: cfg.usdt,

@@ -67,3 +67,8 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 export const PLATFORM = 'h5';
 /** anvil's chain id (the local stack). */
 export const LOCAL_CHAIN_ID = 31337;
+/**
+ * anvil's default mnemonic: the accounts of the local chain (0 deploys and owns, 1–9 test users,
+ * 10 signer, 11 hot wallet). Public knowledge: its keys are refused on any other chain.
+ */
+export const LOCAL_MNEMONIC = 'test test test test test test test test test test test junk';
