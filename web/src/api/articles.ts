@@ -1,5 +1,5 @@
 // Articles (announcements, documents) and banners.
-import type { ArticleDetail, ArticleItem, bannerItem } from '@free/protocol/api/index';
+import type { ArticleDetail, ArticleItem, bannerItem, Page } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, getOptional } from './client';
@@ -30,6 +30,16 @@ export function useLatestArticle(type: string) {
       if (!first) return null;
       return api.get<ArticleDetail>('/api/common/article/detail', { id: String(first.id) });
     },
+  });
+}
+
+/** The newest announcements (the home ticker); none when the server does not serve articles yet. */
+export function useLatestAnnouncements() {
+  const params = { type: 'announcement', page: 1, size: 5 };
+  return useQuery({
+    queryKey: keys.articles.list(params),
+    queryFn: async () =>
+      (await getOptional<Page<ArticleItem>>('/api/common/article/list', params))?.list ?? [],
   });
 }
 

@@ -5,6 +5,7 @@ import type * as schemas from '@free/protocol/api/index';
 import { PAGE_SIZE } from '@free/protocol/constants';
 import type { z } from 'zod';
 import { api, isNotServed, type Query } from './client';
+import { keys } from './keys';
 
 /** Path → schema of its `data`. */
 interface ListSchemas {
@@ -33,6 +34,13 @@ export type ListPath = keyof ListSchemas;
 export type ListData<P extends ListPath> = z.infer<ListSchemas[P]>;
 /** One row of list `P`. */
 export type ListRow<P extends ListPath> = ListData<P>['list'][number];
+
+/** A list of the signed-in user (`/api/user/…`): asks for sign-in, and a sign-out clears it. */
+export const isPersonalList = (path: ListPath): boolean => path.startsWith('/api/user/');
+
+/** The query key of a list: the user's own under 'user', the rest under 'public'. */
+export const listKey = (path: ListPath, params: Query) =>
+  isPersonalList(path) ? keys.user.list(path, params) : keys.public.list(path, params);
 
 export interface Page<T> {
   list: T[];

@@ -11,7 +11,6 @@ import {
   type Wei,
 } from '@free/protocol/amount';
 import { moduleOpen } from '@free/protocol/modules';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +18,8 @@ import { useConfig } from '../../api/config';
 import {
   fetchStakeRef,
   quoteFee,
-  stakeChangedKeys,
   useFeeQuote,
+  useOnStakeMined,
   useStakeWithBalance,
   useStakingState,
   useWalletStakeInfo,
@@ -45,7 +44,6 @@ type StakingAbi = typeof StakingAbiValue;
 
 export default function Shop() {
   const { t, i18n } = useTranslation();
-  const qc = useQueryClient();
   const config = useConfig().data;
   const chain = useStakingState();
   const signed = useSession();
@@ -106,8 +104,9 @@ export default function Shop() {
     setAmount('');
     setSubmitted(false);
   };
+  const stakeMined = useOnStakeMined();
   const onChainDone = () => {
-    for (const queryKey of stakeChangedKeys()) void qc.invalidateQueries({ queryKey });
+    stakeMined();
     done();
   };
 
