@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
-import type { FullDeployment } from '@free/protocol/deployment';
+import { CONTRACT_KEYS, type FullDeployment } from '@free/protocol/deployment';
 import {
   type Abi,
   type Account,
@@ -25,17 +25,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_ACCOUNTS, REPO_ROOT } from './anvil.ts';
 
-const ADDRESS_KEYS = [
-  'usdt',
-  'free',
-  'fcc',
-  'staking',
-  'payment',
-  'factory',
-  'router',
-  'pair',
-  'weth',
-] as const satisfies readonly (keyof FullDeployment)[];
+const ADDRESS_KEYS = [...CONTRACT_KEYS, 'weth'] as const;
 
 /** Local amounts (18 decimals everywhere). */
 export const LOCAL_AMOUNTS = {

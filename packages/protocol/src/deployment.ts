@@ -4,6 +4,23 @@
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 
+/** The contracts of DESIGN §5, by their key in the file and in `/api/common/config`'s `contracts`. */
+export const CONTRACT_KEYS = [
+  'usdt',
+  'free',
+  'fcc',
+  'staking',
+  'payment',
+  'factory',
+  'router',
+  'pair',
+] as const;
+export type ContractKey = (typeof CONTRACT_KEYS)[number];
+
+/** One field per contract, each read by `schema`. */
+export const contractFields = <S extends z.ZodType>(schema: S) =>
+  Object.fromEntries(CONTRACT_KEYS.map((key) => [key, schema])) as Record<ContractKey, S>;
+
 const address = z
   .string()
   .refine((v) => isAddress(v, { strict: false }), 'not an address')
@@ -12,14 +29,7 @@ const address = z
 export const deploymentSchema = z.object({
   network: z.string(),
   chainId: z.number().int().positive(),
-  usdt: address,
-  free: address,
-  fcc: address,
-  staking: address,
-  payment: address,
-  factory: address,
-  router: address,
-  pair: address,
+  ...contractFields(address),
   // written by this repository's deploy; a file made elsewhere may lack them
   weth: address.optional(),
   /** block of the first deploy transaction (where an indexer starts) */
