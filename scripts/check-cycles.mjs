@@ -10,6 +10,7 @@ const workspaces = [
   { name: 'server', paths: ['server/src', 'server/test'], tsConfig: 'server/tsconfig.json' },
   { name: 'web', paths: ['web/src', 'web/e2e'], tsConfig: 'web/tsconfig.json' },
   { name: 'protocol', paths: ['packages/protocol/src'], tsConfig: 'packages/protocol/tsconfig.json' },
+  { name: 'devchain', paths: ['packages/devchain/src'], tsConfig: 'packages/devchain/tsconfig.json' },
   { name: 'scripts', paths: ['scripts/src', 'scripts/test'], tsConfig: 'scripts/tsconfig.json' },
 ];
 

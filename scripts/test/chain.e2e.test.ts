@@ -4,9 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnvilHandle, freePort, LOCAL_CHAIN_ID, startAnvil } from '@free/devchain/anvil';
+import { type AnvilHandle, freePort, startAnvil } from '@free/devchain/anvil';
 import {
-  type Deployment,
   deployLocal,
   HOT_WALLET_INDEX,
   LOCAL_AMOUNTS,
@@ -16,6 +15,8 @@ import {
   uniswapArtifact,
 } from '@free/devchain/deploy';
 import { WEI_PER_UNIT as WAD } from '@free/protocol/amount';
+import { DAY_SECONDS, LOCAL_CHAIN_ID } from '@free/protocol/constants';
+import type { FullDeployment } from '@free/protocol/deployment';
 import {
   type Abi,
   type Address,
@@ -36,11 +37,9 @@ import {
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const DAY = 86_400;
-
 let anvil: AnvilHandle;
 let dir: string;
-let deployment: Deployment;
+let deployment: FullDeployment;
 let rpcUrl: string;
 
 // Read after deployLocal, which builds the contracts on a fresh clone.
@@ -216,7 +215,7 @@ describe('staking through the real router', () => {
     expect(await revertOf(user, deployment.staking, abis.staking, 'unstake', [index])).toBe('NotMatured');
 
     const { test } = clients();
-    await test.increaseTime({ seconds: 7 * DAY });
+    await test.increaseTime({ seconds: 7 * DAY_SECONDS });
     await test.mine({ blocks: 1 });
 
     // Daily compounding at 0.6 %, each day rounded down, as the contract documents.

@@ -4,12 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATOR_ROLES, type OperatorRole } from '@free/protocol/api/admin';
+import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import { type Deployment, deploymentSchema } from '@free/protocol/deployment';
 import { type Address, getAddress, type Hex, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 
-export const LOCAL_CHAIN_ID = 31337;
-export const LOCAL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const LOCAL_CLIENT_SECRET = 'free-local-dev-secret';
 /** anvil account 0: the deployer and owner of the local contracts, the local default operator */
 export const LOCAL_OWNER_ADDRESS = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
@@ -17,29 +17,6 @@ export const LOCAL_OWNER_ADDRESS = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279c
 /** Repository root (server/src/config.ts → ../..). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ROOT = resolve(REPO_ROOT, 'server');
-
-const addressSchema = z
-  .string()
-  .refine((v) => isAddress(v, { strict: false }), 'not an address')
-  .transform((v) => getAddress(v));
-
-export const deploymentSchema = z.object({
-  network: z.string(),
-  chainId: z.number().int().positive(),
-  usdt: addressSchema,
-  free: addressSchema,
-  fcc: addressSchema,
-  staking: addressSchema,
-  payment: addressSchema,
-  factory: addressSchema,
-  router: addressSchema,
-  pair: addressSchema,
-  weth: addressSchema.optional(),
-  startBlock: z.number().int().nonnegative().optional(),
-  signer: addressSchema.optional(),
-  hotWallet: addressSchema.optional(),
-});
-export type Deployment = z.infer<typeof deploymentSchema>;
 
 export type Config = {
   port: number;

@@ -1,9 +1,11 @@
 // Writes docs/api.md from the OpenAPI document the app generates from the protocol zod schemas.
 // Run: npm run docs -w @free/server   (check only: --check, exits 1 when the file is stale)
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { buildApp } from './app.ts';
-import { LOCAL_CHAIN_ID, loadConfig, REPO_ROOT } from './config.ts';
+import { loadConfig, REPO_ROOT } from './config.ts';
 import { openDb } from './db/client.ts';
 
 type Schema = {

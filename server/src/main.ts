@@ -1,5 +1,7 @@
 // Server entry: settings, database, app, background jobs, listen; graceful shutdown.
+
 import { fileURLToPath } from 'node:url';
+import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { type App, buildApp, type ChainDeps, type DevTools } from './app.ts';
 import { chainTimeReader } from './chain/chain-time.ts';
 import { makeChainClient } from './chain/client.ts';
@@ -8,7 +10,7 @@ import { type DbHandle, openDb } from './db/client.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
 import { type DevClock, startDevClock } from './lib/dev-clock.ts';
 import { paymentTermsReader } from './lib/payment-terms.ts';
-import { advanceLocal, LOCAL_CHAIN_ID } from './ops/dev-advance.ts';
+import { advanceLocal } from './ops/dev-advance.ts';
 
 export type StartOptions = {
   /** override settings (tests, scripts); the rest comes from the environment */

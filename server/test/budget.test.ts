@@ -1,6 +1,7 @@
 // A money request (a withdrawal, an order) cut off by its time budget rolls back and says so; the
 // same Idempotency-Key then does the work exactly once (issue 8.9).
 import { ErrorCode } from '@free/protocol';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
@@ -21,8 +22,6 @@ import {
   signIn,
   type TestCtx,
 } from './helpers.ts';
-
-const U = 10n ** 18n;
 
 /** Resolves once `check` holds, looking again every few milliseconds. */
 async function until(check: () => boolean | Promise<boolean>) {

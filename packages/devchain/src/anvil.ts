@@ -4,9 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 
-export const LOCAL_CHAIN_ID = 31337;
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 export const ANVIL_ACCOUNTS = 20;
 export const DEFAULT_ANVIL_PORT = 8545;
 
@@ -96,7 +95,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
     '--chain-id',
     String(chainId),
     '--mnemonic',
-    ANVIL_MNEMONIC,
+    LOCAL_MNEMONIC,
     '--accounts',
     String(ANVIL_ACCOUNTS),
   ];

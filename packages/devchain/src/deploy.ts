@@ -4,6 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import { CONTRACT_KEYS, type FullDeployment } from '@free/protocol/deployment';
 import {
   type Abi,
   type Account,
@@ -21,37 +23,9 @@ import {
   type WalletClient,
 } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_ACCOUNTS, ANVIL_MNEMONIC, LOCAL_CHAIN_ID, REPO_ROOT } from './anvil.ts';
+import { ANVIL_ACCOUNTS, REPO_ROOT } from './anvil.ts';
 
-export type Deployment = {
-  network: string;
-  chainId: number;
-  usdt: Address;
-  free: Address;
-  fcc: Address;
-  staking: Address;
-  payment: Address;
-  factory: Address;
-  router: Address;
-  pair: Address;
-  weth: Address;
-  /** Block of the first deploy transaction (where an indexer starts). */
-  startBlock: number;
-  signer: Address;
-  hotWallet: Address;
-};
-
-const ADDRESS_KEYS = [
-  'usdt',
-  'free',
-  'fcc',
-  'staking',
-  'payment',
-  'factory',
-  'router',
-  'pair',
-  'weth',
-] as const satisfies readonly (keyof Deployment)[];
+const ADDRESS_KEYS = [...CONTRACT_KEYS, 'weth'] as const;
 
 /** Local amounts (18 decimals everywhere). */
 export const LOCAL_AMOUNTS = {
@@ -80,7 +54,7 @@ const localAccounts = new Map<number, ReturnType<typeof mnemonicToAccount>>();
 export function localAccount(index: number) {
   let account = localAccounts.get(index);
   if (!account) {
-    account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+    account = mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: index });
     localAccounts.set(index, account);
   }
   return account;
@@ -198,22 +172,22 @@ export function deploymentFile(network: string): string {
   return join(DEPLOYMENTS_DIR, `${network}.json`);
 }
 
-export function readDeployment(file: string): Deployment | null {
+export function readDeployment(file: string): FullDeployment | null {
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Deployment;
+    return JSON.parse(readFileSync(file, 'utf8')) as FullDeployment;
   } catch {
     return null;
   }
 }
 
-function writeDeployment(file: string, deployment: Deployment): void {
+function writeDeployment(file: string, deployment: FullDeployment): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
 }
 
 /** True when the chain answering at `pub` carries this deployment (same chain id, code everywhere). */
-export async function isDeployed(pub: PublicClient, deployment: Deployment): Promise<boolean> {
+export async function isDeployed(pub: PublicClient, deployment: FullDeployment): Promise<boolean> {
   try {
     if ((await pub.getChainId()) !== deployment.chainId) return false;
     if ((await pub.getBlockNumber()) < BigInt(deployment.startBlock)) return false;
@@ -224,7 +198,7 @@ export async function isDeployed(pub: PublicClient, deployment: Deployment): Pro
   }
 }
 
-function printDeployment(deployment: Deployment, log: (line: string) => void) {
+function printDeployment(deployment: FullDeployment, log: (line: string) => void) {
   log(`FREE contracts on ${deployment.network} (chain ${deployment.chainId}):`);
   for (const key of [...ADDRESS_KEYS, 'signer', 'hotWallet'] as const)
     log(`  ${key.padEnd(10)} ${deployment[key]}`);
@@ -269,7 +243,7 @@ export type DeployLocalOptions = {
   log?: (line: string) => void;
 };
 
-export async function deployLocal(opts: DeployLocalOptions): Promise<Deployment> {
+export async function deployLocal(opts: DeployLocalOptions): Promise<FullDeployment> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const outFile = opts.outFile ?? deploymentFile('local');
   const chain = defineChain({
@@ -357,7 +331,7 @@ export async function deployLocal(opts: DeployLocalOptions): Promise<Deployment>
   await call(ctx, usdt, usdtArt.abi, 'mint', [hotWallet, A.hotWalletUsdt]);
   await call(ctx, free, freeAbi, 'mint', [hotWallet, A.hotWalletFree]);
 
-  const deployment: Deployment = {
+  const deployment: FullDeployment = {
     network: 'local',
     chainId,
     usdt,
@@ -521,7 +495,7 @@ export async function deployRemote(network: string, env: RemoteEnv, opts: Deploy
     await call(ctx, factory, factoryAbi, 'createPair', [free, cfg.usdt]);
     pair = getAddress(await read<Address>(ctx, factory, factoryAbi, 'getPair', [free, cfg.usdt]));
   }
-  const deployment: Deployment = {
+  const deployment: FullDeployment = {
     network,
     chainId,
     usdt: cfg.usdt,

@@ -12,10 +12,9 @@ import {
   MIN_AMOUNT_WEI,
   parseAmount,
   toDecimalString,
+  WEI_PER_UNIT as U,
 } from './amount.ts';
 import { ErrorCode } from './envelope.ts';
-
-const U = 10n ** 18n;
 
 describe('cleanAmountInput', () => {
   it.each([
@@ -219,10 +218,11 @@ describe('formatAmount', () => {
 });
 
 describe('limits', () => {
-  it('are 1 U, 1000 U and 1000 for recharge', () => {
-    expect(MIN_AMOUNT_WEI).toBe(10n ** 18n);
-    expect(MAX_AMOUNT_WEI).toBe(1000n * 10n ** 18n);
-    expect(MAX_RECHARGE_WEI).toBe(1000n * 10n ** 18n);
+  it('are 1 U, 1000 U and 1000 for recharge, in units of 18 decimals', () => {
+    expect(U).toBe(10n ** 18n);
+    expect(MIN_AMOUNT_WEI).toBe(U);
+    expect(MAX_AMOUNT_WEI).toBe(1000n * U);
+    expect(MAX_RECHARGE_WEI).toBe(1000n * U);
   });
 });
 

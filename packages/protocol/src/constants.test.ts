@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { WEI_PER_UNIT } from './amount.ts';
 import {
   CYCLE_DAYS,
   DAY_MS,
+  DAY_SECONDS,
   DEFAULT_CYCLE_FEE_BPS,
   DEFAULT_CYCLE_RATE_PPM,
   FOMO_FLOOR_WEI,
@@ -28,10 +30,11 @@ describe('constants', () => {
   it('matches SPEC §9 list rules and the FOMO floor', () => {
     expect(PAGE_SIZE).toBe(20);
     expect(NO_MORE_HIDDEN_ABOVE).toBe(999);
-    expect(FOMO_FLOOR_WEI).toBe(500n * 10n ** 18n);
+    expect(FOMO_FLOOR_WEI).toBe(500n * WEI_PER_UNIT);
   });
 
   it('counts a day as 24 hours and a session as 30 days', () => {
+    expect(DAY_SECONDS).toBe(24 * 60 * 60);
     expect(DAY_MS).toBe(24 * 60 * 60 * 1000);
     expect(SESSION_TTL_MS).toBe(30 * 24 * 60 * 60 * 1000);
   });

@@ -4,8 +4,10 @@
 
 import { WEI_PER_UNIT as U } from './amount.ts';
 
-/** One day in milliseconds (UTC days: no daylight saving). */
-export const DAY_MS = 86_400_000;
+/** One day in seconds (UTC days: no daylight saving), the unit of chain time and SQL epochs. */
+export const DAY_SECONDS = 86_400;
+/** One day in milliseconds. */
+export const DAY_MS = DAY_SECONDS * 1000;
 
 /** All tokens (USDT, FREE, FCC) have 18 decimals (BSC convention, DESIGN §4). */
 export const TOKEN_DECIMALS = 18;
@@ -65,3 +67,8 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 export const PLATFORM = 'h5';
 /** anvil's chain id (the local stack). */
 export const LOCAL_CHAIN_ID = 31337;
+/**
+ * anvil's default mnemonic: the accounts of the local chain (0 deploys and owns, 1–9 test users,
+ * 10 signer, 11 hot wallet). Public knowledge: its keys are refused on any other chain.
+ */
+export const LOCAL_MNEMONIC = 'test test test test test test test test test test test junk';

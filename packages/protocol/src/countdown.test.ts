@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_SECONDS } from './constants.ts';
 import { countdownParts, formatCountdown } from './countdown.ts';
 
 const S = 1000;
@@ -13,7 +14,7 @@ describe('countdownParts', () => {
       hours: 3,
       minutes: 4,
       seconds: 5,
-      totalSeconds: 2 * 86_400 + 3 * 3600 + 4 * 60 + 5,
+      totalSeconds: 2 * DAY_SECONDS + 3 * 3600 + 4 * 60 + 5,
       ended: false,
     });
   });

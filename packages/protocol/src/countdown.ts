@@ -1,4 +1,5 @@
 // Countdown text in the three formats of SPEC §4 (m:s, h:m:s, d h:m:s), and 'ended'.
+import { DAY_SECONDS } from './constants.ts';
 
 export type CountdownFormat = 'ms' | 'hms' | 'dhms';
 
@@ -26,7 +27,7 @@ export function countdownParts(msLeft: number): CountdownParts {
   }
   const totalSeconds = Math.ceil(msLeft / 1000);
   return {
-    days: Math.floor(totalSeconds / 86_400),
+    days: Math.floor(totalSeconds / DAY_SECONDS),
     hours: Math.floor(totalSeconds / 3600) % 24,
     minutes: Math.floor(totalSeconds / 60) % 60,
     seconds: totalSeconds % 60,

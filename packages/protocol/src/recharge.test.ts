@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { WEI_PER_UNIT as U } from './amount.ts';
 import { rechargeCredit, rechargeSplit } from './recharge.ts';
-
-const U = 10n ** 18n;
 
 describe('recharge split', () => {
   it('takes the burn share and the executor reward from the amount, as Payment does', () => {

@@ -1,9 +1,9 @@
 // TWAP from V2 cumulative prices: weights by time, survives the accumulator's wrap, and matches
 // what the pair itself would have accumulated.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { describe, expect, it } from 'vitest';
 import { encodePrice, observe, type PairState, twap } from './twap.ts';
 
-const U = 10n ** 18n;
 const UINT256 = 1n << 256n;
 
 /** A V2 pair's accumulator, updated as `_update` does at each swap. */

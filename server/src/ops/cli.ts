@@ -1,14 +1,16 @@
 // `npm run ops -- <command> …`: the operators' tool. Opens the server's database (same
 // DATABASE_URL logic), and for chain commands the deployment with the owner key (anvil account 0
 // locally, DEPLOYER_KEY elsewhere).
+
 import { createConnection } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { type Address, createWalletClient, type Hex, http } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
-import { type Config, LOCAL_CHAIN_ID, LOCAL_MNEMONIC, loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { openDb } from '../db/client.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';

@@ -4,6 +4,7 @@
 
 import { freePort, startAnvil } from '@free/devchain/anvil';
 import { paymentAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { DAY_SECONDS } from '@free/protocol/constants';
 import { createPublicClient, createWalletClient, type Hex, http, type PublicClient, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, testConfig } from '../../test/helpers.ts';
@@ -18,7 +19,6 @@ import { createRechargeOrder } from '../services/recharge.ts';
 import { advanceLocal, parseDuration } from './dev-advance.ts';
 import { devAdvanceCli } from './dev-advance-cli.ts';
 
-const DAY_S = 86_400;
 let chain: TestChain;
 let db: DbHandle;
 
@@ -36,8 +36,8 @@ describe('parseDuration', () => {
     expect(parseDuration('90s')).toBe(90);
     expect(parseDuration('30m')).toBe(1800);
     expect(parseDuration('12h')).toBe(12 * 3600);
-    expect(parseDuration('7d')).toBe(7 * DAY_S);
-    expect(parseDuration('2w')).toBe(14 * DAY_S);
+    expect(parseDuration('7d')).toBe(7 * DAY_SECONDS);
+    expect(parseDuration('2w')).toBe(14 * DAY_SECONDS);
     for (const bad of ['', '7', 'd', '-1d', '0d', '1.5d', '7 days', '400d']) {
       expect(() => parseDuration(bad), bad).toThrow(/not a duration/);
     }
@@ -59,11 +59,11 @@ describe('advanceLocal', () => {
         db,
         config,
         client: chain.client,
-        seconds: 7 * DAY_S,
+        seconds: 7 * DAY_SECONDS,
         onMoved: () => clock.sync(),
       });
       const after = await chainTime();
-      expect(after.getTime() - before.getTime()).toBeGreaterThanOrEqual(7 * DAY_S * 1000);
+      expect(after.getTime() - before.getTime()).toBeGreaterThanOrEqual(7 * DAY_SECONDS * 1000);
       expect(r.chainTime).toBe(after.toISOString());
       // the server's clock took the chain's lead; settlement looked at the days passed
       expect(clock.now().getTime()).toBeGreaterThanOrEqual(after.getTime());

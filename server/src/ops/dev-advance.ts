@@ -3,6 +3,7 @@
 // Huan Li Bao accrual, quotes, prediction rounds), so maturity, unstake, redeem, unlocks and
 // settlement can be watched in the browser. The server started by `npm start` follows the chain's
 // clock (lib/dev-clock.ts), so its business day moves with it, without a restart.
+import { DAY_SECONDS, LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import type { PublicClient } from 'viem';
 import { chainTimeReader } from '../chain/chain-time.ts';
 import { dexAddresses } from '../chain/client.ts';
@@ -14,10 +15,9 @@ import { accrueHlb } from '../services/hlb.ts';
 import { dexFccPrice, refreshQuotes } from '../services/quotes.ts';
 import { roundsTick } from '../services/rounds.ts';
 
-export const LOCAL_CHAIN_ID = 31337;
-const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: DAY_SECONDS, w: 7 * DAY_SECONDS };
 /** One call moves at most a year: settlement catches up at most 31 days per run anyway. */
-export const MAX_ADVANCE_SECONDS = 366 * 86_400;
+export const MAX_ADVANCE_SECONDS = 366 * DAY_SECONDS;
 
 export class DevAdvanceError extends Error {}
 

@@ -6,12 +6,12 @@
 
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
-import { DAY_MS as DAY } from '@free/protocol/constants';
+import { DAY_MS as DAY, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import type { Deployment } from '@free/protocol/deployment';
 import type { ModuleKey } from '@free/protocol/modules';
 import { rechargeSplit } from '@free/protocol/recharge';
 import { eq } from 'drizzle-orm';
 import {
-  type Address,
   createPublicClient,
   createWalletClient,
   defineChain,
@@ -53,26 +53,11 @@ import { applyWithdrawal } from '../services/withdraw.ts';
 import { seedModuleArticles } from './seed-module-articles.ts';
 
 export const SEED_NAME = 'local-demo-v1';
-const MNEMONIC = 'test test test test test test test test test test test junk';
 const MIN = 60_000;
-
-export type SeedDeployment = {
-  chainId: number;
-  usdt: Address;
-  free: Address;
-  fcc: Address;
-  staking: Address;
-  payment: Address;
-  factory: Address;
-  router: Address;
-  pair: Address;
-  network?: string;
-  [k: string]: unknown;
-};
 
 export type SeedOptions = {
   rpcUrl: string;
-  deployment: SeedDeployment;
+  deployment: Deployment;
   /** an open database (tests); default: the server's (DATABASE_URL logic), opened and closed here */
   db?: DbHandle;
   log?: (line: string) => void;
@@ -93,7 +78,7 @@ const TREE: [number, number | null][] = [
   [9, 6],
 ];
 
-const account = (i: number) => mnemonicToAccount(MNEMONIC, { addressIndex: i });
+const account = (i: number) => mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: i });
 
 export async function seedLocal(opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? ((line: string) => console.log(`  seed: ${line}`));
@@ -102,7 +87,7 @@ export async function seedLocal(opts: SeedOptions): Promise<SeedResult> {
     ...base,
     rpcUrl: opts.rpcUrl,
     chainId: opts.deployment.chainId,
-    deployment: { network: 'local', ...opts.deployment } as Config['deployment'],
+    deployment: opts.deployment,
   };
   const db = opts.db ?? (await openDb(config.databaseUrl));
   try {

@@ -2,7 +2,7 @@
 // product's daily rate on the principal per whole day held (accrued by the hlb job, one ledger
 // entry per order and day); dynamic income = a share of a direct referral's static income, paid to
 // an ignited inviter. Redeem returns the principal once the lock has passed.
-import { DAY_MS } from '@free/protocol/constants';
+import { DAY_MS, DAY_SECONDS } from '@free/protocol/constants';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -162,7 +162,7 @@ export async function accrueHlb(
   const due = rowsOf<{ id: number }>(
     await handle.db.execute(sql`SELECT id FROM hlb_orders WHERE floor(extract(epoch FROM (
         CASE WHEN state = 'redeemed' THEN LEAST(${now}::timestamptz, redeemed_at) ELSE ${now}::timestamptz END
-        - started_at)) / 86400) > days_accrued ORDER BY id`),
+        - started_at)) / ${DAY_SECONDS}::int) > days_accrued ORDER BY id`),
   );
   let paid = 0n;
   for (const { id } of due) {

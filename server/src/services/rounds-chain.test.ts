@@ -1,6 +1,7 @@
 // Prediction rounds on a real FREE/USDT pair (anvil): a swap one second before the close does not
 // decide a round, a move held through the round does.
 import { uniswapV2Router02Abi } from '@free/protocol/abi/index';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules, testConfig } from '../../test/helpers.ts';
@@ -13,7 +14,6 @@ import { getBalance, userAccount } from './ledger.ts';
 import { dexFreeOracle, type OracleSource, readPairPrice } from './quotes.ts';
 import { currentRound, placeBet, roundHistory, roundsTick } from './rounds.ts';
 
-const U = 10n ** 18n;
 const swapper = localAccount(7);
 
 describe.each(BACKENDS)('rounds on the chain, $name', ({ url }) => {

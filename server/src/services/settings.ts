@@ -7,6 +7,7 @@
 // through `writeSetting` drops the cache of its process at once; another process (the ops CLI, a
 // second server) sees the change within the TTL. Rows written by hand: call `forgetSettings`.
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { DAY_SECONDS } from '@free/protocol/constants';
 import { MODULE_KEYS, type ModuleKey } from '@free/protocol/modules';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -91,7 +92,7 @@ const moneySchema = z.object({
     .number()
     .int()
     .min(60)
-    .max(30 * 86_400),
+    .max(30 * DAY_SECONDS),
   fomo_last_participants: z.number().int().min(1).max(100),
   /** computing power: every N-th round, share of principal + income (SPEC §9) */
   compute_every_rounds: z.number().int().min(1).max(100),
@@ -136,7 +137,7 @@ export const SETTINGS = {
     fieldFallback: true,
     normalize: knownModules,
   }),
-  recharge_order_ttl_sec: setting(z.number().int().min(60).max(86_400), 1800),
+  recharge_order_ttl_sec: setting(z.number().int().min(60).max(DAY_SECONDS), 1800),
   /** withdrawal limits (docs/business-rules.md "Withdrawal limits"); null = no limit */
   withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
   /** per user per UTC day, withdrawals not refunded */
@@ -163,7 +164,7 @@ export const SETTINGS = {
       fcc_price_usdt_wei: String(1n * U),
       fomo_fee_share_bps: 5000,
       fomo_min_stake_wei: String(100n * U),
-      fomo_countdown_sec: 86_400,
+      fomo_countdown_sec: DAY_SECONDS,
       fomo_last_participants: 10,
       compute_every_rounds: 3,
       compute_share_bps: 2000,

@@ -417,78 +417,91 @@ export function parseBalanceOrderId(id: string): number | null {
 
 /**
  * Redeems a matured balance order once: principal back to the wallet, the interest not yet paid
- * by settlement, and the market-maker FCC bonus if settlement has not credited it yet.
+ * by settlement, and the market-maker FCC bonus if settlement has not credited it yet. A retry with
+ * the same Idempotency-Key gets the first answer back instead of a Conflict.
  */
 export async function redeemOrder(
   handle: DbHandle,
-  a: { userId: number; orderId: string; now: Date },
+  a: { userId: number; orderId: string; idempotencyKey?: string | undefined; now: Date },
 ): Promise<OrderView> {
-  const id = parseBalanceOrderId(a.orderId);
-  if (id === null) throw new AppError(ErrorCode.BadRequest, 'orderId');
-  return handle.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(stakeOrders)
-      .where(and(eq(stakeOrders.id, id), eq(stakeOrders.userId, a.userId)))
-      .for('update');
-    if (!row) throw new AppError(ErrorCode.NotFound, 'orderId');
-    if (row.status !== 'active') throw new AppError(ErrorCode.Conflict, 'orderId', `order is ${row.status}`);
-    if (a.now.getTime() < row.dueAt.getTime())
-      throw new AppError(ErrorCode.Conflict, 'orderId', 'order not matured');
-    const ref = orderNumber('balance', row.id);
-    const interest = compoundInterest(row.principal, row.ratePpm, row.cycleDays);
-    const rest = interest > row.interestPaid ? interest - row.interestPaid : 0n;
-    await transfer(tx, {
-      key: `stake_redeem:${row.id}:principal`,
-      from: userAccount(a.userId, 'asset'),
-      to: userAccount(a.userId, 'wallet'),
-      asset: 'USDT',
-      amount: row.principal,
-      kind: KIND.stakeRedeem,
-      ref,
-    });
-    if (rest > 0n) {
+  return runCommand(handle, {
+    module: 'staking_use_balance',
+    userId: a.userId,
+    route: 'stake/redeem',
+    idempotencyKey: a.idempotencyKey,
+    parse: () => {
+      const id = parseBalanceOrderId(a.orderId);
+      if (id === null) throw new AppError(ErrorCode.BadRequest, 'orderId');
+      return id;
+    },
+    content: (id) => ({ orderId: id }),
+    codec: { store: serializeOrder, load: (stored) => reviveOrder(stored as Record<string, unknown>) },
+    run: async (tx, id) => {
+      const [row] = await tx
+        .select()
+        .from(stakeOrders)
+        .where(and(eq(stakeOrders.id, id), eq(stakeOrders.userId, a.userId)))
+        .for('update');
+      if (!row) throw new AppError(ErrorCode.NotFound, 'orderId');
+      if (row.status !== 'active')
+        throw new AppError(ErrorCode.Conflict, 'orderId', `order is ${row.status}`);
+      if (a.now.getTime() < row.dueAt.getTime())
+        throw new AppError(ErrorCode.Conflict, 'orderId', 'order not matured');
+      const ref = orderNumber('balance', row.id);
+      const interest = compoundInterest(row.principal, row.ratePpm, row.cycleDays);
+      const rest = interest > row.interestPaid ? interest - row.interestPaid : 0n;
       await transfer(tx, {
-        key: `stake_redeem:${row.id}:interest`,
-        from: systemAccount('income'),
+        key: `stake_redeem:${row.id}:principal`,
+        from: userAccount(a.userId, 'asset'),
         to: userAccount(a.userId, 'wallet'),
         asset: 'USDT',
-        amount: rest,
-        kind: KIND.static,
+        amount: row.principal,
+        kind: KIND.stakeRedeem,
         ref,
       });
-    }
-    if (row.bonusFcc > 0n && !row.bonusPaid) {
-      await transfer(tx, {
-        key: `mm_bonus:${row.id}`,
-        from: systemAccount('income'),
-        to: userAccount(a.userId, 'wallet'),
-        asset: 'FCC',
-        amount: row.bonusFcc,
-        kind: KIND.mmBonus,
-        ref,
+      if (rest > 0n) {
+        await transfer(tx, {
+          key: `stake_redeem:${row.id}:interest`,
+          from: systemAccount('income'),
+          to: userAccount(a.userId, 'wallet'),
+          asset: 'USDT',
+          amount: rest,
+          kind: KIND.static,
+          ref,
+        });
+      }
+      if (row.bonusFcc > 0n && !row.bonusPaid) {
+        await transfer(tx, {
+          key: `mm_bonus:${row.id}`,
+          from: systemAccount('income'),
+          to: userAccount(a.userId, 'wallet'),
+          asset: 'FCC',
+          amount: row.bonusFcc,
+          kind: KIND.mmBonus,
+          ref,
+        });
+      }
+      const [done] = await tx
+        .update(stakeOrders)
+        .set({
+          status: 'redeemed',
+          redeemedAt: a.now,
+          interestPaid: row.interestPaid + rest,
+          bonusPaid: row.bonusFcc > 0n ? true : row.bonusPaid,
+          redeemedAmount: row.principal + row.interestPaid + rest,
+        })
+        .where(and(eq(stakeOrders.id, row.id), eq(stakeOrders.status, 'active')))
+        .returning();
+      if (!done) throw new AppError(ErrorCode.Conflict, 'orderId');
+      await applyStakeChange(tx, {
+        userId: a.userId,
+        principalDelta: -row.principal,
+        amountDelta: -row.amount,
+        activeDelta: -1,
+        cycle: row.cycle,
+        at: a.now,
       });
-    }
-    const [done] = await tx
-      .update(stakeOrders)
-      .set({
-        status: 'redeemed',
-        redeemedAt: a.now,
-        interestPaid: row.interestPaid + rest,
-        bonusPaid: row.bonusFcc > 0n ? true : row.bonusPaid,
-        redeemedAmount: row.principal + row.interestPaid + rest,
-      })
-      .where(and(eq(stakeOrders.id, row.id), eq(stakeOrders.status, 'active')))
-      .returning();
-    if (!done) throw new AppError(ErrorCode.Conflict, 'orderId');
-    await applyStakeChange(tx, {
-      userId: a.userId,
-      principalDelta: -row.principal,
-      amountDelta: -row.amount,
-      activeDelta: -1,
-      cycle: row.cycle,
-      at: a.now,
-    });
-    return balanceView(done, a.now);
+      return balanceView(done, a.now);
+    },
   });
 }

@@ -1,6 +1,7 @@
 // Withdrawal limits: the maximum per withdrawal, the daily caps of a user and of the platform, and
 // the review threshold with the operator's approve (→ queued) and reject (→ refunded once, reason
 // shown to the user), each refusal coded and changing nothing.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb } from '../../test/helpers.ts';
@@ -11,8 +12,6 @@ import { runOps } from '../ops/commands.ts';
 import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
 import { seedSettings, writeSetting } from './settings.ts';
 import { applyWithdrawal, listWithdrawals } from './withdraw.ts';
-
-const U = 10n ** 18n;
 
 for (const backend of BACKENDS) {
   describe(backend.name, () => {

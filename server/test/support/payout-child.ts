@@ -1,5 +1,6 @@
 // Test helper process: runs the payout worker once and kills itself with SIGKILL right after the
 // broadcast (before it can note it), as a crash would. Settings come from the environment.
+import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { openDb } from '../../src/db/client.ts';
@@ -11,10 +12,8 @@ const client = createPublicClient({ transport: http(env.KILL_RPC_URL) }) as Publ
 await payoutOnce({
   db,
   client,
-  account: mnemonicToAccount('test test test test test test test test test test test junk', {
-    addressIndex: 11,
-  }),
-  chainId: 31337,
+  account: mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: 11 }),
+  chainId: LOCAL_CHAIN_ID,
   tokens: { USDT: env.KILL_USDT as `0x${string}` },
   finalityDepth: 2,
   hooks: {

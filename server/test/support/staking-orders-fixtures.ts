@@ -1,5 +1,6 @@
-// Test fixtures of the product-money part: the app, funded users, open modules, and a row-count
-// snapshot of every table this part writes.
+// Test fixtures of the money domains (staking orders, settlement, allocations, burns, FOMO,
+// hashrate): balances credited through the ledger and read back, users made directly, and a
+// row-count snapshot of every table these domains write.
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../../src/db/client.ts';
@@ -69,7 +70,7 @@ const MONEY_TABLES = [
   'hashrate_grants',
 ];
 
-/** Row counts of the core tables and of every product-money table, plus the balance sum. */
+/** Row counts of the core tables and of every money-domain table, plus the balance sum. */
 export async function snapshot(db: DbHandle): Promise<Record<string, number | string>> {
   const out: Record<string, number | string> = { ...(await coreSnapshot(db)) };
   for (const t of MONEY_TABLES) {

@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startAnvil } from '@free/devchain/anvil';
-import { type Deployment, deployLocal, localAccount } from '@free/devchain/deploy';
+import { deployLocal, localAccount } from '@free/devchain/deploy';
+import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
+import type { FullDeployment } from '@free/protocol/deployment';
 import { createPublicClient, createTestClient, defineChain, http, type PublicClient } from 'viem';
 
 export type TestChain = {
   rpcUrl: string;
-  deployment: Deployment;
+  deployment: FullDeployment;
   client: PublicClient;
   test: ReturnType<typeof makeTestClient>;
   stop: () => Promise<void>;
@@ -20,7 +22,7 @@ function makeTestClient(rpcUrl: string) {
 
 export function localChain(rpcUrl: string) {
   return defineChain({
-    id: 31337,
+    id: LOCAL_CHAIN_ID,
     name: 'anvil',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },

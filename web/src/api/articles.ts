@@ -1,10 +1,9 @@
 // Articles (announcements, documents) and banners.
-import type { ArticleDetail, ArticleItem, bannerItem } from '@free/protocol/api/index';
+import type { ArticleDetail, ArticleItem, bannerItem, Page } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from './client';
+import { api, getOptional } from './client';
 import { keys } from './keys';
-import { isNotServed } from './list';
 
 export function useArticle(id: string | null) {
   return useQuery({
@@ -34,18 +33,21 @@ export function useLatestArticle(type: string) {
   });
 }
 
+/** The newest announcements (the home ticker); none when the server does not serve articles yet. */
+export function useLatestAnnouncements() {
+  const params = { type: 'announcement', page: 1, size: 5 };
+  return useQuery({
+    queryKey: keys.articles.list(params),
+    queryFn: async () =>
+      (await getOptional<Page<ArticleItem>>('/api/common/article/list', params))?.list ?? [],
+  });
+}
+
 export type Banner = z.infer<typeof bannerItem>;
 
 export function useBanners() {
   return useQuery({
     queryKey: keys.banner(),
-    queryFn: async () => {
-      try {
-        return (await api.get<{ list: Banner[] }>('/api/common/banner', undefined, { hideError: true })).list;
-      } catch (error) {
-        if (isNotServed(error)) return [] as Banner[];
-        throw error;
-      }
-    },
+    queryFn: async () => (await getOptional<{ list: Banner[] }>('/api/common/banner'))?.list ?? [],
   });
 }

@@ -3,9 +3,8 @@ import type { card, cardApplyBody } from '@free/protocol/api/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
-import { api } from './client';
+import { api, getOptional } from './client';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type Card = z.infer<typeof card>;
 export type CardApply = z.input<typeof cardApplyBody>;

@@ -126,3 +126,18 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...opts, body }),
 };
+
+/** An endpoint the server does not serve yet answers 404: that is 'nothing yet', not a failure. */
+export function isNotServed(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === ErrorCode.NotFound || error.status === 404);
+}
+
+/** A GET whose endpoint may not be served on this backend yet: 404 reads as null, not a failure. */
+export async function getOptional<T>(path: string, query?: Query): Promise<T | null> {
+  try {
+    return await api.get<T>(path, query, { hideError: true });
+  } catch (error) {
+    if (isNotServed(error)) return null;
+    throw error;
+  }
+}

@@ -3,9 +3,9 @@ import type { hlbOrdersData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
+import { getOptional } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type HlbData = z.infer<typeof hlbOrdersData>;
 

@@ -3,9 +3,9 @@
 // `total` next to `page`. A list the table does not name fails the type check.
 import type * as schemas from '@free/protocol/api/index';
 import { PAGE_SIZE } from '@free/protocol/constants';
-import { ErrorCode } from '@free/protocol/envelope';
 import type { z } from 'zod';
-import { ApiError, api, type Query } from './client';
+import { api, isNotServed, type Query } from './client';
+import { keys } from './keys';
 
 /** Path → schema of its `data`. */
 interface ListSchemas {
@@ -35,17 +35,19 @@ export type ListData<P extends ListPath> = z.infer<ListSchemas[P]>;
 /** One row of list `P`. */
 export type ListRow<P extends ListPath> = ListData<P>['list'][number];
 
+/** A list of the signed-in user (`/api/user/…`): asks for sign-in, and a sign-out clears it. */
+export const isPersonalList = (path: ListPath): boolean => path.startsWith('/api/user/');
+
+/** The query key of a list: the user's own under 'user', the rest under 'public'. */
+export const listKey = (path: ListPath, params: Query) =>
+  isPersonalList(path) ? keys.user.list(path, params) : keys.public.list(path, params);
+
 export interface Page<T> {
   list: T[];
   total: number;
   page: number;
   /** keyset lists (finance): where the next page starts, null at the end; absent on page-numbered lists */
   nextCursor?: string | null;
-}
-
-/** A list endpoint the server does not serve yet answers 404: that is an empty list, not a failure. */
-export function isNotServed(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === ErrorCode.NotFound || error.status === 404);
 }
 
 /**

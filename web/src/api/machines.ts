@@ -2,9 +2,9 @@
 import type { machine } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { getOptional } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type Machine = z.infer<typeof machine>;
 

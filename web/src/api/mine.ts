@@ -15,11 +15,11 @@ import type { Config } from 'wagmi';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
 import { useWallet, wallet } from '../wallet/state';
+import { getOptional } from './client';
 import { useConfig } from './config';
 import { useFomo } from './fomo';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type Hashrate = z.infer<typeof hashrateData>;
 export type Airdrop = z.infer<typeof airdropData>;

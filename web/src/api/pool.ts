@@ -3,9 +3,9 @@ import type { PoolOrder, poolContributionsData, poolStatsData } from '@free/prot
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
+import { getOptional } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type PoolStats = z.infer<typeof poolStatsData>;
 export type PoolContributions = z.infer<typeof poolContributionsData>;

@@ -2,8 +2,8 @@
 import type { quote } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { getOptional } from './client';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type Quote = z.infer<typeof quote>;
 

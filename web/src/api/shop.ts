@@ -2,10 +2,9 @@
 import type { shopOrder, shopProduct, shopProductsData } from '@free/protocol/api/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from './client';
+import { api, getOptional } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type ShopProduct = z.infer<typeof shopProduct>;
 export type ShopOrder = z.infer<typeof shopOrder>;

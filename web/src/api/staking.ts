@@ -2,7 +2,7 @@
 // the wallet's USDT balance, the fee quote on the router, and the user's on-chain stake records.
 // viem loads lazily (the Shop tab is on the first paint).
 import type { contractsInfo, StakeOrder, StakeRefData } from '@free/protocol/api/index';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address, PublicClient } from 'viem';
 import type { z } from 'zod';
 import type { ChainRecord } from '../pages/shop/stake';
@@ -219,8 +219,13 @@ export function useRedeemStake(onSuccess: () => void) {
   });
 }
 
-/** After an on-chain stake or unstake is mined. */
-export const stakeChangedKeys = afterStake;
+/** What the page calls once its on-chain stake or unstake is mined (the indexer mirrors it). */
+export function useOnStakeMined(): () => void {
+  const qc = useQueryClient();
+  return () => {
+    for (const queryKey of afterStake()) void qc.invalidateQueries({ queryKey });
+  };
+}
 
 /** The signed inviter chain for `stakeWithInviter`, read at the moment of staking (never cached). */
 export const fetchStakeRef = () => api.get<StakeRefData>('/api/user/stake_ref_address');

@@ -10,9 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { session, useSession } from '../session/store';
-import { api } from './client';
+import { api, getOptional } from './client';
 import { keys } from './keys';
-import { getOptional } from './products';
 
 export type FireData = z.infer<typeof fireData>;
 export type StakingLimitData = z.infer<typeof stakingLimitData>;

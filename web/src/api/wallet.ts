@@ -1,10 +1,11 @@
 // Off-chain wallet movements: withdrawing to the bound wallet and creating a recharge order.
 import type { RechargeOrder, WithdrawCoin, WithdrawItem } from '@free/protocol/api/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import type { ListData, ListPath } from './list';
+import { type ListData, type ListPath, listKey } from './list';
 
 export const WITHDRAW_LIST = '/api/user/withdraw/list' satisfies ListPath;
 export const RECHARGE_LIST = '/api/user/recharge/list' satisfies ListPath;
@@ -23,12 +24,12 @@ export function useCreateRecharge() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (amount: string) => api.post<RechargeOrder>('/api/user/recharge/create', { amount }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.user.list(RECHARGE_LIST, {}) }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: listKey(RECHARGE_LIST, {}) }),
   });
 }
 
 /** The latest recharge records, re-read every 2 s while `orderId` waits for the indexer's credit. */
-export function useLatestRecharges(orderId: string | null) {
+function useLatestRecharges(orderId: string | null) {
   return useQuery({
     queryKey: keys.user.recharges({ watch: orderId ?? '' }),
     enabled: orderId !== null,
@@ -38,5 +39,32 @@ export function useLatestRecharges(orderId: string | null) {
   });
 }
 
-/** What a credited recharge changes: balances, records, and the wallet's on-chain balances. */
-export const rechargeCreditedKeys = () => [keys.user.all(), keys.chain.all()] as const;
+/**
+ * Follows a paid order until the indexer has credited `orderId`, then refreshes what a credit
+ * changes (balances, records, the wallet's on-chain balances) and calls `onCredited` once.
+ */
+export function useRechargeCredited(orderId: string | null, onCredited: () => void) {
+  const qc = useQueryClient();
+  const q = useLatestRecharges(orderId);
+  const credited = orderId !== null && q.data?.list.some((o) => o.orderId === orderId && o.state === 'paid');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fire once when the credit shows up
+  useEffect(() => {
+    if (!credited) return;
+    for (const queryKey of [keys.user.all(), keys.chain.all()]) void qc.invalidateQueries({ queryKey });
+    onCredited();
+  }, [credited]);
+}
+
+/** While a withdrawal waits for the chain, re-read the withdrawal records every few seconds. */
+export function useFollowPendingWithdrawals() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const withdrawals = listKey(WITHDRAW_LIST, {});
+    const id = setInterval(() => {
+      const data = qc.getQueryData<{ pages: { list: WithdrawItem[] }[] }>(withdrawals);
+      const waiting = data?.pages.some((p) => p.list.some((w) => w.pending));
+      if (waiting) void qc.invalidateQueries({ queryKey: withdrawals });
+    }, 5000);
+    return () => clearInterval(id);
+  }, [qc]);
+}

@@ -1,12 +1,12 @@
 // The custom navigation bar on every page: back (mirrored in RTL) and the route's title.
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { goBack } from './back';
+import { useAppNavigate } from './link';
 import type { RouteDef } from './routes';
 
 export function NavBar({ route }: { route: RouteDef | undefined }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const isTab = route?.tab !== undefined;
   const back = () => goBack(navigate);
   return (

@@ -1,8 +1,8 @@
 // The five-slot bottom tab bar (SPEC §2) with the raised Ignite button in the middle.
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useFireInfo } from '../api/user';
 import { IgniteFlame } from './IgniteFlame';
+import { useAppNavigate } from './link';
 import { TABS } from './routes';
 import { setTabIndex } from './tabIndex';
 
@@ -15,7 +15,7 @@ const ICONS: Record<number, string> = {
 
 export function TabBar({ active }: { active: number | undefined }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const fire = useFireInfo();
   const ignited = fire.data?.ignited === true;
   return (

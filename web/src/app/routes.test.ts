@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AppNavigate } from './link';
 import { findRoute, type Href, ROUTES, TABS } from './routes';
 
 // SPEC §2 and DESIGN §5, as written there.
@@ -82,5 +83,20 @@ describe('typed links', () => {
     expect(findRoute(links[0] as string)).toBeDefined();
     expect(findRoute((links[1] as string).split('?')[0] as string)).toBeDefined();
     expect(findRoute(links[2] as string)).toBeUndefined();
+  });
+
+  it('navigate takes a table path or a history step, and refuses a page that does not exist', () => {
+    const went: (string | number)[] = [];
+    const navigate = ((to: string | number) => void went.push(to)) as AppNavigate;
+    navigate('/pages/shop/shopOrders');
+    navigate(`/pages/index/docs?type=${'faq'}`, { replace: true });
+    navigate(-1);
+    // @ts-expect-error misspelt: there is no such route
+    navigate('/pages/shop/shopOrder');
+    // @ts-expect-error a bare string is not a route of the table
+    navigate('pages/shop/shopOrders' as string);
+    expect(findRoute(went[0] as string)).toBeDefined();
+    expect(findRoute((went[1] as string).split('?')[0] as string)).toBeDefined();
+    expect(findRoute(went[3] as string)).toBeUndefined();
   });
 });

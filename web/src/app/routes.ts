@@ -260,10 +260,12 @@ const TABLE = [
   { path: '/admin/audit', component: adminConsole, titleKey: 'page.admin', needsLogin: true },
 ] as const satisfies readonly RouteDef[];
 
-export const ROUTES: readonly RouteDef[] = TABLE;
-
 /** Every path of the table: a link to anything else fails the type check. */
 export type RoutePath = (typeof TABLE)[number]['path'];
+/** A route of the table, its path typed. */
+export type TableRoute = RouteDef & { path: RoutePath };
+
+export const ROUTES: readonly TableRoute[] = TABLE;
 /** A link target: a route path, with or without a query string. */
 export type Href = RoutePath | `${RoutePath}?${string}`;
 
@@ -273,7 +275,7 @@ declare module './link' {
   }
 }
 
-export const TABS: readonly RouteDef[] = ROUTES.filter((r) => r.tab !== undefined).sort(
+export const TABS: readonly TableRoute[] = ROUTES.filter((r) => r.tab !== undefined).sort(
   (a, b) => (a.tab ?? 0) - (b.tab ?? 0),
 );
 

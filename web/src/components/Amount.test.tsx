@@ -1,12 +1,11 @@
 // Amount ranges read minimum to maximum in every direction (Arabic does not mirror them).
 
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, setLanguage } from '../i18n';
 import { cleanup, render } from '../test-utils';
 import { AmountRange } from './AmountRange';
-
-const U = 10n ** 18n;
 
 beforeAll(async () => {
   await initI18n('ar');

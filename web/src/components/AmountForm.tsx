@@ -1,5 +1,6 @@
 // The amount + submit block every money form shares: AmountInput's cleaning and prompts, the prompt
 // shown after the first tap, an optional confirmation, and the field cleared once the action is done.
+// A submit that is not a plain button (a contract transaction's TxButton) takes the `submit` slot.
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ export interface AmountAction {
   /** Resolves when the action is done (clears the field), rejects when it failed (keeps it). */
   onSubmit: (amount: string) => Promise<unknown>;
   busy?: boolean;
+  disabled?: boolean;
   className?: string;
   testId?: string;
 }
@@ -20,7 +22,9 @@ export function AmountForm({
   rules,
   token = 'USDT',
   placeholder,
-  actions,
+  actions = [],
+  submit,
+  ready = true,
   before,
   confirm,
   clearOnSuccess = true,
@@ -33,7 +37,14 @@ export function AmountForm({
   token?: string;
   placeholder?: string;
   /** One button per action (most forms have one; a bet has up and down). */
-  actions: readonly AmountAction[];
+  actions?: readonly AmountAction[];
+  /**
+   * Rendered instead of the action buttons: a submit of its own (a TxButton, a sign-in call, a
+   * notice). It calls `showPrompt` when tapped, so an amount that cannot be sent says why.
+   */
+  submit?: (showPrompt: () => void) => ReactNode;
+  /** False while something besides the amount stops the submit (the reserve does not cover it). */
+  ready?: boolean;
   /** Checked before the amount (e.g. signed in); false stops the submit. */
   before?: () => boolean;
   /** Asked once the amount is valid; false stops the submit. */
@@ -52,10 +63,10 @@ export function AmountForm({
     if (value === '') setSubmitted(false);
   }, [value]);
 
-  const submit = async (action: AmountAction) => {
+  const send = async (action: AmountAction) => {
     if (before && !before()) return;
     setSubmitted(true);
-    if (amountProblem(value, rules, i18n.language) !== null) return;
+    if (amountProblem(value, rules, i18n.language) !== null || !ready) return;
     if (confirm && !(await confirm(value))) return;
     try {
       await action.onSubmit(value);
@@ -78,7 +89,8 @@ export function AmountForm({
       className={action.className}
       data-testid={action.testId}
       loading={action.busy}
-      onClick={() => void submit(action)}
+      disabled={action.disabled}
+      onClick={() => void send(action)}
     >
       {action.label}
     </Button>
@@ -94,7 +106,13 @@ export function AmountForm({
         placeholder={placeholder}
       />
       {children}
-      {single ? buttons : <div className={actionsClassName}>{buttons}</div>}
+      {submit ? (
+        submit(() => setSubmitted(true))
+      ) : single ? (
+        buttons
+      ) : (
+        <div className={actionsClassName}>{buttons}</div>
+      )}
     </>
   );
 }

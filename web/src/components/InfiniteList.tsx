@@ -7,12 +7,11 @@ import { Button, PullToRefresh } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
-import { fetchPage, type ListPath, type ListRow, type Page } from '../api/list';
+import { fetchPage, type ListPath, type ListRow, listKey, type Page } from '../api/list';
 import { EmptyState } from './EmptyState';
 import { Loading } from './PageSkeleton';
 
 export interface InfiniteListProps<P extends ListPath> {
-  queryKey: readonly unknown[];
   path: P;
   params?: Query;
   enabled?: boolean;
@@ -21,7 +20,6 @@ export interface InfiniteListProps<P extends ListPath> {
 }
 
 export function InfiniteList<P extends ListPath>({
-  queryKey,
   path,
   params = {},
   enabled = true,
@@ -30,7 +28,7 @@ export function InfiniteList<P extends ListPath>({
 }: InfiniteListProps<P>) {
   const { t } = useTranslation();
   const q = useInfiniteQuery({
-    queryKey,
+    queryKey: listKey(path, params),
     enabled,
     initialPageParam: { page: 1 } as { page: number; cursor?: string },
     queryFn: ({ pageParam, signal }) => fetchPage(path, params, pageParam.page, signal, pageParam.cursor),

@@ -2,8 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
-import { keys } from '../api/keys';
-import type { ListPath, ListRow } from '../api/list';
+import { isPersonalList, type ListPath, type ListRow } from '../api/list';
 import { useSession } from '../session/store';
 import { Amount, DateTime, type Token } from './Amount';
 import { InfiniteList } from './InfiniteList';
@@ -59,21 +58,18 @@ const asRecord = (row: object) => row as RecordRow;
 export function RecordList<P extends ListPath>({
   path,
   params = {},
-  personal = true,
   renderItem,
 }: {
   path: P;
   params?: Query;
-  personal?: boolean;
   renderItem?: (row: ListRow<P>) => ReactNode;
 }) {
   const signedIn = useSession() !== null;
   return (
     <InfiniteList
-      queryKey={personal ? keys.user.list(path, params) : keys.public.list(path, params)}
       path={path}
       params={params}
-      enabled={!personal || signedIn}
+      enabled={!isPersonalList(path) || signedIn}
       itemKey={(row, i) => {
         const id = asRecord(row).id;
         return typeof id === 'string' || typeof id === 'number' ? id : i;

@@ -1,11 +1,11 @@
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useAppNavigate } from '../app/link';
 import { EmptyState } from '../components/EmptyState';
 
 export function NotFound() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <div className="page">
       <EmptyState text={t('page.notFound')}>

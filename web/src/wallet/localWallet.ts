@@ -1,11 +1,9 @@
 // 'Local test wallet': a real EIP-1193 provider backed by an anvil key, for the local chain only.
 // It signs in the page with viem and forwards everything else to the RPC, so no extension is needed.
+import { LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { createPublicClient, type Hex, http, numberToHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import type { Chain } from 'viem/chains';
-
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
-export { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 
 const INDEX_KEY = 'free.localWallet.index';
 const CONNECTED_KEY = 'free.localWallet.connected';
@@ -31,7 +29,7 @@ function rpcError(code: number, message: string): RpcError {
 }
 
 export function createLocalProvider(chain: Chain, rpcUrl: string) {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: localAccountIndex() });
+  const account = mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: localAccountIndex() });
   const client = createPublicClient({ chain, transport: http(rpcUrl) });
   const listeners = new Map<string, Set<Listener>>();
   const emit = (event: string, ...args: unknown[]) => {

@@ -1,9 +1,10 @@
 // The app's own wagmi config: EIP-6963 discovered wallets, the generic injected one, and on the
 // local chain the local test wallet. WalletConnect is not here: AppKit brings its own config.
+import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import type { Chain } from 'viem';
 import { createConfig, http, injected } from 'wagmi';
 import { RPC_URL } from './chains';
-import { createLocalProvider, LOCAL_CHAIN_ID } from './localWallet';
+import { createLocalProvider } from './localWallet';
 
 export const LOCAL_CONNECTOR_ID = 'localTestWallet';
 

@@ -1,5 +1,6 @@
 // Shared building blocks of the endpoint schemas, and the public (no sign-in) endpoints.
 import { z } from 'zod';
+import { contractFields } from '../deployment.ts';
 
 /** A 0x address (any case); the server compares addresses lower-cased. */
 export const address = z
@@ -102,16 +103,7 @@ export const cycleInfo = z.object({
   fee_bps: z.number().int().describe('fee in basis points (200 = 2 %), swapped to FREE and burned'),
 });
 
-export const contractsInfo = z.object({
-  usdt: address,
-  free: address,
-  fcc: address,
-  staking: address,
-  payment: address,
-  factory: address,
-  router: address,
-  pair: address,
-});
+export const contractsInfo = z.object(contractFields(address));
 
 /** Public system config (provider field names, snake_case). Contract addresses are null until deployed. */
 export const configData = z.object({

@@ -97,6 +97,7 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
           await redeemOrder(ctx.db, {
             userId: currentUser(req).id,
             orderId: req.body.orderId,
+            idempotencyKey: req.headers['idempotency-key'],
             now: ctx.clock(),
           }),
         ),

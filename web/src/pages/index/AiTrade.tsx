@@ -204,11 +204,7 @@ export default function AiTrade() {
           </Button>
         )
       ) : (
-        <RecordList
-          path="/api/common/round/history"
-          personal={false}
-          renderItem={(row) => <RoundRow row={row} />}
-        />
+        <RecordList path="/api/common/round/history" renderItem={(row) => <RoundRow row={row} />} />
       )}
       <h2 className="section-title">{t('aiTrade.introTitle')}</h2>
       <ModuleArticle type="ai_trade" />

@@ -16,7 +16,6 @@ export default function Database() {
       </div>
       <RecordList
         path="/api/common/quotes"
-        personal={false}
         renderItem={(row) => (
           <div className="record">
             <div className="record-main">

@@ -45,7 +45,6 @@ export function ArticleList({ type }: { type: string }) {
     <RecordList
       path="/api/common/article/list"
       params={{ type }}
-      personal={false}
       renderItem={(row) => (
         <AppLink className="row-link" to={`/pages/index/announcementDetail?id=${row.id}`}>
           <span className="stack" style={{ gap: 2 }}>

@@ -1,16 +1,12 @@
 // Home tab: banners, announcement ticker, FREE/FCC prices, FOMO pool, module entries (open / not
 // yet open from config), sign-in call to action for visitors, latest announcements.
-import type { ArticleItem, Page } from '@free/protocol/api/index';
 import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
-import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Banner, useBanners } from '../../api/articles';
+import { type Banner, useBanners, useLatestAnnouncements } from '../../api/articles';
 import { useConfig } from '../../api/config';
 import { useFomo } from '../../api/fomo';
-import { keys } from '../../api/keys';
-import { getOptional } from '../../api/products';
 import { useQuote } from '../../api/quotes';
 import { Amount, Count } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
@@ -113,15 +109,6 @@ function Banners() {
       )}
     </div>
   );
-}
-
-function useLatestAnnouncements() {
-  const params = { type: 'announcement', page: 1, size: 5 };
-  return useQuery({
-    queryKey: keys.articles.list(params),
-    queryFn: async () =>
-      (await getOptional<Page<ArticleItem>>('/api/common/article/list', params))?.list ?? [],
-  });
 }
 
 function Ticker() {

@@ -59,7 +59,6 @@ export default function Machine() {
       <ModuleState module="machines" />
       <RecordList
         path="/api/common/machines"
-        personal={false}
         renderItem={(row) => (
           <AppLink className="record machine-row" to={`/pages/index/machineDetail?id=${row.id}`}>
             <ProductImage src={row.image} alt={row.name} className="machine-thumb" />

@@ -15,7 +15,8 @@ import {
 } from '../../api/mine';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
-import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountForm } from '../../components/AmountForm';
+import type { AmountRules } from '../../components/AmountInput';
 import { Countdown } from '../../components/Countdown';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkRows, Stat } from '../../components/LinkRows';
@@ -84,16 +85,11 @@ export function presaleFree(usdt: bigint, p: Pick<PresaleInfo, 'price'>): bigint
 }
 
 function PresaleBuy() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const info = usePresale().data;
   const walletUsdt = toWei(useMe().data?.balances.wallet.USDT) ?? undefined;
   const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const buy = useBuyPresale(() => {
-    showToast(t('presale.bought'), 'success');
-    setAmount('');
-    setSubmitted(false);
-  });
+  const buy = useBuyPresale(() => showToast(t('presale.bought'), 'success'));
   if (!info) return null;
   if (!info.open)
     return (
@@ -108,7 +104,6 @@ function PresaleBuy() {
     max: toWei(info.maxUsdt) ?? undefined,
     balance: walletUsdt,
   };
-  const problem = amountProblem(amount, rules, i18n.language);
   const parsed = parseAmount(amount);
   const free = isAmountError(parsed) || parsed === null ? null : presaleFree(parsed, info);
   return (
@@ -126,22 +121,22 @@ function PresaleBuy() {
         </Stat>
         <Stat label={t('presale.youGet')}>{free === null ? '—' : <Amount value={free} token="FREE" />}</Stat>
       </div>
-      <AmountInput value={amount} onChange={setAmount} rules={rules} token="USDT" showError={submitted} />
-      <p className="muted small">
-        {t('presale.unlockRule', { after: info.unlockAfterDays, days: info.unlockDays })}
-      </p>
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        loading={buy.isPending}
-        onClick={() => {
-          setSubmitted(true);
-          if (problem === null) buy.mutate({ amount });
-        }}
+      <AmountForm
+        value={amount}
+        onChange={setAmount}
+        rules={rules}
+        actions={[
+          {
+            label: t('presale.buy'),
+            busy: buy.isPending,
+            onSubmit: (value) => buy.mutateAsync({ amount: value }),
+          },
+        ]}
       >
-        {t('presale.buy')}
-      </Button>
+        <p className="muted small">
+          {t('presale.unlockRule', { after: info.unlockAfterDays, days: info.unlockDays })}
+        </p>
+      </AmountForm>
     </section>
   );
 }

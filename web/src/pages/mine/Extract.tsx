@@ -4,13 +4,11 @@
 // its transaction hash, in review by an operator, failed / refunded with the operator's reason).
 import type { ConfigData, UserProfile, WithdrawCoin, WithdrawItem } from '@free/protocol/api/index';
 import { WITHDRAW_COINS } from '@free/protocol/api/wallet';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
-import { keys } from '../../api/keys';
 import { useMe } from '../../api/user';
-import { useWithdraw, WITHDRAW_LIST } from '../../api/wallet';
+import { useFollowPendingWithdrawals, useWithdraw, WITHDRAW_LIST } from '../../api/wallet';
 import { ShortAddress } from '../../components/Address';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
@@ -61,19 +59,6 @@ function WithdrawLine({ row }: { row: WithdrawItem }) {
   );
 }
 
-/** While a withdrawal waits for the chain, re-read the records (and balance) every few seconds. */
-function useFollowPending() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const id = setInterval(() => {
-      const data = qc.getQueryData<{ pages: { list: WithdrawItem[] }[] }>(keys.user.list(WITHDRAW_LIST, {}));
-      const waiting = data?.pages.some((p) => p.list.some((w) => w.pending));
-      if (waiting) void qc.invalidateQueries({ queryKey: keys.user.list(WITHDRAW_LIST, {}) });
-    }, 5000);
-    return () => clearInterval(id);
-  }, [qc]);
-}
-
 /**
  * What a coin's withdrawal draws on and is limited by: USDT the wallet balance, FREE the airdrop
  * balance, each with its own minimum and maximum from the config (null maximum: none).
@@ -93,7 +78,7 @@ export default function Extract() {
   const signed = useSession();
   const me = useMe();
   const config = useConfig().data;
-  useFollowPending();
+  useFollowPendingWithdrawals();
   const [coin, setCoin] = useState<WithdrawCoin>('USDT');
   const [amount, setAmount] = useState('');
   const terms = withdrawTerms(coin, me.data?.balances, config?.limits);

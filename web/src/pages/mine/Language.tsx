@@ -1,12 +1,12 @@
 // Language selection: the 12 languages, each by its own name (DESIGN §5); the choice is remembered.
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { goBack } from '../../app/back';
+import { useAppNavigate } from '../../app/link';
 import { LANGUAGES, setLanguage } from '../../i18n';
 
 export default function Language() {
   const { i18n } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <div className="page">
       <div className="card row-links" role="listbox">

@@ -3,15 +3,14 @@
 // indexer credits it (polling /api/user/recharge/list), then 'Recharge Successful'; the records.
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
 import type { RechargeOrder } from '@free/protocol/api/index';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address, Hex } from 'viem';
 import { useConfig } from '../../api/config';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
-import { RECHARGE_LIST, rechargeCreditedKeys, useCreateRecharge, useLatestRecharges } from '../../api/wallet';
+import { RECHARGE_LIST, useCreateRecharge, useRechargeCredited } from '../../api/wallet';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
 import type { AmountRules } from '../../components/AmountInput';
@@ -83,19 +82,8 @@ export function RechargeDeduction({ order }: { order: RechargeOrder }) {
   );
 }
 
-/** Polls the records until the indexer has credited `orderId`, then calls `onCredited` once. */
-function useCredit(orderId: string | null, onCredited: () => void) {
-  const q = useLatestRecharges(orderId);
-  const credited = orderId !== null && q.data?.list.some((o) => o.orderId === orderId && o.state === 'paid');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fire once when the credit shows up
-  useEffect(() => {
-    if (credited) onCredited();
-  }, [credited]);
-}
-
 export default function Recharge() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const config = useConfig().data;
   const me = useMe().data;
   const chain = useChainBalances();
@@ -104,12 +92,11 @@ export default function Recharge() {
   const rules: AmountRules = { kind: 'recharge', max: toWei(config?.limits.max_recharge) ?? undefined };
   const create = useCreateRecharge();
   const order = create.data;
-  useCredit(waiting, () => {
+  useRechargeCredited(waiting, () => {
     showToast(t('toast.recharged'), 'success');
     setWaiting(null);
     create.reset();
     setAmount('');
-    for (const queryKey of rechargeCreditedKeys()) void qc.invalidateQueries({ queryKey });
   });
   const open = config ? config.modules.recharge !== false : true;
   const expired = order ? order.endTime * 1000 < Date.now() : false;

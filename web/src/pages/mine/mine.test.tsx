@@ -1,4 +1,5 @@
 // Profile/Ignite pages: labels and states a user reads, and the ignition request they trigger.
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import type { RechargeOrder } from '@free/protocol/api/wallet';
 import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
@@ -29,7 +30,7 @@ const ORDER: RechargeOrder = {
   token: ADDRESS,
   to: ADDRESS,
   amount: '100',
-  amountWei: (100n * 10n ** 18n).toString(),
+  amountWei: (100n * WEI_PER_UNIT).toString(),
   burnBps: 200,
   executorRewardBps: 10,
   burn: '2',
@@ -243,7 +244,7 @@ describe('Presale purchase', () => {
   const me = { balances: { wallet: { USDT: '100', FREE: '0', FCC: '0' } } };
 
   it('counts the FREE an amount buys at the price, rounded down', () => {
-    expect(presaleFree(10n * 10n ** 18n, { price: '0.05' })).toBe(200n * 10n ** 18n);
+    expect(presaleFree(10n * WEI_PER_UNIT, { price: '0.05' })).toBe(200n * WEI_PER_UNIT);
     expect(presaleFree(1n, { price: '3' })).toBe(0n);
   });
 

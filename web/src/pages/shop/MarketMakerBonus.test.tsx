@@ -1,4 +1,5 @@
 // The market-maker bonus card tells this user whether their own 30-day turnover qualifies.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '../../api/keys';
@@ -7,8 +8,6 @@ import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
 import { cleanup, render } from '../../test-utils';
 import { bonusStanding, MarketMakerBonusStanding } from './MarketMakerBonus';
-
-const U = 10n ** 18n;
 
 beforeAll(async () => {
   await initI18n('en');

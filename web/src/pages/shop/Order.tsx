@@ -2,7 +2,6 @@
 import { STAKE_ORDER_STATUSES } from '@free/protocol/api/index';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keys } from '../../api/keys';
 import { useChainStakeRecords } from '../../api/staking';
 import { InfiniteList } from '../../components/InfiniteList';
 import { useSession } from '../../session/store';
@@ -41,7 +40,6 @@ export default function Order() {
         ))}
       </nav>
       <InfiniteList
-        queryKey={keys.user.list(PATH, params)}
         path={PATH}
         params={params}
         enabled={signed !== null}

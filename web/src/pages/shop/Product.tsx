@@ -12,9 +12,9 @@ import {
 import { Button, Dialog, Input } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { type ShopProduct, useOrderShares, useShopProduct } from '../../api/shop';
 import { useMe } from '../../api/user';
+import { useAppNavigate } from '../../app/link';
 import { usePageParams } from '../../app/params';
 import { Amount, toWei } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
@@ -43,7 +43,7 @@ export function sharesPrompt(
 
 export function BuyShares({ p }: { p: ShopProduct }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const signedIn = useSession() !== null;
   const me = useMe();
   const inputId = useId();

@@ -1,7 +1,6 @@
 // Redemption list: what has been paid back (principal + interest) and what is ready to redeem, then
 // every order with its redeemed amount and progress.
 import { useTranslation } from 'react-i18next';
-import { keys } from '../../api/keys';
 import { useRedemptionTotals } from '../../api/staking';
 import { Amount, DateTime } from '../../components/Amount';
 import { InfiniteList } from '../../components/InfiniteList';
@@ -33,7 +32,6 @@ export default function Redemption() {
         </p>
       </section>
       <InfiniteList
-        queryKey={keys.user.list(PATH, {})}
         path={PATH}
         enabled={signed !== null}
         itemKey={(o) => o.id}

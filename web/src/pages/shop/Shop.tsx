@@ -11,7 +11,6 @@ import {
   type Wei,
 } from '@free/protocol/amount';
 import { moduleOpen } from '@free/protocol/modules';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,15 +18,16 @@ import { useConfig } from '../../api/config';
 import {
   fetchStakeRef,
   quoteFee,
-  stakeChangedKeys,
   useFeeQuote,
+  useOnStakeMined,
   useStakeWithBalance,
   useStakingState,
   useWalletStakeInfo,
 } from '../../api/staking';
 import { useMe, useStakingLimit } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
-import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { AmountForm } from '../../components/AmountForm';
+import { type AmountRules, amountProblem } from '../../components/AmountInput';
 import { AmountRange } from '../../components/AmountRange';
 import { LinkRows, Stat } from '../../components/LinkRows';
 import { type ContractCall, TxButton } from '../../components/TxButton';
@@ -45,7 +45,6 @@ type StakingAbi = typeof StakingAbiValue;
 
 export default function Shop() {
   const { t, i18n } = useTranslation();
-  const qc = useQueryClient();
   const config = useConfig().data;
   const chain = useStakingState();
   const signed = useSession();
@@ -56,7 +55,6 @@ export default function Shop() {
 
   const [cycleIndex, setCycleIndex] = useState(2);
   const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const [source, setSource] = useState<Source>('chain');
   const [autoRenew, setAutoRenew] = useState(false);
 
@@ -99,15 +97,16 @@ export default function Shop() {
     cycle && amountWei !== null && amountWei > 0n ? stakePreview(amountWei, cycle, new Date()) : null;
   const quote = useFeeQuote(source === 'chain' && preview ? preview.fee : null);
   const covered = preview && chain.data ? reserveCovers(preview, chain.data.availableReserve) : true;
-  const canSubmit = stakingOpen && problem === null && preview !== null && covered;
+  // what besides a valid amount a stake needs: the module, a cycle, a reserve that covers it
+  const ready = stakingOpen && preview !== null && covered;
 
   const done = () => {
     showToast(t('shop.purchaseSuccess'), 'success');
     setAmount('');
-    setSubmitted(false);
   };
+  const stakeMined = useOnStakeMined();
   const onChainDone = () => {
-    for (const queryKey of stakeChangedKeys()) void qc.invalidateQueries({ queryKey });
+    stakeMined();
     done();
   };
 
@@ -144,6 +143,43 @@ export default function Shop() {
       ...stakeCall(amountWei, minOut, cycle),
     };
   };
+
+  /** The submit when it is not the balance purchase: sign in, a notice, or the on-chain stake. */
+  const stakeSubmit = (showPrompt: () => void) =>
+    !signed ? (
+      <Button block color="primary" shape="rounded" size="large" onClick={() => requestSignIn()}>
+        {t('shop.signInToStake')}
+      </Button>
+    ) : source === 'balance' ? (
+      <p className="notice" role="status">
+        {t('shop.balanceNotOpen')}
+      </p>
+    ) : contracts ? (
+      <div onClickCapture={showPrompt}>
+        <TxButton
+          id="shop:stake"
+          disabled={!ready || problem !== null}
+          reasons={{ StakeTermsChanged: t('shop.termsChanged') }}
+          approve={
+            amountWei !== null
+              ? {
+                  token: contracts.usdt as `0x${string}`,
+                  spender: contracts.staking as `0x${string}`,
+                  amount: amountWei,
+                }
+              : undefined
+          }
+          prepare={prepareStake}
+          onConfirmed={onChainDone}
+        >
+          {t('shop.stakeNow')}
+        </TxButton>
+      </div>
+    ) : (
+      <p className="notice" role="status">
+        {t('module.notOpen')}
+      </p>
+    );
 
   const mm = config?.market_maker;
   // The market-maker cycle is the 30-day one (index 2, server team rules).
@@ -204,124 +240,85 @@ export default function Shop() {
           </nav>
         )}
 
-        <AmountInput
+        <AmountForm
           value={amount}
           onChange={setAmount}
           rules={rules}
-          token="USDT"
-          showError={submitted}
           placeholder={t('shop.amountPlaceholder')}
-        />
-        <p className="muted small">
-          {t('shop.limits')} <AmountRange min={minWei} max={maxWei} token="USDT" />
-          {signed && balance !== undefined && (
-            <>
-              {' · '}
-              {source === 'chain' ? t('shop.walletUsdt') : t('shop.balanceUsdt')}{' '}
-              <Amount value={balance} token="USDT" />
-            </>
-          )}
-        </p>
-
-        {preview && cycle && (
-          <div className="stats preview" aria-live="polite">
-            <Stat label={t('shop.feeBurned')}>
-              <Amount value={preview.fee} token="USDT" />
-            </Stat>
-            {source === 'chain' && (
-              <Stat label={t('shop.freeBurned')}>
-                {quote.data !== undefined ? (
-                  <>
-                    <Amount value={quote.data} token="FREE" />
-                    <span className="muted small block">
-                      {t('shop.minFree', { slippage: percent(SLIPPAGE_BPS / 10_000) })}{' '}
-                      <Amount value={minOutOf(quote.data)} token="FREE" />
-                    </span>
-                  </>
-                ) : (
-                  '—'
-                )}
-              </Stat>
+          ready={ready}
+          actions={[
+            {
+              label: t('shop.stakeNow'),
+              busy: buyWithBalance.isPending,
+              disabled: !stakingOpen,
+              onSubmit: (value) =>
+                buyWithBalance.mutateAsync({
+                  amount: value,
+                  stakeIndex: cycle?.index ?? cycleIndex,
+                  autoRenew,
+                }),
+            },
+          ]}
+          submit={signed && source === 'balance' && balanceOpen ? undefined : stakeSubmit}
+        >
+          <p className="muted small">
+            {t('shop.limits')} <AmountRange min={minWei} max={maxWei} token="USDT" />
+            {signed && balance !== undefined && (
+              <>
+                {' · '}
+                {source === 'chain' ? t('shop.walletUsdt') : t('shop.balanceUsdt')}{' '}
+                <Amount value={balance} token="USDT" />
+              </>
             )}
-            <Stat label={t('shop.principal')}>
-              <Amount value={preview.principal} token="USDT" />
-            </Stat>
-            <Stat label={t('shop.maxInterest')}>
-              <Amount value={preview.maxInterest} token="USDT" />
-            </Stat>
-            <Stat label={t('shop.payout')}>
-              <Amount value={preview.payout} token="USDT" />
-            </Stat>
-            <Stat label={t('shop.maturity')}>
-              <DateTime value={preview.maturity} />
-            </Stat>
-          </div>
-        )}
-        {preview && !covered && (
-          <p className="notice danger" role="alert">
-            {t('shop.reserveShort')}
           </p>
-        )}
 
-        {source === 'balance' && signed && (
-          <div className="switch-row">
-            <span>{t('shop.autoRenew')}</span>
-            <Switch checked={autoRenew} onChange={setAutoRenew} aria-label={t('shop.autoRenew')} />
-          </div>
-        )}
-
-        {!signed ? (
-          <Button block color="primary" shape="rounded" size="large" onClick={() => requestSignIn()}>
-            {t('shop.signInToStake')}
-          </Button>
-        ) : source === 'balance' ? (
-          balanceOpen ? (
-            <Button
-              block
-              color="primary"
-              shape="rounded"
-              size="large"
-              loading={buyWithBalance.isPending}
-              disabled={!stakingOpen}
-              onClick={() => {
-                setSubmitted(true);
-                if (canSubmit)
-                  buyWithBalance.mutate({ amount, stakeIndex: cycle?.index ?? cycleIndex, autoRenew });
-              }}
-            >
-              {t('shop.stakeNow')}
-            </Button>
-          ) : (
-            <p className="notice" role="status">
-              {t('shop.balanceNotOpen')}
+          {preview && cycle && (
+            <div className="stats preview" aria-live="polite">
+              <Stat label={t('shop.feeBurned')}>
+                <Amount value={preview.fee} token="USDT" />
+              </Stat>
+              {source === 'chain' && (
+                <Stat label={t('shop.freeBurned')}>
+                  {quote.data !== undefined ? (
+                    <>
+                      <Amount value={quote.data} token="FREE" />
+                      <span className="muted small block">
+                        {t('shop.minFree', { slippage: percent(SLIPPAGE_BPS / 10_000) })}{' '}
+                        <Amount value={minOutOf(quote.data)} token="FREE" />
+                      </span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </Stat>
+              )}
+              <Stat label={t('shop.principal')}>
+                <Amount value={preview.principal} token="USDT" />
+              </Stat>
+              <Stat label={t('shop.maxInterest')}>
+                <Amount value={preview.maxInterest} token="USDT" />
+              </Stat>
+              <Stat label={t('shop.payout')}>
+                <Amount value={preview.payout} token="USDT" />
+              </Stat>
+              <Stat label={t('shop.maturity')}>
+                <DateTime value={preview.maturity} />
+              </Stat>
+            </div>
+          )}
+          {preview && !covered && (
+            <p className="notice danger" role="alert">
+              {t('shop.reserveShort')}
             </p>
-          )
-        ) : contracts ? (
-          <div onClickCapture={() => setSubmitted(true)}>
-            <TxButton
-              id="shop:stake"
-              disabled={!canSubmit}
-              reasons={{ StakeTermsChanged: t('shop.termsChanged') }}
-              approve={
-                amountWei !== null
-                  ? {
-                      token: contracts.usdt as `0x${string}`,
-                      spender: contracts.staking as `0x${string}`,
-                      amount: amountWei,
-                    }
-                  : undefined
-              }
-              prepare={prepareStake}
-              onConfirmed={onChainDone}
-            >
-              {t('shop.stakeNow')}
-            </TxButton>
-          </div>
-        ) : (
-          <p className="notice" role="status">
-            {t('module.notOpen')}
-          </p>
-        )}
+          )}
+
+          {source === 'balance' && signed && (
+            <div className="switch-row">
+              <span>{t('shop.autoRenew')}</span>
+              <Switch checked={autoRenew} onChange={setAutoRenew} aria-label={t('shop.autoRenew')} />
+            </div>
+          )}
+        </AmountForm>
       </section>
 
       <section className="card">

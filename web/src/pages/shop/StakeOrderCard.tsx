@@ -2,11 +2,10 @@
 // a matured order allows: unstake on chain, or redeem a balance order.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
 import type { StakeOrder } from '@free/protocol/api/index';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
-import { stakeChangedKeys, useRedeemStake } from '../../api/staking';
+import { useOnStakeMined, useRedeemStake } from '../../api/staking';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
@@ -40,7 +39,7 @@ export function StakeOrderCard({
   chainRecords?: readonly ChainRecord[];
 }) {
   const { t, i18n } = useTranslation();
-  const qc = useQueryClient();
+  const stakeMined = useOnStakeMined();
   const contracts = useConfig().data?.contracts ?? null;
   const redeem = useRedeemStake(() => showToast(t('shop.redeemSuccess'), 'success'));
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
@@ -118,7 +117,7 @@ export function StakeOrderCard({
           })}
           onConfirmed={() => {
             showToast(t('shop.redeemSuccess'), 'success');
-            for (const queryKey of stakeChangedKeys()) void qc.invalidateQueries({ queryKey });
+            stakeMined();
           }}
         >
           {t('shop.unstake')}

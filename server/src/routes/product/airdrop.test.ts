@@ -1,0 +1,69 @@
+// HTTP behaviour of the airdrop and presale allocations: linear unlocks, their details, the quota,
+// and the unlocks as income kinds.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { DAY_MS as DAY } from '@free/protocol/constants';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../test/helpers.ts';
+import { routeSuite } from '../../../test/support/route-suite.ts';
+import { bal } from '../../../test/support/staking-orders-fixtures.ts';
+import { runSettlement } from '../../jobs/settlement.ts';
+import { grantAllocation } from '../../services/airdrop.ts';
+import { fundFomo } from '../../services/fomo.ts';
+
+describe.each(BACKENDS)('airdrop routes on $name', ({ url }) => {
+  const s = routeSuite(url, { label: 'airdrop' });
+
+  it('shows an allocation unlocking linearly, its details and the quota', async () => {
+    const me = await s.user();
+    const start = new Date('2026-12-01T00:00:00Z');
+    await grantAllocation(s.t.db.db, {
+      userId: me.userId,
+      kind: 'airdrop',
+      total: 700n * U,
+      unlockAt: start,
+      endAt: new Date(start.getTime() + 7 * DAY),
+      ref: `air-${me.userId}`,
+    });
+    await grantAllocation(s.t.db.db, {
+      userId: me.userId,
+      kind: 'presale',
+      total: 300n * U,
+      paidUsdt: 30n * U,
+      unlockAt: start,
+      endAt: new Date(start.getTime() + 3 * DAY),
+      ref: `pre-${me.userId}`,
+    });
+    await fundFomo(s.t.db.db, 10_000n * U, `air-${me.userId}`);
+    await runSettlement(s.t.db, '2026-12-01');
+    s.t.clock.now = new Date('2026-12-02T08:00:00Z');
+    const air = await s.get(me.token, '/api/user/airdrop');
+    expect(air.data).toMatchObject({
+      kind: 'airdrop',
+      personal: '700',
+      released: '100',
+      unlockTime: start.toISOString(),
+      ended: false,
+    });
+    expect(await bal(s.t.db, me.userId, 'FREE', 'airdrop')).toBe(100n * U);
+    expect(await bal(s.t.db, me.userId, 'FREE', 'wallet')).toBe(100n * U);
+    const unlocks = await s.get(me.token, '/api/user/airdrop/unlocks');
+    expect(unlocks.data.total).toBe(2);
+    const quota = await s.get(me.token, '/api/user/quota');
+    expect(quota.data).toEqual({
+      total: '1000',
+      reserved: '800',
+      deducted: '200',
+      paymentAmount: '30',
+      presale: '300',
+      airdrop: '700',
+    });
+    // the unlocks are income kinds of /api/user/income_info
+    const income = await s.get(me.token, '/api/user/income_info');
+    const kind = (k: string) => income.data.list.find((i: { kind: string }) => i.kind === k);
+    expect(kind('airdrop_unlock').total.FREE).toBe('100');
+    expect(kind('presale_unlock').total.FREE).toBe('100');
+    const presale = await s.get(me.token, '/api/user/airdrop?kind=presale');
+    expect(presale.data.released).toBe('100');
+    expect((await s.get(me.token, '/api/user/airdrop?kind=other')).code).toBe(400);
+  });
+});

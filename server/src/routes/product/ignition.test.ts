@@ -1,0 +1,48 @@
+// HTTP behaviour of ignition: the configured FREE burned once, the burn record waiting for its
+// on-chain confirmation, and refusals that change nothing.
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../../test/helpers.ts';
+import { routeSuite } from '../../../test/support/route-suite.ts';
+import { bal } from '../../../test/support/staking-orders-fixtures.ts';
+import { confirmOffchainBurns } from '../../services/burn.ts';
+
+describe.each(BACKENDS)('ignition routes on $name', ({ url }) => {
+  const s = routeSuite(url, { label: 'ignition', modules: { ignition: true } });
+
+  describe('ignition', () => {
+    it('burns the configured FREE once, then refuses; the burn waits for on-chain confirmation', async () => {
+      const me = await s.user(0n, 150n * U);
+      const fire = await s.get(me.token, '/api/user/fire');
+      expect(fire.data).toMatchObject({ ignited: false, requiredFree: '100', walletFree: '150', open: true });
+      const r = await s.post(me.token, '/api/user/fire/ignite');
+      expect(r.code).toBe(200);
+      expect(r.msg).toBe('Ignition Successful');
+      expect(await bal(s.t.db, me.userId, 'FREE')).toBe(50n * U);
+      const after = await s.get(me.token, '/api/user/fire');
+      expect(after.data.ignited).toBe(true);
+      expect(after.data.records[0]).toMatchObject({
+        type: 'ignition',
+        quantity: '100',
+        pending: true,
+        onChain: false,
+      });
+      const id = Number(String(after.data.records[0].id).slice(1));
+      expect(await confirmOffchainBurns(s.t.db.db, { txHash: `0x${'ab'.repeat(32)}`, ids: [id] })).toBe(1);
+      expect(await confirmOffchainBurns(s.t.db.db, { txHash: `0x${'cd'.repeat(32)}`, ids: [id] })).toBe(0);
+      const confirmed = (await s.get(me.token, '/api/user/burn/records')).data.list[0];
+      expect(confirmed).toMatchObject({ type: 'ignition', pending: false, txHash: `0x${'ab'.repeat(32)}` });
+      const before = await s.snapshot();
+      expect((await s.post(me.token, '/api/user/fire/ignite')).code).toBe(1203);
+      expect(await s.snapshot()).toEqual(before);
+    });
+
+    it('refuses without enough FREE and changes nothing', async () => {
+      const me = await s.user(0n, 99n * U);
+      const before = await s.snapshot();
+      expect((await s.post(me.token, '/api/user/fire/ignite')).code).toBe(1005);
+      expect(await s.snapshot()).toEqual(before);
+      expect((await s.get(me.token, '/api/user/fire')).data.ignited).toBe(false);
+    });
+  });
+});

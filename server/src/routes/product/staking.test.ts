@@ -1,0 +1,332 @@
+// HTTP behaviour of the staking routes: staking with the balance, the order list with the on-chain
+// stakes, redemption, the market-maker bonus — and refusals that change nothing.
+import { ErrorCode } from '@free/protocol';
+import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { DAY_MS as DAY } from '@free/protocol/constants';
+import { compoundInterest } from '@free/protocol/staking';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { authHeaders, BACKENDS, BASE_HEADERS, setModules } from '../../../test/helpers.ts';
+import { routeSuite } from '../../../test/support/route-suite.ts';
+import { bal } from '../../../test/support/staking-orders-fixtures.ts';
+import { runSettlement } from '../../jobs/settlement.ts';
+import { amt } from '../../lib/format.ts';
+import { fundFomo } from '../../services/fomo.ts';
+import { getSetting, writeSetting } from '../../services/settings.ts';
+
+describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
+  const s = routeSuite(url, {
+    label: 'staking',
+    modules: { staking_use_balance: true },
+    // the suite stakes small amounts: the FREE minimum (100 FREE) has its own test below
+    setup: (t) => writeSetting(t.db.db, 'min_investment_free_wei', String(1n * U)),
+  });
+
+  async function stake(token: string, q: string, key?: string) {
+    const r = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/user/staking_use_balance?${q}`,
+      headers: { ...authHeaders(s.t, token), ...(key ? { 'idempotency-key': key } : {}) },
+    });
+    return r.json();
+  }
+
+  describe('POST /api/user/staking_use_balance', () => {
+    it('buys an order: principal locked, fee burned-equivalent recorded, listed with its figures', async () => {
+      const me = await s.user(500n * U);
+      const body = await stake(me.token, 'amount=100&stakeIndex=0&autoRenew=true', 'buy-key-0001');
+      expect(body.code).toBe(200);
+      expect(body.data).toMatchObject({
+        source: 'balance',
+        amount: '100',
+        fee: '2',
+        principal: '98',
+        cycleDays: 7,
+        ratePpm: 6000,
+        autoRenew: true,
+        status: 'active',
+        round: 1,
+        currentProfit: '0',
+        totalRevenue: '0',
+      });
+      expect(body.data.reward).toBe(amt(compoundInterest(98n * U, 6000, 7)));
+      expect(new Date(body.data.dueTime).getTime() - new Date(body.data.pledgeTime).getTime()).toBe(7 * DAY);
+      expect(await bal(s.t.db, me.userId)).toBe(400n * U);
+      expect(await bal(s.t.db, me.userId, 'USDT', 'asset')).toBe(98n * U);
+
+      const list = await s.get(me.token, '/api/user/stake/orders');
+      expect(list.data.total).toBe(1);
+      expect(list.data.list[0].number).toBe(body.data.number);
+
+      const burns = await s.get(me.token, '/api/user/burn/records');
+      expect(burns.data.list[0]).toMatchObject({
+        type: 'stake_fee',
+        quantity: '2',
+        usdt: '2',
+        pending: true,
+      });
+
+      const fomo = await s.get(null, '/api/common/fomo');
+      expect(fomo.data.participants[0].amount).toBe('100');
+      expect(fomo.data.countdownMs).toBe(DAY);
+    });
+
+    it('does the work once for a retried Idempotency-Key, and refuses the key with other content', async () => {
+      const me = await s.user(500n * U);
+      const a = await stake(me.token, 'amount=10&stakeIndex=1', 'retry-key-0001');
+      const b = await stake(me.token, 'amount=10&stakeIndex=1', 'retry-key-0001');
+      expect(b.code).toBe(200);
+      expect(b.data).toEqual(a.data);
+      expect(await bal(s.t.db, me.userId)).toBe(490n * U);
+      const before = await s.snapshot();
+      const c = await stake(me.token, 'amount=11&stakeIndex=1', 'retry-key-0001');
+      expect(c.code).toBe(1202);
+      expect(await s.snapshot()).toEqual(before);
+    });
+
+    it.each([
+      ['amount=0.5&stakeIndex=0', 1001],
+      ['amount=1000.01&stakeIndex=0', 1002],
+      ['amount=abc&stakeIndex=0', 1000],
+      ['amount=&stakeIndex=0', 400],
+      ['amount=5&stakeIndex=3', 400],
+      ['amount=5', 400],
+      ['amount=5&stakeIndex=0&autoRenew=maybe', 400],
+      ['amount=900&stakeIndex=0', 1004],
+    ])('refuses %s with code %i and changes nothing', async (q, code) => {
+      const me = await s.user(100n * U);
+      const before = await s.snapshot();
+      const body = await stake(me.token, q, `bad-${me.userId}-key`);
+      expect(body.code).toBe(code);
+      expect(await s.snapshot()).toEqual(before);
+    });
+
+    it('refuses a stake under the minimum investment (FREE at the FREE price) or over the maximum, and says both', async () => {
+      const me = await s.user(500n * U);
+      // 40 FREE at 1.5 USDT = 60 USDT; at most 200 USDT
+      await writeSetting(s.t.db.db, 'min_investment_free_wei', String(40n * U));
+      await writeSetting(s.t.db.db, 'max_investment_wei', String(200n * U));
+      const money = await getSetting(s.t.db.db, 'product_money');
+      await writeSetting(s.t.db.db, 'product_money', {
+        ...money,
+        free_price_usdt_wei: String((3n * U) / 2n),
+      });
+      try {
+        const limits = await s.get(me.token, '/api/user/staking_limit_info');
+        expect(limits.data).toMatchObject({ minStake: '60', maxStake: '200', minInvestmentFree: '40' });
+        const before = await s.snapshot();
+        expect((await stake(me.token, 'amount=59.99&stakeIndex=0')).code).toBe(ErrorCode.BelowMinimum);
+        expect((await stake(me.token, 'amount=200.01&stakeIndex=0')).code).toBe(ErrorCode.AboveMaximum);
+        expect(await s.snapshot()).toEqual(before);
+        expect((await stake(me.token, 'amount=60&stakeIndex=0')).code).toBe(200);
+        expect((await stake(me.token, 'amount=200&stakeIndex=0')).code).toBe(200);
+      } finally {
+        await writeSetting(s.t.db.db, 'min_investment_free_wei', String(1n * U));
+        await writeSetting(s.t.db.db, 'max_investment_wei', String(1000n * U));
+        await writeSetting(s.t.db.db, 'product_money', money);
+      }
+    });
+
+    it('refuses while the module is closed', async () => {
+      const me = await s.user(100n * U);
+      await setModules(s.t.db.db, { staking_use_balance: false });
+      try {
+        const before = await s.snapshot();
+        expect((await stake(me.token, 'amount=5&stakeIndex=0')).code).toBe(1200);
+        expect(await s.snapshot()).toEqual(before);
+      } finally {
+        await setModules(s.t.db.db, { staking_use_balance: true });
+      }
+    });
+
+    it('refuses a visitor', async () => {
+      const r = await s.t.app.inject({
+        method: 'POST',
+        url: '/api/user/staking_use_balance?amount=5&stakeIndex=0',
+        headers: BASE_HEADERS,
+      });
+      expect(r.json().code).toBe(401);
+    });
+  });
+
+  describe('on-chain stakes', () => {
+    it('lists stakes mirrored by the indexer with balance orders and counts them as FOMO participants', async () => {
+      const me = await s.user(50n * U);
+      await stake(me.token, 'amount=50&stakeIndex=0');
+      const at = new Date(s.t.clock.get().getTime() + 1000);
+      const addr = (await s.t.db.db.execute(
+        sql`SELECT address FROM users WHERE id = ${me.userId}`,
+      )) as unknown as {
+        rows: { address: string }[];
+      };
+      await s.t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal, fee,
+          free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number)
+        VALUES (${addr.rows[0]?.address}, ${me.userId}, 5, 2, ${(200n * U).toString()}, ${(196n * U).toString()},
+          ${(4n * U).toString()}, ${(4n * U).toString()}, 12000, 0, ${at.toISOString()}, '0xabc', 1)`);
+      const list = await s.get(me.token, '/api/user/stake/orders');
+      expect(list.data.total).toBe(2);
+      expect(list.data.list[0]).toMatchObject({
+        source: 'chain',
+        principal: '196',
+        cycleDays: 30,
+        status: 'active',
+        redeemable: false,
+        // the contract's record index, for unstake: not the cycle, not guessed from amount and time
+        chainIndex: 5,
+      });
+      expect(list.data.list[1]).toMatchObject({ source: 'balance', chainIndex: null });
+      s.t.clock.advance(31 * DAY);
+      const token = await me.again();
+      const matured = await s.get(token, '/api/user/stake/orders?status=matured');
+      expect(matured.data.list.map((o: { source: string }) => o.source).sort()).toEqual(['balance', 'chain']);
+      const early = (await s.get(token, '/api/user/stake/orders')).data.list[0];
+      expect(early.redeemable).toBe(false); // the user unstakes on chain
+      expect((await s.post(token, '/api/user/stake/redeem', { orderId: early.id })).code).toBe(400);
+      const fomo = await s.get(null, '/api/common/fomo');
+      expect(fomo.data.participants[0]).toMatchObject({ amount: '200', time: at.toISOString() });
+      expect(fomo.data.unlockTime).toBe(new Date(at.getTime() + DAY).toISOString());
+    });
+  });
+
+  describe('market-maker bonus of on-chain stakes', () => {
+    it('qualifies an on-chain stake by 30-day turnover and credits its FCC at maturity once', async () => {
+      const me = await s.user();
+      const [row] = (
+        (await s.t.db.db.execute(sql`SELECT address FROM users WHERE id = ${me.userId}`)) as unknown as {
+          rows: { address: string }[];
+        }
+      ).rows;
+      const base = new Date(s.t.clock.get().getTime());
+      for (let i = 0; i < 3; i++) {
+        const at = new Date(base.getTime() + i * 3600_000);
+        await s.t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal,
+            fee, free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number)
+          VALUES (${row?.address}, ${me.userId}, ${i}, 2, ${(1000n * U).toString()}, ${(980n * U).toString()},
+            ${(20n * U).toString()}, 0, 12000, 0, ${at.toISOString()}, ${`0xmm${i}`}, 1)`);
+      }
+      const list = await s.get(me.token, '/api/user/stake/orders');
+      expect(list.data.list.map((o: { bonusFcc: string }) => o.bonusFcc)).toEqual(['392', '0', '0']);
+      await fundFomo(s.t.db.db, 10_000n * U, `chain-mm-${me.userId}`);
+      const dueDay = new Date(base.getTime() + 2 * 3600_000 + 30 * DAY).toISOString().slice(0, 10);
+      await runSettlement(s.t.db, dueDay);
+      await runSettlement(s.t.db, new Date(new Date(dueDay).getTime() + DAY).toISOString().slice(0, 10));
+      expect(await bal(s.t.db, me.userId, 'FCC')).toBe(392n * U);
+    });
+  });
+
+  describe('redemption', () => {
+    it('refuses before maturity, pays principal + the whole interest once after, then refuses again', async () => {
+      const me = await s.user(100n * U);
+      const order = (await stake(me.token, 'amount=100&stakeIndex=1')).data;
+      const before = await s.snapshot();
+      const early = await s.post(me.token, '/api/user/stake/redeem', { orderId: order.id });
+      expect(early.code).toBe(409);
+      expect(await s.snapshot()).toEqual(before);
+
+      s.t.clock.advance(15 * DAY);
+      const done = await s.post(me.token, '/api/user/stake/redeem', { orderId: order.id });
+      expect(done.code).toBe(200);
+      const interest = compoundInterest(98n * U, 9000, 15);
+      expect(await bal(s.t.db, me.userId)).toBe(98n * U + interest);
+      expect(await bal(s.t.db, me.userId, 'USDT', 'asset')).toBe(0n);
+      expect(done.data.status).toBe('redeemed');
+
+      const again = await s.post(me.token, '/api/user/stake/redeem', { orderId: order.id });
+      expect(again.code).toBe(409);
+      expect(await bal(s.t.db, me.userId)).toBe(98n * U + interest);
+
+      const red = await s.get(me.token, '/api/user/stake/redemptions');
+      expect(red.data.list[0]).toMatchObject({ id: order.id, status: 'redeemed', progress: 100 });
+      expect(red.data.redeemedTotal).toBe(amt(98n * U + interest));
+      const filtered = await s.get(me.token, '/api/user/stake/orders?status=redeemed');
+      expect(filtered.data.total).toBe(1);
+    });
+
+    it('pays once for a redeem repeated with the same Idempotency-Key, answering the first result', async () => {
+      const me = await s.user(100n * U);
+      const order = (await stake(me.token, 'amount=100&stakeIndex=0')).data;
+      s.t.clock.advance(7 * DAY);
+      const first = await s.post(
+        me.token,
+        '/api/user/stake/redeem',
+        { orderId: order.id },
+        'redeem-key-0001',
+      );
+      expect(first.code).toBe(200);
+      const paid = 98n * U + compoundInterest(98n * U, 6000, 7);
+      expect(await bal(s.t.db, me.userId)).toBe(paid);
+      const before = await s.snapshot();
+      const again = await s.post(
+        me.token,
+        '/api/user/stake/redeem',
+        { orderId: order.id },
+        'redeem-key-0001',
+      );
+      expect(again).toEqual(first);
+      expect(await bal(s.t.db, me.userId)).toBe(paid);
+      expect(await s.snapshot()).toEqual(before);
+      // the key names one redemption: another order under it is refused
+      const other = await s.post(
+        me.token,
+        '/api/user/stake/redeem',
+        { orderId: 'B99999999' },
+        'redeem-key-0001',
+      );
+      expect(other.code).toBe(ErrorCode.IdempotencyConflict);
+    });
+
+    it('refuses while the module is closed and changes nothing', async () => {
+      const me = await s.user(10n * U);
+      const order = (await stake(me.token, 'amount=10&stakeIndex=0')).data;
+      s.t.clock.advance(7 * DAY);
+      await setModules(s.t.db.db, { staking_use_balance: false });
+      try {
+        const before = await s.snapshot();
+        const r = await s.post(me.token, '/api/user/stake/redeem', { orderId: order.id });
+        expect(r.code).toBe(ErrorCode.ModuleClosed);
+        expect(await s.snapshot()).toEqual(before);
+      } finally {
+        await setModules(s.t.db.db, { staking_use_balance: true });
+      }
+      expect((await s.post(me.token, '/api/user/stake/redeem', { orderId: order.id })).code).toBe(200);
+    });
+
+    it.each([
+      [{ orderId: 'nope' }, 400],
+      [{ orderId: 'B99999999' }, 404],
+      [{}, 400],
+    ])('refuses %j and changes nothing', async (payload, code) => {
+      const me = await s.user();
+      const before = await s.snapshot();
+      expect((await s.post(me.token, '/api/user/stake/redeem', payload)).code).toBe(code);
+      expect(await s.snapshot()).toEqual(before);
+    });
+
+    it("refuses someone else's order", async () => {
+      const owner = await s.user(10n * U);
+      const order = (await stake(owner.token, 'amount=10&stakeIndex=0')).data;
+      s.t.clock.advance(7 * DAY);
+      const other = await s.user();
+      expect((await s.post(other.token, '/api/user/stake/redeem', { orderId: order.id })).code).toBe(404);
+    });
+  });
+
+  describe('market-maker bonus', () => {
+    it('gives 20 % of principal twice in FCC once 30-day turnover reaches 3000 USDT, credited at maturity once', async () => {
+      const me = await s.user(3000n * U);
+      const a = (await stake(me.token, 'amount=1000&stakeIndex=2')).data;
+      const b = (await stake(me.token, 'amount=1000&stakeIndex=2')).data;
+      const c = (await stake(me.token, 'amount=1000&stakeIndex=2')).data;
+      expect([a.bonusFcc, b.bonusFcc]).toEqual(['0', '0']);
+      expect(c.bonusFcc).toBe('392'); // 980 × 20 % × 2
+      await fundFomo(s.t.db.db, 10_000n * U, `mm-${me.userId}`);
+      const due = new Date(c.dueTime);
+      await runSettlement(s.t.db, due.toISOString().slice(0, 10));
+      expect(await bal(s.t.db, me.userId, 'FCC')).toBe(392n * U);
+      s.t.clock.now = new Date(due.getTime() + 1);
+      const token = await me.again();
+      expect((await s.post(token, '/api/user/stake/redeem', { orderId: c.id })).code).toBe(200);
+      expect(await bal(s.t.db, me.userId, 'FCC')).toBe(392n * U);
+    });
+  });
+});
