@@ -474,7 +474,7 @@ async function main() {
       await check('console: funding the FOMO pool lifts it above its floor', async () => {
         await go(op, '/admin/money');
         await op.fill('[data-testid="fund-fomo"] input', '600');
-        await op.click('[data-testid="fund-fomo"] button[type="submit"]');
+        await op.click('[data-testid="fund-fomo-submit"]');
         await op.waitForSelector('[data-testid="fund-fomo"] .admin-saved', { timeout: 15_000 });
         await go(op, '/admin/dashboard');
         await op.waitForSelector('[data-testid="fomo-state"]', { timeout: 15_000 });
@@ -486,7 +486,7 @@ async function main() {
         await op.fill('[data-testid="grant-one"] input[name="address"]', ANVIL_ACCOUNT_1);
         await op.fill('[data-testid="grant-one"] .amount-input input', '1000');
         await op.fill('[data-testid="grant-one"] input[name="releaseDays"]', '30');
-        await op.click('[data-testid="grant-one"] button[type="submit"]');
+        await op.click('[data-testid="grant-submit"]');
         await op
           .waitForSelector('[data-testid="grant-one"] .admin-saved', { timeout: 15_000 })
           .catch(async () => {

@@ -1,11 +1,14 @@
 // After `vite build`: the gzip size of all JavaScript loaded before the home page's first paint
-// (see first-paint.mjs) must stay under budget.
+// (see first-paint.mjs) must stay under budget, and none of it may be the operator console's: no
+// module of src/pages/admin or its catalogues, no key of its texts (it loads lazily, issue 9).
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstPaintJs } from './first-paint.mjs';
 
 const BUDGET_BYTES = 160 * 1024;
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', process.argv[2] ?? 'dist');
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, process.argv[2] ?? 'dist');
 
 let measured;
 try {
@@ -14,7 +17,7 @@ try {
   console.error(`bundle-budget: ${err.message}`);
   process.exit(1);
 }
-const { files, totalBytes } = measured;
+const { files, totalBytes, modules } = measured;
 for (const f of [...files].sort((a, b) => b.gzipBytes - a.gzipBytes))
   console.log(`  ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KiB  ${f.file}`);
 const kib = (totalBytes / 1024).toFixed(1);
@@ -23,3 +26,24 @@ if (totalBytes >= BUDGET_BYTES) {
   console.error(`bundle-budget: over budget by ${((totalBytes - BUDGET_BYTES) / 1024).toFixed(1)} KiB`);
   process.exit(1);
 }
+
+// The console stays out of the first paint: neither its modules nor its texts.
+const consoleModules = modules.filter((m) => /(^|\/)src\/(pages\/admin|i18n\/locales\/admin)\//.test(m));
+const consoleKeys = Object.keys(
+  JSON.parse(readFileSync(join(web, 'src/i18n/locales/admin/en.json'), 'utf8')),
+);
+const leaks = files.flatMap(({ file }) => {
+  const js = readFileSync(join(dist, file), 'utf8');
+  return consoleKeys.filter((k) => js.includes(k)).map((k) => `${file}: ${k}`);
+});
+if (consoleKeys.length === 0) {
+  console.error('bundle-budget: the console catalogue has no keys to look for');
+  process.exit(1);
+}
+if (consoleModules.length > 0 || leaks.length > 0) {
+  console.error(
+    `bundle-budget: the operator console reaches the first paint:\n  ${[...consoleModules, ...leaks.slice(0, 20)].join('\n  ')}`,
+  );
+  process.exit(1);
+}
+console.log(`first paint holds no console module and none of its ${consoleKeys.length} text keys`);

@@ -1,4 +1,6 @@
 export function firstPaintJs(dist: string): {
   files: { file: string; gzipBytes: number }[];
   totalBytes: number;
+  /** the manifest keys (source paths) of the chunks walked */
+  modules: string[];
 };

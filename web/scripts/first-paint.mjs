@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** @returns {{ files: { file: string, gzipBytes: number }[], totalBytes: number }} */
+/**
+ * `modules`: the manifest keys (source paths, e.g. src/boot.tsx) of the chunks walked.
+ * @returns {{ files: { file: string, gzipBytes: number }[], totalBytes: number, modules: string[] }}
+ */
 export function firstPaintJs(dist) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
@@ -28,5 +31,5 @@ export function firstPaintJs(dist) {
     file,
     gzipBytes: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
   }));
-  return { files, totalBytes: files.reduce((a, f) => a + f.gzipBytes, 0) };
+  return { files, totalBytes: files.reduce((a, f) => a + f.gzipBytes, 0), modules: [...seen] };
 }

@@ -1,13 +1,14 @@
 // `npm run ops -- <command> …`: the operators' tool. Opens the server's database (same
 // DATABASE_URL logic), and for chain commands the deployment with the owner key (anvil account 0
-// locally, DEPLOYER_KEY elsewhere).
-
+// locally, DEPLOYER_KEY elsewhere). Every command is logged to ops_log with an address as its actor
+// (`opsActor`) and the shell user next to it.
 import { createConnection } from 'node:net';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
-import { type Address, createWalletClient, type Hex, http } from 'viem';
+import { type Address, createWalletClient, getAddress, type Hex, http, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -15,11 +16,39 @@ import { openDb } from '../db/client.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
-function ownerAccount(config: Config) {
-  const key = process.env.DEPLOYER_KEY;
+function ownerAccount(config: Config, env: NodeJS.ProcessEnv = process.env) {
+  const key = env.DEPLOYER_KEY;
   if (key) return privateKeyToAccount(key as Hex);
   if (config.chainId === LOCAL_CHAIN_ID) return mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: 0 });
   return null;
+}
+
+/**
+ * The address the CLI logs as the actor: `OPS_ACTOR` when set (the operator's own address), else the
+ * owner key's address (DEPLOYER_KEY, or anvil account 0 on the local chain). Neither: the command
+ * line is refused, so that no ops_log row is left without an address.
+ */
+export function opsActor(config: Config, env: NodeJS.ProcessEnv = process.env): Address {
+  const given = env.OPS_ACTOR?.trim();
+  if (given) {
+    if (!isAddress(given, { strict: false }))
+      throw new Error(`OPS_ACTOR must be a 0x address (40 hex digits), got "${given}"`);
+    return getAddress(given);
+  }
+  const owner = ownerAccount(config, env);
+  if (owner) return owner.address;
+  throw new Error(
+    'set OPS_ACTOR=0x… (your operator address) or DEPLOYER_KEY: ops_log records who ran each command by address',
+  );
+}
+
+/** The shell user running the CLI (kept next to the actor's address in ops_log). */
+export function shellUser(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  try {
+    return userInfo().username;
+  } catch {
+    return env.USER ?? env.USERNAME; // no passwd entry (some containers)
+  }
 }
 
 export function chainOps(config: Config): ChainOps | undefined {
@@ -94,10 +123,12 @@ async function main() {
       `the server is running on ${config.host}:${config.port} with the embedded database; stop it first (or use DATABASE_URL=postgres://…)`,
     );
   }
+  // before opening anything: a command line without an actor address is refused
+  const actor = argv.length > 0 ? opsActor(config) : '';
   const db = await openDb(config.databaseUrl, { poolSize: 2 });
   try {
     const holdings = reconcileChainFor(config, makeChainClient(config)) ?? undefined;
-    const r = await runOps(argv, { db, chain: chainOps(config), holdings });
+    const r = await runOps(argv, { db, chain: chainOps(config), holdings, actor, shellUser: shellUser() });
     if (r.ok) {
       process.stdout.write(
         `${JSON.stringify(r.result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`,

@@ -169,7 +169,7 @@ for (const backend of BACKENDS) {
         expect(await ops('config:get', 'signer_address')).toMatchObject({
           result: { signer_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
         });
-        expect(await runOps(['reserve:fund', '1'], { db })).toMatchObject({
+        expect(await runOps(['reserve:fund', '1'], { db, actor: 'test' })).toMatchObject({
           ok: false,
           error: expect.stringContaining('no chain'),
         });

@@ -347,13 +347,12 @@ export async function runOps(argv: string[], deps: OpsDeps): Promise<OpsResult> 
 
 /**
  * Runs one command on raw arguments (the CLI's parsed line, or the console's JSON body): validated,
- * run, and logged to ops_log with the actor, whatever the outcome.
+ * run, and logged to ops_log with the actor's address (and the CLI's shell user), whatever the outcome.
  */
 export async function runCommand(name: string, raw: unknown, deps: OpsDeps): Promise<OpsResult> {
   const cmd = COMMANDS[name];
   if (!cmd) return { ok: false, error: `unknown command ${name}` };
   const now = deps.now ?? (() => new Date());
-  const actor = deps.actor ?? process.env.USER ?? 'operator';
   const log = async (ok: boolean, result: unknown, error: string | null) => {
     await deps.db.db.insert(opsLog).values({
       command: name,
@@ -364,7 +363,8 @@ export async function runCommand(name: string, raw: unknown, deps: OpsDeps): Pro
           ? null
           : JSON.parse(JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))),
       error,
-      actor,
+      actor: deps.actor,
+      shellUser: deps.shellUser ?? null,
       createdAt: now(),
     });
   };

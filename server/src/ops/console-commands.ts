@@ -4,15 +4,17 @@ import { readFileSync } from 'node:fs';
 import * as admin from '@free/protocol/api/admin';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { banners, machines, shopProducts } from '../db/schema/index.ts';
+import { banners, machines, SHOP_ORDER_STATES, shopProducts } from '../db/schema/index.ts';
 import { amt } from '../lib/format.ts';
 import { csvLines, grantAllocations } from '../services/admin-allocations.ts';
 import { userByAddress } from '../services/admin-users.ts';
 import { revokeUserSessions } from '../services/auth.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
 import { upsertMachine } from '../services/machines.ts';
-import { upsertProduct } from '../services/shop.ts';
-import { addressArg, amountArg, type Command, idArg, OpsError, type Parsed } from './kit.ts';
+import { MoneyLimitError, moneyLimitsOf, setMoneyLimit } from '../services/money-limits.ts';
+import { getSettings, SettingError } from '../services/settings.ts';
+import { listShopOrders, upsertProduct } from '../services/shop.ts';
+import { addressArg, amountArg, type Command, idArg, LANGS, OpsError, type Parsed } from './kit.ts';
 
 const refArg = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, '1–64 letters, digits, _ . : -');
 const kindArg = z.enum(admin.ALLOCATION_KINDS);
@@ -40,6 +42,7 @@ const stockFrom = (p: Parsed) => ({
 
 const machineSchema = admin.machineSaveBody.extend({ price: amountArg('price') });
 const productSchema = admin.productSaveBody.extend({ price: amountArg('price') });
+const shopOrdersSchema = admin.adminShopOrdersQuery.extend({ lang: z.enum(LANGS).optional() });
 
 export const CONSOLE_COMMANDS: Record<string, Command> = {
   'fomo:fund': {
@@ -143,6 +146,36 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
         dryRun: a.dryRun,
       });
     },
+  },
+  'limits:get': {
+    usage: 'limits:get   (the withdrawal limits of both coins and the income budget, in token units)',
+    schema: z.object({}),
+    from: () => ({}),
+    run: async (_a: Record<string, never>, d) => moneyLimitsOf(await getSettings(d.db.db)),
+  },
+  'limit:set': {
+    usage: `limit:set <key> <amount|none>   (key: ${admin.MONEY_LIMIT_KEYS.join('|')}; amount in token units, none = no limit where allowed)`,
+    schema: z.object({
+      key: z.enum(admin.MONEY_LIMIT_KEYS),
+      amount: amountArg('amount').nullable(),
+    }),
+    from: (p) => ({ key: p.positional[0], amount: p.positional[1] === 'none' ? null : p.positional[1] }),
+    run: async (a: { key: admin.MoneyLimitKey; amount: bigint | null }, d) => {
+      try {
+        return await setMoneyLimit(d.db.db, a.key, a.amount, d.now());
+      } catch (err) {
+        if (err instanceof MoneyLimitError || err instanceof SettingError) throw new OpsError(err.message);
+        throw err;
+      }
+    },
+  },
+  'shop:orders': {
+    usage: `shop:orders [--state ${SHOP_ORDER_STATES.join('|')}] [--page n] [--size n]   (every user's shop orders, newest first)`,
+    // the console passes its reader's language for the product names
+    schema: shopOrdersSchema,
+    from: (p) => ({ state: p.flags.state, page: p.flags.page, size: p.flags.size }),
+    run: async (a: z.infer<typeof shopOrdersSchema>, d) =>
+      listShopOrders(d.db.db, { ...a, lang: a.lang ?? 'en' }),
   },
   'machine:save': {
     usage: 'machine:save <json>   (adds or updates a mining machine by code; see POST /api/admin/machines)',

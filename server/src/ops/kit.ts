@@ -19,8 +19,13 @@ export type OpsDeps = {
   chain?: ChainOps;
   /** read-only chain access for reconciliation (needs no owner key) */
   holdings?: ReconcileChain;
-  /** who runs the command: the operator's address (console) or the shell user (CLI) */
-  actor?: string;
+  /**
+   * who runs the command, an address: the signed-in operator (console), or for the CLI OPS_ACTOR or
+   * the owner key's address (`opsActor` in cli.ts)
+   */
+  actor: string;
+  /** the shell user who ran the CLI, kept next to the address (the console has none) */
+  shellUser?: string | undefined;
 };
 
 /** A refusal with a message meant for the operator. */

@@ -1,5 +1,6 @@
 // Payment cards (free pay): virtual or physical card applications and their review states,
 // moved by operators (`npm run ops -- card:review <id> <state>`).
+import { CARD_TRANSITIONS } from '@free/protocol/api/cards';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { cardApplications } from '../db/schema/index.ts';
@@ -10,12 +11,7 @@ import { openModule } from './command.ts';
 export type CardState = (typeof cardApplications.$inferSelect)['state'];
 export type CardKind = (typeof cardApplications.$inferSelect)['kind'];
 
-export const CARD_TRANSITIONS: Record<CardState, readonly CardState[]> = {
-  submitted: ['reviewed', 'rejected'],
-  reviewed: ['issued', 'rejected'],
-  issued: [],
-  rejected: [],
-};
+export { CARD_TRANSITIONS };
 
 type Row = typeof cardApplications.$inferSelect;
 export const cardView = (c: Row) => ({

@@ -1,6 +1,7 @@
 // Recharge: the server signs a Payment order (EIP-712) for the user to pay on chain; the indexer
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
+import type { UnmatchedReason } from '@free/protocol/api/admin';
 import { rechargeCredit, rechargeSplit } from '@free/protocol/recharge';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
@@ -149,12 +150,8 @@ export async function listRechargeOrders(
   };
 }
 
-export type CreditRefusal =
-  | 'unknown_order'
-  | 'already_paid'
-  | 'wrong_payer'
-  | 'wrong_token'
-  | 'wrong_recipient';
+/** A repeat of a paid order, or a reason the payment is kept as unmatched for the operator. */
+export type CreditRefusal = 'already_paid' | UnmatchedReason;
 export type CreditResult =
   | { credited: true; userId: number; amount: bigint }
   | { credited: false; reason: CreditRefusal };

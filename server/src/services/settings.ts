@@ -359,7 +359,7 @@ function deepFreeze<T>(v: T): T {
 }
 
 /** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
-type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
+export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
 
 /** How long a process trusts its copy of the settings when another process may write them. */
 export const SETTINGS_CACHE_TTL_MS = 5_000;

@@ -4,9 +4,9 @@ import { SHOP_TRANSITIONS, sharesProblem } from '@free/protocol/shop';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
-import { ledgerEntries, shopOrders, shopProducts } from '../db/schema/index.ts';
+import { ledgerEntries, shopOrders, shopProducts, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
 import { runCommand } from './command.ts';
 import { type Asset, entriesOf, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { localized } from './machines.ts';
@@ -246,6 +246,33 @@ export async function shopOrdersOf(db: Executor, userId: number, lang: string, p
     total: count,
     page,
     size,
+  };
+}
+
+/** Every user's orders for the operator, newest first, optionally of one state, with the buyer. */
+export async function listShopOrders(
+  db: Executor,
+  q: { state?: ShopState | undefined; page: number; size: number; lang: string },
+) {
+  const where = q.state ? eq(shopOrders.state, q.state) : undefined;
+  const rows = await db
+    .select({ o: shopOrders, name: shopProducts.name, address: users.address })
+    .from(shopOrders)
+    .innerJoin(shopProducts, eq(shopProducts.id, shopOrders.productId))
+    .innerJoin(users, eq(users.id, shopOrders.userId))
+    .where(where)
+    .orderBy(desc(shopOrders.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  return {
+    list: rows.map((r) => ({
+      ...shopOrderView(r.o, localized(r.name, q.lang)),
+      userId: r.o.userId,
+      address: checksum(r.address),
+    })),
+    total: await countRows(db, shopOrders, where),
+    page: q.page,
+    size: q.size,
   };
 }
 

@@ -16,6 +16,7 @@ export type AdminProduct = z.infer<typeof admin.adminProduct>;
 export type AdminCard = z.infer<typeof admin.adminCardsData>['list'][number];
 export type AdminQuote = z.infer<typeof admin.adminQuotesData>['list'][number];
 export type AdminArticleSlug = z.infer<typeof admin.adminArticleSlug>;
+export type AdminArticle = z.infer<typeof admin.adminArticleData>;
 export type AdminArticlePreview = z.infer<typeof admin.adminArticlePreviewData>;
 export type AdminBanner = z.infer<typeof admin.adminBanner>;
 export type Contacts = z.infer<typeof admin.contactsData>;

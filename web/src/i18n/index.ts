@@ -31,7 +31,9 @@ export function initialLanguage(): LanguageCode {
 }
 
 async function ensureLoaded(lang: LanguageCode) {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  // by a key of this catalogue: a lazily loaded one (the operator console's) may have added the
+  // language's bundle before this catalogue arrived
+  if (i18n.getResource(lang, 'translation', 'error') !== undefined) return;
   const load = loaders[`./locales/${lang}.json`];
   if (!load) return;
   const mod = await load();

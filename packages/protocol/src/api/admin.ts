@@ -16,7 +16,7 @@ import {
   rowId,
 } from './common.ts';
 import { quote } from './quotes.ts';
-import { SHOP_ORDER_STATES, shopOrdersData } from './shop.ts';
+import { SHOP_ORDER_STATES, shopOrder, shopOrdersData } from './shop.ts';
 import { stakeOrdersData } from './staking.ts';
 import { teamInfoData } from './team.ts';
 import { financeData, financeQuery, sessionItem, userProfile } from './user.ts';
@@ -178,6 +178,45 @@ export const unmatchedPaymentsQuery = pageQuery;
 export const unmatchedPaymentsData = pageOf(unmatchedPayment);
 export type UnmatchedPaymentsData = z.infer<typeof unmatchedPaymentsData>;
 
+/** Why a payment on chain credited no order (the recharge refusals other than a repeat). */
+export const UNMATCHED_REASONS = ['unknown_order', 'wrong_payer', 'wrong_token', 'wrong_recipient'] as const;
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
+
+/**
+ * The money limits (docs/business-rules.md "Withdrawal limits", "Income budget"): settings stored in
+ * wei, entered and shown in token units. `nullable`: the setting may be "no limit" (null).
+ */
+export const MONEY_LIMITS = {
+  min_withdraw_wei: { token: 'USDT', nullable: false },
+  withdraw_max_wei: { token: 'USDT', nullable: true },
+  withdraw_user_daily_wei: { token: 'USDT', nullable: true },
+  withdraw_platform_daily_wei: { token: 'USDT', nullable: true },
+  withdraw_review_above_wei: { token: 'USDT', nullable: true },
+  free_min_withdraw_wei: { token: 'FREE', nullable: false },
+  free_withdraw_max_wei: { token: 'FREE', nullable: true },
+  free_withdraw_user_daily_wei: { token: 'FREE', nullable: true },
+  free_withdraw_platform_daily_wei: { token: 'FREE', nullable: true },
+  free_withdraw_review_above_wei: { token: 'FREE', nullable: true },
+  income_daily_budget_wei: { token: 'USDT', nullable: true },
+} as const satisfies Record<string, { token: 'USDT' | 'FREE'; nullable: boolean }>;
+export type MoneyLimitKey = keyof typeof MONEY_LIMITS;
+export const MONEY_LIMIT_KEYS = Object.keys(MONEY_LIMITS) as [MoneyLimitKey, ...MoneyLimitKey[]];
+export const moneyLimit = z.object({
+  key: z.enum(MONEY_LIMIT_KEYS),
+  token: z.enum(['USDT', 'FREE']),
+  /** whether the limit may be switched off (value null) */
+  nullable: z.boolean(),
+  /** in token units; null: no limit */
+  value: amountText.nullable(),
+});
+export type MoneyLimit = z.infer<typeof moneyLimit>;
+export const moneyLimitsData = z.object({ list: z.array(moneyLimit) });
+export const moneyLimitSetBody = z.object({
+  key: z.enum(MONEY_LIMIT_KEYS),
+  /** a positive amount in token units, or null for no limit (only where `nullable`) */
+  amount: amountInput.nullable(),
+});
+
 // ---- Product ----
 export const adminConfigData = z.object({ values: z.record(z.string(), z.unknown()) });
 export const configSetBody = z.object({ key: z.string().min(1).max(80), value: z.unknown() });
@@ -233,9 +272,17 @@ export const quoteSetBody = z.object({
   price: amountInput,
   name: z.string().max(60).optional(),
 });
+/** Every user's shop orders, newest first, optionally of one state (e.g. `paid`: waiting to ship). */
+export const adminShopOrdersQuery = pageQuery.extend({ state: z.enum(SHOP_ORDER_STATES).optional() });
+export const adminShopOrder = shopOrder.extend({ userId: z.number().int(), address });
+export type AdminShopOrder = z.infer<typeof adminShopOrder>;
+export const adminShopOrdersData = pageOf(adminShopOrder);
+export type AdminShopOrdersData = z.infer<typeof adminShopOrdersData>;
+/** The moves an operator makes (paying is the buyer's; a cancel of a paid order refunds it). */
+export const OPERATOR_SHOP_MOVES = ['shipped', 'completed', 'cancelled'] as const;
 export const shopOrderMoveBody = z.object({
   id: rowId,
-  state: z.enum(SHOP_ORDER_STATES).extract(['shipped', 'completed', 'cancelled']),
+  state: z.enum(SHOP_ORDER_STATES).extract(OPERATOR_SHOP_MOVES),
 });
 
 // ---- Content ----
@@ -331,7 +378,10 @@ export const auditQuery = pageQuery.extend({
 export const auditItem = z.object({
   id: z.number().int(),
   time: isoTime,
+  /** the operator's address (console: the signed-in operator; CLI: OPS_ACTOR or the owner key) */
   actor: z.string(),
+  /** the shell user who ran the CLI; null for the console */
+  shellUser: z.string().nullable(),
   command: z.string(),
   args: z.unknown(),
   ok: z.boolean(),

@@ -4,6 +4,14 @@ import { isoTime } from './common.ts';
 
 // ---- payment cards ----
 export const CARD_STATES = ['submitted', 'reviewed', 'issued', 'rejected'] as const;
+export type CardState = (typeof CARD_STATES)[number];
+/** How an operator moves an application; issued and rejected are final. */
+export const CARD_TRANSITIONS: Record<CardState, readonly CardState[]> = {
+  submitted: ['reviewed', 'rejected'],
+  reviewed: ['issued', 'rejected'],
+  issued: [],
+  rejected: [],
+};
 export const cardApplyBody = z.object({
   kind: z.enum(['virtual', 'physical']),
   name: z.string().trim().min(1).max(80),

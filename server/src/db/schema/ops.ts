@@ -10,7 +10,10 @@ export const opsLog = pgTable('ops_log', {
   ok: boolean('ok').notNull(),
   result: jsonb('result'),
   error: text('error'),
+  /** the operator's address: the signed-in operator (console) or OPS_ACTOR / the owner key (CLI) */
   actor: text('actor').notNull(),
+  /** the shell user who ran the CLI (null for the console) */
+  shellUser: text('shell_user'),
   createdAt: createdAt(),
 });
 

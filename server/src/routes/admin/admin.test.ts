@@ -13,6 +13,7 @@ import {
   account,
   authHeaders,
   BACKENDS,
+  BASE_HEADERS,
   closeApp,
   count,
   DEPLOYMENT,
@@ -27,6 +28,7 @@ import { rowsOf } from '../../db/client.ts';
 import { cardApplications, opsLog, tokenAllocations, withdrawals } from '../../db/schema/index.ts';
 import { runOps } from '../../ops/commands.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../../services/ledger.ts';
+import { getSettings, isSettingKey, SETTINGS, type SettingKey } from '../../services/settings.ts';
 import { placeOrder } from '../../services/shop.ts';
 import { recordUnmatchedPayment } from '../../services/unmatched-payments.ts';
 import { applyWithdrawal } from '../../services/withdraw.ts';
@@ -49,6 +51,8 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'POST /api/admin/withdrawals/approve': ['finance'],
   'POST /api/admin/withdrawals/reject': ['finance'],
   'GET /api/admin/payments/unmatched': ['finance'],
+  'GET /api/admin/limits': ['finance'],
+  'POST /api/admin/limits': ['finance'],
   'GET /api/admin/config': [],
   'POST /api/admin/config': [],
   'POST /api/admin/modules': [],
@@ -58,6 +62,7 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'GET /api/admin/products': [],
   'POST /api/admin/products': [],
   'POST /api/admin/products/stock': [],
+  'GET /api/admin/shop/orders': [],
   'POST /api/admin/shop/order': [],
   'GET /api/admin/cards': [],
   'POST /api/admin/cards/review': [],
@@ -189,6 +194,50 @@ for (const backend of BACKENDS)
         }
         expect(await snapshot(t.db)).toEqual(before);
         expect(await count(t.db, 'ops_log')).toBe(logs);
+      });
+
+      it('refuses a caller who is not signed in at all on every operator route, and changes nothing', async () => {
+        const before = await snapshot(t.db);
+        const logs = await count(t.db, 'ops_log');
+        for (const route of adminRouteTable(t)) {
+          const [method, url] = route.split(' ') as [string, string];
+          // no token at all, and a correctly signed request with a token that is no session
+          for (const headers of [BASE_HEADERS, authHeaders(t, 'not-a-session')]) {
+            const r = await t.app.inject({
+              method: method as 'GET' | 'POST',
+              url,
+              headers,
+              ...(method === 'POST' ? { payload: {} } : {}),
+            });
+            expect(r.json().code, `${route} ${headers === BASE_HEADERS ? 'no token' : 'bad token'}`).toBe(
+              ErrorCode.Unauthorized,
+            );
+          }
+        }
+        expect(await snapshot(t.db)).toEqual(before);
+        expect(await count(t.db, 'ops_log')).toBe(logs);
+      });
+
+      it('documents every operator route in the OpenAPI document, tagged admin with its roles', async () => {
+        const doc = (
+          await t.app.inject({ method: 'GET', url: '/api/docs', headers: BASE_HEADERS })
+        ).json() as {
+          paths: Record<string, Record<string, { tags?: string[]; summary?: string; security?: unknown[] }>>;
+        };
+        const documented = Object.entries(doc.paths)
+          .filter(([path]) => path.startsWith('/api/admin/'))
+          .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+          .filter((r) => !r.startsWith('HEAD '))
+          .sort();
+        expect(documented).toEqual(adminRouteTable(t));
+        for (const route of adminRouteTable(t)) {
+          const [method, path] = route.split(' ') as [string, string];
+          const op = doc.paths[path]?.[method.toLowerCase()];
+          expect(op?.tags, route).toEqual(['admin']);
+          expect(op?.security, route).toEqual([{ bearer: [] }]);
+          const roles = ['admin', ...(EXPECTED[route] ?? [])].join(', ');
+          expect(op?.summary, route).toContain(`[operators: ${roles}]`);
+        }
       });
 
       it('refuses the operator roles a route is not open to, and lets its roles and admin through', async () => {
@@ -431,6 +480,122 @@ for (const backend of BACKENDS)
       });
     });
 
+    describe('money: CSV release days and limits', () => {
+      it('gives CSV lines without an end time the release period in days, and refuses them without one', async () => {
+        const csv = `${normal.address},8\n${normal.address},9,2026-11-20T00:00:00Z,2026-11-25T00:00:00Z`;
+        const without = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          kind: 'presale',
+          csv,
+          dryRun: true,
+          batch: 'release-days',
+        });
+        expect(without).toMatchObject({ valid: 1, invalid: 1, total: '9' });
+        expect(without.lines[0].error).toBe('no end time: give one or a release period in days');
+        const body = { kind: 'presale', csv, releaseDays: 10, batch: 'release-days' };
+        const dry = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          ...body,
+          dryRun: true,
+        });
+        expect(dry).toMatchObject({ valid: 2, invalid: 0, total: '17' });
+        const now = t.clock.get().getTime();
+        expect(dry.lines[0]).toMatchObject({
+          unlockAt: new Date(now).toISOString(),
+          endAt: new Date(now + 10 * 86_400_000).toISOString(),
+          error: null,
+        });
+        // a line with its own end time keeps it
+        expect(dry.lines[1].endAt).toBe('2026-11-25T00:00:00.000Z');
+        const real = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          ...body,
+          dryRun: false,
+        });
+        expect(real.lines.map((l: { granted: boolean | null }) => l.granted)).toEqual([true, true]);
+        const [row] = await t.db.db
+          .select()
+          .from(tokenAllocations)
+          .where(eq(tokenAllocations.total, 8n * U));
+        expect(Number(row?.endAt.getTime()) - Number(row?.unlockAt.getTime())).toBe(10 * 86_400_000);
+        expect(row).toMatchObject({ userId, kind: 'presale' });
+      });
+
+      it('shows and sets every money limit in token units through the settings registry', async () => {
+        const limits = await okData('finance', 'GET', '/api/admin/limits');
+        const byKey = Object.fromEntries(
+          limits.list.map((l: { key: string; value: string | null }) => [l.key, l.value]),
+        );
+        expect(byKey).toMatchObject({
+          min_withdraw_wei: '1',
+          withdraw_max_wei: '10000',
+          withdraw_user_daily_wei: '20000',
+          withdraw_platform_daily_wei: '500000',
+          withdraw_review_above_wei: '1',
+          free_min_withdraw_wei: '10',
+          free_withdraw_max_wei: '10000',
+          free_withdraw_user_daily_wei: '20000',
+          free_withdraw_platform_daily_wei: '500000',
+          free_withdraw_review_above_wei: '2000',
+          income_daily_budget_wei: null,
+        });
+        expect(limits.list.find((l: { key: string }) => l.key === 'free_withdraw_max_wei')).toEqual({
+          key: 'free_withdraw_max_wei',
+          token: 'FREE',
+          nullable: true,
+          value: '10000',
+        });
+        // every limit is a setting of the registry, null-able exactly where the protocol says
+        for (const l of limits.list as { key: string; nullable: boolean }[]) {
+          expect(isSettingKey(l.key), l.key).toBe(true);
+          expect(SETTINGS[l.key as SettingKey].schema.safeParse(null).success, l.key).toBe(l.nullable);
+        }
+
+        const set = await okData('finance', 'POST', '/api/admin/limits', {
+          key: 'withdraw_max_wei',
+          amount: '3.5',
+        });
+        expect(set.result).toEqual({ key: 'withdraw_max_wei', token: 'USDT', nullable: true, value: '3.5' });
+        expect(await lastLog()).toMatchObject({
+          command: 'limit:set',
+          ok: true,
+          actor: ops.finance.address,
+          shellUser: null,
+        });
+        // the cached reader sees the new value at once: a withdrawal above it is refused
+        await expect(
+          applyWithdrawal(t.db, {
+            userId,
+            userAddress: normal.address.toLowerCase(),
+            amount: '4',
+            coin: 'USDT',
+            now: t.clock.get(),
+          }),
+        ).rejects.toMatchObject({ errorCode: ErrorCode.AboveMaximum });
+        await okData('finance', 'POST', '/api/admin/limits', {
+          key: 'income_daily_budget_wei',
+          amount: '250',
+        });
+        expect((await getSettings(t.db.db)).income_daily_budget_wei).toBe(String(250n * U));
+        await okData('finance', 'POST', '/api/admin/limits', { key: 'withdraw_max_wei', amount: null });
+        expect((await getSettings(t.db.db)).withdraw_max_wei).toBeNull();
+
+        for (const [payload, message] of [
+          [{ key: 'min_withdraw_wei', amount: null }, 'min_withdraw_wei cannot be switched off'],
+          [{ key: 'withdraw_user_daily_wei', amount: '0' }, 'amount must be a positive decimal amount'],
+          [{ key: 'withdraw_user_daily_wei', amount: '1.0000000000000000001' }, 'amount must be a positive'],
+        ] as const) {
+          const r = await call('finance', 'POST', '/api/admin/limits', payload);
+          expect(r.code, JSON.stringify(payload)).toBe(ErrorCode.OperatorCommandRefused);
+          expect(r.msg).toContain(message);
+        }
+        const unknown = await call('finance', 'POST', '/api/admin/limits', {
+          key: 'fomo_floor_wei',
+          amount: '1',
+        });
+        expect(unknown.code).toBe(ErrorCode.BadRequest);
+        expect((await getSettings(t.db.db)).withdraw_user_daily_wei).toBe(String(20_000n * U));
+        await okData('finance', 'POST', '/api/admin/limits', { key: 'withdraw_max_wei', amount: '10000' });
+      });
+    });
+
     describe('dashboard', () => {
       it('shows chain, pool, liabilities, reconciliation, indexer lag, payouts and modules', async () => {
         await t.db.db.execute(sql`INSERT INTO chain_cursors (name, block_number) VALUES ('staking', 100)`);
@@ -569,14 +734,38 @@ for (const backend of BACKENDS)
           now: t.clock.get(),
           lang: 'en',
         });
+        // the operator finds it among the paid orders (waiting to ship), with the buyer
+        const paid = await okData('admin', 'GET', '/api/admin/shop/orders?state=paid');
+        expect(paid).toMatchObject({ total: 1, page: 1 });
+        expect(paid.list).toEqual([
+          expect.objectContaining({
+            id: order.id,
+            state: 'paid',
+            userId,
+            address: normal.address,
+            name: 'Tea',
+            total: '2',
+          }),
+        ]);
         await okData('admin', 'POST', '/api/admin/shop/order', { id: order.id, state: 'shipped' });
         const [shipped] = rowsOf<{ state: string }>(
           await t.db.db.execute(sql`SELECT state FROM shop_orders WHERE id = ${order.id}`),
         );
         expect(shipped?.state).toBe('shipped');
+        expect((await okData('admin', 'GET', '/api/admin/shop/orders?state=paid')).list).toEqual([]);
         expect(
           (await call('admin', 'POST', '/api/admin/shop/order', { id: order.id, state: 'ordered' })).code,
         ).toBe(ErrorCode.BadRequest);
+        // a shipped order cannot be cancelled any more; it ends completed
+        expect(
+          (await call('admin', 'POST', '/api/admin/shop/order', { id: order.id, state: 'cancelled' })).code,
+        ).toBe(ErrorCode.OperatorCommandRefused);
+        await okData('admin', 'POST', '/api/admin/shop/order', { id: order.id, state: 'completed' });
+        const all = await okData('admin', 'GET', '/api/admin/shop/orders');
+        expect(all.list).toEqual([
+          expect.objectContaining({ id: order.id, state: 'completed', completedAt: expect.any(String) }),
+        ]);
+        expect(await lastLog()).toMatchObject({ command: 'shop:orders', ok: true, actor: ops.admin.address });
 
         await okData('admin', 'POST', '/api/admin/quotes', {
           symbol: 'btc',
@@ -644,8 +833,9 @@ for (const backend of BACKENDS)
     });
 
     describe('the CLI', () => {
-      it('runs the same commands with the same validation, logged with the shell actor', async () => {
-        const bad = await runOps(['fomo:fund', '-5', '--ref', 'cli-1'], { db: t.db, actor: 'alice' });
+      it('runs the same commands with the same validation, logged with the actor address and shell user', async () => {
+        const cli = { db: t.db, actor: ops.admin.address, shellUser: 'alice' };
+        const bad = await runOps(['fomo:fund', '-5', '--ref', 'cli-1'], cli);
         expect(bad).toEqual({
           ok: false,
           error: expect.stringMatching(/^fomo:fund: amount: amount must be a positive/),
@@ -654,13 +844,15 @@ for (const backend of BACKENDS)
         writeFileSync(join(dir, 'a.csv'), `${normal.address},3\n0xbad,1\n`);
         const dry = await runOps(
           ['allocation:import', '--kind', 'presale', '--file', join(dir, 'a.csv'), '--days', '10'],
-          {
-            db: t.db,
-            actor: 'alice',
-          },
+          cli,
         );
         expect(dry).toMatchObject({ ok: true, result: { dryRun: true, valid: 1, invalid: 1, total: '3' } });
-        expect(await lastLog()).toMatchObject({ command: 'allocation:import', actor: 'alice', ok: true });
+        expect(await lastLog()).toMatchObject({
+          command: 'allocation:import',
+          actor: ops.admin.address,
+          shellUser: 'alice',
+          ok: true,
+        });
       });
     });
 

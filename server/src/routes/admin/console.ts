@@ -73,6 +73,7 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
           id: r.id,
           time: iso(r.createdAt),
           actor: r.actor,
+          shellUser: r.shellUser,
           command: r.command,
           args: r.args,
           ok: r.ok,

@@ -1,14 +1,18 @@
 // Operator console, money: fund the FOMO pool, grant airdrop and presale allocations (one or a
 // CSV with a dry run), the withdrawal queue with approve and reject, and the payments on chain that
-// credited no order.
+// credited no order; the money limits (withdrawals of both coins, the income budget).
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { runForOperator } from '../../http/operator.ts';
+import { moneyLimitsOf } from '../../services/money-limits.ts';
+import { getSettings } from '../../services/settings.ts';
 import { commandRoute, ROLES } from './shared.ts';
 
 export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
   commandRoute(app, {
     url: '/api/admin/fomo/fund',
     roles: ROLES.money,
@@ -90,4 +94,26 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
       return r.ok ? ok(r.result as api.UnmatchedPaymentsData) : reply;
     },
   );
+
+  app.get(
+    '/api/admin/limits',
+    {
+      config: { operatorRoles: ROLES.money },
+      schema: {
+        summary:
+          'The money limits in token units: withdrawal minimum, maximum, daily caps per user and platform, review threshold (USDT and FREE), settlement income budget; null = no limit',
+        response: { 200: envelopeSchema(api.moneyLimitsData) },
+      },
+    },
+    async () => ok({ list: moneyLimitsOf(await getSettings(ctx.db.db)) }),
+  );
+
+  commandRoute(app, {
+    url: '/api/admin/limits',
+    roles: ROLES.money,
+    command: 'limit:set',
+    summary:
+      'Set one money limit: a positive amount in token units, or null for no limit where the limit allows it (validated by the settings registry)',
+    body: api.moneyLimitSetBody,
+  });
 };

@@ -126,6 +126,22 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Set the stock of a shop product (null: unlimited)',
     body: api.stockSetBody,
   });
+  app.get(
+    '/api/admin/shop/orders',
+    {
+      config: { operatorRoles: roles },
+      schema: {
+        summary:
+          "Every user's shop orders with the buyer, newest first, optionally of one state (paid: waiting to ship) (command shop:orders)",
+        querystring: api.adminShopOrdersQuery,
+        response: { 200: envelopeSchema(api.adminShopOrdersData) },
+      },
+    },
+    async (req, reply) => {
+      const r = await runForOperator(req, reply, 'shop:orders', { ...req.query, lang: req.lang });
+      return r.ok ? ok(r.result as api.AdminShopOrdersData) : reply;
+    },
+  );
   commandRoute(app, {
     url: '/api/admin/shop/order',
     roles,

@@ -7,7 +7,6 @@ import { useLocation } from 'react-router';
 import { useAdminMe } from '../../api/admin';
 import type { ApiError } from '../../api/client';
 import { AppLink } from '../../app/link';
-import { i18n } from '../../i18n';
 import { useSession } from '../../session/store';
 import { Audit } from './Audit';
 import { Content } from './Content';
@@ -15,15 +14,9 @@ import { Dashboard } from './Dashboard';
 import { Money } from './Money';
 import { Product } from './Product';
 import { Problem } from './parts';
-import { CONSOLE_TEXTS } from './texts';
+import { useConsoleTexts } from './texts';
 import { Users } from './Users';
 import './admin.css';
-
-/** The console's texts arrive with its chunk; other languages fall back to these English ones. */
-function addConsoleTexts() {
-  if (!i18n.exists('admin.loading', { lng: 'en' }))
-    i18n.addResourceBundle('en', 'translation', CONSOLE_TEXTS, true, false);
-}
 
 const SECTIONS = Object.keys(CONSOLE_SECTIONS) as ConsoleSection[];
 const VIEWS: Record<ConsoleSection, () => React.JSX.Element> = {
@@ -42,12 +35,12 @@ export function sectionOf(pathname: string): ConsoleSection | null {
 }
 
 export default function AdminConsole() {
-  addConsoleTexts();
+  const textsReady = useConsoleTexts();
   const { t } = useTranslation();
   const signedIn = useSession() !== null;
   const { pathname } = useLocation();
   const me = useAdminMe(signedIn);
-  if (me.isLoading) return <p className="muted">{t('admin.loading')}</p>;
+  if (me.isLoading || !textsReady) return <p className="muted">{t('admin.loading')}</p>;
   if (me.error || !me.data) {
     const code = (me.error as ApiError | null)?.code;
     return (

@@ -62,7 +62,12 @@ export function Audit() {
                       <td>
                         <DateTime value={r.time} />
                       </td>
-                      <td dir="ltr">{r.actor}</td>
+                      <td>
+                        <bdi dir="ltr">{r.actor}</bdi>
+                        {r.shellUser && (
+                          <span className="muted"> {t('admin.audit.shellUser', { user: r.shellUser })}</span>
+                        )}
+                      </td>
                       <td>{r.command}</td>
                       <td dir="ltr">{json(r.args)}</td>
                       <td dir="ltr">{r.ok ? json(r.result) : r.error}</td>

@@ -1,10 +1,13 @@
-// Content: articles per language (which languages a slug lacks, a reader's preview, publish), banners,
-// contact links.
+// Content: articles per language (which languages a slug lacks, a reader's preview — the fallback of
+// a missing language too —, the stored text loaded to edit, publish), banners, contact links.
 import { ARTICLE_TYPES } from '@free/protocol/content';
-import { LANGUAGE_CODES } from '@free/protocol/languages';
-import { useState } from 'react';
+import { ErrorCode } from '@free/protocol/envelope';
+import { LANGUAGE_CODES, type LanguageCode } from '@free/protocol/languages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type AdminArticle,
   type AdminArticlePreview,
   type AdminArticleSlug,
   type AdminBanner,
@@ -12,21 +15,30 @@ import {
   useAdminGet,
   useAdminPost,
 } from '../../api/admin';
+import { type ApiError, api } from '../../api/client';
+import { keys } from '../../api/keys';
 import { DateTime } from '../../components/Amount';
-import { Loaded, Panel, Problem, Saved } from './parts';
+import { contentLangProps } from '../../i18n';
+import { ARTICLE_TYPE_KEYS, ArticleTypeName, Loaded, Panel, Problem, Saved } from './parts';
+
+type Draft = { slug: string; type: string; lang: string; title: string; summary: string; content: string };
+const EMPTY: Draft = { slug: '', type: ARTICLE_TYPES[0], lang: 'en', title: '', summary: '', content: '' };
 
 export function Content() {
+  // the publish form's draft lives here, so an article's language can be opened in it from the list
+  const [draft, setDraft] = useState<{ d: Draft; n: number }>({ d: EMPTY, n: 0 });
+  const edit = (slug: string, lang: string) => setDraft((x) => ({ d: { ...x.d, slug, lang }, n: x.n + 1 }));
   return (
     <div className="admin-grid">
-      <Articles />
-      <Publish />
+      <Articles onEdit={edit} />
+      <Publish key={draft.n} initial={draft.d} load={draft.n > 0} />
       <Banners />
       <ContactLinks />
     </div>
   );
 }
 
-function Articles() {
+function Articles({ onEdit }: { onEdit: (slug: string, lang: string) => void }) {
   const { t } = useTranslation();
   const q = useAdminGet<{ list: AdminArticleSlug[] }>('/api/admin/articles');
   const [preview, setPreview] = useState<{ slug: string; lang: string } | null>(null);
@@ -51,21 +63,52 @@ function Articles() {
                 {d.list.map((a) => (
                   <tr key={a.slug} data-slug={a.slug}>
                     <td>{a.slug}</td>
-                    <td>{a.type}</td>
+                    <td>
+                      <ArticleTypeName type={a.type} />
+                    </td>
                     <td>
                       {a.languages.map((lang) => (
-                        <button
-                          key={lang}
-                          type="button"
-                          className="admin-chip"
-                          onClick={() => setPreview({ slug: a.slug, lang })}
-                        >
-                          {lang}
-                        </button>
+                        <span key={lang} className="admin-chip-pair">
+                          <button
+                            type="button"
+                            className="admin-chip"
+                            data-preview={lang}
+                            onClick={() => setPreview({ slug: a.slug, lang })}
+                          >
+                            {lang}
+                          </button>
+                          <button
+                            type="button"
+                            className="admin-chip"
+                            data-edit={lang}
+                            aria-label={t('admin.content.editLang', { lang })}
+                            onClick={() => onEdit(a.slug, lang)}
+                          >
+                            ✎
+                          </button>
+                        </span>
                       ))}
                     </td>
-                    <td className={a.missing.length ? 'is-danger' : undefined} data-testid="missing">
-                      {a.missing.length ? a.missing.join(' ') : t('admin.content.complete')}
+                    <td className={a.missing.length ? 'is-danger' : undefined}>
+                      {a.missing.length === 0 ? (
+                        t('admin.content.complete')
+                      ) : (
+                        // a reader of a missing language gets the fallback: preview exactly that
+                        <span data-testid="missing">
+                          {a.missing.map((lang) => (
+                            <button
+                              key={lang}
+                              type="button"
+                              className="admin-chip is-missing"
+                              data-preview={lang}
+                              title={t('admin.content.previewFallback')}
+                              onClick={() => setPreview({ slug: a.slug, lang })}
+                            >
+                              {lang}
+                            </button>
+                          ))}
+                        </span>
+                      )}
                     </td>
                     <td>
                       <DateTime value={a.publishedAt} />
@@ -82,7 +125,7 @@ function Articles() {
   );
 }
 
-/** Exactly what a reader of that language gets (GET /api/admin/articles/preview). */
+/** Exactly what a reader of that language gets (GET /api/admin/articles/preview), fallback included. */
 function Preview({ slug, lang }: { slug: string; lang: string }) {
   const { t } = useTranslation();
   const q = useAdminGet<AdminArticlePreview>('/api/admin/articles/preview', { slug, lang });
@@ -92,9 +135,16 @@ function Preview({ slug, lang }: { slug: string; lang: string }) {
       <Loaded q={q}>
         {(a) => (
           <>
-            <h3>{a.title}</h3>
+            {a.language !== lang && (
+              <p className="badge is-danger" data-testid="preview-fallback">
+                {t('admin.content.fallbackShown', { lang, shown: a.language })}
+              </p>
+            )}
+            <h3 {...contentLangProps(a.language, lang as LanguageCode)}>{a.title}</h3>
             {/* plain text: the console never renders stored HTML */}
-            <pre className="admin-pre">{a.content}</pre>
+            <pre className="admin-pre" {...contentLangProps(a.language, lang as LanguageCode)}>
+              {a.content}
+            </pre>
           </>
         )}
       </Loaded>
@@ -102,18 +152,47 @@ function Preview({ slug, lang }: { slug: string; lang: string }) {
   );
 }
 
-function Publish() {
+function Publish({ initial, load }: { initial: Draft; load: boolean }) {
   const { t } = useTranslation();
-  const [f, setF] = useState({
-    slug: '',
-    type: ARTICLE_TYPES[0] as string,
-    lang: 'en',
-    title: '',
-    summary: '',
-    content: '',
-  });
-  const save = useAdminPost<typeof f>('/api/admin/articles');
-  const field = (k: keyof typeof f) => ({
+  const [f, setF] = useState(initial);
+  const save = useAdminPost<Draft>('/api/admin/articles');
+  const qc = useQueryClient();
+  const [loadState, setLoadState] = useState<'idle' | 'loading' | 'loaded' | 'none'>('idle');
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  // the stored text of the slug in the form's language, to edit it (GET /api/admin/articles/detail)
+  const loadStored = async (slug: string, lang: string) => {
+    setLoadState('loading');
+    setLoadError(null);
+    try {
+      const a = await qc.fetchQuery({
+        queryKey: keys.admin.get('/api/admin/articles/detail', { slug, lang }),
+        queryFn: () =>
+          api.get<AdminArticle>('/api/admin/articles/detail', { slug, lang }, { hideError: true }),
+        staleTime: 0,
+      });
+      setF({
+        slug: a.slug,
+        type: a.type,
+        lang: a.language,
+        title: a.title,
+        summary: a.summary,
+        content: a.content,
+      });
+      setLoadState('loaded');
+    } catch (err) {
+      if ((err as ApiError).code === ErrorCode.NotFound) setLoadState('none');
+      else {
+        setLoadState('idle');
+        setLoadError(err as ApiError);
+      }
+    }
+  };
+  // opened from the list: load that language's text once
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the draft the form was opened with
+  useEffect(() => {
+    if (load && initial.slug) void loadStored(initial.slug, initial.lang);
+  }, []);
+  const field = (k: keyof Draft) => ({
     value: f[k],
     name: k,
     onChange: (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value }),
@@ -134,7 +213,9 @@ function Publish() {
           {t('admin.content.type')}
           <select {...field('type')}>
             {ARTICLE_TYPES.map((x) => (
-              <option key={x}>{x}</option>
+              <option key={x} value={x}>
+                {t(ARTICLE_TYPE_KEYS[x])}
+              </option>
             ))}
           </select>
         </label>
@@ -146,6 +227,27 @@ function Publish() {
             ))}
           </select>
         </label>
+        <div className="admin-actions">
+          <button
+            type="button"
+            data-testid="load-stored"
+            disabled={f.slug.trim() === '' || loadState === 'loading'}
+            onClick={() => void loadStored(f.slug.trim(), f.lang)}
+          >
+            {t('admin.content.loadStored')}
+          </button>
+          {loadState === 'loaded' && (
+            <span className="admin-saved" role="status">
+              {t('admin.content.loaded', { lang: f.lang })}
+            </span>
+          )}
+          {loadState === 'none' && (
+            <span className="muted" role="status" data-testid="load-none">
+              {t('admin.content.noStored', { lang: f.lang })}
+            </span>
+          )}
+        </div>
+        <Problem error={loadError} />
         <label>
           {t('admin.content.title')}
           <input {...field('title')} />
@@ -241,11 +343,11 @@ function ContactsForm({ initial }: { initial: Contacts }) {
       }}
     >
       <label>
-        Twitter
+        {t('contact.twitter')}
         <input dir="ltr" value={c.twitter} onChange={(e) => setC({ ...c, twitter: e.target.value })} />
       </label>
       <label>
-        Telegram
+        {t('contact.telegram')}
         <input dir="ltr" value={c.telegram} onChange={(e) => setC({ ...c, telegram: e.target.value })} />
       </label>
       <button type="submit" disabled={save.isPending}>

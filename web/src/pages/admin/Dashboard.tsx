@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Dashboard as DashboardData, useAdminGet } from '../../api/admin';
 import { Amount, DateTime } from '../../components/Amount';
-import { Loaded, Panel } from './parts';
+import { Loaded, Panel, useLabel } from './parts';
 
 export function Dashboard() {
   const q = useAdminGet<DashboardData>('/api/admin/dashboard');
@@ -20,6 +20,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export function DashboardView({ d }: { d: DashboardData }) {
   const { t } = useTranslation();
+  const label = useLabel();
   const c = d.chain;
   return (
     <div className="admin-grid">
@@ -163,7 +164,7 @@ export function DashboardView({ d }: { d: DashboardData }) {
             <tbody>
               {d.payouts.map((p) => (
                 <tr key={p.state}>
-                  <td>{p.state}</td>
+                  <td>{label('state', p.state)}</td>
                   <td>{p.count}</td>
                   <td>
                     <Amount value={p.amount} token="USDT" />

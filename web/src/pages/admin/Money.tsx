@@ -1,9 +1,11 @@
-// Money: fund the FOMO pool, grant allocations (one, or a CSV with a dry run), review withdrawals, limits.
+// Money: fund the FOMO pool, grant allocations (one, or a CSV with a dry run), review withdrawals, the
+// payments that credited no order, and the money limits (set here by finance and admin operators).
+import { isAddress } from '@free/protocol/address';
 import {
   ALLOCATION_KINDS,
   type AllocationKind,
-  CONSOLE_SECTIONS,
-  roleAllows,
+  type MoneyLimit,
+  UNMATCHED_REASONS,
 } from '@free/protocol/api/admin';
 import { WITHDRAW_STATES, type WithdrawState } from '@free/protocol/api/wallet';
 import { useState } from 'react';
@@ -13,21 +15,18 @@ import {
   type AllocationImport,
   type UnmatchedPayments as UnmatchedPage,
   useAdminGet,
-  useAdminMe,
   useAdminPost,
   useAdminRefPost,
 } from '../../api/admin';
 import { Amount, DateTime } from '../../components/Amount';
-import { AmountInput, amountProblem } from '../../components/AmountInput';
-import { json, Loaded, Panel, Problem, Saved } from './parts';
+import { AmountForm } from '../../components/AmountForm';
+import type { AmountRules } from '../../components/AmountInput';
+import { Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
 
 /** Operator amounts: the protocol's parsing and positivity, without the user-side 1–1000 U limits. */
-const OPERATOR_AMOUNT = { kind: 'shares' } as const;
+const OPERATOR_AMOUNT: AmountRules = { kind: 'shares' };
 
 export function Money() {
-  // the settings are the admin's (Product); a finance operator does not see the limits panel
-  const role = useAdminMe(true).data?.role;
-  const seesSettings = role !== undefined && roleAllows(role, CONSOLE_SECTIONS.product);
   return (
     <div className="admin-grid">
       <FundFomo />
@@ -35,31 +34,33 @@ export function Money() {
       <ImportCsv />
       <Withdrawals />
       <UnmatchedPayments />
-      {seesSettings && <Limits />}
+      <Limits />
     </div>
   );
 }
 
 function FundFomo() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const fund = useAdminRefPost<{ amount: string }>('/api/admin/fomo/fund');
-  const bad = amountProblem(amount, OPERATOR_AMOUNT, i18n.language) !== null;
   return (
     <Panel title={t('admin.money.fundFomo')} testId="fund-fomo">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          fund.mutate({ amount }, { onSuccess: () => setAmount('') });
-        }}
-      >
-        <AmountInput value={amount} onChange={setAmount} rules={OPERATOR_AMOUNT} token="FREE" />
-        <button type="submit" disabled={bad || fund.isPending}>
-          {t('admin.money.fund')}
-        </button>
-        <Saved when={fund.isSuccess} />
-        <Problem error={fund.error} />
-      </form>
+      <AmountForm
+        value={amount}
+        onChange={setAmount}
+        rules={OPERATOR_AMOUNT}
+        token="FREE"
+        actions={[
+          {
+            label: t('admin.money.fund'),
+            onSubmit: (a) => fund.mutateAsync({ amount: a }),
+            busy: fund.isPending,
+            testId: 'fund-fomo-submit',
+          },
+        ]}
+      />
+      <Saved when={fund.isSuccess} />
+      <Problem error={fund.error} />
     </Panel>
   );
 }
@@ -72,7 +73,7 @@ function KindSelect({ value, onChange }: { value: AllocationKind; onChange: (k: 
       <select value={value} onChange={(e) => onChange(e.target.value as AllocationKind)} name="kind">
         {ALLOCATION_KINDS.map((k) => (
           <option key={k} value={k}>
-            {t(`admin.money.kind.${k}`)}
+            {t(`kind.${k}`)}
           </option>
         ))}
       </select>
@@ -81,11 +82,19 @@ function KindSelect({ value, onChange }: { value: AllocationKind; onChange: (k: 
 }
 
 /** The linear release period in whole days (the server checks its range). */
-function DaysInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+function DaysInput({
+  value,
+  onChange,
+  required = false,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  required?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <label>
-      {t('admin.money.releaseDays')}
+      {t(required ? 'admin.money.releaseDaysRequired' : 'admin.money.releaseDays')}
       <input
         name="releaseDays"
         inputMode="numeric"
@@ -97,40 +106,53 @@ function DaysInput({ value, onChange }: { value: string; onChange: (v: string) =
 }
 
 function GrantOne() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [address, setAddress] = useState('');
   const [kind, setKind] = useState<AllocationKind>('airdrop');
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState('');
+  const [tried, setTried] = useState(false);
   const grant = useAdminPost<Record<string, unknown>>('/api/admin/allocations/grant');
-  const bad =
-    amountProblem(amount, OPERATOR_AMOUNT, i18n.language) !== null || address.trim() === '' || days === '';
+  const addressOk = isAddress(address.trim());
   return (
     <Panel title={t('admin.money.grant')} testId="grant-one">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          grant.mutate({
-            address: address.trim(),
-            kind,
-            amount,
-            releaseDays: Number(days),
-          });
+      <label>
+        {t('admin.address')}
+        <input name="address" value={address} onChange={(e) => setAddress(e.target.value)} dir="ltr" />
+      </label>
+      {tried && !addressOk && (
+        <p className="field-error" role="alert">
+          {t('admin.users.badAddress')}
+        </p>
+      )}
+      <KindSelect value={kind} onChange={setKind} />
+      <DaysInput value={days} onChange={setDays} required />
+      {tried && days === '' && (
+        <p className="field-error" role="alert">
+          {t('admin.money.daysMissing')}
+        </p>
+      )}
+      <AmountForm
+        value={amount}
+        onChange={setAmount}
+        rules={OPERATOR_AMOUNT}
+        token="FREE"
+        before={() => {
+          setTried(true);
+          return addressOk && days !== '';
         }}
-      >
-        <label>
-          {t('admin.address')}
-          <input name="address" value={address} onChange={(e) => setAddress(e.target.value)} dir="ltr" />
-        </label>
-        <KindSelect value={kind} onChange={setKind} />
-        <AmountInput value={amount} onChange={setAmount} rules={OPERATOR_AMOUNT} token="FREE" />
-        <DaysInput value={days} onChange={setDays} />
-        <button type="submit" disabled={bad || grant.isPending}>
-          {t('admin.money.grantButton')}
-        </button>
-        <Saved when={grant.isSuccess} />
-        <Problem error={grant.error} />
-      </form>
+        actions={[
+          {
+            label: t('admin.money.grantButton'),
+            onSubmit: (a) =>
+              grant.mutateAsync({ address: address.trim(), kind, amount: a, releaseDays: Number(days) }),
+            busy: grant.isPending,
+            testId: 'grant-submit',
+          },
+        ]}
+      />
+      <Saved when={grant.isSuccess} />
+      <Problem error={grant.error} />
     </Panel>
   );
 }
@@ -142,10 +164,21 @@ function ImportCsv() {
   const [days, setDays] = useState('');
   const [result, setResult] = useState<AllocationImport | null>(null);
   const run = useAdminPost<Record<string, unknown>, AllocationImport>('/api/admin/allocations/import');
-  const submit = (dryRun: boolean) => run.mutate({ kind, csv, dryRun }, { onSuccess: (r) => setResult(r) });
+  // lines without their own end time are released over these days (the dry run shows each end)
+  const submit = (dryRun: boolean) =>
+    run.mutate(
+      { kind, csv, dryRun, ...(days === '' ? {} : { releaseDays: Number(days) }) },
+      { onSuccess: (r) => setResult(r) },
+    );
   return (
     <Panel title={t('admin.money.import')} testId="import-csv">
-      <KindSelect value={kind} onChange={setKind} />
+      <KindSelect
+        value={kind}
+        onChange={(k) => {
+          setKind(k);
+          setResult(null);
+        }}
+      />
       <DaysInput
         value={days}
         onChange={(v) => {
@@ -207,7 +240,7 @@ function ImportCsv() {
                   <td>{l.line}</td>
                   <td dir="ltr">{l.address}</td>
                   <td>
-                    <Amount value={l.amount} />
+                    <Amount value={l.amount} token="FREE" />
                   </td>
                   <td>
                     <DateTime value={l.unlockAt} />
@@ -216,6 +249,7 @@ function ImportCsv() {
                     <DateTime value={l.endAt} />
                   </td>
                   <td>
+                    {/* the server's reason, as the CLI prints it (operators' own words) */}
                     {l.error ??
                       (l.granted === false
                         ? t('admin.money.alreadyGranted')
@@ -235,6 +269,7 @@ function ImportCsv() {
 
 function Withdrawals() {
   const { t } = useTranslation();
+  const label = useLabel();
   // the ones waiting for an operator first
   const [state, setState] = useState<WithdrawState>('review');
   const q = useAdminGet<{ list: AdminWithdrawal[] }>('/api/admin/withdrawals', { state });
@@ -245,7 +280,7 @@ function Withdrawals() {
         <select value={state} onChange={(e) => setState(e.target.value as WithdrawState)}>
           {WITHDRAW_STATES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {label('state', s)}
             </option>
           ))}
         </select>
@@ -282,6 +317,7 @@ function Withdrawals() {
 
 function WithdrawalRow({ w }: { w: AdminWithdrawal }) {
   const { t } = useTranslation();
+  const label = useLabel();
   const [reason, setReason] = useState('');
   const approve = useAdminPost<{ id: number }>('/api/admin/withdrawals/approve');
   const reject = useAdminPost<{ id: number; reason: string }>('/api/admin/withdrawals/reject');
@@ -293,8 +329,8 @@ function WithdrawalRow({ w }: { w: AdminWithdrawal }) {
         <Amount value={w.amount} token={w.asset} />
       </td>
       <td dir="ltr">{w.to}</td>
-      <td>
-        {w.state}
+      <td data-testid="withdrawal-state">
+        {label('state', w.state)}
         {w.rejectReason || w.failReason ? ` — ${w.rejectReason ?? w.failReason}` : ''}
       </td>
       <td>
@@ -339,6 +375,8 @@ function UnmatchedPayments() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const q = useAdminGet<UnmatchedPage>('/api/admin/payments/unmatched', { page, size: UNMATCHED_PAGE });
+  const reason = (r: string) =>
+    (UNMATCHED_REASONS as readonly string[]).includes(r) ? t(`admin.money.unmatchedReason.${r}`) : r;
   return (
     <Panel title={t('admin.money.unmatched')} testId="unmatched-payments">
       <Loaded q={q}>
@@ -367,7 +405,7 @@ function UnmatchedPayments() {
                         <Amount value={p.amount} />
                       </td>
                       <td dir="ltr">{p.orderId}</td>
-                      <td>{p.reason}</td>
+                      <td>{reason(p.reason)}</td>
                       <td>
                         <DateTime value={p.paidAt} />
                       </td>
@@ -375,19 +413,7 @@ function UnmatchedPayments() {
                   ))}
                 </tbody>
               </table>
-              <div className="admin-actions">
-                <button type="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
-                  {t('admin.previous')}
-                </button>
-                <span>{page}</span>
-                <button
-                  type="button"
-                  disabled={page * UNMATCHED_PAGE >= d.total}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('admin.next')}
-                </button>
-              </div>
+              <Pager page={page} hasMore={page * UNMATCHED_PAGE < d.total} onPage={setPage} />
             </>
           )
         }
@@ -396,34 +422,66 @@ function UnmatchedPayments() {
   );
 }
 
-/** A `…_wei` setting read as an amount (the stored figure is wei, an integer string or number). */
-function weiSetting(key: string, value: unknown) {
-  if (!key.endsWith('_wei') || !/^\d+$/.test(String(value))) return null;
-  return <Amount value={BigInt(String(value))} />;
-}
-
-/** The money limits live in the settings; shown here, changed under Product → settings. */
+/** The money limits (withdrawals of both coins, settlement income budget): shown and set here. */
 function Limits() {
   const { t } = useTranslation();
-  const q = useAdminGet<{ values: Record<string, unknown> }>('/api/admin/config');
+  const q = useAdminGet<{ list: MoneyLimit[] }>('/api/admin/limits');
   return (
     <Panel title={t('admin.money.limits')} testId="limits">
       <Loaded q={q}>
         {(d) => (
-          <table className="admin-kv">
+          <table className="admin-table">
             <tbody>
-              {Object.entries(d.values)
-                .filter(([k]) => /limit|min|max|floor|cap/i.test(k))
-                .map(([k, v]) => (
-                  <tr key={k}>
-                    <th scope="row">{k}</th>
-                    <td dir="ltr">{weiSetting(k, v) ?? json(v)}</td>
-                  </tr>
-                ))}
+              {d.list.map((l) => (
+                <LimitRow key={l.key} limit={l} />
+              ))}
             </tbody>
           </table>
         )}
       </Loaded>
     </Panel>
+  );
+}
+
+function LimitRow({ limit }: { limit: MoneyLimit }) {
+  const { t } = useTranslation();
+  const [amount, setAmount] = useState('');
+  const set = useAdminPost<{ key: string; amount: string | null }>('/api/admin/limits');
+  return (
+    <tr data-limit={limit.key}>
+      <th scope="row">{t(`admin.limit.${limit.key}`)}</th>
+      <td data-testid="limit-value">
+        {limit.value === null ? t('withdraw.noMax') : <Amount value={limit.value} token={limit.token} />}
+      </td>
+      <td className="admin-limit-edit">
+        <AmountForm
+          value={amount}
+          onChange={setAmount}
+          rules={OPERATOR_AMOUNT}
+          token={limit.token}
+          placeholder={t('admin.limit.newValue')}
+          actions={[
+            {
+              label: t('admin.save'),
+              onSubmit: (a) => set.mutateAsync({ key: limit.key, amount: a }),
+              busy: set.isPending,
+              testId: 'limit-save',
+            },
+          ]}
+        />
+        {limit.nullable && limit.value !== null && (
+          <button
+            type="button"
+            data-testid="limit-clear"
+            disabled={set.isPending}
+            onClick={() => set.mutate({ key: limit.key, amount: null })}
+          >
+            {t('admin.limit.clear')}
+          </button>
+        )}
+        <Saved when={set.isSuccess} />
+        <Problem error={set.error} />
+      </td>
+    </tr>
   );
 }

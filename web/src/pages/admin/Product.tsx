@@ -1,7 +1,11 @@
-// Product: module switches, settings (the server validates each value), machines and shop products with
-// stock, card applications to review, quotes.
-import { CARD_STATES } from '@free/protocol/api/cards';
+// Product: module switches, settings (the server validates each value), machines and shop products
+// (add, edit, stock), shop orders to move along, card applications to review, quotes.
+import { type AdminShopOrder, type AdminShopOrdersData, OPERATOR_SHOP_MOVES } from '@free/protocol/api/admin';
+import { CARD_STATES, CARD_TRANSITIONS } from '@free/protocol/api/cards';
+import { SHOP_ORDER_STATES } from '@free/protocol/api/shop';
+import { LANGUAGE_CODES } from '@free/protocol/languages';
 import { MODULE_KEYS } from '@free/protocol/modules';
+import { SHOP_TRANSITIONS, type ShopState } from '@free/protocol/shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,8 +16,13 @@ import {
   useAdminGet,
   useAdminPost,
 } from '../../api/admin';
-import { Amount } from '../../components/Amount';
-import { json, Loaded, Panel, Problem, Saved } from './parts';
+import { Amount, DateTime } from '../../components/Amount';
+import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
+import { Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
+
+const OPERATOR_AMOUNT: AmountRules = { kind: 'shares' };
+const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
+type CatalogueKind = 'machines' | 'products';
 
 export function Product() {
   return (
@@ -22,6 +31,7 @@ export function Product() {
       <Settings />
       <Catalogue kind="machines" />
       <Catalogue kind="products" />
+      <ShopOrders />
       <Cards />
       <Quotes />
     </div>
@@ -118,9 +128,13 @@ function SettingRow({ name, value }: { name: string; value: unknown }) {
   );
 }
 
-function Catalogue({ kind }: { kind: 'machines' | 'products' }) {
+type CatalogueRow = AdminMachine | AdminProduct;
+
+function Catalogue({ kind }: { kind: CatalogueKind }) {
   const { t } = useTranslation();
-  const q = useAdminGet<{ list: (AdminMachine | AdminProduct)[] }>(`/api/admin/${kind}`);
+  const q = useAdminGet<{ list: CatalogueRow[] }>(`/api/admin/${kind}`);
+  // null: the form is closed; a row: edit it; 'new': add one
+  const [editing, setEditing] = useState<CatalogueRow | 'new' | null>(null);
   return (
     <Panel title={t(`admin.product.${kind}`)} testId={kind}>
       <Loaded q={q}>
@@ -136,11 +150,12 @@ function Catalogue({ kind }: { kind: 'machines' | 'products' }) {
                   <th>{t('admin.product.price')}</th>
                   <th>{t('admin.product.active')}</th>
                   <th>{t('admin.product.stock')}</th>
+                  <th />
                 </tr>
               </thead>
               <tbody>
                 {d.list.map((m) => (
-                  <tr key={m.code}>
+                  <tr key={m.code} data-code={m.code}>
                     <td>{m.code}</td>
                     <td>{m.name.en ?? Object.values(m.name)[0] ?? ''}</td>
                     <td>
@@ -150,6 +165,11 @@ function Catalogue({ kind }: { kind: 'machines' | 'products' }) {
                     <td>
                       <StockEdit kind={kind} code={m.code} stock={m.stock} />
                     </td>
+                    <td>
+                      <button type="button" data-testid="catalogue-edit" onClick={() => setEditing(m)}>
+                        {t('admin.edit')}
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -157,7 +177,217 @@ function Catalogue({ kind }: { kind: 'machines' | 'products' }) {
           )
         }
       </Loaded>
+      {editing === null ? (
+        <button type="button" data-testid="catalogue-add" onClick={() => setEditing('new')}>
+          {t(`admin.product.add.${kind}`)}
+        </button>
+      ) : (
+        <CatalogueForm
+          // a new key per row, so the form starts from that row's values
+          key={editing === 'new' ? 'new' : editing.code}
+          kind={kind}
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Panel>
+  );
+}
+
+type Texts = Record<string, { name: string; description: string }>;
+
+/** Adds a machine or product, or edits one by its code (POST /api/admin/machines|products). */
+function CatalogueForm({
+  kind,
+  row,
+  onClose,
+}: {
+  kind: CatalogueKind;
+  row: CatalogueRow | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const machine = row && 'hashrate' in row ? row : null;
+  const [f, setF] = useState({
+    code: row?.code ?? '',
+    asset: row?.asset ?? 'USDT',
+    price: row?.price ?? '',
+    image: row?.image ?? '',
+    stock: row?.stock === null || row?.stock === undefined ? '' : String(row.stock),
+    sort: String(row?.sort ?? 0),
+    hashrate: machine?.hashrate ?? '',
+    days: machine ? String(machine.days) : '',
+  });
+  const [texts, setTexts] = useState<Texts>(() =>
+    Object.fromEntries(
+      LANGUAGE_CODES.map((l) => [l, { name: row?.name[l] ?? '', description: row?.description[l] ?? '' }]),
+    ),
+  );
+  const [tried, setTried] = useState(false);
+  const save = useAdminPost<Record<string, unknown>>(`/api/admin/${kind}`);
+  const text = (k: keyof typeof f) => ({
+    name: k,
+    value: f[k],
+    onChange: (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value }),
+  });
+  const digits = (k: 'stock' | 'hashrate' | 'days') => ({
+    name: k,
+    inputMode: 'numeric' as const,
+    dir: 'ltr' as const,
+    value: f[k],
+    onChange: (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value.replace(/\D/g, '') }),
+  });
+  const problems = [
+    !/^[a-z0-9_-]{1,40}$/.test(f.code) && 'admin.product.codeRule',
+    amountProblem(f.price, OPERATOR_AMOUNT, i18n.language) !== null && 'admin.product.priceMissing',
+    !texts.en?.name.trim() && 'admin.product.nameMissing',
+    kind === 'machines' && !/^[1-9]\d*$/.test(f.hashrate) && 'admin.product.hashrateMissing',
+    kind === 'machines' && !/^[1-9]\d*$/.test(f.days) && 'admin.product.daysMissing',
+  ].filter((p): p is string => typeof p === 'string');
+  const only = (by: 'name' | 'description') =>
+    Object.fromEntries(
+      Object.entries(texts)
+        .filter(([, v]) => v[by].trim() !== '')
+        .map(([l, v]) => [l, v[by].trim()]),
+    );
+  return (
+    <form
+      className="admin-catalogue-form"
+      data-testid={`${kind}-form`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (problems.length > 0) return;
+        save.mutate(
+          {
+            code: f.code,
+            name: only('name'),
+            description: only('description'),
+            image: f.image.trim() || null,
+            asset: f.asset,
+            price: f.price,
+            stock: f.stock === '' ? null : Number(f.stock),
+            sort: Number(f.sort) || 0,
+            ...(kind === 'machines' ? { hashrate: f.hashrate, days: Number(f.days) } : {}),
+          },
+          { onSuccess: () => onClose() },
+        );
+      }}
+    >
+      <h3>{row ? t('admin.product.editing', { code: row.code }) : t(`admin.product.add.${kind}`)}</h3>
+      <label>
+        {t('admin.product.code')}
+        {/* the code names the item: editing keeps it */}
+        <input {...text('code')} dir="ltr" readOnly={row !== null} />
+      </label>
+      <label>
+        {t('admin.product.asset')}
+        <select {...text('asset')}>
+          {ASSETS.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="admin-field">
+        <span>{t('admin.product.price')}</span>
+        <AmountInput
+          value={f.price}
+          onChange={(price) => setF({ ...f, price })}
+          rules={OPERATOR_AMOUNT}
+          token={f.asset}
+          showError={tried}
+        />
+      </div>
+      {kind === 'machines' && (
+        <>
+          <label>
+            {t('admin.product.hashrate')}
+            <input {...digits('hashrate')} />
+          </label>
+          <label>
+            {t('admin.product.days')}
+            <input {...digits('days')} />
+          </label>
+        </>
+      )}
+      <label>
+        {t('admin.product.stock')}
+        <input {...digits('stock')} placeholder={t('admin.product.unlimited')} />
+      </label>
+      <label>
+        {t('admin.product.sort')}
+        <input
+          name="sort"
+          dir="ltr"
+          inputMode="numeric"
+          value={f.sort}
+          onChange={(e) => setF({ ...f, sort: e.target.value.replace(/[^\d-]/g, '').replace(/(?!^)-/g, '') })}
+        />
+      </label>
+      <label>
+        {t('admin.content.image')}
+        <input {...text('image')} dir="ltr" />
+      </label>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th>{t('admin.content.language')}</th>
+            <th>{t('admin.product.name')}</th>
+            <th>{t('admin.product.description')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LANGUAGE_CODES.map((l) => (
+            <tr key={l}>
+              <th scope="row">{l}</th>
+              <td>
+                <input
+                  name={`name.${l}`}
+                  value={texts[l]?.name ?? ''}
+                  maxLength={500}
+                  onChange={(e) =>
+                    setTexts({
+                      ...texts,
+                      [l]: { ...(texts[l] ?? { description: '' }), name: e.target.value },
+                    })
+                  }
+                />
+              </td>
+              <td>
+                <input
+                  name={`description.${l}`}
+                  value={texts[l]?.description ?? ''}
+                  maxLength={500}
+                  onChange={(e) =>
+                    setTexts({
+                      ...texts,
+                      [l]: { ...(texts[l] ?? { name: '' }), description: e.target.value },
+                    })
+                  }
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {tried &&
+        problems.map((p) => (
+          <p key={p} className="field-error" role="alert">
+            {t(p)}
+          </p>
+        ))}
+      <div className="admin-actions">
+        <button type="submit" disabled={save.isPending}>
+          {t('admin.save')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('admin.close')}
+        </button>
+      </div>
+      <Problem error={save.error} />
+    </form>
   );
 }
 
@@ -187,8 +417,113 @@ function StockEdit({ kind, code, stock }: { kind: string; code: string; stock: n
   );
 }
 
+const ORDERS_PAGE = 20;
+
+/** Every user's shop orders: a paid one waits for the operator to ship it (or cancel it, refunded). */
+function ShopOrders() {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const [state, setState] = useState<ShopState | ''>('paid');
+  const [page, setPage] = useState(1);
+  const q = useAdminGet<AdminShopOrdersData>('/api/admin/shop/orders', {
+    ...(state ? { state } : {}),
+    page,
+    size: ORDERS_PAGE,
+  });
+  return (
+    <Panel title={t('admin.shop.orders')} testId="shop-orders">
+      <label>
+        {t('admin.state')}
+        <select
+          value={state}
+          onChange={(e) => {
+            setState(e.target.value as ShopState | '');
+            setPage(1);
+          }}
+        >
+          <option value="">{t('mine.filterAll')}</option>
+          {SHOP_ORDER_STATES.map((s) => (
+            <option key={s} value={s}>
+              {label('store.state', s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Loaded q={q}>
+        {(d) =>
+          d.list.length === 0 ? (
+            <p className="muted">{t('list.noData')}</p>
+          ) : (
+            <>
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>{t('admin.shop.buyer')}</th>
+                    <th>{t('admin.product.name')}</th>
+                    <th>{t('admin.count')}</th>
+                    <th>{t('admin.amount')}</th>
+                    <th>{t('admin.state')}</th>
+                    <th>{t('admin.time')}</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.list.map((o) => (
+                    <ShopOrderRow key={o.id} o={o} />
+                  ))}
+                </tbody>
+              </table>
+              <Pager page={page} hasMore={page * ORDERS_PAGE < d.total} onPage={setPage} />
+            </>
+          )
+        }
+      </Loaded>
+    </Panel>
+  );
+}
+
+function ShopOrderRow({ o }: { o: AdminShopOrder }) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  const move = useAdminPost<{ id: number; state: string }>('/api/admin/shop/order');
+  const moves = OPERATOR_SHOP_MOVES.filter((m) => SHOP_TRANSITIONS[o.state].includes(m));
+  return (
+    <tr data-shop-order={o.id}>
+      <td>{o.id}</td>
+      <td dir="ltr">{o.address}</td>
+      <td>{o.name}</td>
+      <td>{o.quantity}</td>
+      <td>
+        <Amount value={o.total} token={o.asset} />
+      </td>
+      <td>{label('store.state', o.state)}</td>
+      <td>
+        <DateTime value={o.createdAt} />
+      </td>
+      <td>
+        <div className="admin-actions">
+          {moves.map((m) => (
+            <button
+              key={m}
+              type="button"
+              data-move={m}
+              disabled={move.isPending}
+              onClick={() => move.mutate({ id: o.id, state: m })}
+            >
+              {t(`admin.shop.move.${m}`)}
+            </button>
+          ))}
+        </div>
+        <Problem error={move.error} />
+      </td>
+    </tr>
+  );
+}
+
 function Cards() {
   const { t } = useTranslation();
+  const label = useLabel();
   const [state, setState] = useState<string>('submitted');
   const q = useAdminGet<{ list: AdminCard[] }>('/api/admin/cards', { state });
   const review = useAdminPost<{ id: number; state: string; note?: string }>('/api/admin/cards/review');
@@ -197,7 +532,7 @@ function Cards() {
       <select value={state} onChange={(e) => setState(e.target.value)} aria-label={t('admin.state')}>
         {CARD_STATES.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {label('state', s)}
           </option>
         ))}
       </select>
@@ -208,16 +543,39 @@ function Cards() {
             <p className="muted">{t('list.noData')}</p>
           ) : (
             <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  <th>{t('admin.user')}</th>
+                  <th>{t('card.kind')}</th>
+                  <th>{t('card.name')}</th>
+                  <th>{t('card.phone')}</th>
+                  <th>{t('card.address')}</th>
+                  <th>{t('admin.state')}</th>
+                  <th>{t('admin.time')}</th>
+                  <th />
+                </tr>
+              </thead>
               <tbody>
                 {d.list.map((c) => (
-                  <tr key={c.id}>
+                  <tr key={c.id} data-card={c.id}>
                     <td>{c.id}</td>
                     <td>{c.userId}</td>
-                    <td dir="ltr">{json(c)}</td>
+                    <td>{t(c.kind === 'virtual' ? 'card.virtual' : 'card.physical')}</td>
+                    <td>{c.name}</td>
+                    <td dir="ltr">{c.phone}</td>
+                    <td>{c.address ?? '—'}</td>
                     <td>
-                      {CARD_STATES.filter((s) => s !== c.state).map((s) => (
+                      {label('state', c.state)}
+                      {c.note ? ` — ${c.note}` : ''}
+                    </td>
+                    <td>
+                      <DateTime value={c.createdAt} />
+                    </td>
+                    <td>
+                      {CARD_TRANSITIONS[c.state].map((s) => (
                         <button key={s} type="button" onClick={() => review.mutate({ id: c.id, state: s })}>
-                          {s}
+                          {label('state', s)}
                         </button>
                       ))}
                     </td>
@@ -233,21 +591,40 @@ function Cards() {
 }
 
 function Quotes() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const q = useAdminGet<{ list: AdminQuote[] }>('/api/admin/quotes');
   const [symbol, setSymbol] = useState('');
   const [price, setPrice] = useState('');
   const set = useAdminPost<{ symbol: string; price: string }>('/api/admin/quotes');
+  const priceOk = amountProblem(price, OPERATOR_AMOUNT, i18n.language) === null;
   return (
     <Panel title={t('admin.product.quotes')} testId="quotes">
       <Loaded q={q}>
         {(d) => (
           <table className="admin-table">
+            <thead>
+              <tr>
+                <th>{t('admin.product.symbol')}</th>
+                <th>{t('admin.product.name')}</th>
+                <th>{t('admin.product.price')}</th>
+                <th>{t('admin.product.change24h')}</th>
+                <th>{t('admin.product.source')}</th>
+                <th>{t('admin.time')}</th>
+              </tr>
+            </thead>
             <tbody>
               {d.list.map((x) => (
                 <tr key={x.symbol}>
                   <td>{x.symbol}</td>
-                  <td dir="ltr">{json(x)}</td>
+                  <td>{x.name}</td>
+                  <td>
+                    <Amount value={x.price} token="USDT" />
+                  </td>
+                  <td dir="ltr">{x.change24h}%</td>
+                  <td>{x.source}</td>
+                  <td>
+                    <DateTime value={x.updatedAt} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -258,7 +635,7 @@ function Quotes() {
         className="admin-actions"
         onSubmit={(e) => {
           e.preventDefault();
-          set.mutate({ symbol: symbol.trim(), price: price.trim() });
+          set.mutate({ symbol: symbol.trim(), price });
         }}
       >
         <input
@@ -266,13 +643,8 @@ function Quotes() {
           onChange={(e) => setSymbol(e.target.value)}
           placeholder={t('admin.product.symbol')}
         />
-        <input
-          value={price}
-          inputMode="decimal"
-          onChange={(e) => setPrice(e.target.value)}
-          placeholder={t('admin.product.price')}
-        />
-        <button type="submit" disabled={set.isPending || symbol.trim() === '' || price.trim() === ''}>
+        <AmountInput value={price} onChange={setPrice} rules={OPERATOR_AMOUNT} token="USDT" />
+        <button type="submit" disabled={set.isPending || symbol.trim() === '' || !priceOk}>
           {t('admin.save')}
         </button>
         <Saved when={set.isSuccess} />

@@ -1,20 +1,27 @@
-// The operator console against a fake API: who may enter, what the dashboard shows, and what the money
-// forms send (and show back when the server refuses).
+// The operator console against a fake API: who may enter, what the dashboard shows, what the money,
+// product, content and users sections send and show (and show back when the server refuses), and
+// the console's texts in every language.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE_SECTIONS } from '@free/protocol/api/admin';
+import {
+  CONSOLE_SECTIONS,
+  MONEY_LIMIT_KEYS,
+  OPERATOR_SHOP_MOVES,
+  UNMATCHED_REASONS,
+} from '@free/protocol/api/admin';
 import { ErrorCode } from '@free/protocol/envelope';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findRoute } from '../../app/routes';
-import { initI18n } from '../../i18n';
+import { i18n, initI18n, setLanguage } from '../../i18n';
+import mainEn from '../../i18n/locales/en.json';
 import { session } from '../../session/store';
-import { cleanup, render, typeInto } from '../../test-utils';
+import { cleanup, render, settle, typeInto } from '../../test-utils';
 import AdminConsole, { sectionOf } from './AdminConsole';
-import { CONSOLE_TEXTS } from './texts';
+import { CONSOLE_TEXTS_EN } from './texts';
 
 const OPERATOR = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const USER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -100,10 +107,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function settle() {
-  for (let i = 0; i < 6; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
-}
-
 async function open(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -138,19 +141,46 @@ describe('console routes', () => {
 });
 
 describe('console texts', () => {
-  it('has an English text for every key the console uses (sections, roles and kinds included)', () => {
+  it('has an English text for every key the console uses (sections, roles, limits and moves included)', () => {
     const used = new Set<string>();
     for (const f of readdirSync(import.meta.dirname).filter(
       (n) => n.endsWith('.tsx') && !n.includes('.test.'),
     )) {
       const src = readFileSync(join(import.meta.dirname, f), 'utf8');
-      for (const m of src.matchAll(/'(admin\.[A-Za-z.]+)'/g)) used.add(m[1] as string);
+      for (const m of src.matchAll(/'(admin\.[A-Za-z0-9_.]+)'/g)) used.add(m[1] as string);
     }
     for (const s of Object.keys(CONSOLE_SECTIONS)) used.add(`admin.section.${s}`);
     for (const r of ['admin', 'finance', 'content']) used.add(`admin.role.${r}`);
-    for (const k of ['airdrop', 'presale']) used.add(`admin.money.kind.${k}`);
-    for (const k of ['machines', 'products']) used.add(`admin.product.${k}`);
-    expect([...used].filter((k) => !(k in CONSOLE_TEXTS))).toEqual([]);
+    for (const k of ['machines', 'products']) used.add(`admin.product.${k}`).add(`admin.product.add.${k}`);
+    for (const k of MONEY_LIMIT_KEYS) used.add(`admin.limit.${k}`);
+    for (const r of UNMATCHED_REASONS) used.add(`admin.money.unmatchedReason.${r}`);
+    for (const m of OPERATOR_SHOP_MOVES) used.add(`admin.shop.move.${m}`);
+    expect([...used].filter((k) => !(k in CONSOLE_TEXTS_EN))).toEqual([]);
+    expect(
+      Object.keys(CONSOLE_TEXTS_EN).filter((k) => !used.has(k)),
+      'texts nothing uses',
+    ).toEqual([]);
+  });
+
+  it("keeps the console's texts out of the main catalogue (a user's first paint)", () => {
+    expect(Object.keys(mainEn).filter((k) => k.startsWith('admin.'))).toEqual([]);
+  });
+
+  it('loads the console texts of the reader language with the console, English until then', async () => {
+    await setLanguage('ja', false);
+    try {
+      expect(i18n.getResource('ja', 'translation', 'admin.section.money')).toBeUndefined();
+      await open('/admin/audit');
+      routes['GET /api/admin/audit'] = () => okReply({ list: [], total: 0, page: 1, size: 50 });
+      await settle();
+      const nav = [...document.querySelectorAll('[data-section]')].map((a) => a.textContent);
+      expect(nav).toHaveLength(6);
+      expect(nav).not.toContain('Money');
+      expect(nav[1]).toBe(i18n.getResource('ja', 'translation', 'admin.section.money'));
+      expect(text()).not.toContain('Operators only');
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 });
 
@@ -208,20 +238,20 @@ describe('money', () => {
     routes['POST /api/admin/fomo/fund'] = () => okReply({ command: 'fomo:fund', result: {} });
     await open('/admin/money');
     const form = $('[data-testid="fund-fomo"]');
-    const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
-    expect(submit?.disabled).toBe(true);
     typeInto(form?.querySelector('input') as HTMLInputElement, '600');
     await settle();
-    await click(submit ?? null);
+    await click($('[data-testid="fund-fomo-submit"]'));
     const fund = calls.filter((c) => c.path === '/api/admin/fomo/fund');
     expect(fund).toHaveLength(1);
     const body = fund[0]?.body as { amount: string; ref: string };
     expect(body.amount).toBe('600');
     expect(fund[0]?.headers['Idempotency-Key']).toBe(body.ref);
     expect(form?.textContent).toContain('Saved');
+    // the amount form clears the field once the funding is done
+    expect(form?.querySelector<HTMLInputElement>('input')?.value).toBe('');
   });
 
-  it('lists the payments that credited no order', async () => {
+  it('lists the payments that credited no order, with the reason in words', async () => {
     routes['GET /api/admin/payments/unmatched'] = () =>
       okReply({
         list: [
@@ -236,7 +266,7 @@ describe('money', () => {
             amount: '12.5',
             burned: '0',
             executorReward: '0',
-            reason: 'unknown order',
+            reason: 'wrong_payer',
             paidAt: '2026-11-24T10:00:00.000Z',
           },
         ],
@@ -247,7 +277,8 @@ describe('money', () => {
     await open('/admin/money');
     const panel = $('[data-testid="unmatched-payments"]');
     expect(panel?.querySelectorAll('tbody tr')).toHaveLength(1);
-    expect(panel?.textContent).toContain('unknown order');
+    expect(panel?.textContent).toContain('Paid by another address than the order’s');
+    expect(panel?.textContent).not.toContain('wrong_payer');
     expect(panel?.textContent).toContain('12.5');
   });
 
@@ -255,34 +286,65 @@ describe('money', () => {
     routes['POST /api/admin/allocations/grant'] = () => okReply({ command: 'allocation:grant', result: {} });
     await open('/admin/money');
     const form = $('[data-testid="grant-one"]');
-    const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
     typeInto(form?.querySelector('input[name="address"]') as HTMLInputElement, USER);
     typeInto(form?.querySelector('.amount-input input') as HTMLInputElement, '1000');
     await settle();
-    expect(submit?.disabled).toBe(true);
+    await click($('[data-testid="grant-submit"]'));
+    expect(calls.some((c) => c.path === '/api/admin/allocations/grant')).toBe(false);
+    expect(form?.querySelector('[role="alert"]')?.textContent).toBe('Enter the release period in days.');
     typeInto(form?.querySelector('input[name="releaseDays"]') as HTMLInputElement, '30');
     await settle();
-    await click(submit ?? null);
+    await click($('[data-testid="grant-submit"]'));
     expect(calls.find((c) => c.path === '/api/admin/allocations/grant')?.body).toEqual({
       address: USER,
       kind: 'airdrop',
       amount: '1000',
       releaseDays: 30,
     });
+    expect(form?.textContent).toContain('Saved');
   });
 
-  it('shows wei limits as amounts', async () => {
-    routes['GET /api/admin/config'] = () =>
-      okReply({ values: { min_withdraw_wei: '1500000000000000000', modules: {} } });
-    await open('/admin/money');
-    expect($('[data-testid="limits"]')?.textContent).toBe('Limitsmin_withdraw_wei1.5');
-  });
-
-  it('leaves the limits (admin settings) out for a finance operator', async () => {
+  it('shows every money limit as an amount, and sets or removes one, for finance too', async () => {
     routes['GET /api/admin/me'] = () => okReply({ address: OPERATOR, role: 'finance' });
+    routes['GET /api/admin/limits'] = () =>
+      okReply({
+        list: [
+          { key: 'min_withdraw_wei', token: 'USDT', nullable: false, value: '1.5' },
+          { key: 'free_withdraw_user_daily_wei', token: 'FREE', nullable: true, value: '20000' },
+          { key: 'income_daily_budget_wei', token: 'USDT', nullable: true, value: null },
+        ],
+      });
+    routes['POST /api/admin/limits'] = () => okReply({ command: 'limit:set', result: {} });
     await open('/admin/money');
-    expect($('[data-testid="fund-fomo"]')).not.toBeNull();
-    expect($('[data-testid="limits"]')).toBeNull();
+    const row = (key: string) => $(`[data-limit="${key}"]`);
+    const value = (key: string) => row(key)?.querySelector('[data-testid="limit-value"]')?.textContent;
+    expect(row('min_withdraw_wei')?.querySelector('th')?.textContent).toBe('USDT: minimum per withdrawal');
+    expect(value('min_withdraw_wei')).toBe('1.5 USDT');
+    expect(value('free_withdraw_user_daily_wei')).toBe('20,000 FREE');
+    expect(value('income_daily_budget_wei')).toBe('No limit');
+    // a minimum cannot be switched off; a limit already off has nothing to remove
+    expect(row('min_withdraw_wei')?.querySelector('[data-testid="limit-clear"]')).toBeNull();
+    expect(row('income_daily_budget_wei')?.querySelector('[data-testid="limit-clear"]')).toBeNull();
+    // typed with the user-side amount rules: zero refused before sending, grouping marks dropped
+    const input = row('free_withdraw_user_daily_wei')?.querySelector('input') as HTMLInputElement;
+    const save = () =>
+      row('free_withdraw_user_daily_wei')?.querySelector('[data-testid="limit-save"]') ?? null;
+    typeInto(input, '0');
+    await settle();
+    await click(save());
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/limits')).toBe(false);
+    typeInto(input, '12,500.5');
+    await settle();
+    expect(input.value).toBe('12500.5');
+    await click(save());
+    await click(row('free_withdraw_user_daily_wei')?.querySelector('[data-testid="limit-clear"]') ?? null);
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/limits').map((c) => c.body),
+    ).toEqual([
+      { key: 'free_withdraw_user_daily_wei', amount: '12500.5' },
+      { key: 'free_withdraw_user_daily_wei', amount: null },
+    ]);
+    // the limits are the money section's own: the admin settings are not read for them
     expect(calls.some((c) => c.path === '/api/admin/config')).toBe(false);
   });
 
@@ -292,7 +354,8 @@ describe('money', () => {
     typeInto(form?.querySelector('input') as HTMLInputElement, '0');
     await settle();
     expect(form?.querySelector('[role="alert"]')).not.toBeNull();
-    expect(form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(true);
+    await click($('[data-testid="fund-fomo-submit"]'));
+    expect(calls.some((c) => c.path === '/api/admin/fomo/fund')).toBe(false);
   });
 
   it('shows the dry run totals and line errors, and grants only after a dry run', async () => {
@@ -333,6 +396,8 @@ describe('money', () => {
       setter?.call(area, `${USER},100\n0xnope,5`);
       area.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    typeInto(panel?.querySelector('input[name="releaseDays"]') as HTMLInputElement, '30');
+    await settle();
     await click(panel?.querySelector('button') ?? null);
     const result = $('[data-testid="import-result"]');
     expect(result?.textContent).toContain('Dry run: 1 valid, 1 refused lines; total');
@@ -340,9 +405,10 @@ describe('money', () => {
     expect(run?.disabled).toBe(false);
     await click(run ?? null);
     const sent = calls.filter((c) => c.path === '/api/admin/allocations/import').map((c) => c.body);
+    // lines without their own end time are released over the days given
     expect(sent).toEqual([
-      { kind: 'airdrop', csv: `${USER},100\n0xnope,5`, dryRun: true },
-      { kind: 'airdrop', csv: `${USER},100\n0xnope,5`, dryRun: false },
+      { kind: 'airdrop', csv: `${USER},100\n0xnope,5`, dryRun: true, releaseDays: 30 },
+      { kind: 'airdrop', csv: `${USER},100\n0xnope,5`, dryRun: false, releaseDays: 30 },
     ]);
     expect($('[data-testid="import-result"]')?.textContent).toContain('Granted: 1 valid');
   });
@@ -386,6 +452,7 @@ describe('money', () => {
     const buttons = (id: number) =>
       [...($(`[data-withdrawal="${id}"]`)?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
     // a queued withdrawal is paid without approval; one in review waits for it
+    expect($('[data-withdrawal="8"] [data-testid="withdrawal-state"]')?.textContent).toBe('Under review');
     expect(buttons(7)).toEqual(['Reject']);
     expect(buttons(8)).toEqual(['Approve', 'Reject']);
     const row = $('[data-withdrawal="7"]');
@@ -402,7 +469,56 @@ describe('money', () => {
 });
 
 describe('content and audit', () => {
-  it('lists which languages a slug lacks and previews a language', async () => {
+  it('lists which languages a slug lacks, previews a language and the fallback a missing one gets', async () => {
+    routes['GET /api/admin/articles'] = () =>
+      okReply({
+        list: [
+          {
+            slug: 'launch',
+            type: 'roadmap_short',
+            languages: ['en', 'ja'],
+            missing: ['ko', 'ar'],
+            publishedAt: '2026-11-24T10:00:00.000Z',
+          },
+        ],
+      });
+    // like the server: a language without a text is served the English one
+    routes['GET /api/admin/articles/preview'] = (url) => {
+      const lang = url.searchParams.get('lang') as string;
+      const served = ['en', 'ja'].includes(lang) ? lang : 'en';
+      return okReply({
+        id: 1,
+        slug: 'launch',
+        title: `Launch (${served})`,
+        content: 'Hello',
+        type: 'roadmap_short',
+        language: served,
+        cover: null,
+        summary: '',
+        publishedAt: '2026-11-24T10:00:00.000Z',
+      });
+    };
+    routes['GET /api/admin/banners'] = () => okReply({ list: [] });
+    routes['GET /api/admin/contacts'] = () => okReply({ twitter: '', telegram: '' });
+    await open('/admin/content');
+    const row = $('[data-slug="launch"]');
+    // the type reads as on the user's documents page
+    expect(row?.textContent).toContain('Short-term roadmap');
+    expect(
+      [...(row?.querySelectorAll('[data-testid="missing"] button') ?? [])].map((b) => b.textContent),
+    ).toEqual(['ko', 'ar']);
+    await click(row?.querySelector('[data-preview="ja"]') ?? null);
+    expect($('[data-testid="article-preview"]')?.textContent).toContain('Launch (ja)');
+    expect($('[data-testid="preview-fallback"]')).toBeNull();
+    await click(row?.querySelector('[data-preview="ko"]') ?? null);
+    expect($('[data-testid="article-preview"]')?.textContent).toContain('Launch (en)');
+    expect($('[data-testid="preview-fallback"]')?.textContent).toBe(
+      'No ko text: readers of ko get the en text below.',
+    );
+    expect($('[data-testid="article-preview"] h3')?.getAttribute('lang')).toBe('en');
+  });
+
+  it('loads the stored text of a language into the publish form, and says when there is none', async () => {
     routes['GET /api/admin/articles'] = () =>
       okReply({
         list: [
@@ -410,27 +526,61 @@ describe('content and audit', () => {
             slug: 'launch',
             type: 'announcement',
             languages: ['en', 'ja'],
-            missing: ['ko', 'ar'],
+            missing: [],
             publishedAt: '2026-11-24T10:00:00.000Z',
           },
         ],
       });
-    routes['GET /api/admin/articles/preview'] = (url) =>
-      okReply({
-        id: 1,
-        title: `Launch (${url.searchParams.get('lang')})`,
-        content: 'Hello',
-        type: 'announcement',
-        cover: null,
-        summary: '',
-        time: '2026-11-24T10:00:00.000Z',
-      });
+    routes['GET /api/admin/articles/detail'] = (url) =>
+      url.searchParams.get('lang') === 'ja'
+        ? okReply({
+            id: 2,
+            slug: 'launch',
+            type: 'announcement',
+            language: 'ja',
+            title: 'ローンチ',
+            summary: '要約',
+            content: '公開しました。',
+            cover: null,
+            publishedAt: '2026-11-24T10:00:00.000Z',
+          })
+        : { code: ErrorCode.NotFound, msg: 'Not found', data: null };
+    routes['POST /api/admin/articles'] = () => okReply({ command: 'article:publish', result: {} });
     routes['GET /api/admin/banners'] = () => okReply({ list: [] });
     routes['GET /api/admin/contacts'] = () => okReply({ twitter: '', telegram: '' });
     await open('/admin/content');
-    expect($('[data-slug="launch"] [data-testid="missing"]')?.textContent).toBe('ko ar');
-    await click([...document.querySelectorAll('.admin-chip')].find((b) => b.textContent === 'ja') ?? null);
-    expect($('[data-testid="article-preview"]')?.textContent).toContain('Launch (ja)');
+    await click($('[data-slug="launch"] [data-edit="ja"]'));
+    const form = $('[data-testid="publish"]');
+    const field = (name: string) =>
+      form?.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)?.value;
+    expect([field('slug'), field('lang'), field('title'), field('summary'), field('content')]).toEqual([
+      'launch',
+      'ja',
+      'ローンチ',
+      '要約',
+      '公開しました。',
+    ]);
+    typeInto(form?.querySelector('input[name="title"]') as HTMLInputElement, 'ローンチ！');
+    await click(form?.querySelector('button[type="submit"]') ?? null);
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/admin/articles')?.body).toMatchObject({
+      slug: 'launch',
+      lang: 'ja',
+      type: 'announcement',
+      title: 'ローンチ！',
+      content: '公開しました。',
+    });
+    const lang = form?.querySelector('select[name="lang"]') as HTMLSelectElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set;
+    act(() => {
+      setter?.call(lang, 'ko');
+      lang.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await click($('[data-testid="load-stored"]'));
+    expect($('[data-testid="load-none"]')?.textContent).toBe(
+      'No ko text stored yet: this publishes the first one.',
+    );
+    // the text typed stays: it becomes the first ko text
+    expect(field('title')).toBe('ローンチ！');
   });
 
   it('filters the audit log by actor and command', async () => {
@@ -461,5 +611,271 @@ describe('content and audit', () => {
     expect(last?.query.get('actor')).toBe(OPERATOR);
     expect(last?.query.get('command')).toBe('fomo:fund');
     expect(last?.query.get('page')).toBe('1');
+  });
+});
+
+describe('product', () => {
+  const MACHINE = {
+    id: 1,
+    code: 'm1',
+    name: { en: 'Miner', ja: 'マイナー' },
+    description: { en: 'Fast' },
+    image: null,
+    asset: 'USDT',
+    price: '99.5',
+    hashrate: '1000',
+    days: 30,
+    stock: 3,
+    sort: 0,
+    active: true,
+  };
+  const order = (id: number, state: string) => ({
+    id,
+    productId: 1,
+    name: 'Tea',
+    quantity: 2,
+    asset: 'FCC',
+    unitPrice: '1.5',
+    total: '3',
+    state,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    paidAt: '2026-11-24T10:00:00.000Z',
+    shippedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    userId: 3,
+    address: USER,
+  });
+
+  beforeEach(() => {
+    routes['GET /api/admin/machines'] = () => okReply({ list: [MACHINE] });
+    routes['GET /api/admin/products'] = () => okReply({ list: [] });
+    routes['GET /api/admin/cards'] = () => okReply({ list: [] });
+    routes['GET /api/admin/quotes'] = () => okReply({ list: [] });
+    routes['GET /api/admin/shop/orders'] = (url) =>
+      okReply({
+        list:
+          url.searchParams.get('state') === 'paid'
+            ? [order(5, 'paid')]
+            : [order(5, 'paid'), order(4, 'shipped'), order(3, 'completed')],
+        total: url.searchParams.get('state') === 'paid' ? 1 : 3,
+        page: 1,
+        size: 20,
+      });
+    routes['POST /api/admin/machines'] = () => okReply({ command: 'machine:save', result: {} });
+    routes['POST /api/admin/products'] = () => okReply({ command: 'product:save', result: {} });
+    routes['POST /api/admin/shop/order'] = () => okReply({ command: 'shop:order', result: {} });
+  });
+
+  it('adds a product with its texts per language, and refuses an incomplete one before sending', async () => {
+    await open('/admin/product');
+    await click($('[data-testid="products"] [data-testid="catalogue-add"]'));
+    const form = $('[data-testid="products-form"]');
+    const input = (name: string) => form?.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+    typeInto(input('code'), 'tea');
+    await click(form?.querySelector('button[type="submit"]') ?? null);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/products')).toBe(false);
+    expect([...(form?.querySelectorAll('.field-error') ?? [])].map((e) => e.textContent)).toEqual(
+      expect.arrayContaining(['Enter a price above zero.', 'Enter at least the English name.']),
+    );
+    typeInto(form?.querySelector('.amount-input input') as HTMLInputElement, '1,5');
+    typeInto(input('name.en'), 'Tea');
+    typeInto(input('name.zh-Hans'), '茶');
+    typeInto(input('description.en'), 'Green tea');
+    typeInto(input('stock'), '10');
+    await settle();
+    await click(form?.querySelector('button[type="submit"]') ?? null);
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/admin/products')?.body).toEqual({
+      code: 'tea',
+      name: { en: 'Tea', 'zh-Hans': '茶' },
+      description: { en: 'Green tea' },
+      image: null,
+      asset: 'USDT',
+      price: '15',
+      stock: 10,
+      sort: 0,
+    });
+    // saved: the form closes
+    expect($('[data-testid="products-form"]')).toBeNull();
+  });
+
+  it('edits a machine from its stored values, keeping its code', async () => {
+    await open('/admin/product');
+    await click($('[data-testid="machines"] [data-code="m1"] [data-testid="catalogue-edit"]'));
+    const form = $('[data-testid="machines-form"]');
+    const input = (name: string) => form?.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+    expect(input('code').readOnly).toBe(true);
+    expect([
+      input('name.ja').value,
+      input('hashrate').value,
+      input('days').value,
+      input('stock').value,
+    ]).toEqual(['マイナー', '1000', '30', '3']);
+    expect(form?.querySelector<HTMLInputElement>('.amount-input input')?.value).toBe('99.5');
+    typeInto(input('stock'), '');
+    typeInto(input('days'), '60');
+    await click(form?.querySelector('button[type="submit"]') ?? null);
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/admin/machines')?.body).toEqual({
+      code: 'm1',
+      name: { en: 'Miner', ja: 'マイナー' },
+      description: { en: 'Fast' },
+      image: null,
+      asset: 'USDT',
+      price: '99.5',
+      stock: null,
+      sort: 0,
+      hashrate: '1000',
+      days: 60,
+    });
+  });
+
+  it('lists paid shop orders to ship, offers only the moves each state allows', async () => {
+    await open('/admin/product');
+    const panel = $('[data-testid="shop-orders"]');
+    expect(calls.find((c) => c.path === '/api/admin/shop/orders')?.query.get('state')).toBe('paid');
+    const moves = (id: number) =>
+      [...(panel?.querySelectorAll(`[data-shop-order="${id}"] [data-move]`) ?? [])].map((b) => b.textContent);
+    expect(moves(5)).toEqual(['Ship', 'Cancel and refund']);
+    expect($('[data-shop-order="5"]')?.textContent).toContain('3 FCC');
+    expect($('[data-shop-order="5"]')?.textContent).toContain('Paid');
+    await click(panel?.querySelector('[data-shop-order="5"] [data-move="shipped"]') ?? null);
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/admin/shop/order')?.body).toEqual({
+      id: 5,
+      state: 'shipped',
+    });
+    const select = panel?.querySelector('select') as HTMLSelectElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set;
+    act(() => {
+      setter?.call(select, '');
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    expect(moves(4)).toEqual(['Complete']);
+    expect(moves(3)).toEqual([]);
+  });
+});
+
+describe('users', () => {
+  const perAsset = (usdt: string) => ({ USDT: usdt, FREE: '0', FCC: '0' });
+  const LOOKUP = {
+    user: {
+      id: 3,
+      address: USER,
+      inviter: null,
+      ignited: true,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastLoginAt: null,
+    },
+    balances: {
+      wallet: perAsset('1234.5678'),
+      airdrop: { USDT: '0', FREE: '250', FCC: '0' },
+      pool: perAsset('0'),
+      asset: perAsset('0'),
+    },
+    team: {
+      teamCount: 12,
+      validCount: 4,
+      directCount: 3,
+      marketMakers: 1,
+      newToday: 0,
+      newYesterday: 2,
+      validToday: 0,
+      validYesterday: 1,
+      totalPerformance: '25000',
+      zoneA: '20000',
+      zoneB: '5000',
+      ownPrincipal: '300',
+      level: 'V2',
+      nodeTier: 'edge',
+      isValid: true,
+      isMarketMaker: false,
+    },
+    staking: { list: [], total: 0, page: 1, size: 20 },
+    shop: { list: [], total: 0, page: 1, size: 20 },
+    withdrawals: {
+      list: [
+        {
+          id: 9,
+          coin: 'USDT',
+          amount: '20',
+          to: USER,
+          state: 'refunded',
+          pending: false,
+          txHash: null,
+          createdAt: '2026-11-24T10:00:00.000Z',
+          confirmedAt: null,
+          rejectReason: 'duplicate',
+        },
+      ],
+      total: 25,
+      page: 1,
+      size: 20,
+    },
+    recharges: { list: [], total: 0, page: 1, size: 20 },
+  };
+
+  it('shows balances, team figures, orders and ledger entries as tables, amounts as on the user side', async () => {
+    routes['GET /api/admin/users/lookup'] = () => okReply(LOOKUP);
+    routes['GET /api/admin/users/ledger'] = () =>
+      okReply({
+        list: [
+          {
+            id: 41,
+            time: '2026-11-24T10:00:00.000Z',
+            kind: 'withdraw_refund',
+            account: 'wallet',
+            asset: 'USDT',
+            amount: '20',
+            ref: 'withdrawal:9',
+          },
+          {
+            id: 40,
+            time: '2026-11-24T09:00:00.000Z',
+            kind: 'withdraw',
+            account: 'wallet',
+            asset: 'USDT',
+            amount: '-20',
+            ref: 'withdrawal:9',
+          },
+        ],
+        page: 1,
+        size: 20,
+        hasMore: true,
+        nextCursor: '40',
+      });
+    routes['GET /api/admin/users/sessions'] = () => okReply({ list: [] });
+    await open('/admin/users');
+    typeInto($('[data-testid="user-lookup"] input[name="address"]') as HTMLInputElement, USER);
+    await click($('[data-testid="user-lookup"] button[type="submit"]'));
+    expect(text()).not.toContain('{"');
+    const wallet = $('[data-testid="user-balances"] [data-account="wallet"]');
+    expect(wallet?.querySelector('th')?.textContent).toBe('Wallet balance');
+    expect(wallet?.querySelector('td')?.textContent).toBe('1,234.56 USDT');
+    expect($('[data-testid="user-balances"] [data-account="airdrop"]')?.textContent).toContain('250 FREE');
+    const team = $('[data-testid="user-team"]')?.textContent ?? '';
+    expect(team).toContain('Edge node');
+    expect(team).toContain('Zone A performance20,000 USDT');
+    expect(team).toContain('Team members12');
+    const withdrawals = $('[data-testid="user-withdrawals"] tbody tr')?.textContent ?? '';
+    expect(withdrawals).toContain('20 USDT');
+    expect(withdrawals).toContain('Refunded — duplicate');
+    expect($('[data-testid="user-orders"]')?.textContent).toContain('Newest 1 of 25');
+    const ledger = [...document.querySelectorAll('[data-testid="user-ledger"] tbody tr')].map(
+      (r) => r.textContent ?? '',
+    );
+    expect(ledger[0]).toContain('Withdrawal refund');
+    expect(ledger[1]).toContain('Withdrawal');
+    expect(ledger[1]).toContain('-20 USDT');
+    await click(
+      [...document.querySelectorAll('[data-testid="user-ledger"] button')].find(
+        (b) => b.textContent === 'Next',
+      ) ?? null,
+    );
+    expect(
+      calls
+        .filter((c) => c.path === '/api/admin/users/ledger')
+        .at(-1)
+        ?.query.get('page'),
+    ).toBe('2');
   });
 });

@@ -1,147 +1,58 @@
-// The console's own texts (English; issue 9). They ship in the console's lazy chunk and are added to
-// the English catalogue when it loads, so no byte of them reaches a user's first paint; every other
-// language falls back to English for these keys.
-export const CONSOLE_TEXTS: Record<string, string> = {
-  'admin.loading': 'Loading…',
-  'admin.refusedTitle': 'Operators only',
-  'admin.refusedNotOperator':
-    'This wallet is not an operator. Sign in with an operator wallet to use the console.',
-  'admin.refusedOther': 'The console could not confirm your operator role.',
-  'admin.sectionRefused': 'Your role ({{role}}) may not open this section.',
-  'admin.signedInAs': '{{address}} · {{role}}',
-  'admin.role.admin': 'Admin',
-  'admin.role.finance': 'Finance',
-  'admin.role.content': 'Content',
-  'admin.section.dashboard': 'Dashboard',
-  'admin.section.money': 'Money',
-  'admin.section.product': 'Product',
-  'admin.section.content': 'Content',
-  'admin.section.users': 'Users',
-  'admin.section.audit': 'Audit',
-  'admin.add': 'Add',
-  'admin.remove': 'Remove',
-  'admin.save': 'Save',
-  'admin.saved': 'Saved',
-  'admin.address': 'Address',
-  'admin.amount': 'Amount',
-  'admin.count': 'Count',
-  'admin.state': 'State',
-  'admin.time': 'Time',
-  'admin.user': 'User',
-  'admin.result': 'Result',
-  'admin.on': 'On',
-  'admin.off': 'Off',
-  'admin.next': 'Next',
-  'admin.previous': 'Previous',
-  'admin.dash.staking': 'Staking',
-  'admin.dash.reserve': 'Reward reserve',
-  'admin.dash.committed': 'Committed interest',
-  'admin.dash.openPrincipal': 'Open principal',
-  'admin.dash.availableReserve': 'Available reserve',
-  'admin.dash.head': 'Chain head',
-  'admin.dash.chainUnreadable': 'The chain cannot be read:',
-  'admin.dash.fomo': 'FOMO pool',
-  'admin.dash.fomoBalance': 'Balance',
-  'admin.dash.fomoFloor': 'Floor',
-  'admin.dash.aboveFloor': 'Above the floor: earnings are distributed',
-  'admin.dash.belowFloor': 'Below the floor: earnings are paused',
-  'admin.dash.wallets': 'Hot wallet and treasury',
-  'admin.dash.hotWallet': 'Hot wallet',
-  'admin.dash.treasury': 'Treasury',
-  'admin.dash.gas': 'Gas',
-  'admin.dash.ledger': 'Ledger liabilities and reconciliation',
-  'admin.dash.owed': 'Owed to users',
-  'admin.dash.held': 'Held',
-  'admin.dash.short': 'Short',
-  'admin.dash.indexer': 'Indexer',
-  'admin.dash.cursor': 'Cursor',
-  'admin.dash.block': 'Block',
-  'admin.dash.lag': 'Lag (blocks)',
-  'admin.dash.payouts': 'Payout queue',
-  'admin.dash.settlement': 'Last settlement run per step',
-  'admin.dash.step': 'Step',
-  'admin.dash.day': 'Day',
-  'admin.dash.finishedAt': 'Finished',
-  'admin.dash.modules': 'Module switches',
-  'admin.money.fundFomo': 'Fund the FOMO pool',
-  'admin.money.fund': 'Fund',
-  'admin.money.grant': 'Grant an allocation',
-  'admin.money.grantButton': 'Grant',
-  'admin.money.kind': 'Kind',
-  'admin.money.kind.airdrop': 'Airdrop',
-  'admin.money.kind.presale': 'Presale',
-  'admin.money.releaseDays': 'Release days (empty: default)',
-  'admin.money.import': 'Import allocations (CSV)',
-  'admin.money.csv': 'One line each: address,amount[,unlockAt[,endAt]]',
-  'admin.money.dryRun': 'Dry run',
-  'admin.money.importRun': 'Grant these lines',
-  'admin.money.dryRunTotals': 'Dry run: {{valid}} valid, {{invalid}} refused lines; total',
-  'admin.money.importTotals': 'Granted: {{valid}} valid, {{invalid}} refused lines; total',
-  'admin.money.line': 'Line',
-  'admin.money.unlockAt': 'Unlock',
-  'admin.money.endAt': 'End',
-  'admin.money.valid': 'Valid',
-  'admin.money.granted': 'Granted',
-  'admin.money.alreadyGranted': 'Granted before (unchanged)',
-  'admin.money.withdrawals': 'Withdrawal review',
-  'admin.money.to': 'To',
-  'admin.money.approve': 'Approve',
-  'admin.money.reject': 'Reject',
-  'admin.money.reason': 'Reason the user sees',
-  'admin.money.limits': 'Limits',
-  'admin.money.unmatched': 'Payments that credited no order',
-  'admin.money.block': 'Block',
-  'admin.money.payer': 'Payer',
-  'admin.money.order': 'Order',
-  'admin.money.unmatchedReason': 'Why not credited',
-  'admin.product.modules': 'Module switches',
-  'admin.product.settings': 'Settings',
-  'admin.product.notJson': 'Enter a JSON value: a number, "text" in quotes, true/false, or an object.',
-  'admin.product.machines': 'Machines',
-  'admin.product.products': 'Shop products',
-  'admin.product.code': 'Code',
-  'admin.product.name': 'Name',
-  'admin.product.price': 'Price',
-  'admin.product.active': 'Active',
-  'admin.product.stock': 'Stock',
-  'admin.product.unlimited': 'unlimited',
-  'admin.product.cards': 'Card applications',
-  'admin.product.quotes': 'Quotes',
-  'admin.product.symbol': 'Symbol',
-  'admin.content.articles': 'Articles',
-  'admin.content.slug': 'Slug',
-  'admin.content.type': 'Type',
-  'admin.content.languages': 'Languages (click to preview)',
-  'admin.content.missing': 'Missing languages',
-  'admin.content.complete': 'All languages',
-  'admin.content.previewAs': 'What a reader in {{lang}} sees:',
-  'admin.content.publish': 'Publish an article',
-  'admin.content.publishButton': 'Publish',
-  'admin.content.language': 'Language',
-  'admin.content.title': 'Title',
-  'admin.content.summary': 'Summary',
-  'admin.content.body': 'Text',
-  'admin.content.banners': 'Banners',
-  'admin.content.image': 'Image URL',
-  'admin.content.link': 'Link (optional)',
-  'admin.content.allLanguages': 'All languages',
-  'admin.content.contacts': 'Contact links',
-  'admin.users.lookup': 'Look up a user',
-  'admin.users.find': 'Look up',
-  'admin.users.badAddress': 'Enter a wallet address (0x and 40 hex digits).',
-  'admin.users.account': 'Account and balances',
-  'admin.users.inviter': 'Inviter',
-  'admin.users.ignited': 'Ignited',
-  'admin.users.created': 'Joined',
-  'admin.users.lastLogin': 'Last sign-in',
-  'admin.users.team': 'Team',
-  'admin.users.orders': 'Orders',
-  'admin.users.ledger': 'Ledger entries',
-  'admin.users.sessions': 'Sessions',
-  'admin.users.revoke': 'Revoke',
-  'admin.users.revokeAll': 'Revoke every session',
-  'admin.audit.actor': 'Actor',
-  'admin.audit.command': 'Command',
-  'admin.audit.args': 'Arguments',
-  'admin.audit.filter': 'Filter',
-};
+// The console's own texts: one catalogue per language in src/i18n/locales/admin/<lang>.json, loaded
+// with the console chunk (never on a user's first paint) and merged into i18next: English at once
+// (every language falls back to it), the reader's language when the console opens or the language
+// changes.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+import en from '../../i18n/locales/admin/en.json';
+
+type Catalogue = Record<string, string>;
+
+export const CONSOLE_TEXTS_EN: Catalogue = en;
+
+const loaders = import.meta.glob<{ default: Catalogue }>([
+  '../../i18n/locales/admin/*.json',
+  '!../../i18n/locales/admin/en.json',
+]);
+const loaderOf = (lng: string) => loaders[`../../i18n/locales/admin/${lng}.json`];
+/** languages whose catalogue could not be fetched: they read the English texts */
+const failed = new Set<string>();
+
+/** Whether `lng` holds the console's texts itself (not through the English fallback). */
+const has = (lng: string) => i18n.getResource(lng, 'translation', 'admin.loading') !== undefined;
+
+function addEnglish() {
+  if (!has('en')) i18n.addResourceBundle('en', 'translation', en, true, false);
+}
+
+/** Adds the console's texts of `lng` to i18next (once); a language without a catalogue reads English. */
+export async function loadConsoleTexts(lng: string): Promise<void> {
+  addEnglish();
+  const load = loaderOf(lng);
+  if (has(lng) || !load) return;
+  const mod = await load();
+  i18n.addResourceBundle(lng, 'translation', mod.default, true, false);
+}
+
+/** The console's texts of the current language: false until they are in (English is in at once). */
+export function useConsoleTexts(): boolean {
+  const { i18n: current } = useTranslation();
+  const lng = current.language;
+  addEnglish();
+  const [, rerender] = useState(0);
+  const ready = has(lng) || !loaderOf(lng) || failed.has(lng);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadConsoleTexts(lng)
+      .catch(() => failed.add(lng))
+      .finally(() => {
+        if (live) rerender((n) => n + 1);
+      });
+    return () => {
+      live = false;
+    };
+  }, [lng, ready]);
+  return ready;
+}

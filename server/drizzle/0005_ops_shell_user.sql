@@ -1,0 +1,1 @@
+ALTER TABLE "ops_log" ADD COLUMN "shell_user" text;

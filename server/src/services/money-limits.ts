@@ -1,0 +1,53 @@
+// The money limits an operator sets (protocol MONEY_LIMITS): withdrawal minimums, maximums, daily
+// caps and review thresholds of both coins, and the settlement income budget. They live in the
+// settings registry (validated, cached reader dropped on write); here they are read and written in
+// wei and answered in token units.
+import {
+  MONEY_LIMIT_KEYS,
+  MONEY_LIMITS,
+  type MoneyLimit,
+  type MoneyLimitKey,
+} from '@free/protocol/api/admin';
+import { amt } from '../lib/format.ts';
+import { type Settings, type SqlRunner, writeSetting } from './settings.ts';
+
+/** Every money limit with its token and current value (token units; null = no limit). */
+export function moneyLimitsOf(s: Settings): MoneyLimit[] {
+  return MONEY_LIMIT_KEYS.map((key) => {
+    const raw = s[key] as string | null;
+    return {
+      key,
+      token: MONEY_LIMITS[key].token,
+      nullable: MONEY_LIMITS[key].nullable,
+      value: raw === null ? null : amt(BigInt(raw)),
+    };
+  });
+}
+
+/** A refusal the operator reads (a limit that cannot be switched off, a zero amount). */
+export class MoneyLimitError extends Error {
+  override name = 'MoneyLimitError';
+}
+
+/**
+ * Sets one limit: a positive wei amount, or null (no limit) where the limit allows it. Written through
+ * the settings registry, so its schema validates it and the cached settings are dropped at once.
+ */
+export async function setMoneyLimit(
+  db: SqlRunner,
+  key: MoneyLimitKey,
+  wei: bigint | null,
+  now: Date,
+): Promise<MoneyLimit> {
+  const spec = MONEY_LIMITS[key];
+  if (wei === null && !spec.nullable)
+    throw new MoneyLimitError(`${key} cannot be switched off; give an amount`);
+  if (wei !== null && wei <= 0n) throw new MoneyLimitError(`${key} must be a positive amount`);
+  const stored = (await writeSetting(db, key, wei === null ? null : wei.toString(), now)) as string | null;
+  return {
+    key,
+    token: spec.token,
+    nullable: spec.nullable,
+    value: stored === null ? null : amt(BigInt(stored)),
+  };
+}
