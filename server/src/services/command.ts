@@ -66,8 +66,13 @@ export const requestKey = (prefix: string, userId: number, key: string | undefin
   `${prefix}:${userId}:${key ?? randomBytes(12).toString('hex')}`;
 
 export type Command<P, T> = {
-  /** the switch that must be on */
+  /** the switch that must be on (for an `exit`, only the module the command belongs to) */
   module: ModuleKey;
+  /**
+   * The user takes back what they already own (a matured order redeemed, a paid order cancelled):
+   * allowed while the module is closed. A switch stops new business; it never holds users' money.
+   */
+  exit?: boolean;
   userId: number;
   /** names the request: a key reused for another route is a conflict */
   route: string;
@@ -86,7 +91,7 @@ export type Command<P, T> = {
 
 /** Runs a money command: module switch → parse → idempotency → one transaction. */
 export async function runCommand<P, T>(handle: DbHandle, cmd: Command<P, T>): Promise<T> {
-  const settings = await openModule(handle.db, cmd.module);
+  const settings = cmd.exit ? await getSettings(handle.db) : await openModule(handle.db, cmd.module);
   const parsed = cmd.parse ? await cmd.parse(settings) : (undefined as P);
   return idempotent(
     handle,

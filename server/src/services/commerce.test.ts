@@ -127,7 +127,13 @@ for (const backend of BACKENDS) {
           });
         }
         const fccBefore = await getBalance(t.db.db, userAccount(u.userId), 'FCC');
+        // a closed shop takes no new order but still lets a paid one be cancelled and refunded
+        await setModules(t.db.db, { shop: false });
+        expect((await post('/api/user/shop/order', { productId, quantity: 1 })).code).toBe(
+          ErrorCode.ModuleClosed,
+        );
         const c = await post('/api/user/shop/cancel', { orderId: 1 });
+        await setModules(t.db.db, { shop: true });
         expect(c).toMatchObject({ code: 200, data: { state: 'cancelled' } });
         expect(await getBalance(t.db.db, userAccount(u.userId), 'FCC')).toBe(fccBefore + 45n * U);
         expect((await post('/api/user/shop/cancel', { orderId: 1 })).code).toBe(ErrorCode.Conflict);

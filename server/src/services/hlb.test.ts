@@ -98,6 +98,32 @@ for (const backend of BACKENDS) {
         expect(r.data.state).toBe('redeemed');
         expect(await usdt(user.userId)).toBe(1045n * U);
       });
+
+      it('redeems while the module is closed, and refuses a new subscription', async () => {
+        const s = await post(user, '/api/user/hlb/subscribe', { product: 'flexible', amount: '10' });
+        await setModules(t.db.db, { huan_li_bao: false });
+        try {
+          const refused = await post(user, '/api/user/hlb/subscribe', { product: 'flexible', amount: '10' });
+          expect(refused.code).toBe(ErrorCode.ModuleClosed);
+          const redeemOnce = () =>
+            t.app
+              .inject({
+                method: 'POST',
+                url: '/api/user/hlb/redeem',
+                headers: { ...authHeaders(t, user.token), 'idempotency-key': 'hlb-redeem-key-1' },
+                payload: { orderId: s.data.id },
+              })
+              .then((r) => r.json());
+          const r = await redeemOnce();
+          expect(r.data.state).toBe('redeemed');
+          expect(await usdt(user.userId)).toBe(1045n * U);
+          // a retry with the same key gets the first answer, not "already redeemed", and pays nothing more
+          expect(await redeemOnce()).toEqual(r);
+          expect(await usdt(user.userId)).toBe(1045n * U);
+        } finally {
+          await setModules(t.db.db, { huan_li_bao: true });
+        }
+      });
     });
   });
 

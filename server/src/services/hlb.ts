@@ -173,13 +173,16 @@ export async function accrueHlb(
 
 export async function redeem(
   handle: DbHandle,
-  input: { userId: number; orderId: number; now: Date },
+  input: { userId: number; orderId: number; idempotencyKey?: string | undefined; now: Date },
 ): Promise<HlbOrderView> {
   return runCommand(handle, {
     module: 'huan_li_bao',
+    exit: true,
     userId: input.userId,
     route: 'hlb/redeem',
+    idempotencyKey: input.idempotencyKey,
     parse: (s) => s['product.hlb'],
+    content: () => ({ orderId: input.orderId }),
     run: async (tx, cfg) => {
       const [o] = await tx
         .select()

@@ -214,12 +214,15 @@ export async function moveShopOrder(
 /** The user cancels an order not shipped yet (refunded when paid). */
 export async function cancelOrder(
   handle: DbHandle,
-  input: { userId: number; orderId: number; now: Date; lang: string },
+  input: { userId: number; orderId: number; idempotencyKey?: string | undefined; now: Date; lang: string },
 ) {
   return runCommand(handle, {
     module: 'shop',
+    exit: true,
     userId: input.userId,
     route: 'shop/cancel',
+    idempotencyKey: input.idempotencyKey,
+    content: () => ({ orderId: input.orderId }),
     run: async (tx) => {
       const o = await moveShopOrder(tx, input.orderId, 'cancelled', input.now, input.userId);
       const [p] = await tx

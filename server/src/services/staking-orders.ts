@@ -426,6 +426,7 @@ export async function redeemOrder(
 ): Promise<OrderView> {
   return runCommand(handle, {
     module: 'staking_use_balance',
+    exit: true,
     userId: a.userId,
     route: 'stake/redeem',
     idempotencyKey: a.idempotencyKey,

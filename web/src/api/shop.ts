@@ -1,8 +1,8 @@
 // The shop: products, one product, ordering shares with the balance, cancelling an order.
 import type { shopOrder, shopProduct, shopProductsData } from '@free/protocol/api/index';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, getOptional } from './client';
+import { getOptional } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
@@ -36,13 +36,9 @@ export function useOrderShares(onSuccess: (order: ShopOrder) => void) {
 
 /** Cancels an order not shipped yet: a paid one is refunded and its shares go back in stock. */
 export function useCancelShopOrder(onSuccess: (order: ShopOrder) => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (orderId: number) => api.post<ShopOrder>('/api/user/shop/cancel', { orderId }),
-    onSuccess: (order) => {
-      void qc.invalidateQueries({ queryKey: keys.user.all() });
-      void qc.invalidateQueries({ queryKey: keys.public.shop() });
-      onSuccess(order);
-    },
+  return useIdempotentMutation<number, ShopOrder>({
+    mutationFn: (orderId, key) => postIdempotent<ShopOrder>('/api/user/shop/cancel', { orderId }, key),
+    invalidates: () => [keys.user.all(), keys.public.shop()],
+    onSuccess: (order) => onSuccess(order),
   });
 }

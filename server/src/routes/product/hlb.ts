@@ -36,16 +36,24 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/hlb/redeem',
     {
-      preValidation: guard(ctx, 'huan_li_bao'),
+      // no module guard: taking back what one owns is served while the module is closed
       schema: {
         tags: ['hlb'],
         summary: 'Redeem an order whose lock has passed (principal back, income accrued to the day)',
+        headers: idempotencyHeaders,
         body: api.hlbRedeemBody,
         response: { 200: envelopeSchema(api.hlbOrder) },
       },
     },
     async (req) =>
-      ok(await redeem(ctx.db, { userId: currentUser(req).id, orderId: req.body.orderId, now: ctx.clock() })),
+      ok(
+        await redeem(ctx.db, {
+          userId: currentUser(req).id,
+          orderId: req.body.orderId,
+          idempotencyKey: req.headers['idempotency-key'],
+          now: ctx.clock(),
+        }),
+      ),
   );
   app.get(
     '/api/user/hlb/orders',

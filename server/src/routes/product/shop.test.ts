@@ -23,10 +23,8 @@ describe.each(BACKENDS)('shop routes on $name', ({ url }) => {
   });
   refusalTests(s, {
     module: 'shop',
-    posts: [
-      ['/api/user/shop/order', { productId: 1, quantity: 1 }],
-      ['/api/user/shop/cancel', { orderId: 1 }],
-    ],
+    // a cancellation is served while the module is closed (commerce.test.ts): the switch stops new orders
+    posts: [['/api/user/shop/order', { productId: 1, quantity: 1 }]],
     refusals: [
       ['/api/user/shop/order', { productId: 999, quantity: 1 }, ErrorCode.NotFound],
       ['/api/user/shop/order', { productId: 1, quantity: 0 }, ErrorCode.EnterShares],
