@@ -2,6 +2,7 @@
 // up with a retry, so no page spins forever on a stalled network.
 
 import { LOAD_DELAY_MS, LOAD_TIMEOUT_MS } from '@free/protocol/constants';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './EmptyState';
@@ -63,6 +64,15 @@ export function Loading({ rows = 3, onRetry = reload }: { rows?: number; onRetry
       </EmptyState>
     );
   return shown ? <Skeleton rows={rows} /> : null;
+}
+
+/**
+ * Loading's retry for a query still on its first load. `refetch()` would only wait on the stalled
+ * request again (a query without data is not cancelled by a refetch), so the query starts over.
+ */
+export function useRestartQuery(queryKey: QueryKey): () => void {
+  const qc = useQueryClient();
+  return () => void qc.resetQueries({ queryKey, exact: true });
 }
 
 /** The fallback while a page's code loads: a stalled download ends in a reload button. */
