@@ -4,6 +4,7 @@ import { SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { api } from '../api/client';
+import { learnFromNonce } from '../api/serverClock';
 import { storedInviter } from '../app/params';
 import { i18n } from '../i18n';
 import { sameAddress, session } from './store';
@@ -17,7 +18,10 @@ export async function signIn(opts: {
   chainId: number;
   signMessage: (message: string) => Promise<`0x${string}`>;
 }): Promise<void> {
+  const sentAt = Date.now();
   const nonce = await api.get<NonceData>('/api/common/nonce', { address: opts.address });
+  // signed requests of this session carry the server's time
+  learnFromNonce(nonce, sentAt, Date.now());
   const message = createSiweMessage({
     domain: window.location.host,
     address: getAddress(opts.address),
