@@ -285,6 +285,7 @@ function watchApi(page: Page) {
 }
 function step(name: string, fn: () => Promise<void>): Promise<boolean> {
   return check(name, async () => {
+    refusals.length = 0;
     try {
       await fn();
     } catch (error) {
@@ -293,8 +294,9 @@ function step(name: string, fn: () => Promise<void>): Promise<boolean> {
       const n = name.split(/[ .:]/)[0] || 'step';
       await page.screenshot({ path: join(JOURNEY_SHOTS, `FAIL-${n}.png`) }).catch(() => {});
       const toast = await page.$eval('.adm-toast-main', (e) => e.textContent).catch(() => null);
+      const seen = refusals.slice(-8).join('\n  ');
       throw new Error(
-        `${(error as Error).message}${toast ? `\n(toast: ${toast})` : ''}\n(page: ${page.url()})`,
+        `${(error as Error).message}${toast ? `\n(toast: ${toast})` : ''}\n(page: ${page.url()})${seen ? `\n(the API refused the page:\n  ${seen})` : ''}`,
       );
     }
   });
