@@ -49,6 +49,11 @@ export type Config = {
   trustProxy: TrustProxy;
   /** operators of the console by checksummed address (OPERATOR_ADDRESSES) */
   operators: ReadonlyMap<Address, OperatorRole>;
+  /**
+   * DEV_CLOCK=1: the local dev clock and POST /api/dev/advance (`npm start` turns them on itself;
+   * the browser tests' throw-away stack through this setting). Refused on any chain but 31337.
+   */
+  devClock: boolean;
 };
 
 export type TrustProxy = false | number | string[];
@@ -119,6 +124,10 @@ const envSchema = z.object({
       return out;
     })
     .optional(),
+  DEV_CLOCK: z
+    .enum(['0', '1', 'false', 'true'], { message: 'must be 1 (on) or 0 (off)' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z
     .string()
@@ -191,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const local = chainId === LOCAL_CHAIN_ID;
+  if (e.DEV_CLOCK && !local)
+    throw new ConfigError(
+      `DEV_CLOCK: the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); this server is for chain ${chainId}`,
+    );
 
   const defaults = { SIGNER_KEY: localKey(10), HOT_WALLET_KEY: localKey(11) } as const;
   const pickKey = (name: 'SIGNER_KEY' | 'HOT_WALLET_KEY'): Hex => {
@@ -239,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // nobody operates a real chain by default; locally the deployer (anvil account 0) is admin
     operators:
       e.OPERATOR_ADDRESSES ?? new Map<Address, OperatorRole>(local ? [[LOCAL_OWNER_ADDRESS, 'admin']] : []),
+    devClock: e.DEV_CLOCK,
   };
 }

@@ -22,6 +22,7 @@ export type StartOptions = {
   /**
    * Local chain only (npm start): the server's clock follows the chain's when `npm run dev:advance`
    * moves it forward, and POST /api/dev/advance is served. Refused on any other chain.
+   * Default: the DEV_CLOCK setting (config.devClock).
    */
   devClock?: boolean;
 };
@@ -50,7 +51,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let devClock: DevClock | null = null;
   let app: App | null = null;
   try {
-    if (opts.devClock) {
+    if (opts.devClock ?? config.devClock) {
       if (config.chainId !== LOCAL_CHAIN_ID)
         throw new ConfigError(
           `the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); CHAIN_ID is ${config.chainId}`,

@@ -89,4 +89,21 @@ describe('server settings', () => {
     expect(loadConfig(base as NodeJS.ProcessEnv).finalityDepth).toBe(0);
     expect(loadConfig({ ...base, FINALITY_DEPTH: '3' } as NodeJS.ProcessEnv).finalityDepth).toBe(3);
   });
+
+  it('turns the dev clock on with DEV_CLOCK=1 on the local chain only', () => {
+    expect(loadConfig(base as NodeJS.ProcessEnv).devClock).toBe(false);
+    expect(loadConfig({ ...base, DEV_CLOCK: '1' } as NodeJS.ProcessEnv).devClock).toBe(true);
+    expect(loadConfig({ ...base, DEV_CLOCK: '0' } as NodeJS.ProcessEnv).devClock).toBe(false);
+    expect(fails({ DEV_CLOCK: 'yes' })).toContain('DEV_CLOCK');
+    const real = {
+      CHAIN_ID: '56',
+      SIGNER_KEY: KEY,
+      HOT_WALLET_KEY: KEY2,
+      FREE_CLIENT_SECRET: 'a-real-secret',
+    };
+    expect(fails({ ...real, DEV_CLOCK: '1' })).toMatch(
+      /DEV_CLOCK: the dev clock is local-only \(chain id 31337\)/,
+    );
+    expect(loadConfig({ ...base, ...real, DEV_CLOCK: '0' } as NodeJS.ProcessEnv).devClock).toBe(false);
+  });
 });

@@ -2,208 +2,41 @@
 // request that leaves this machine, and walks every route in every language. With a reachable API
 // (API_URL, default http://127.0.0.1:8787) it also signs in with the local test wallet.
 // Last line: `N passed, N failed`; exit code 1 on any failure.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { LANGUAGES } from '@free/protocol/languages';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  API_URL,
+  assert,
+  catalog,
+  check,
+  consoleErrors,
+  failedRequests,
+  finish,
+  go,
+  newPage,
+  RPC_URL,
+  results,
+  SHOTS,
+  serveApp,
+  settle,
+  stackState,
+} from './harness.ts';
 import { ROUTE_PATHS } from './routes.ts';
 
-const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(WEB, 'test-results', 'dist');
-const SHOTS = join(WEB, 'test-results', 'screenshots');
-const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const RPC_URL = process.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545';
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const RAW_KEY =
   /\b(?:tab|nav|page|action|auth|wallet|list|countdown|amount|toast|tx|home|module|shop|fire|pool|aiTrade|mine|team|withdraw|recharge|contact|docs|income|kind|record|state|node|airdrop)\.[A-Za-z_]+\b/;
 
-type Catalog = Record<string, string>;
-const catalog = (code: string): Catalog =>
-  JSON.parse(readFileSync(join(WEB, 'src', 'i18n', 'locales', `${code}.json`), 'utf8')) as Catalog;
-
-let passed = 0;
-let failed = 0;
-async function check(name: string, fn: () => Promise<void>) {
-  try {
-    await fn();
-    passed++;
-    console.log(`  ok    ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`  FAIL  ${name}\n        ${(error as Error).message.split('\n').join('\n        ')}`);
-  }
-}
-function assert(cond: unknown, message: string): asserts cond {
-  if (!cond) throw new Error(message);
-}
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** 'none' (API down), 'api' (API up), or 'chain' (API up with deployed contracts and a live RPC). */
-async function stackState(): Promise<'none' | 'api' | 'chain'> {
-  try {
-    const res = await fetch(`${API_URL}/api/common/config`, {
-      headers: { platform: 'h5' },
-      signal: AbortSignal.timeout(3000),
-    });
-    const body = (await res.json()) as { code?: number; data?: { contracts?: unknown } };
-    if (body.code !== 200) return 'none';
-    if (!body.data?.contracts) return 'api';
-    const rpc = await fetch(RPC_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(3000),
-    });
-    return rpc.ok ? 'chain' : 'api';
-  } catch {
-    return 'none';
-  }
-}
-
-async function waitForHttp(url: string, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-const consoleErrors: string[] = [];
-const failedRequests: string[] = [];
-async function newPage(browser: Browser, base: string, init?: Record<string, string>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
-  const page = await context.newPage();
-  const local = new Set([new URL(base).host, new URL(API_URL).host, new URL(RPC_URL).host]);
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || local.has(url.host)) return route.continue();
-    return route.abort('blockedbyclient');
-  });
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
-    const where = msg.location().url ?? '';
-    // A refused request to the API or the chain (when they are not running) is not an app error.
-    if (/Failed to load resource/.test(msg.text()) && !where.startsWith(base)) return;
-    consoleErrors.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
-  page.on('requestfailed', (req) =>
-    failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText}`),
-  );
-  if (init) {
-    await page.addInitScript((entries: Record<string, string>) => {
-      if (sessionStorage.getItem('e2e.init')) return;
-      sessionStorage.setItem('e2e.init', '1');
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-    }, init);
-  }
-  return page;
-}
-
-/** Waits until the current route's page is committed (router transitions keep the old page
- * on screen while a lazy page loads) and nothing shows a loading skeleton. */
-async function settle(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-      const main = document.querySelector('main.content');
-      const route = main?.getAttribute('data-route');
-      const current = route === path || (path === '/pages/index/index' && route === '/');
-      return !!main && current && main.children.length > 0 && !document.querySelector('[aria-busy="true"]');
-    },
-    undefined,
-    { timeout: 10_000 },
-  );
-  await page.waitForTimeout(120);
-}
-
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.location.hash = `#${p}`;
-  }, path);
-  try {
-    await settle(page);
-  } catch (error) {
-    const html = await page.evaluate(() => document.querySelector('main.content')?.outerHTML.slice(0, 400));
-    throw new Error(`${path} did not settle: ${(error as Error).message.split('\n')[0]}\n${html}`);
-  }
-}
-
 async function main() {
   const stack = await stackState();
   const withApi = stack !== 'none';
-  const preferred = Number(process.env.E2E_PORT ?? 5173);
-  const port = (await portFree(preferred)) ? preferred : await freePort();
-  const base = `http://127.0.0.1:${port}/`;
+  const app = await serveApp();
+  const { base, browser } = app;
   console.log(
     `e2e: API ${withApi ? `at ${API_URL}` : 'not answering (sign-in scenario skipped)'}; chain ${stack === 'chain' ? `at ${RPC_URL}` : 'not used (recharge scenario skipped)'}; app at ${base}`,
   );
-
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: WEB,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      VITE_API_URL: API_URL,
-      VITE_REOWN_PROJECT_ID: process.env.VITE_REOWN_PROJECT_ID ?? 'e2e-project-id',
-    },
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
-
-  const preview: ChildProcess = spawn(
-    'npx',
-    ['vite', 'preview', '--outDir', OUT, '--port', String(port), '--strictPort'],
-    {
-      cwd: WEB,
-      stdio: 'ignore',
-      detached: true,
-      // the preview's Content-Security-Policy names the API the build calls
-      env: { ...process.env, VITE_API_URL: API_URL },
-    },
-  );
-  let browser: Browser | null = null;
   try {
-    await waitForHttp(base);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    mkdirSync(SHOTS, { recursive: true });
     const en = catalog('en');
 
     // 1. Every route in every language: right title, no raw key, <html lang dir>.
@@ -521,24 +354,13 @@ async function main() {
       await user.context().close();
     }
   } finally {
-    await browser?.close();
-    if (preview.pid) {
-      try {
-        process.kill(-preview.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    await app.close();
   }
 }
 
 main()
   .catch((error) => {
-    failed++;
+    results.failed++;
     console.log(`  FAIL  e2e runner: ${(error as Error).stack ?? error}`);
   })
-  .finally(() => {
-    console.log(`screenshots in ${SHOTS}`);
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exit(failed === 0 ? 0 : 1);
-  });
+  .finally(finish);

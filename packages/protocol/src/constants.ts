@@ -63,6 +63,12 @@ export const TOAST_MS = 2000;
 
 /** DESIGN §6: bearer tokens expire after 30 days. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
+/**
+ * A sign-in nonce is valid this long from its issue on the server's clock. The web app dates its
+ * SIWE message at that issue (`expiresAt − this`), never by the device's clock, so a phone whose
+ * clock is off, or a local chain moved forward by `dev:advance`, can still sign in.
+ */
+export const SIWE_NONCE_TTL_MS = 10 * 60_000;
 /** The `platform` header value of SPEC §7. */
 export const PLATFORM = 'h5';
 /** anvil's chain id (the local stack). */

@@ -1,13 +1,25 @@
 // dev:advance on a throw-away anvil: the chain and the server's clock move forward together, a
-// recharge order made afterwards is signed against the chain's clock and pays, and any chain but
-// the local one is refused without a change.
+// recharge order and an inviter signature made afterwards are signed against the chain's clock and
+// go through, DEV_CLOCK=1 serves the dev route, and any chain but the local one is refused without
+// a change.
 
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort, startAnvil } from '@free/devchain/anvil';
-import { paymentAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { DAY_SECONDS } from '@free/protocol/constants';
-import { createPublicClient, createWalletClient, type Hex, http, type PublicClient, parseEther } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  type PublicClient,
+  parseEther,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, testConfig } from '../../test/helpers.ts';
+import { authHeaders, makeApp, openTestDb, signIn, testConfig } from '../../test/helpers.ts';
 import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { chainTimeReader } from '../chain/chain-time.ts';
 import type { DbHandle } from '../db/client.ts';
@@ -128,6 +140,121 @@ describe('advanceLocal', () => {
       expect(receipt.status).toBe('success');
     } finally {
       clock.stop();
+    }
+  }, 120_000);
+});
+
+describe('inviter signature after dev:advance', () => {
+  it('stake_ref_address signs its deadline against the chain: stakeWithInviter goes through 7 days on', async () => {
+    const chainTime = chainTimeReader(chain.client);
+    // a server on the wall clock (no dev clock): only the chain's time can make the deadline valid
+    const t = await makeApp('memory://', {
+      db,
+      config: { rpcUrl: chain.rpcUrl, deployment: chain.deployment as never, chainId: 31337 },
+      chain: { publicClient: chain.client, chainTime },
+    });
+    try {
+      t.clock.now = new Date();
+      const inviter = localAccount(6);
+      const invitee = localAccount(7);
+      // signIn takes a private-key account; the anvil HD accounts sign the same way
+      await signIn(t, inviter as never);
+      const me = await signIn(t, invitee as never, inviter.address);
+      await advanceLocal({ db, config: t.config, client: chain.client, seconds: 7 * DAY_SECONDS });
+      const chainNow = Math.floor((await chainTime()).getTime() / 1000);
+      expect(chainNow * 1000).toBeGreaterThan(t.clock.now.getTime() + 6 * DAY_SECONDS * 1000);
+
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/stake_ref_address',
+        headers: authHeaders(t, me.token),
+      });
+      const body = res.json();
+      expect(body.code).toBe(200);
+      const ref = body.data as { parents: Address[]; message: Hex; signature: Hex; deadline: number };
+      expect(ref.parents).toEqual([inviter.address]);
+      expect(ref.deadline).toBeGreaterThan(chainNow);
+
+      const wallet = createWalletClient({
+        account: invitee,
+        chain: localChain(chain.rpcUrl),
+        transport: http(chain.rpcUrl),
+      });
+      const d = chain.deployment;
+      const amount = parseEther('100');
+      await chain.client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: d.usdt,
+          abi: testUsdtAbi,
+          functionName: 'approve',
+          args: [d.staking, amount],
+        }),
+      });
+      const read = (functionName: 'cycleFeeBps' | 'cycleRatePpm') =>
+        chain.client.readContract({ address: d.staking, abi: stakingAbi, functionName, args: [0] });
+      const [feeBps, ratePpm] = await Promise.all([read('cycleFeeBps'), read('cycleRatePpm')]);
+      const { request } = await chain.client.simulateContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'stakeWithInviter',
+        args: [amount, 0n, 0, Number(feeBps), Number(ratePpm), ref.parents, ref.message, ref.signature],
+        account: invitee,
+      });
+      const receipt = await chain.client.waitForTransactionReceipt({
+        hash: await wallet.writeContract(request),
+      });
+      expect(receipt.status).toBe('success');
+      const bound = await chain.client.readContract({
+        address: d.staking,
+        abi: stakingAbi,
+        functionName: 'inviterOf',
+        args: [invitee.address],
+      });
+      expect(bound).toBe(inviter.address);
+    } finally {
+      await t.app.close();
+    }
+  }, 120_000);
+});
+
+describe('DEV_CLOCK', () => {
+  it("serves POST /api/dev/advance only when set (the browser tests' stack), on the local chain", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'free-devclock-'));
+    const deploymentFile = join(dir, 'deployment.json');
+    writeFileSync(deploymentFile, JSON.stringify(chain.deployment));
+    const env = (devClock: string) => ({
+      ...process.env,
+      DATABASE_URL: 'memory://',
+      RPC_URL: chain.rpcUrl,
+      DEPLOYMENT_FILE: deploymentFile,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      DEV_CLOCK: devClock,
+    });
+    const advance = (url: string) =>
+      fetch(`${url}/api/dev/advance`, {
+        method: 'POST',
+        headers: { platform: 'h5', 'content-type': 'application/json' },
+        body: JSON.stringify({ seconds: 3600 }),
+      });
+    try {
+      const off = await startServer({ env: env('0'), jobs: false, logger: false });
+      try {
+        expect((await advance(off.url)).status).toBe(404);
+      } finally {
+        await off.close();
+      }
+      const before = (await chainTimeReader(chain.client)()).getTime();
+      const on = await startServer({ env: env('1'), jobs: false, logger: false });
+      try {
+        const body = (await (await advance(on.url)).json()) as { code: number; data: { chainTime: string } };
+        expect(body.code).toBe(200);
+        expect(new Date(body.data.chainTime).getTime()).toBeGreaterThanOrEqual(before + 3600_000);
+      } finally {
+        await on.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });

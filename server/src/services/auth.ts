@@ -2,7 +2,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';
-import { DAY_MS, SESSION_TTL_MS } from '@free/protocol/constants';
+import { DAY_MS, SESSION_TTL_MS, SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
@@ -14,7 +14,7 @@ import { bindInviter, TeamError } from './team.ts';
 
 export { SESSION_TTL_MS };
 
-export const NONCE_TTL_MS = 10 * 60_000;
+export const NONCE_TTL_MS = SIWE_NONCE_TTL_MS;
 /** A SIWE message issued longer ago than this is refused even if it carries no expiry. */
 export const MESSAGE_MAX_AGE_MS = 10 * 60_000;
 /** Clock skew tolerated for a message issued "in the future". */

@@ -1,5 +1,6 @@
+import { SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
-import { signRequest } from '@free/protocol/signing';
+import { SIGN_WINDOW_MS, signRequest } from '@free/protocol/signing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTabIndex, setTabIndex } from '../app/tabIndex';
 import { showToast } from '../components/toast';
@@ -148,5 +149,63 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toMatchObject({ code: ErrorCode.NetworkError });
     expect(showToast).toHaveBeenCalledWith('Network error, please try again');
+  });
+
+  it('signs with the server time: a request refused for its timestamp learns it from a nonce and goes once more', async () => {
+    // the server's clock is 8 days ahead of this device (a local chain moved by dev:advance)
+    const ahead = 8 * 86_400_000;
+    const calls: { path: string; times?: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit) => {
+        const path = new URL(input).pathname;
+        const times = (init.headers as Record<string, string>).times;
+        calls.push({ path, times });
+        const serverNow = Date.now() + ahead;
+        const reply = (body: unknown) => new Response(JSON.stringify(body));
+        if (path === '/api/common/nonce')
+          return reply({
+            code: 200,
+            msg: 'ok',
+            data: {
+              nonce: 'n',
+              address: '0xaa',
+              chainId: 31337,
+              expiresAt: new Date(serverNow + SIWE_NONCE_TTL_MS).toISOString(),
+            },
+          });
+        if (Math.abs(Number(times) - serverNow) > SIGN_WINDOW_MS)
+          return reply({
+            code: ErrorCode.StaleTimestamp,
+            msg: 'Request expired, please check your device clock',
+            data: null,
+          });
+        return reply({ code: 200, msg: 'ok', data: { fine: true } });
+      }),
+    );
+    session.set({ token: 'tok-clock', user: { address: '0x00000000000000000000000000000000000000aa' } });
+    await expect(api.get('/api/user')).resolves.toEqual({ fine: true });
+    expect(calls.map((c) => c.path)).toEqual(['/api/user', '/api/common/nonce', '/api/user']);
+    expect(Math.abs(Number(calls[2]?.times) - (Date.now() + ahead))).toBeLessThan(5_000);
+    expect(showToast).not.toHaveBeenCalled();
+    // learned: the next request is signed with the server's time at once
+    await expect(api.get('/api/user')).resolves.toEqual({ fine: true });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('shows the stale-timestamp message once when the server time cannot be learned', async () => {
+    const fetch = vi.fn(async (input: string) =>
+      new URL(input).pathname === '/api/common/nonce'
+        ? new Response('{}', { status: 503 })
+        : new Response(
+            JSON.stringify({ code: ErrorCode.StaleTimestamp, msg: 'Request expired', data: null }),
+          ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    session.set({ token: 'tok-stale', user: { address: '0x00000000000000000000000000000000000000aa' } });
+    await expect(api.get('/api/user')).rejects.toMatchObject({ code: ErrorCode.StaleTimestamp });
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith('Request expired');
+    expect(session.token()).toBe('tok-stale');
   });
 });

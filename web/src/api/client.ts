@@ -1,4 +1,5 @@
 // The API client (SPEC §7, §8): base URL, 10 s timeout, signed headers, and the error behaviour.
+import type { NonceData } from '@free/protocol/api/index';
 import { PLATFORM, REQUEST_TIMEOUT_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
 import { setTabIndex } from '../app/tabIndex';
@@ -6,6 +7,7 @@ import { showToast } from '../components/toast';
 import { currentLanguage, i18n } from '../i18n';
 import { requestSignIn } from '../session/prompt';
 import { session } from '../session/store';
+import { learnFromNonce, serverNow } from './serverClock';
 
 export const API_URL: string = __FREE_API_URL__.replace(/\/+$/, '');
 const CLIENT_SECRET: string = __FREE_CLIENT_SECRET__;
@@ -60,7 +62,8 @@ async function headersFor(hasBody: boolean, extra?: Record<string, string>): Pro
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = session.token();
   if (token) {
-    const times = String(Date.now());
+    // the server's time, not the device's: it refuses a `times` outside its window
+    const times = String(serverNow());
     headers.Authorization = `Bearer ${token}`;
     const { signRequest } = await loadSigning();
     headers.sign = signRequest(CLIENT_SECRET, token, times);
@@ -79,11 +82,59 @@ function onUnauthorized(message: string) {
   requestSignIn();
 }
 
+let syncing: Promise<boolean> | null = null;
+/**
+ * Asks the server for its time (a nonce for the signed-in address is dated by it) and learns it;
+ * requests refused at the same moment share one such question.
+ */
+function syncServerClock(address: string): Promise<boolean> {
+  syncing ??= (async () => {
+    const sentAt = Date.now();
+    try {
+      const nonce = await send<NonceData>('GET', '/api/common/nonce', {
+        query: { address },
+        background: true,
+      });
+      learnFromNonce(nonce, sentAt, Date.now());
+      return true;
+    } catch {
+      return false;
+    } finally {
+      syncing = null;
+    }
+  })();
+  return syncing;
+}
+
+/** `times` outside the server's window (StaleTimestamp): not shown yet, `request` retries once. */
+class StaleTimes extends ApiError {}
+
 export async function request<T>(
   method: 'GET' | 'POST',
   path: string,
   opts: RequestOptions = {},
 ): Promise<T> {
+  try {
+    return await send<T>(method, path, opts);
+  } catch (error) {
+    if (!(error instanceof StaleTimes)) throw error;
+    // This device's idea of the server's time is off (a wrong device clock, or a local chain moved
+    // forward): learn the server's time and send once more. The refusal came before the request
+    // was handled, so nothing is done twice.
+    const address = session.get()?.user.address;
+    if (address && (await syncServerClock(address))) {
+      try {
+        return await send<T>(method, path, opts);
+      } catch (again) {
+        if (!(again instanceof StaleTimes)) throw again;
+      }
+    }
+    if (!opts.hideError && !opts.background) showToast(error.message);
+    throw new ApiError(error.code, error.message, error.status);
+  }
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort();
@@ -111,6 +162,8 @@ export async function request<T>(
   const message =
     (typeof body?.msg === 'string' && body.msg) || (typeof body?.message === 'string' && body.message) || '';
   if (code === ErrorCode.Ok && body !== null) return body.data as T;
+  if (code === ErrorCode.StaleTimestamp && session.token())
+    throw new StaleTimes(code, message || i18n.t('error'), res.status);
   if (code === ErrorCode.Unauthorized && !opts.background) {
     onUnauthorized(message);
     throw new ApiError(code, message || i18n.t('error'), res.status);

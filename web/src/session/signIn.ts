@@ -1,18 +1,27 @@
 // Sign-In with Ethereum (EIP-4361): nonce → message → wallet signature → POST login → session.
 import type { LoginData, NonceData } from '@free/protocol/api/index';
+import { SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { api } from '../api/client';
+import { learnFromNonce } from '../api/serverClock';
 import { storedInviter } from '../app/params';
 import { i18n } from '../i18n';
 import { sameAddress, session } from './store';
+
+/** When the server issued the nonce, on the server's clock (its expiry less the nonce's lifetime). */
+export const siweIssuedAt = (nonce: Pick<NonceData, 'expiresAt'>): Date =>
+  new Date(Date.parse(nonce.expiresAt) - SIWE_NONCE_TTL_MS);
 
 export async function signIn(opts: {
   address: `0x${string}`;
   chainId: number;
   signMessage: (message: string) => Promise<`0x${string}`>;
 }): Promise<void> {
+  const sentAt = Date.now();
   const nonce = await api.get<NonceData>('/api/common/nonce', { address: opts.address });
+  // signed requests of this session carry the server's time
+  learnFromNonce(nonce, sentAt, Date.now());
   const message = createSiweMessage({
     domain: window.location.host,
     address: getAddress(opts.address),
@@ -21,7 +30,8 @@ export async function signIn(opts: {
     version: '1',
     chainId: nonce.chainId ?? opts.chainId,
     nonce: nonce.nonce,
-    issuedAt: new Date(),
+    // the server checks the message's age by its own clock, which the device's may not match
+    issuedAt: siweIssuedAt(nonce),
     expirationTime: new Date(nonce.expiresAt),
   });
   const signature = await opts.signMessage(message);

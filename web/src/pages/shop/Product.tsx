@@ -12,14 +12,14 @@ import {
 import { Button, Dialog, Input } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ShopProduct, useOrderShares, useShopProduct } from '../../api/shop';
+import { type ShopProduct, useOrderShares, useRestartShopProduct, useShopProduct } from '../../api/shop';
 import { useMe } from '../../api/user';
 import { useAppNavigate } from '../../app/link';
 import { usePageParams } from '../../app/params';
 import { Amount, toWei } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import { ProductImage } from '../../components/ProductImage';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
@@ -124,9 +124,9 @@ export default function Product() {
   const id = usePageParams().get('id') ?? '';
   const product = useShopProduct(id);
   const open = useModuleOpen('shop');
+  const restart = useRestartShopProduct(id);
   const loading = product.isPending && product.fetchStatus !== 'idle';
-  const slow = useDelayed(loading);
-  if (loading) return slow ? <Skeleton /> : null;
+  if (loading) return <Loading onRetry={restart} />;
   if (product.isError) return <LoadFailed onRetry={() => void product.refetch()} />;
   const p = product.data;
   if (!p) return <EmptyState text={t('list.noData')} />;

@@ -1,11 +1,11 @@
 // The shop (SPEC §1): products with picture, price per share and stock; a tap opens the product.
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { type ShopProduct, useShopProducts } from '../../api/shop';
+import { type ShopProduct, useRestartShopProducts, useShopProducts } from '../../api/shop';
 import { AppLink } from '../../app/link';
 import { Amount, Count } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
-import { Skeleton, useDelayed } from '../../components/PageSkeleton';
+import { Loading } from '../../components/PageSkeleton';
 import { ProductImage } from '../../components/ProductImage';
 import { useSession } from '../../session/store';
 import { useModuleOpen } from '../index/ModuleIntro';
@@ -54,8 +54,8 @@ export default function Products() {
   const products = useShopProducts();
   const open = useModuleOpen('shop');
   const signedIn = useSession() !== null;
+  const restart = useRestartShopProducts();
   const loading = products.isPending && products.fetchStatus !== 'idle';
-  const slow = useDelayed(loading);
   return (
     <div className="page">
       {open === false && (
@@ -69,7 +69,7 @@ export default function Products() {
         </AppLink>
       )}
       {loading ? (
-        slow && <Skeleton />
+        <Loading onRetry={restart} />
       ) : products.isError ? (
         <LoadFailed onRetry={() => void products.refetch()} />
       ) : (products.data ?? []).length === 0 ? (

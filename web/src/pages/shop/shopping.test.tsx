@@ -1,5 +1,6 @@
 // The shop as a user meets it: products with picture, price and stock; buying shares with the
 // SPEC prompts for an empty or impossible quantity; my orders with their states and cancel.
+import { LOAD_TIMEOUT_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -168,6 +169,58 @@ describe('shop products when the server fails', () => {
     await act(async () => retry?.click());
     await settle();
     expect(document.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
+  });
+});
+
+describe('shop pages on a stalled network', () => {
+  // the first request of the list / the product never answers; the retry's does
+  async function stallFirst(path: string, element: ReactNode, route: string) {
+    const ok = globalThis.fetch;
+    let stalled = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string, init?: RequestInit) => {
+        if (!stalled && new URL(input).pathname === path) {
+          stalled = true;
+          return new Promise<Response>(() => {});
+        }
+        return ok(input, init);
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <MemoryRouter initialEntries={[route]}>
+          <QueryClientProvider client={qc}>
+            <Routes>
+              <Route path={route.split('?')[0]} element={element} />
+            </Routes>
+          </QueryClientProvider>
+        </MemoryRouter>,
+      );
+      await act(async () => vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1));
+      expect(text()).not.toContain('Retry');
+      expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(text()).toContain('taking too long');
+      const retry = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
+      await act(async () => retry?.click());
+      // react-query batches its updates on (fake) timers: let them and the new request run
+      for (let i = 0; i < 20; i++) await act(() => vi.advanceTimersByTimeAsync(50));
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('the product list gives up after 60 s with a retry that loads it', async () => {
+    await stallFirst('/api/common/shop/products', <Products />, '/pages/shop/products');
+    expect(document.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
+  });
+
+  it('a product page gives up after 60 s with a retry that loads it', async () => {
+    await stallFirst('/api/common/shop/product/detail', <Product />, '/pages/shop/product?id=1');
+    expect(text()).toContain('One share = one box.');
   });
 });
 
