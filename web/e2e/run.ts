@@ -39,6 +39,28 @@ async function main() {
   try {
     const en = catalog('en');
 
+    // 0. What a stolen script cannot do: the served app allows scripts from its own origin only and
+    // refuses to be framed (issue 8.13; the policy is built in src/csp.ts).
+    await check(
+      'the app is served with its Content-Security-Policy: own scripts only, no framing',
+      async () => {
+        const res = await fetch(base);
+        const policy = new Map(
+          (res.headers.get('content-security-policy') ?? '')
+            .split(';')
+            .map((d) => d.trim().split(/\s+/))
+            .filter((d) => d[0])
+            .map(([name, ...values]) => [name, values] as const),
+        );
+        const scripts = policy.get('script-src') ?? [];
+        assert(scripts.includes("'self'"), `script-src is "${scripts.join(' ')}"`);
+        const foreign = scripts.filter((v) => v !== "'self'" && !v.startsWith("'sha256-"));
+        assert(foreign.length === 0, `script-src also allows ${foreign.join(' ')}`);
+        assert(policy.get('frame-ancestors')?.join(' ') === "'none'", 'frame-ancestors is not none');
+        assert(res.headers.get('x-content-type-options') === 'nosniff', 'no nosniff');
+      },
+    );
+
     // 1. Every route in every language: right title, no raw key, <html lang dir>.
     for (const lang of LANGUAGES) {
       const cat = catalog(lang.code);
