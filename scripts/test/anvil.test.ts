@@ -38,7 +38,7 @@ describe('startAnvil', () => {
   });
 
   it('starts fresh without a state file', async () => {
-    const anvil = await startAnvil({ port: await freePort(), stateFile: null, reuse: false });
+    const anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
     try {
       expect(await client(anvil.rpcUrl).getBlockNumber()).toBe(0n);
     } finally {
@@ -46,9 +46,23 @@ describe('startAnvil', () => {
     }
   });
 
+  it('port 0: chains started side by side each get their own port and their own chain', async () => {
+    const chains = await Promise.all(
+      Array.from({ length: 3 }, () => startAnvil({ port: 0, stateFile: null, reuse: false })),
+    );
+    try {
+      expect(new Set(chains.map((c) => c.rpcUrl)).size).toBe(3);
+      await client(chains[0]?.rpcUrl ?? '').mine({ blocks: 2 });
+      const heights = await Promise.all(chains.map((c) => client(c.rpcUrl).getBlockNumber()));
+      expect(heights).toEqual([2n, 0n, 0n]);
+    } finally {
+      await Promise.all(chains.map((c) => c.stop()));
+    }
+  });
+
   it('reuses a chain already running on the port and leaves it running on stop', async () => {
-    const port = await freePort();
-    const owner = await startAnvil({ port, stateFile: null });
+    const owner = await startAnvil({ port: 0, stateFile: null });
+    const port = Number(new URL(owner.rpcUrl).port);
     try {
       const guest = await startAnvil({ port, stateFile: null });
       expect(guest.reused).toBe(true);
@@ -62,8 +76,8 @@ describe('startAnvil', () => {
   });
 
   it('refuses to reuse a chain with another chain id', async () => {
-    const port = await freePort();
-    const other = await startAnvil({ port, stateFile: null, chainId: 97 });
+    const other = await startAnvil({ port: 0, stateFile: null, chainId: 97 });
+    const port = Number(new URL(other.rpcUrl).port);
     try {
       await expect(startAnvil({ port, stateFile: null })).rejects.toThrow(/chain with id 97/);
     } finally {

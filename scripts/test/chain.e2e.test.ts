@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnvilHandle, freePort, startAnvil } from '@free/devchain/anvil';
+import { type AnvilHandle, startAnvil } from '@free/devchain/anvil';
 import {
   deployLocal,
   HOT_WALLET_INDEX,
@@ -117,7 +117,7 @@ async function chainTime(): Promise<bigint> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'free-chain-e2e-'));
-  anvil = await startAnvil({ port: await freePort(), stateFile: null, reuse: false });
+  anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
   rpcUrl = anvil.rpcUrl;
   deployment = await deployLocal({ rpcUrl, outFile: join(dir, 'local.json'), log: () => {} });
   abis = {

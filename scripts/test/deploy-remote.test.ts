@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AnvilHandle, freePort, startAnvil } from '@free/devchain/anvil';
+import { type AnvilHandle, startAnvil } from '@free/devchain/anvil';
 import {
   anvilDefaultKeys,
   deployRemote,
@@ -104,7 +104,7 @@ describe('remote deploy on a chain that is not the local one', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'free-remote-'));
-    anvil = await startAnvil({ port: await freePort(), stateFile: null, reuse: false, chainId: 97 });
+    anvil = await startAnvil({ port: 0, stateFile: null, reuse: false, chainId: 97 });
     ensureContractsBuilt();
     // The "existing" USDT and router of that network, deployed by someone else.
     const c = chain(anvil.rpcUrl);
@@ -174,7 +174,7 @@ describe('remote deploy on a chain that is not the local one', () => {
   });
 
   it('refuses the local chain id', async () => {
-    const local = await startAnvil({ port: await freePort(), stateFile: null, reuse: false });
+    const local = await startAnvil({ port: 0, stateFile: null, reuse: false });
     try {
       await expect(
         deployRemote('testnet', { ...remoteEnv, RPC_URL: local.rpcUrl }, { outFile: join(dir, 'x.json') }),

@@ -6,7 +6,7 @@
 // counters. Fails when the rows written are not exactly the logs emitted.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, REPO_ROOT, startAnvil } from '@free/devchain/anvil';
+import { REPO_ROOT, startAnvil } from '@free/devchain/anvil';
 import { ensureContractsBuilt, localAccount } from '@free/devchain/deploy';
 import { sql } from 'drizzle-orm';
 import { type Abi, createPublicClient, createWalletClient, type Hex, http, type PublicClient } from 'viem';
@@ -25,7 +25,7 @@ const artifact = JSON.parse(
   readFileSync(join(REPO_ROOT, 'contracts/out/StakedLogEmitter.sol/StakedLogEmitter.json'), 'utf8'),
 ) as { abi: Abi; bytecode: { object: Hex } };
 
-const anvil = await startAnvil({ port: await freePort(), stateFile: null, reuse: false });
+const anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
 try {
   const chain = {
     id: 31337,

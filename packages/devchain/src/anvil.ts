@@ -13,7 +13,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DEFAULT_STATE_FILE = join(REPO_ROOT, '.data', 'anvil', 'state.json');
 
 export type StartAnvilOptions = {
-  /** Port on 127.0.0.1 (default 8545). */
+  /**
+   * Port on 127.0.0.1 (default 8545). `0`: anvil binds a port the system gives it and the handle
+   * says which — the only race-free choice for throw-away chains started side by side (a port
+   * probed free by `freePort()` can be taken by another anvil before this one binds it, and then
+   * both tests talk to one chain).
+   */
   port?: number;
   /** State file loaded at start and dumped on exit; `null` for a throw-away chain. */
   stateFile?: string | null;
@@ -73,11 +78,12 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHandle> {
   const port = opts.port ?? DEFAULT_ANVIL_PORT;
-  const rpcUrl = `http://127.0.0.1:${port}`;
+  // with port 0 the address is known once anvil says which port it bound
+  let rpcUrl = port === 0 ? '' : `http://127.0.0.1:${port}`;
   const timeoutMs = opts.timeoutMs ?? 20_000;
   const chainId = opts.chainId ?? LOCAL_CHAIN_ID;
 
-  if (opts.reuse !== false) {
+  if (opts.reuse !== false && port !== 0) {
     const running = await rpcChainId(rpcUrl);
     if (running !== null) {
       if (running !== chainId) {
@@ -151,6 +157,11 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    if (rpcUrl === '') {
+      // anvil prints the port it bound: `Listening on 127.0.0.1:40123`
+      const bound = /Listening on [\d.]+:(\d+)/.exec(output)?.[1];
+      if (bound) rpcUrl = `http://127.0.0.1:${bound}`;
+    }
     if (spawnError) {
       await stop();
       throw new Error(`could not start anvil (${anvilBinary()}): ${(spawnError as Error).message}`);
@@ -159,7 +170,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
       await stop();
       throw new Error(`anvil exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
     }
-    if ((await rpcChainId(rpcUrl)) === chainId) break;
+    if (rpcUrl !== '' && (await rpcChainId(rpcUrl)) === chainId) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`anvil did not answer on ${rpcUrl} within ${timeoutMs} ms:\n${output}`);

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startAnvil } from '@free/devchain/anvil';
+import { startAnvil } from '@free/devchain/anvil';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { DAY_SECONDS } from '@free/protocol/constants';
 import {
@@ -261,8 +261,7 @@ describe('DEV_CLOCK', () => {
 
 describe('dev:advance', () => {
   it('refuses a chain that is not the local one, and changes nothing', async () => {
-    const port = await freePort();
-    const other = await startAnvil({ port, stateFile: null, reuse: false, chainId: 97 });
+    const other = await startAnvil({ port: 0, stateFile: null, reuse: false, chainId: 97 });
     try {
       const client = createPublicClient({ transport: http(other.rpcUrl) }) as PublicClient;
       const block = await client.getBlockNumber();

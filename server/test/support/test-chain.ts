@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startAnvil } from '@free/devchain/anvil';
+import { startAnvil } from '@free/devchain/anvil';
 import { deployLocal, localAccount } from '@free/devchain/deploy';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import type { FullDeployment } from '@free/protocol/deployment';
@@ -30,8 +30,7 @@ export function localChain(rpcUrl: string) {
 }
 
 export async function startTestChain(): Promise<TestChain> {
-  const port = await freePort();
-  const anvil = await startAnvil({ port, stateFile: null, reuse: false });
+  const anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
   const dir = mkdtempSync(join(tmpdir(), 'free-chain-'));
   try {
     const deployment = await deployLocal({
