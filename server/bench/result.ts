@@ -1,5 +1,5 @@
 // What each benchmark hands to `npm run bench`: its figures and, where the issue sets one, the target.
-// The runner (scripts/src/bench.ts) passes BENCH_RESULT_FILE and turns the results into
+// The runner (scripts/src/bench/run.ts) passes BENCH_RESULT_FILE and turns the results into
 // docs/benchmarks.md; run alone, a bench only prints.
 import { writeFileSync } from 'node:fs';
 

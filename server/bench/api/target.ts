@@ -11,16 +11,37 @@ import { createSiweMessage } from 'viem/siwe';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DbHandle, openDb, rowsOf } from '../../src/db/client.ts';
+import { requestKey } from '../../src/services/command.ts';
 import { systemAccount, transfer, userAccount } from '../../src/services/ledger.ts';
-import { seedSettings } from '../../src/services/settings.ts';
+import { seedSettings, writeSetting } from '../../src/services/settings.ts';
 
-export type TargetReady = { port: number; tokens: Record<'team' | 'ledger' | 'withdraw', string> | null };
-export type LedgerCheck = { sum: string; negative: number; withdrawals: number };
+export type TargetReady = {
+  port: number;
+  tokens: Record<'team' | 'ledger' | 'withdraw' | 'drain', string> | null;
+  /** the `cursor` of the ledger user's finance page 500 (size 20): the last id of page 499 */
+  cursor500: string;
+  /** whole USDT the drain user holds (withdrawn 1 at a time until nothing is left) */
+  drainUnits: number;
+};
+/** the Idempotency-Keys the bench saw answered `code: 200` for the withdraw user */
+export type CheckRequest = { keys: string[] };
+export type LedgerCheck = {
+  sum: string;
+  negative: number;
+  /** withdrawals of the withdraw user, and how many of them carry a ledger key of an answered key */
+  withdrawals: number;
+  matching: number;
+  /** ledger pairs of kind `withdraw` (every user) */
+  withdrawLedgerPairs: number;
+  /** the drain user's wallet USDT, in wei */
+  drainBalance: string;
+};
 
 const TEAM_SIZE = Number(process.env.BENCH_TEAM_SIZE ?? 100_000);
 const LEDGER_ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 100_000);
 const U = 10n ** 18n;
 const HEADERS = { platform: 'h5', 'accept-language': 'en' };
+const DRAIN_UNITS = 200;
 
 const [mode, dbUrl] = process.argv.slice(2);
 
@@ -28,7 +49,7 @@ if (mode === 'hello') {
   const app = Fastify({ logger: false });
   app.get('/hello', async () => ({ hello: 'world' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
-  reply({ port: portOf(app.server.address()), tokens: null });
+  reply({ port: portOf(app.server.address()), tokens: null, cursor500: '', drainUnits: 0 });
 } else if (mode === 'api') {
   await startApi(dbUrl ?? 'memory://');
 } else {
@@ -56,6 +77,10 @@ async function startApi(url: string) {
     chainId: 31337,
   };
   await seedSettings(handle.db);
+  // the daily withdrawal caps stay on (their check is part of every withdrawal) but above what the
+  // loads withdraw, so that a refusal can only mean something went wrong
+  for (const key of ['withdraw_user_daily_wei', 'withdraw_platform_daily_wei'] as const)
+    await writeSetting(handle.db, key, String(100_000_000n * U));
   // Bench-only: limits raised through the `rateLimit` dependency, which `npm start` never passes.
   const app = await buildApp({
     db: handle,
@@ -98,6 +123,7 @@ async function startApi(url: string) {
   const team = await signIn('team');
   const ledger = await signIn('ledger');
   const withdraw = await signIn('withdraw');
+  const drain = await signIn('drain');
   await buildTeam(handle, team.userId, TEAM_SIZE);
   await buildLedger(handle, ledger.userId, LEDGER_ENTRIES);
   await handle.db.transaction((tx) =>
@@ -111,13 +137,26 @@ async function startApi(url: string) {
       ref: 'bench',
     }),
   );
+  await handle.db.transaction((tx) =>
+    transfer(tx, {
+      key: 'bench:drain-funds',
+      from: systemAccount('recharge'),
+      to: userAccount(drain.userId, 'wallet'),
+      asset: 'USDT',
+      amount: BigInt(DRAIN_UNITS) * U,
+      kind: 'recharge',
+      ref: 'bench',
+    }),
+  );
   // as autovacuum leaves a table that has settled: statistics and the visibility map (index-only
   // reads of ledger pages) set, not the state right after a bulk load
   await handle.db.execute(sql`VACUUM ANALYZE`);
 
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const cursor500 = await cursorOfPage(handle, ledger.userId, 500, 20);
   process.on('message', async (msg) => {
-    if (msg === 'check') reply(await ledgerCheck(handle));
+    if (typeof msg === 'object' && msg && 'check' in msg)
+      reply(await ledgerCheck(handle, withdraw.userId, drain.userId, (msg as { check: CheckRequest }).check));
     if (msg === 'stop') {
       await app.close();
       if (schema) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
@@ -127,7 +166,9 @@ async function startApi(url: string) {
   });
   reply({
     port: portOf(app.server.address()),
-    tokens: { team: team.token, ledger: ledger.token, withdraw: withdraw.token },
+    tokens: { team: team.token, ledger: ledger.token, withdraw: withdraw.token, drain: drain.token },
+    cursor500,
+    drainUnits: DRAIN_UNITS,
   });
 }
 
@@ -190,17 +231,50 @@ async function buildLedger(h: DbHandle, userId: number, count: number) {
     ON CONFLICT (user_id, account, asset) DO UPDATE SET amount = balances.amount - ${count}`);
 }
 
-/** After the withdrawal load: the ledger still sums to zero and no balance that may not is negative. */
-async function ledgerCheck(h: DbHandle): Promise<LedgerCheck> {
-  const [row] = rowsOf<{ sum: string; negative: string; withdrawals: string }>(
+/** The `cursor` that asks for page `page` of the user's history: the id of the last entry before it. */
+async function cursorOfPage(h: DbHandle, userId: number, page: number, size: number): Promise<string> {
+  const [row] = rowsOf<{ id: string | number }>(
+    await h.db.execute(sql`SELECT id FROM ledger_entries WHERE user_id = ${userId}
+      ORDER BY id DESC OFFSET ${(page - 1) * size - 1} LIMIT 1`),
+  );
+  if (!row) throw new Error(`the bench ledger has no page ${page}`);
+  return String(row.id);
+}
+
+/**
+ * After the withdrawal loads: what the withdraw user's keys wrote, what the drain left, and the
+ * ledger as a whole (sums to zero, no balance that may not be negative is).
+ */
+async function ledgerCheck(
+  h: DbHandle,
+  withdrawUserId: number,
+  drainUserId: number,
+  req: CheckRequest,
+): Promise<LedgerCheck> {
+  const ledgerKeys = req.keys.map((k) => requestKey('withdraw', withdrawUserId, k));
+  const [row] = rowsOf<{
+    sum: string;
+    negative: string;
+    withdrawals: string;
+    matching: string;
+    pairs: string;
+    drain: string | null;
+  }>(
     await h.db.execute(sql`SELECT
       (SELECT coalesce(sum(amount), 0)::text FROM ledger_entries) AS sum,
       (SELECT count(*)::text FROM balances WHERE amount < 0 AND NOT allow_negative) AS negative,
-      (SELECT count(*)::text FROM withdrawals) AS withdrawals`),
+      (SELECT count(*)::text FROM withdrawals WHERE user_id = ${withdrawUserId}) AS withdrawals,
+      (SELECT count(*)::text FROM withdrawals WHERE user_id = ${withdrawUserId}
+        AND ledger_key = ANY(${`{${ledgerKeys.join(',')}}`}::text[])) AS matching,
+      (SELECT count(*)::text FROM ledger_entries WHERE kind = 'withdraw' AND side = 'debit') AS pairs,
+      (SELECT amount::text FROM balances WHERE user_id = ${drainUserId} AND account = 'wallet' AND asset = 'USDT') AS drain`),
   );
   return {
     sum: row?.sum ?? '?',
     negative: Number(row?.negative ?? -1),
-    withdrawals: Number(row?.withdrawals ?? 0),
+    withdrawals: Number(row?.withdrawals ?? -1),
+    matching: Number(row?.matching ?? -1),
+    withdrawLedgerPairs: Number(row?.pairs ?? -1),
+    drainBalance: row?.drain ?? '?',
   };
 }
