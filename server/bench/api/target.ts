@@ -3,6 +3,7 @@
 // PostgreSQL (a fresh schema, dropped on exit) with the bench fixtures. Started by api.bench.ts
 // through `fork`; it answers { port, tokens } once listening and runs the ledger check on request.
 import { randomBytes } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { type Hex, keccak256, toHex } from 'viem';
@@ -42,19 +43,22 @@ const LEDGER_ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 100_000);
 const U = 10n ** 18n;
 const HEADERS = { platform: 'h5', 'accept-language': 'en' };
 const DRAIN_UNITS = 200;
+const devNull = openSync('/dev/null', 'w');
 
-const [mode, dbUrl] = process.argv.slice(2);
-
-if (mode === 'hello') {
-  const app = Fastify({ logger: false });
-  app.get('/hello', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  reply({ port: portOf(app.server.address()), tokens: null, cursor500: '', drainUnits: 0 });
-} else if (mode === 'api') {
-  await startApi(dbUrl ?? 'memory://');
-} else {
-  console.error('usage: target.ts hello | api <database url>');
-  process.exit(2);
+// run as a script (forked by api.bench.ts); imported, it only exports buildBenchApi
+if (process.argv[1] === import.meta.filename) {
+  const [mode, dbUrl] = process.argv.slice(2);
+  if (mode === 'hello') {
+    const app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    reply({ port: portOf(app.server.address()), tokens: null, cursor500: '', drainUnits: 0 });
+  } else if (mode === 'api') {
+    await startApi(dbUrl ?? 'memory://');
+  } else {
+    console.error('usage: target.ts hello | api <database url>');
+    process.exit(2);
+  }
 }
 
 function portOf(address: ReturnType<import('node:net').Server['address']>): number {
@@ -66,13 +70,14 @@ function reply(message: TargetReady | LedgerCheck) {
   process.send?.(message);
 }
 
-async function startApi(url: string) {
+/** The app with the bench fixtures, not listening yet; `close` drops the bench schema. */
+export async function buildBenchApi(url: string) {
   const schema = url === 'memory://' ? undefined : `bench_${randomBytes(4).toString('hex')}`;
   const handle: DbHandle = await openDb(url, schema ? { schema, poolSize: 20 } : {});
   const config = {
     ...loadConfig({
       DEPLOYMENT_FILE: '/nonexistent/deployment.json',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
     } as NodeJS.ProcessEnv),
     chainId: 31337,
   };
@@ -89,7 +94,8 @@ async function startApi(url: string) {
     chain: {
       paymentTerms: async () => ({ treasury: config.hotWalletAddress, burnBps: 0n, executorRewardBps: 0n }),
     },
-    logger: false,
+    // production's request log (info level, one synchronous write per line), into /dev/null
+    logger: { stream: { write: (line: string) => writeSync(devNull, line) } },
     rateLimit: { perIp: 1_000_000_000, perAddress: 1_000_000_000 },
   });
   await app.ready();
@@ -151,23 +157,44 @@ async function startApi(url: string) {
   // as autovacuum leaves a table that has settled: statistics and the visibility map (index-only
   // reads of ledger pages) set, not the state right after a bulk load
   await handle.db.execute(sql`VACUUM ANALYZE`);
-
-  await app.listen({ port: 0, host: '127.0.0.1' });
   const cursor500 = await cursorOfPage(handle, ledger.userId, 500, 20);
-  process.on('message', async (msg) => {
-    if (typeof msg === 'object' && msg && 'check' in msg)
-      reply(await ledgerCheck(handle, withdraw.userId, drain.userId, (msg as { check: CheckRequest }).check));
-    if (msg === 'stop') {
+  return {
+    app,
+    handle,
+    users: { team, ledger, withdraw, drain },
+    tokens: { team: team.token, ledger: ledger.token, withdraw: withdraw.token, drain: drain.token },
+    cursor500,
+    async close() {
       await app.close();
       if (schema) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
       await handle.close();
+    },
+  };
+}
+
+async function startApi(url: string) {
+  const bench = await buildBenchApi(url);
+  const { app, handle, users } = bench;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', async (msg) => {
+    if (typeof msg === 'object' && msg && 'check' in msg)
+      reply(
+        await ledgerCheck(
+          handle,
+          users.withdraw.userId,
+          users.drain.userId,
+          (msg as { check: CheckRequest }).check,
+        ),
+      );
+    if (msg === 'stop') {
+      await bench.close();
       process.exit(0);
     }
   });
   reply({
     port: portOf(app.server.address()),
-    tokens: { team: team.token, ledger: ledger.token, withdraw: withdraw.token, drain: drain.token },
-    cursor500,
+    tokens: bench.tokens,
+    cursor500: bench.cursor500,
     drainUnits: DRAIN_UNITS,
   });
 }
@@ -213,16 +240,18 @@ async function buildTeam(h: DbHandle, rootId: number, size: number) {
     CROSS JOIN (VALUES (current_date - 5), (current_date - 6)) d(day)`);
 }
 
-/** `count` one-wei recharges into the user's wallet: `count` user entries, a balanced ledger. */
+/** `count` one-wei recharges into the user's wallet: `count` user entries (seq 1…count), a balanced ledger. */
 async function buildLedger(h: DbHandle, userId: number, count: number) {
   const db = h.db;
   await db.execute(sql`
-    INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, created_at)
+    INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, created_at, seq)
     SELECT 'bench-ledger:' || g, s.side, CASE WHEN s.side = 'credit' THEN ${userId}::int END,
       CASE WHEN s.side = 'credit' THEN 'wallet' ELSE 'system:recharge' END, 'USDT',
       CASE WHEN s.side = 'credit' THEN 1 ELSE -1 END, 'recharge', 'bench',
-      now() - (${count} - g) * interval '1 second'
-    FROM generate_series(1, ${count}) g CROSS JOIN (VALUES ('debit'), ('credit')) s(side)`);
+      now() - (${count} - g) * interval '1 second', CASE WHEN s.side = 'credit' THEN g END
+    FROM generate_series(1, ${count}) g CROSS JOIN (VALUES ('debit'), ('credit')) s(side)
+    ORDER BY g, s.side DESC`);
+  await db.execute(sql`INSERT INTO ledger_seqs (user_id, last) VALUES (${userId}, ${count})`);
   await db.execute(sql`
     INSERT INTO balances (user_id, account, asset, amount) VALUES (${userId}, 'wallet', 'USDT', ${count})
     ON CONFLICT (user_id, account, asset) DO UPDATE SET amount = balances.amount + ${count}`);
