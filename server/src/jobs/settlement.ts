@@ -6,6 +6,7 @@
 // The USDT income a day pays (static + dynamic, from system:income) is bounded by the operator's
 // `income_daily_budget_wei`: the step that would pass it is rolled back and the day is held the
 // same way; the steps left resume on a later run within the budget (income accrues meanwhile).
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { DAY_MS } from '@free/protocol/constants';
 import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
@@ -19,7 +20,8 @@ import { chainBonusSql } from '../services/staking-orders.ts';
 import { applyStakeChange, loadTeamRules } from '../services/team.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
-const WAD = '1000000000000000000';
+/** 1e18: compound factors (protocol's compoundFactor) are fixed point on the token's wei unit. */
+const WAD = WEI_PER_UNIT.toString();
 
 export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks', 'fomo'] as const;
 export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];
