@@ -17,7 +17,7 @@ import { KIND } from '../services/income-kinds.ts';
 import { getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
 import { chainBonusSql } from '../services/staking-orders.ts';
-import { applyStakeChange, loadTeamRules } from '../services/team.ts';
+import { applyStakeChanges, loadTeamRules } from '../services/team.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
 /** 1e18: compound factors (protocol's compoundFactor) are fixed point on the token's wei unit. */
@@ -370,24 +370,21 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
       sql`SELECT user_id, contribution::text, cycle, due_at FROM settle_renew WHERE contribution > 0`,
     ),
   );
-  if (contributed.length > 0) {
-    const rules = await loadTeamRules(tx);
-    for (const r of contributed) {
+  await applyStakeChanges(
+    tx,
+    contributed.map((r) => {
       const delta = -BigInt(r.contribution);
-      await applyStakeChange(
-        tx,
-        {
-          userId: r.user_id,
-          principalDelta: delta,
-          amountDelta: delta,
-          activeDelta: 0,
-          cycle: r.cycle,
-          at: new Date(r.due_at),
-        },
-        rules,
-      );
-    }
-  }
+      return {
+        userId: r.user_id,
+        principalDelta: delta,
+        amountDelta: delta,
+        activeDelta: 0,
+        cycle: r.cycle,
+        at: new Date(r.due_at),
+      };
+    }),
+    rules,
+  );
   return {
     rows: bonus.rows + chainBonus.rows + Number(renewed[0]?.n ?? 0),
     total: bonus.total + chainBonus.total,
