@@ -39,4 +39,9 @@ export function writeBenchResult(result: BenchResult): void {
   if (file) writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-export const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 10) / 10);
+export const round = (n: number) =>
+  Math.abs(n) >= 100
+    ? Math.round(n)
+    : Math.abs(n) >= 1
+      ? Math.round(n * 10) / 10
+      : Math.round(n * 1000) / 1000;
