@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // each file opens its own database (in-memory PGlite, or a fresh PostgreSQL schema)
     fileParallelism: true,
+    // every answer is also checked against its zod response schema (http/serializer.ts)
+    env: { CHECK_RESPONSES: '1' },
   },
 });

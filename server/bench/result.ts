@@ -1,5 +1,5 @@
 // What each benchmark hands to `npm run bench`: its figures and, where the issue sets one, the target.
-// The runner (scripts/src/bench.ts) passes BENCH_RESULT_FILE and turns the results into
+// The runner (scripts/src/bench/run.ts) passes BENCH_RESULT_FILE and turns the results into
 // docs/benchmarks.md; run alone, a bench only prints.
 import { writeFileSync } from 'node:fs';
 
@@ -39,4 +39,9 @@ export function writeBenchResult(result: BenchResult): void {
   if (file) writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-export const round = (n: number) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 10) / 10);
+export const round = (n: number) =>
+  Math.abs(n) >= 100
+    ? Math.round(n)
+    : Math.abs(n) >= 1
+      ? Math.round(n * 10) / 10
+      : Math.round(n * 1000) / 1000;

@@ -2,6 +2,8 @@
 // Run: node --import tsx server/bench/settlement.bench.ts [users]
 // Each user holds one balance order (7/15/30 days, half auto-renewing), an airdrop allocation, and
 // sits in a binary referral tree (10 generations of closure rows); 10 % of users are ignited.
+// Fails (exit 1) when a correctness check fails: a step that paid nothing, a ledger that does not
+// sum to zero, a negative balance, or a second run of the same day that moves anything.
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { openDb, rowsOf } from '../src/db/client.ts';
@@ -53,13 +55,42 @@ const result = await runSettlement(handle, DAY, {
   },
 });
 const runMs = performance.now() - t1;
+const before = await ledgerState();
 const t2 = performance.now();
-await runSettlement(handle, DAY);
+const rerun = await runSettlement(handle, DAY);
 const rerunMs = performance.now() - t2;
+const after = await ledgerState();
 
-const [ledger] = rowsOf<{ n: string | number }>(
-  await db.execute(sql`SELECT count(*) AS n FROM ledger_entries WHERE kind <> 'adjust'`),
-);
+/** What a run may change: ledger rows, their sum, every balance (as one digest), negative balances. */
+async function ledgerState() {
+  const [r] = rowsOf<{ n: string | number; sum: string; balances: string; negative: string | number }>(
+    await db.execute(sql`SELECT
+      (SELECT count(*) FROM ledger_entries) AS n,
+      (SELECT coalesce(sum(amount), 0)::text FROM ledger_entries) AS sum,
+      (SELECT md5(coalesce(string_agg(user_id || ':' || account || ':' || asset || ':' || amount, ',' ORDER BY id), ''))
+        FROM balances) AS balances,
+      (SELECT count(*) FROM balances WHERE amount < 0 AND NOT allow_negative) AS negative`),
+  );
+  return {
+    rows: Number(r?.n ?? 0),
+    sum: r?.sum ?? '?',
+    balances: r?.balances ?? '',
+    negative: Number(r?.negative ?? -1),
+  };
+}
+const failures: string[] = [];
+if (result.held) failures.push(`the run was held: ${result.held.reason}`);
+for (const step of ['static', 'dynamic', 'maturity', 'unlocks'] as const) {
+  if (!result.steps.some((s) => s.step === step && s.done === 'now' && s.rows > 0))
+    failures.push(`step ${step} paid nothing`);
+}
+if (before.sum !== '0') failures.push(`ledger sums to ${before.sum} after the run, not 0`);
+if (before.negative !== 0) failures.push(`${before.negative} negative balances after the run`);
+if (rerun.steps.some((s) => s.done !== 'before') || rerun.held)
+  failures.push('the second run of the day did a step again');
+if (after.rows !== before.rows || after.balances !== before.balances || after.sum !== before.sum)
+  failures.push(`the second run moved money: ${before.rows} → ${after.rows} ledger rows`);
+const ledger = { n: before.rows };
 const rows = result.steps.reduce((a, s) => a + s.rows, 0);
 console.log(`settlement bench: ${N} users on PGlite (setup ${(setupMs / 1000).toFixed(1)} s)`);
 for (const s of result.steps) {
@@ -73,6 +104,9 @@ console.log(
 );
 console.log(`  users settled per second: ${Math.round((N / runMs) * 1000)}`);
 console.log(`  second run of the same day (pays nothing): ${(rerunMs / 1000).toFixed(2)} s`);
+console.log(
+  `  ledger sum ${before.sum}, negative balances ${before.negative}; second run: ${after.rows - before.rows} new ledger rows, balances ${after.balances === before.balances ? 'unchanged' : 'CHANGED'}`,
+);
 writeBenchResult({
   bench: 'settlement',
   title: 'Daily settlement',
@@ -87,3 +121,7 @@ writeBenchResult({
   },
 });
 await handle.close();
+if (failures.length) {
+  console.error(`correctness checks failed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}

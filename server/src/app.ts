@@ -1,16 +1,10 @@
-// Builds the Fastify instance: envelope, validation, headers of SPEC §7, auth, rate limits, docs.
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import { ErrorCode } from '@free/protocol';
-import { resolveLanguage } from '@free/protocol/languages';
+// Builds the Fastify instance from the parts in http/: envelope, validation and serialization,
+// headers of SPEC §7, CORS, auth, rate limits, docs, then the routes. Composition only: each rule
+// lives in its module.
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerApiDocs } from './http/api-docs.ts';
+import { installApiHeaders } from './http/api-headers.ts';
 import { signedIn } from './http/auth.ts';
 import {
   type App,
@@ -19,9 +13,12 @@ import {
   fastifyTrustProxy,
   REQUEST_BUDGET_MS,
 } from './http/context.ts';
-import { sendFailure } from './http/envelope.ts';
+import { installCors } from './http/cors.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
-import { sharedRateLimitOptions } from './http/rate-limit.ts';
+import { loggerOptions, RequestLog } from './http/logging.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limit.ts';
+import { installRequestContext } from './http/request-context.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -31,18 +28,6 @@ import { seedSettings } from './services/settings.ts';
 export type { App, AppContext, AppDeps, ChainDeps, DevTools } from './http/context.ts';
 export { REQUEST_BUDGET_MS } from './http/context.ts';
 
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.sign',
-  'req.headers["idempotency-key"]',
-  'headers.authorization',
-  'headers.sign',
-  '*.signerKey',
-  '*.hotWalletKey',
-  '*.clientSecret',
-  '*.token',
-];
-
 export async function buildApp(deps: AppDeps): Promise<App> {
   const ctx: AppContext = {
     db: deps.db,
@@ -50,18 +35,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock ?? (() => new Date()),
     chain: deps.chain ?? {},
   };
-  const loggerOpt =
-    deps.logger === false || deps.logger === undefined
-      ? false
-      : {
-          level: deps.config.logLevel,
-          redact: { paths: REDACT, censor: '[redacted]' },
-          ...(deps.logger === true ? {} : deps.logger),
-        };
-
   const budgetMs = deps.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const app = Fastify({
-    logger: loggerOpt,
+    logger: loggerOptions(deps),
+    // one line per request instead of Fastify's two
+    logController: new RequestLog(),
     requestTimeout: REQUEST_BUDGET_MS,
     connectionTimeout: REQUEST_BUDGET_MS,
     bodyLimit: 64 * 1024,
@@ -70,86 +48,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
-  app.decorateRequest('lang', 'en');
 
   await seedSettings(ctx.db.db);
 
   installRequestBudget(app, budgetMs);
   installSecurityHeaders(app);
-  app.addHook('onRequest', async (req, reply) => {
-    req.lang = resolveLanguage(req.headers['accept-language']);
-    // Server-side budget: whatever is still running after 10 s answers Timeout, once.
-    const timer = setTimeout(() => {
-      if (!reply.sent) void sendFailure(reply, ErrorCode.Timeout, undefined, 200);
-    }, budgetMs);
-    timer.unref();
-    reply.raw.once('close', () => clearTimeout(timer));
-  });
-
+  installRequestContext(app, budgetMs);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
-
-  await app.register(cors, {
-    origin: (origin, cb) => {
-      // the web app (any configured SIWE host) and tools without an Origin header
-      if (!origin) return cb(null, true);
-      const host = origin.replace(/^https?:\/\//, '');
-      cb(null, deps.config.siweDomains.includes(host));
-    },
-    allowedHeaders: [
-      'content-type',
-      'authorization',
-      'platform',
-      'sign',
-      'times',
-      'accept-language',
-      'idempotency-key',
-    ],
-    methods: ['GET', 'POST', 'OPTIONS'],
-    maxAge: 600,
-  });
-
-  const limits = deps.rateLimit ?? { perIp: 600, perAddress: 240 };
-  await app.register(rateLimit, {
-    global: true,
-    max: limits.perIp,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `ip:${req.ip}`,
-    errorResponseBuilder: (_req, context) =>
-      Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
-    // REDIS_URL: counters shared by every API process (the per-address limiter inherits them)
-    ...(await sharedRateLimitOptions(app, deps.config)),
-  });
-
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'FREE API',
-        version: '1.0.0',
-        description:
-          'Every response is `{ code, msg, data }` with HTTP 200; `code` 200 is success, other codes come from @free/protocol ErrorCode.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-
-  // SPEC §7 `platform` header on every API call
-  app.addHook('preValidation', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
-    // `pageSize` is accepted as an alias of `size` on every paged list
-    const q = req.query as Record<string, unknown> | undefined;
-    if (q && q.pageSize !== undefined && q.size === undefined) q.size = q.pageSize;
-    const platform = req.headers.platform;
-    if (typeof platform !== 'string' || !/^[a-z0-9]{1,16}$/.test(platform)) {
-      return sendFailure(reply, ErrorCode.BadRequest, 'platform');
-    }
-  });
+  installCors(app, deps.config.siweDomains);
+  const limits = deps.rateLimit ?? DEFAULT_RATE_LIMITS;
+  await registerRateLimits(app, limits, deps.config);
+  await registerApiDocs(app);
+  installApiHeaders(app);
 
   for (const routes of publicRoutes) await app.register(routes);
   if (deps.devTools) await app.register(devRoutes(deps.devTools));

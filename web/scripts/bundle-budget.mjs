@@ -32,8 +32,8 @@ const consoleModules = modules.filter((m) => /(^|\/)src\/(pages\/admin|i18n\/loc
 const consoleKeys = Object.keys(
   JSON.parse(readFileSync(join(web, 'src/i18n/locales/admin/en.json'), 'utf8')),
 );
-const leaks = files.flatMap(({ file }) => {
-  const js = readFileSync(join(dist, file), 'utf8');
+const leaks = files.flatMap(({ file, source }) => {
+  const js = source ?? readFileSync(join(dist, file), 'utf8');
   return consoleKeys.filter((k) => js.includes(k)).map((k) => `${file}: ${k}`);
 });
 if (consoleKeys.length === 0) {

@@ -4,7 +4,7 @@
 // uses (Toast's react-spring, Popup, …) would count as reached by the first paint and be bundled into it.
 import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
 import { captureInviter } from './app/params';
@@ -33,9 +33,13 @@ window.addEventListener('storage', (e) => {
 await initI18n();
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the first page in slices, yielding to the browser between them,
+  // instead of one long task (index.html's shell is on screen meanwhile).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

@@ -37,6 +37,18 @@ describe('content security policy', () => {
     expect(prod['connect-src']).not.toContain('https:');
   });
 
+  it("allows index.html's inline shell script by its hash only", () => {
+    const withShell = directives(
+      contentSecurityPolicy({
+        apiUrl: 'https://api.free.example',
+        rpcUrl: 'https://bsc.rpc.example',
+        inlineScripts: ['sha256-abc='],
+      }),
+    );
+    expect(withShell['script-src']).toEqual(["'self'", "'sha256-abc='"]);
+    expect(withShell['script-src']).not.toContain("'unsafe-inline'");
+  });
+
   it('allows the dev server its inline preamble by nonce only, and its HMR socket', () => {
     const dev = directives(
       contentSecurityPolicy({

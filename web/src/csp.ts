@@ -22,13 +22,15 @@ export interface CspOptions {
   apiUrl: string;
   /** the chain RPC the wallet code calls (VITE_RPC_URL) */
   rpcUrl: string;
+  /** hashes (`sha256-…`) of index.html's inline scripts (the shell script, src/shell/) */
+  inlineScripts?: string[];
   /** dev server only: the nonce vite puts on its inline React-refresh preamble, and its HMR socket */
   dev?: { nonce: string; hmrOrigin: string };
 }
 
 export function contentSecurityPolicy(o: CspOptions): string {
   const connect = ["'self'", new URL(o.apiUrl).origin, new URL(o.rpcUrl).origin, ...WALLET_CONNECT_SRC];
-  const script = ["'self'"];
+  const script = ["'self'", ...(o.inlineScripts ?? []).map((h) => `'${h}'`)];
   if (o.dev) {
     script.push(`'nonce-${o.dev.nonce}'`);
     connect.push(o.dev.hmrOrigin);

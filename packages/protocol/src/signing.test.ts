@@ -66,6 +66,14 @@ describe('verifyRequestSignature', () => {
     }
   });
 
+  it('checks the same way with a native HMAC passed in (what the server does)', () => {
+    const check = (sign: string) =>
+      verifyRequestSignature({ secret, token, times: now, sign, now, hmacHex: nodeHmac });
+    expect(check(good(now))).toBe('ok');
+    expect(check(good(now - 1))).toBe('bad');
+    expect(signRequest(secret, token, now, nodeHmac)).toBe(good(now));
+  });
+
   it('refuses missing or malformed times and missing sign', () => {
     for (const times of [undefined, null, '', 'abc', '-1', '1e12', ' 1763780000000', '1763780000000.5']) {
       expect(verifyRequestSignature({ secret, token, times, sign: good(now), now })).toBe('bad');

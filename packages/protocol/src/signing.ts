@@ -8,9 +8,23 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 /** How far `times` may be from the server clock, either way (±5 minutes). */
 export const SIGN_WINDOW_MS = 300_000;
 
-/** Lower-case hex HMAC-SHA256 of `token + times`, keyed by the client secret. */
-export function signRequest(secret: string, token: string, times: number | string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(token + String(times))));
+/** Lower-case hex HMAC-SHA256 of `message` keyed by `key` (both UTF-8). */
+export type HmacSha256Hex = (key: string, message: string) => string;
+
+const nobleHmacHex: HmacSha256Hex = (key, message) =>
+  bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(message)));
+
+/**
+ * Lower-case hex HMAC-SHA256 of `token + times`, keyed by the client secret. `hmacHex` may be a
+ * native implementation of the same function (the server passes node:crypto's, 4× faster).
+ */
+export function signRequest(
+  secret: string,
+  token: string,
+  times: number | string,
+  hmacHex: HmacSha256Hex = nobleHmacHex,
+): string {
+  return hmacHex(secret, token + String(times));
 }
 
 /** The `sign` and `times` headers for a request made now. */
@@ -33,12 +47,13 @@ export function verifyRequestSignature(args: {
   sign: string | null | undefined;
   now?: number;
   windowMs?: number;
+  hmacHex?: HmacSha256Hex;
 }): SignatureCheck {
-  const { secret, token, sign, now = Date.now(), windowMs = SIGN_WINDOW_MS } = args;
+  const { secret, token, sign, now = Date.now(), windowMs = SIGN_WINDOW_MS, hmacHex } = args;
   const times = args.times == null ? '' : String(args.times);
   if (!/^\d{1,16}$/.test(times) || typeof sign !== 'string') return 'bad';
   if (Math.abs(now - Number(times)) > windowMs) return 'stale';
-  return constantTimeEqual(signRequest(secret, token, times), sign.toLowerCase()) ? 'ok' : 'bad';
+  return constantTimeEqual(signRequest(secret, token, times, hmacHex), sign.toLowerCase()) ? 'ok' : 'bad';
 }
 
 /** Equal-length strings compared without an early exit, so timing reveals no matching prefix. */

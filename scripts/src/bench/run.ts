@@ -57,6 +57,8 @@ if (results.length) {
     .map((b) => results.find((r) => r.bench === b.name) ?? kept.find((r) => r.bench === b.name))
     .filter((r): r is Stamped => !!r);
   writeFileSync(STORE, `${JSON.stringify(merged, null, 2)}\n`);
+  // in the repository's format (the lint suite checks every JSON file)
+  spawnSync('npx', ['biome', 'format', '--write', STORE], { cwd: root, stdio: 'ignore' });
   writeDoc(merged);
 }
 if (failed.length) {

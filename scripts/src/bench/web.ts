@@ -1,6 +1,8 @@
 // Benchmark (not a test): the web app's production build as a phone sees it. First-paint JavaScript
 // (gzip, per the Vite manifest) and a Lighthouse mobile performance score of the build served by
-// `vite preview`, run with Debian's Chromium. Lighthouse is fetched by npx on first use (pinned).
+// `vite preview`, run with Debian's Chromium, the page talking to the real API (server/bench/web-api.ts,
+// an empty in-memory database): a phone's view with a backend up. Lighthouse is fetched by npx on
+// first use (pinned).
 // Run: node --import tsx scripts/src/bench/web.ts
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +16,11 @@ const LIGHTHOUSE = 'lighthouse@12.2.3';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const web = join(REPO_ROOT, 'web');
 
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+// the page's API, on a port known before the build (the build bakes VITE_API_URL in)
+const apiPort = await freePort();
+const port = await freePort();
+const env = { ...process.env, VITE_API_URL: `http://127.0.0.1:${apiPort}` };
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit', env });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const { files, totalBytes } = firstPaintJs(join(web, 'dist'));
 const kib = totalBytes / 1024;
@@ -27,23 +33,30 @@ let lighthouse = 'skipped';
 if (!existsSync(CHROME)) {
   console.log(`  Lighthouse skipped: no Chromium at ${CHROME} (apt-get install -y chromium)`);
 } else {
-  const port = await freePort();
+  const api = spawn(
+    'node',
+    ['--import', 'tsx', join(REPO_ROOT, 'server/bench/web-api.ts'), String(apiPort), `127.0.0.1:${port}`],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
+  );
   const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], {
     cwd: web,
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
+    env,
   });
   const tmp = mkdtempSync(join(tmpdir(), 'free-lh-'));
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('vite preview did not start in 30 s')), 30_000);
-      preview.stdout?.on('data', (b: Buffer) => {
-        if (b.toString().includes(String(port))) {
-          clearTimeout(timer);
-          resolve();
-        }
+    const started = (child: typeof preview, text: string, what: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${what} did not start in 60 s`)), 60_000);
+        child.stdout?.on('data', (b: Buffer) => {
+          if (b.toString().includes(text)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
       });
-    });
+    await Promise.all([started(preview, String(port), 'vite preview'), started(api, 'listening', 'the API')]);
     const out = join(tmp, 'report.json');
     const lh = spawnSync(
       'npx',
@@ -90,6 +103,7 @@ if (!existsSync(CHROME)) {
     lighthouse = `${LIGHTHOUSE} (mobile, performance only) with ${CHROME}, headless`;
   } finally {
     if (preview.pid) process.kill(-preview.pid);
+    if (api.pid) process.kill(-api.pid);
     rmSync(tmp, { recursive: true, force: true });
   }
 }
@@ -97,7 +111,7 @@ if (!existsSync(CHROME)) {
 writeBenchResult({
   bench: 'web',
   title: 'Web app first paint',
-  method: `vite production build; first-paint JS = the entry chunk and its static imports (Vite manifest), gzip level 9; the build served by vite preview without an API; Lighthouse: ${lighthouse}`,
+  method: `vite production build; first-paint JS = the entry chunk and its static imports (Vite manifest), gzip level 9; the build served by vite preview, its API the real app on an empty in-memory database (server/bench/web-api.ts); Lighthouse: ${lighthouse}`,
   metrics,
   table: {
     head: ['first-paint file', 'KiB gzip'],

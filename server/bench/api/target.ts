@@ -3,6 +3,7 @@
 // PostgreSQL (a fresh schema, dropped on exit) with the bench fixtures. Started by api.bench.ts
 // through `fork`; it answers { port, tokens } once listening and runs the ledger check on request.
 import { randomBytes } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { type Hex, keccak256, toHex } from 'viem';
@@ -11,29 +12,53 @@ import { createSiweMessage } from 'viem/siwe';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DbHandle, openDb, rowsOf } from '../../src/db/client.ts';
+import { requestKey } from '../../src/services/command.ts';
 import { systemAccount, transfer, userAccount } from '../../src/services/ledger.ts';
-import { seedSettings } from '../../src/services/settings.ts';
+import { seedSettings, writeSetting } from '../../src/services/settings.ts';
 
-export type TargetReady = { port: number; tokens: Record<'team' | 'ledger' | 'withdraw', string> | null };
-export type LedgerCheck = { sum: string; negative: number; withdrawals: number };
+export type TargetReady = {
+  port: number;
+  tokens: Record<'team' | 'ledger' | 'withdraw' | 'drain', string> | null;
+  /** the `cursor` of the ledger user's finance page 500 (size 20): the last id of page 499 */
+  cursor500: string;
+  /** whole USDT the drain user holds (withdrawn 1 at a time until nothing is left) */
+  drainUnits: number;
+};
+/** the Idempotency-Keys the bench saw answered `code: 200` for the withdraw user */
+export type CheckRequest = { keys: string[] };
+export type LedgerCheck = {
+  sum: string;
+  negative: number;
+  /** withdrawals of the withdraw user, and how many of them carry a ledger key of an answered key */
+  withdrawals: number;
+  matching: number;
+  /** ledger pairs of kind `withdraw` (every user) */
+  withdrawLedgerPairs: number;
+  /** the drain user's wallet USDT, in wei */
+  drainBalance: string;
+};
 
 const TEAM_SIZE = Number(process.env.BENCH_TEAM_SIZE ?? 100_000);
 const LEDGER_ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 100_000);
 const U = 10n ** 18n;
 const HEADERS = { platform: 'h5', 'accept-language': 'en' };
+const DRAIN_UNITS = 200;
+const devNull = openSync('/dev/null', 'w');
 
-const [mode, dbUrl] = process.argv.slice(2);
-
-if (mode === 'hello') {
-  const app = Fastify({ logger: false });
-  app.get('/hello', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  reply({ port: portOf(app.server.address()), tokens: null });
-} else if (mode === 'api') {
-  await startApi(dbUrl ?? 'memory://');
-} else {
-  console.error('usage: target.ts hello | api <database url>');
-  process.exit(2);
+// run as a script (forked by api.bench.ts); imported, it only exports buildBenchApi
+if (process.argv[1] === import.meta.filename) {
+  const [mode, dbUrl] = process.argv.slice(2);
+  if (mode === 'hello') {
+    const app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    reply({ port: portOf(app.server.address()), tokens: null, cursor500: '', drainUnits: 0 });
+  } else if (mode === 'api') {
+    await startApi(dbUrl ?? 'memory://');
+  } else {
+    console.error('usage: target.ts hello | api <database url>');
+    process.exit(2);
+  }
 }
 
 function portOf(address: ReturnType<import('node:net').Server['address']>): number {
@@ -45,17 +70,22 @@ function reply(message: TargetReady | LedgerCheck) {
   process.send?.(message);
 }
 
-async function startApi(url: string) {
+/** The app with the bench fixtures, not listening yet; `close` drops the bench schema. */
+export async function buildBenchApi(url: string) {
   const schema = url === 'memory://' ? undefined : `bench_${randomBytes(4).toString('hex')}`;
   const handle: DbHandle = await openDb(url, schema ? { schema, poolSize: 20 } : {});
   const config = {
     ...loadConfig({
       DEPLOYMENT_FILE: '/nonexistent/deployment.json',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
     } as NodeJS.ProcessEnv),
     chainId: 31337,
   };
   await seedSettings(handle.db);
+  // the daily withdrawal caps stay on (their check is part of every withdrawal) but above what the
+  // loads withdraw, so that a refusal can only mean something went wrong
+  for (const key of ['withdraw_user_daily_wei', 'withdraw_platform_daily_wei'] as const)
+    await writeSetting(handle.db, key, String(100_000_000n * U));
   // Bench-only: limits raised through the `rateLimit` dependency, which `npm start` never passes.
   const app = await buildApp({
     db: handle,
@@ -64,7 +94,8 @@ async function startApi(url: string) {
     chain: {
       paymentTerms: async () => ({ treasury: config.hotWalletAddress, burnBps: 0n, executorRewardBps: 0n }),
     },
-    logger: false,
+    // production's request log (info level, one synchronous write per line), into /dev/null
+    logger: { stream: { write: (line: string) => writeSync(devNull, line) } },
     rateLimit: { perIp: 1_000_000_000, perAddress: 1_000_000_000 },
   });
   await app.ready();
@@ -98,6 +129,7 @@ async function startApi(url: string) {
   const team = await signIn('team');
   const ledger = await signIn('ledger');
   const withdraw = await signIn('withdraw');
+  const drain = await signIn('drain');
   await buildTeam(handle, team.userId, TEAM_SIZE);
   await buildLedger(handle, ledger.userId, LEDGER_ENTRIES);
   await handle.db.transaction((tx) =>
@@ -111,23 +143,59 @@ async function startApi(url: string) {
       ref: 'bench',
     }),
   );
+  await handle.db.transaction((tx) =>
+    transfer(tx, {
+      key: 'bench:drain-funds',
+      from: systemAccount('recharge'),
+      to: userAccount(drain.userId, 'wallet'),
+      asset: 'USDT',
+      amount: BigInt(DRAIN_UNITS) * U,
+      kind: 'recharge',
+      ref: 'bench',
+    }),
+  );
   // as autovacuum leaves a table that has settled: statistics and the visibility map (index-only
   // reads of ledger pages) set, not the state right after a bulk load
   await handle.db.execute(sql`VACUUM ANALYZE`);
-
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('message', async (msg) => {
-    if (msg === 'check') reply(await ledgerCheck(handle));
-    if (msg === 'stop') {
+  const cursor500 = await cursorOfPage(handle, ledger.userId, 500, 20);
+  return {
+    app,
+    handle,
+    users: { team, ledger, withdraw, drain },
+    tokens: { team: team.token, ledger: ledger.token, withdraw: withdraw.token, drain: drain.token },
+    cursor500,
+    async close() {
       await app.close();
       if (schema) await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
       await handle.close();
+    },
+  };
+}
+
+async function startApi(url: string) {
+  const bench = await buildBenchApi(url);
+  const { app, handle, users } = bench;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', async (msg) => {
+    if (typeof msg === 'object' && msg && 'check' in msg)
+      reply(
+        await ledgerCheck(
+          handle,
+          users.withdraw.userId,
+          users.drain.userId,
+          (msg as { check: CheckRequest }).check,
+        ),
+      );
+    if (msg === 'stop') {
+      await bench.close();
       process.exit(0);
     }
   });
   reply({
     port: portOf(app.server.address()),
-    tokens: { team: team.token, ledger: ledger.token, withdraw: withdraw.token },
+    tokens: bench.tokens,
+    cursor500: bench.cursor500,
+    drainUnits: DRAIN_UNITS,
   });
 }
 
@@ -172,16 +240,18 @@ async function buildTeam(h: DbHandle, rootId: number, size: number) {
     CROSS JOIN (VALUES (current_date - 5), (current_date - 6)) d(day)`);
 }
 
-/** `count` one-wei recharges into the user's wallet: `count` user entries, a balanced ledger. */
+/** `count` one-wei recharges into the user's wallet: `count` user entries (seq 1…count), a balanced ledger. */
 async function buildLedger(h: DbHandle, userId: number, count: number) {
   const db = h.db;
   await db.execute(sql`
-    INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, created_at)
+    INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, created_at, seq)
     SELECT 'bench-ledger:' || g, s.side, CASE WHEN s.side = 'credit' THEN ${userId}::int END,
       CASE WHEN s.side = 'credit' THEN 'wallet' ELSE 'system:recharge' END, 'USDT',
       CASE WHEN s.side = 'credit' THEN 1 ELSE -1 END, 'recharge', 'bench',
-      now() - (${count} - g) * interval '1 second'
-    FROM generate_series(1, ${count}) g CROSS JOIN (VALUES ('debit'), ('credit')) s(side)`);
+      now() - (${count} - g) * interval '1 second', CASE WHEN s.side = 'credit' THEN g END
+    FROM generate_series(1, ${count}) g CROSS JOIN (VALUES ('debit'), ('credit')) s(side)
+    ORDER BY g, s.side DESC`);
+  await db.execute(sql`INSERT INTO ledger_seqs (user_id, last) VALUES (${userId}, ${count})`);
   await db.execute(sql`
     INSERT INTO balances (user_id, account, asset, amount) VALUES (${userId}, 'wallet', 'USDT', ${count})
     ON CONFLICT (user_id, account, asset) DO UPDATE SET amount = balances.amount + ${count}`);
@@ -190,17 +260,50 @@ async function buildLedger(h: DbHandle, userId: number, count: number) {
     ON CONFLICT (user_id, account, asset) DO UPDATE SET amount = balances.amount - ${count}`);
 }
 
-/** After the withdrawal load: the ledger still sums to zero and no balance that may not is negative. */
-async function ledgerCheck(h: DbHandle): Promise<LedgerCheck> {
-  const [row] = rowsOf<{ sum: string; negative: string; withdrawals: string }>(
+/** The `cursor` that asks for page `page` of the user's history: the id of the last entry before it. */
+async function cursorOfPage(h: DbHandle, userId: number, page: number, size: number): Promise<string> {
+  const [row] = rowsOf<{ id: string | number }>(
+    await h.db.execute(sql`SELECT id FROM ledger_entries WHERE user_id = ${userId}
+      ORDER BY id DESC OFFSET ${(page - 1) * size - 1} LIMIT 1`),
+  );
+  if (!row) throw new Error(`the bench ledger has no page ${page}`);
+  return String(row.id);
+}
+
+/**
+ * After the withdrawal loads: what the withdraw user's keys wrote, what the drain left, and the
+ * ledger as a whole (sums to zero, no balance that may not be negative is).
+ */
+async function ledgerCheck(
+  h: DbHandle,
+  withdrawUserId: number,
+  drainUserId: number,
+  req: CheckRequest,
+): Promise<LedgerCheck> {
+  const ledgerKeys = req.keys.map((k) => requestKey('withdraw', withdrawUserId, k));
+  const [row] = rowsOf<{
+    sum: string;
+    negative: string;
+    withdrawals: string;
+    matching: string;
+    pairs: string;
+    drain: string | null;
+  }>(
     await h.db.execute(sql`SELECT
       (SELECT coalesce(sum(amount), 0)::text FROM ledger_entries) AS sum,
       (SELECT count(*)::text FROM balances WHERE amount < 0 AND NOT allow_negative) AS negative,
-      (SELECT count(*)::text FROM withdrawals) AS withdrawals`),
+      (SELECT count(*)::text FROM withdrawals WHERE user_id = ${withdrawUserId}) AS withdrawals,
+      (SELECT count(*)::text FROM withdrawals WHERE user_id = ${withdrawUserId}
+        AND ledger_key = ANY(${`{${ledgerKeys.join(',')}}`}::text[])) AS matching,
+      (SELECT count(*)::text FROM ledger_entries WHERE kind = 'withdraw' AND side = 'debit') AS pairs,
+      (SELECT amount::text FROM balances WHERE user_id = ${drainUserId} AND account = 'wallet' AND asset = 'USDT') AS drain`),
   );
   return {
     sum: row?.sum ?? '?',
     negative: Number(row?.negative ?? -1),
-    withdrawals: Number(row?.withdrawals ?? 0),
+    withdrawals: Number(row?.withdrawals ?? -1),
+    matching: Number(row?.matching ?? -1),
+    withdrawLedgerPairs: Number(row?.pairs ?? -1),
+    drainBalance: row?.drain ?? '?',
   };
 }

@@ -6,12 +6,21 @@ import {
   type Address,
   BlockNotFoundError,
   type Hex,
+  LimitExceededRpcError,
   type Log,
   type PublicClient,
   parseEventLogs,
+  ResponseBodyTooLargeError,
 } from 'viem';
 import type { DbHandle, Tx } from '../db/client.ts';
-import { applyStakeChange, bindInviter, loadTeamRules, rows, TeamError } from '../services/team.ts';
+import {
+  applyStakeChange,
+  applyStakeChanges,
+  bindInviter,
+  loadTeamRules,
+  rows,
+  TeamError,
+} from '../services/team.ts';
 import type { TeamRules } from '../services/team-rules.ts';
 import { recordUnmatchedPayment } from '../services/unmatched-payments.ts';
 
@@ -127,25 +136,20 @@ export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
   const safe = head - BigInt(o.finalityDepth);
   const from = BigInt(start + 1);
   if (safe < from) return null;
-  const to = safe < from + batch - 1n ? safe : from + batch - 1n;
-
-  const raw = await o.client.getLogs({
-    address: [o.contracts.staking, o.contracts.payment],
-    fromBlock: from,
-    toBlock: to,
-  });
-  const logs = parseEventLogs({ abi: ABI, logs: raw as Log[], strict: true }).filter((l) =>
-    WATCHED.has(l.eventName),
-  );
+  const span = BigInt(Math.min(Number(batch), spans.get(name) ?? Number(batch)));
+  const wanted = safe < from + span - 1n ? safe : from + span - 1n;
+  const { logs: raw, to } = await readLogs(o, name, from, wanted);
+  const logs = parseEventLogs({ abi: ABI, logs: raw, strict: true }).filter((l) => WATCHED.has(l.eventName));
   logs.sort((a, b) => Number(a.blockNumber - b.blockNumber) || a.logIndex - b.logIndex);
-  const toBlock = await o.client.getBlock({ blockNumber: to });
-  const times = new Map<bigint, Date>();
-  for (const l of logs) {
-    if (!times.has(l.blockNumber)) {
-      const b = await o.client.getBlock({ blockNumber: l.blockNumber });
-      times.set(l.blockNumber, new Date(Number(b.timestamp) * 1000));
-    }
-  }
+  // the blocks' times, asked side by side
+  const blockNumbers = [...new Set(logs.map((l) => l.blockNumber))];
+  const [toBlock, ...blocks] = await Promise.all([
+    o.client.getBlock({ blockNumber: to }),
+    ...blockNumbers.map((blockNumber) => o.client.getBlock({ blockNumber })),
+  ]);
+  const times = new Map<bigint, Date>(
+    blocks.map((b, i) => [blockNumbers[i] as bigint, new Date(Number(b.timestamp) * 1000)]),
+  );
 
   const applied = await o.db
     .transaction(async (tx) => {
@@ -163,7 +167,16 @@ export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
       const payers = new Map<string, string>();
       for (const l of logs) if (l.eventName === 'Paid') payers.set(l.transactionHash, l.args.payer);
       let count = 0;
-      for (const l of logs) {
+      for (let i = 0; i < logs.length; ) {
+        // a run of Staked logs (the bulk of any busy range) is applied in a few statements
+        let j = i;
+        while (j < logs.length && logs[j]?.eventName === 'Staked') j++;
+        if (j > i) {
+          count += await applyStakedRun(tx, logs.slice(i, j) as StakedLog[], times, rules);
+          i = j;
+          continue;
+        }
+        const l = logs[i++] as AnyLog & { blockHash: Hex };
         const fresh = await rows(
           tx,
           sql`INSERT INTO chain_logs (tx_hash, log_index, block_number, block_hash, address, event_name)
@@ -172,7 +185,7 @@ export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
         );
         if (fresh.length === 0) continue;
         count++;
-        await applyLog(tx, l as AnyLog, times.get(l.blockNumber) ?? new Date(), rules, payers, o, log);
+        await applyLog(tx, l, times.get(l.blockNumber) ?? new Date(), rules, payers, o, log);
       }
       return count;
     })
@@ -190,6 +203,55 @@ export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
 }
 
 class CursorMoved extends Error {}
+
+/** Per cursor: the block span to ask for next (see readLogs). */
+const spans = new Map<string, number>();
+/** Logs one getLogs call should bring at most: providers refuse about 10,000, or 10 MB. */
+const LOGS_PER_CALL = 5_000;
+
+/** What providers answer when a getLogs range holds too many logs (or too many bytes). */
+function tooManyLogs(err: unknown): boolean {
+  if (err instanceof ResponseBodyTooLargeError || err instanceof LimitExceededRpcError) return true;
+  const text = err instanceof Error ? `${err.message} ${(err as { details?: string }).details ?? ''}` : '';
+  return /more than \d+ results|too many (logs|results)|response size|block range/i.test(text);
+}
+
+/**
+ * The logs of [from, to], or of a shorter range from `from` when the provider refuses that many:
+ * the span is cut until it answers (one block that is still too large is an error). The next
+ * step asks for the span that should hold about LOGS_PER_CALL logs at the density just seen (at
+ * most twice this one, at most `batchBlocks`), so a busy range is not asked for too much again.
+ */
+async function readLogs(
+  o: IndexerOptions,
+  name: string,
+  from: bigint,
+  wanted: bigint,
+): Promise<{ logs: Log[]; to: bigint }> {
+  let to = wanted;
+  for (;;) {
+    try {
+      const logs = await o.client.getLogs({
+        address: [o.contracts.staking, o.contracts.payment],
+        fromBlock: from,
+        toBlock: to,
+      });
+      const answered = Number(to - from) + 1;
+      const next = logs.length === 0 ? answered * 2 : Math.floor((answered * LOGS_PER_CALL) / logs.length);
+      spans.set(name, Math.max(1, Math.min(answered * 2, next)));
+      return { logs: logs as Log[], to };
+    } catch (err) {
+      if (!tooManyLogs(err) || to === from) throw err;
+      // a body over the client's size limit says how much too large it was: aim under it at once
+      const span = to - from + 1n;
+      const shorter =
+        err instanceof ResponseBodyTooLargeError && err.size > err.maxSize
+          ? (span * BigInt(err.maxSize) * 8n) / (BigInt(err.size) * 10n)
+          : span / 2n;
+      to = from + (shorter > 1n ? shorter : 1n) - 1n;
+    }
+  }
+}
 
 type Base = { transactionHash: Hex; logIndex: number; blockNumber: bigint; address: Address };
 type AnyLog = Base &
@@ -227,6 +289,98 @@ type AnyLog = Base &
       }
     | { eventName: 'BurnPayment'; args: { orderId: Hex; tokenIn: bigint; freeBurned: bigint } }
   );
+
+type StakedLog = Extract<AnyLog, { eventName: 'Staked' }> & { blockHash: Hex };
+
+/** A Postgres array literal: one parameter whatever the number of values. */
+const arr = (values: readonly (string | number | bigint)[]) =>
+  `{${values.map((v) => (typeof v === 'string' ? `"${v}"` : String(v))).join(',')}}`;
+
+/**
+ * Consecutive Staked logs, with the effects applyLog gives each of them one by one: the log
+ * claimed once (chain_logs), the staker's account, the chain_stakes row, the team figures of a
+ * stake not seen before (applyStakeChanges, in log order) and the fee's FREE burn; in a fixed
+ * number of statements. Returns how many logs were new.
+ */
+async function applyStakedRun(
+  tx: Tx,
+  run: StakedLog[],
+  times: Map<bigint, Date>,
+  rules: TeamRules,
+): Promise<number> {
+  const claimed = await rows<{ tx_hash: string; log_index: number }>(
+    tx,
+    sql`INSERT INTO chain_logs (tx_hash, log_index, block_number, block_hash, address, event_name)
+      SELECT * FROM unnest(${arr(run.map((l) => l.transactionHash))}::text[], ${arr(run.map((l) => l.logIndex))}::int[],
+        ${arr(run.map((l) => l.blockNumber))}::bigint[], ${arr(run.map((l) => l.blockHash))}::text[],
+        ${arr(run.map((l) => l.address.toLowerCase()))}::text[], ${arr(run.map((l) => l.eventName))}::text[])
+      ON CONFLICT (tx_hash, log_index) DO NOTHING RETURNING tx_hash, log_index`,
+  );
+  const isNew = new Set(claimed.map((c) => `${c.tx_hash}:${c.log_index}`));
+  const fresh = run.filter((l) => isNew.has(`${l.transactionHash}:${l.logIndex}`));
+  if (fresh.length === 0) return 0;
+
+  // the stakers' accounts, created in order of first appearance (as one by one would)
+  const addresses = [...new Set(fresh.map((l) => l.args.user.toLowerCase()))];
+  await tx.execute(
+    sql`INSERT INTO users (address) SELECT unnest(${arr(addresses)}::text[]) ON CONFLICT (address) DO NOTHING`,
+  );
+  const ids = new Map(
+    (
+      await rows<{ id: number; address: string }>(
+        tx,
+        sql`SELECT id, address FROM users WHERE address = ANY(${arr(addresses)}::text[])`,
+      )
+    ).map((u) => [u.address, Number(u.id)]),
+  );
+  const userOf = (l: StakedLog) => {
+    const id = ids.get(l.args.user.toLowerCase());
+    if (id === undefined) throw new Error(`user ${l.args.user} not found after insert`);
+    return id;
+  };
+  const at = (l: StakedLog) => times.get(l.blockNumber) ?? new Date();
+  const col = <T extends string | number | bigint>(f: (l: StakedLog) => T) => arr(fresh.map(f));
+  const inserted = await rows<{ user_address: string; stake_index: number }>(
+    tx,
+    sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal, fee, free_burned, rate_ppm,
+        max_interest, staked_at, stake_tx, block_number)
+      SELECT * FROM unnest(${col((l) => l.args.user.toLowerCase())}::text[], ${col(userOf)}::int[],
+        ${col((l) => l.args.index)}::int[], ${col((l) => l.args.stakeIndex)}::int[], ${col((l) => l.args.amount)}::numeric[],
+        ${col((l) => l.args.principal)}::numeric[], ${col((l) => l.args.fee)}::numeric[],
+        ${col((l) => l.args.freeBurned)}::numeric[], ${col((l) => l.args.ratePpm)}::int[],
+        ${col((l) => l.args.maxInterest)}::numeric[], ${col((l) => at(l).toISOString())}::timestamptz[],
+        ${col((l) => l.transactionHash)}::text[], ${col((l) => l.blockNumber)}::bigint[])
+      ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING user_address, stake_index`,
+  );
+  const newStake = new Set(inserted.map((r) => `${r.user_address}:${r.stake_index}`));
+  await applyStakeChanges(
+    tx,
+    fresh
+      .filter((l) => newStake.has(`${l.args.user.toLowerCase()}:${Number(l.args.index)}`))
+      .map((l) => ({
+        userId: userOf(l),
+        principalDelta: l.args.principal,
+        amountDelta: l.args.amount,
+        activeDelta: 1,
+        cycle: Number(l.args.stakeIndex),
+        at: at(l),
+      })),
+    rules,
+  );
+  const burns = fresh.filter((l) => l.args.freeBurned > 0n);
+  if (burns.length > 0) {
+    const b = <T extends string | number | bigint>(f: (l: StakedLog) => T) => arr(burns.map(f));
+    await tx.execute(sql`
+      INSERT INTO burn_records (user_address, user_id, source, ref, free_amount, usdt_amount, status, tx_hash, log_index, block_number)
+      SELECT u.address, u.user_id, 'stake_fee', u.ref, u.free, u.usdt, 'confirmed', u.tx_hash, u.log_index, u.block_number
+      FROM unnest(${b((l) => l.args.user.toLowerCase())}::text[], ${b(userOf)}::int[], ${b((l) => l.args.index.toString())}::text[],
+        ${b((l) => l.args.freeBurned)}::numeric[], ${b((l) => l.args.fee)}::numeric[], ${b((l) => l.transactionHash)}::text[],
+        ${b((l) => l.logIndex)}::int[], ${b((l) => l.blockNumber)}::bigint[])
+        AS u(address, user_id, ref, free, usdt, tx_hash, log_index, block_number)
+      ON CONFLICT (tx_hash, log_index) DO NOTHING`);
+  }
+  return fresh.length;
+}
 
 async function applyLog(
   tx: Tx,

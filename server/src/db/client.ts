@@ -11,6 +11,7 @@ import pg from 'pg';
 import { SERVER_ROOT } from '../config.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { dbDeadline } from '../lib/request-budget.ts';
+import { PreparingClient } from './prepared.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -129,6 +130,8 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
     max: opts.poolSize ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
+    // parameterised statements are prepared once per connection (db/prepared.ts)
+    Client: PreparingClient,
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
   // An idle client dying (server restart) must not crash the process.

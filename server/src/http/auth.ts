@@ -1,7 +1,8 @@
 // The signed-in scope as a Fastify plugin: bearer token, `sign` + `times` headers (SPEC §7),
 // the per-address rate limit, and the OpenAPI `security` of every route registered inside it.
+import { createHmac } from 'node:crypto';
 import { ErrorCode } from '@free/protocol';
-import { verifyRequestSignature } from '@free/protocol/signing';
+import { type HmacSha256Hex, verifyRequestSignature } from '@free/protocol/signing';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -16,6 +17,9 @@ export type SignedInOptions = {
 };
 
 const bearerSecurity = [{ bearer: [] }];
+
+/** protocol's HMAC through node:crypto (native; the protocol's default is portable JS). */
+const nodeHmacHex: HmacSha256Hex = (key, message) => createHmac('sha256', key).update(message).digest('hex');
 
 /** Registered as an encapsulated plugin: its hooks reach only the routes given in `routes`. */
 export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts) => {
@@ -36,6 +40,7 @@ export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts)
       sign: typeof sign === 'string' ? sign : null,
       times: typeof times === 'string' ? times : null,
       now: ctx.clock().getTime(),
+      hmacHex: nodeHmacHex,
     });
     if (check === 'stale') return sendFailure(reply, ErrorCode.StaleTimestamp, 'times');
     if (check === 'bad') return sendFailure(reply, ErrorCode.BadSignature, 'sign');

@@ -2,7 +2,7 @@
 // API process behind the proxy counts against the same limits. Fails open: while Redis does not
 // answer, requests are not limited (one warning per outage) rather than refused — the limits
 // protect the API from floods, and refusing every user because Redis is down would be worse.
-import type { FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
@@ -116,4 +116,29 @@ export async function sharedRateLimitOptions(
     store,
     skipOnError: true,
   };
+}
+
+/** Requests per minute: per client IP (every request) and per signed-in address. */
+export type RateLimits = { perIp: number; perAddress: number };
+export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perAddress: 240 };
+
+/**
+ * The per-IP limit on every request (a refusal answers TooManyRequests through the error
+ * handler); the per-address one is added by the signed-in scope (http/auth.ts).
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.perIp,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `ip:${req.ip}`,
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+    // REDIS_URL: counters shared by every API process (the per-address limiter inherits them)
+    ...(await sharedRateLimitOptions(app, config)),
+  });
 }

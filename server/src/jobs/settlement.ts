@@ -6,6 +6,7 @@
 // The USDT income a day pays (static + dynamic, from system:income) is bounded by the operator's
 // `income_daily_budget_wei`: the step that would pass it is rolled back and the day is held the
 // same way; the steps left resume on a later run within the budget (income accrues meanwhile).
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { DAY_MS } from '@free/protocol/constants';
 import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
@@ -16,10 +17,11 @@ import { KIND } from '../services/income-kinds.ts';
 import { getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
 import { chainBonusSql } from '../services/staking-orders.ts';
-import { applyStakeChange, loadTeamRules } from '../services/team.ts';
+import { applyStakeChanges, loadTeamRules } from '../services/team.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
-const WAD = '1000000000000000000';
+/** 1e18: compound factors (protocol's compoundFactor) are fixed point on the token's wei unit. */
+const WAD = WEI_PER_UNIT.toString();
 
 export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks', 'fomo'] as const;
 export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];
@@ -368,24 +370,21 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
       sql`SELECT user_id, contribution::text, cycle, due_at FROM settle_renew WHERE contribution > 0`,
     ),
   );
-  if (contributed.length > 0) {
-    const rules = await loadTeamRules(tx);
-    for (const r of contributed) {
+  await applyStakeChanges(
+    tx,
+    contributed.map((r) => {
       const delta = -BigInt(r.contribution);
-      await applyStakeChange(
-        tx,
-        {
-          userId: r.user_id,
-          principalDelta: delta,
-          amountDelta: delta,
-          activeDelta: 0,
-          cycle: r.cycle,
-          at: new Date(r.due_at),
-        },
-        rules,
-      );
-    }
-  }
+      return {
+        userId: r.user_id,
+        principalDelta: delta,
+        amountDelta: delta,
+        activeDelta: 0,
+        cycle: r.cycle,
+        at: new Date(r.due_at),
+      };
+    }),
+    rules,
+  );
   return {
     rows: bonus.rows + chainBonus.rows + Number(renewed[0]?.n ?? 0),
     total: bonus.total + chainBonus.total,

@@ -1,11 +1,11 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/client.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso } from '../lib/format.ts';
+import { amt } from '../lib/format.ts';
 
 export const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
 export type Asset = (typeof ASSETS)[number];
@@ -87,6 +87,11 @@ export async function requireWallet(
  * Moves `amount` of `asset` from one account to another inside `tx` (the caller's transaction).
  * Throws AppError(InsufficientBalance) when the source would go below zero, and
  * AppError(IdempotencyConflict) when `key` was used for a different movement.
+ *
+ * Every transfer takes its row locks in one order, so two transfers cannot deadlock: the cached
+ * system balances (user 0), then per user in id order the entry counter (ledger_seqs) and the
+ * balances. The counter gives the user's entries their `seq`; a key already booked (a replay) takes
+ * nothing back from it, so a user's seqs stay 1, 2, 3… without a gap.
  */
 export async function transfer(tx: Executor, input: TransferInput): Promise<TransferResult> {
   const { key, asset, amount, kind } = input;
@@ -97,8 +102,30 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
   const to = resolve(input.to);
   if (sameAccount(from, to)) throw new Error('ledger transfer to the same account');
 
-  // Claim the key first: a concurrent transfer with the same key waits here until the first
-  // commits, then finds it (ON CONFLICT DO NOTHING) and replays instead of moving money twice.
+  const steps = [
+    { acc: from, run: () => debit(tx, from, asset, amount), undo: () => shift(tx, from, asset, amount) },
+    { acc: to, run: () => credit(tx, to, asset, amount), undo: () => shift(tx, to, asset, -amount) },
+  ]
+    .filter((s) => !s.acc.allowNegative)
+    .sort((a, b) => lockOrder(a.acc).localeCompare(lockOrder(b.acc)));
+  const systemSteps = steps.filter((s) => s.acc.userId === null);
+  const userSteps = steps.filter((s) => s.acc.userId !== null);
+
+  // A cached system balance is moved before the entries are written (its lock comes first): a key
+  // already booked must be found before that, so that a replay moves nothing.
+  if (systemSteps.length > 0) {
+    const booked = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.txKey, key));
+    if (booked.length > 0) return replayOf(booked, key, from, to, asset, amount, kind, ref);
+  }
+  for (const step of systemSteps) await step.run();
+  const counted = await takeSeqs(tx, [from.userId, to.userId]);
+  const seqOf = (userId: number | null, nth: number) =>
+    userId === null ? null : (counted.get(userId)?.[nth] ?? null);
+  const debitSeq = seqOf(from.userId, 0);
+  const creditSeq = seqOf(to.userId, from.userId === to.userId ? 1 : 0);
+
+  // Claim the key: a concurrent transfer with the same key waits here until the first commits,
+  // then finds it (ON CONFLICT DO NOTHING) and replays instead of moving money twice.
   const inserted = await tx
     .insert(ledgerEntries)
     .values([
@@ -112,6 +139,7 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
         kind,
         ref,
         createdAt: input.at,
+        seq: debitSeq,
       },
       {
         txKey: key,
@@ -123,6 +151,7 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
         kind,
         ref,
         createdAt: input.at,
+        seq: creditSeq,
       },
     ])
     .onConflictDoNothing()
@@ -133,37 +162,85 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
       // Only possible if someone wrote half a pair by hand: refuse rather than guess.
       throw new AppError(ErrorCode.IdempotencyConflict, undefined, `half-written ledger pair for ${key}`);
     }
-    const existing = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.txKey, key));
-    const debit = existing.find((e) => e.side === 'debit');
-    const credit = existing.find((e) => e.side === 'credit');
-    const same =
-      debit &&
-      credit &&
-      debit.userId === from.userId &&
-      debit.account === from.account &&
-      credit.userId === to.userId &&
-      credit.account === to.account &&
-      debit.asset === asset &&
-      credit.amount === amount &&
-      debit.kind === kind &&
-      (debit.ref ?? null) === ref;
-    if (!same) throw new AppError(ErrorCode.IdempotencyConflict, undefined, `ledger key ${key} reused`);
-    return { debitId: debit.id, creditId: credit.id, replayed: true };
+    // a replay: give back the seqs and the system balance moved above (their locks are still ours)
+    await returnSeqs(tx, counted);
+    for (const step of systemSteps) await step.undo();
+    const booked = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.txKey, key));
+    return replayOf(booked, key, from, to, asset, amount, kind, ref);
   }
 
-  // System accounts open to the outside world keep no cached row (their balance is the sum of
-  // their entries): no hot row for every user to queue on. Cached rows are locked in one fixed
-  // order so two opposite transfers cannot deadlock.
-  const steps = [
-    { acc: from, run: () => debit(tx, from, asset, amount) },
-    { acc: to, run: () => credit(tx, to, asset, amount) },
-  ]
-    .filter((s) => !s.acc.allowNegative)
-    .sort((a, b) => lockOrder(a.acc).localeCompare(lockOrder(b.acc)));
-  for (const step of steps) await step.run();
+  for (const step of userSteps) await step.run();
   const debitId = inserted.find((r) => r.side === 'debit')?.id ?? 0;
   const creditId = inserted.find((r) => r.side === 'credit')?.id ?? 0;
   return { debitId, creditId, replayed: false };
+}
+
+type Entry = typeof ledgerEntries.$inferSelect;
+
+/** The result of a key already booked: the same movement replays, another one is a conflict. */
+function replayOf(
+  existing: Entry[],
+  key: string,
+  from: Resolved,
+  to: Resolved,
+  asset: Asset,
+  amount: bigint,
+  kind: LedgerKind,
+  ref: string | null,
+): TransferResult {
+  const debit = existing.find((e) => e.side === 'debit');
+  const credit = existing.find((e) => e.side === 'credit');
+  const same =
+    debit &&
+    credit &&
+    debit.userId === from.userId &&
+    debit.account === from.account &&
+    credit.userId === to.userId &&
+    credit.account === to.account &&
+    debit.asset === asset &&
+    credit.amount === amount &&
+    debit.kind === kind &&
+    (debit.ref ?? null) === ref;
+  if (!same) throw new AppError(ErrorCode.IdempotencyConflict, undefined, `ledger key ${key} reused`);
+  return { debitId: debit.id, creditId: credit.id, replayed: true };
+}
+
+/**
+ * Takes the next seqs of each user (one per entry of theirs in this transfer), locking their
+ * counters in user order. Returns user → the seqs given, in entry order.
+ */
+async function takeSeqs(tx: Executor, userIds: (number | null)[]): Promise<Map<number, number[]>> {
+  const counts = new Map<number, number>();
+  for (const id of userIds) if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const out = new Map<number, number[]>();
+  if (counts.size === 0) return out;
+  const ordered = [...counts].sort((a, b) => a[0] - b[0]);
+  const rows = rowsOf<{ user_id: number; last: string | number }>(
+    await tx.execute(sql`INSERT INTO ledger_seqs (user_id, last)
+      VALUES ${sql.join(
+        ordered.map(([id, n]) => sql`(${id}::int, ${n}::bigint)`),
+        sql`, `,
+      )}
+      ON CONFLICT (user_id) DO UPDATE SET last = ledger_seqs.last + excluded.last
+      RETURNING user_id, last`),
+  );
+  for (const r of rows) {
+    const n = counts.get(r.user_id) ?? 0;
+    const last = Number(r.last);
+    out.set(
+      r.user_id,
+      Array.from({ length: n }, (_, i) => last - n + 1 + i),
+    );
+  }
+  return out;
+}
+
+/** Gives back seqs taken by takeSeqs in this transaction (nothing was written with them). */
+async function returnSeqs(tx: Executor, taken: Map<number, number[]>): Promise<void> {
+  for (const [userId, seqs] of taken)
+    await tx.execute(
+      sql`UPDATE ledger_seqs SET last = last - ${seqs.length}::bigint WHERE user_id = ${userId}`,
+    );
 }
 
 const ownerMatch = (userId: number | null) =>
@@ -193,18 +270,31 @@ async function credit(tx: Executor, acc: Resolved, asset: Asset, amount: bigint)
     });
 }
 
+/** Takes back a move of this transaction on a cached balance (its row is locked by it). */
+async function shift(tx: Executor, acc: Resolved, asset: Asset, delta: bigint): Promise<void> {
+  await tx
+    .update(balances)
+    .set({ amount: sql`${balances.amount} + ${delta}` })
+    .where(and(ownerMatch(acc.userId), eq(balances.account, acc.account), eq(balances.asset, asset)));
+}
+
 /** A user's balances: every account × asset, zero where nothing was ever booked. */
 export async function getUserBalances(
   db: Executor,
   userId: number,
 ): Promise<Record<UserAccountName, Record<Asset, bigint>>> {
-  const rows = await db.select().from(balances).where(eq(balances.userId, userId));
+  // raw SQL: on every /api/user, and the query builder costs more than the query here
+  const rows = rowsOf<{ account: string; asset: string; amount: string }>(
+    await db.execute(
+      sql`SELECT account, asset, amount::text AS amount FROM balances WHERE user_id = ${userId}`,
+    ),
+  );
   const out = Object.fromEntries(
     USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, 0n])) as Record<Asset, bigint>]),
   ) as Record<UserAccountName, Record<Asset, bigint>>;
   for (const r of rows) {
     const acc = out[r.account as UserAccountName];
-    if (acc && (ASSETS as readonly string[]).includes(r.asset)) acc[r.asset as Asset] = r.amount;
+    if (acc && (ASSETS as readonly string[]).includes(r.asset)) acc[r.asset as Asset] = BigInt(r.amount);
   }
   return out;
 }
@@ -232,11 +322,38 @@ export async function getBalance(db: Executor, ref: AccountRef, asset: Asset): P
   return rows[0]?.amount ?? 0n;
 }
 
+/** One flow record as the API shows it. */
+export type FinanceEntry = {
+  id: number;
+  time: string;
+  kind: LedgerKind;
+  account: string;
+  asset: string;
+  amount: string;
+  ref: string | null;
+};
+
+type EntryRow = {
+  id: string | number;
+  time: string;
+  kind: LedgerKind;
+  account: string;
+  asset: string;
+  amount: string;
+  ref: string | null;
+};
+
+// the columns of a flow record, the time already in the API's ISO form (the same text from both drivers)
+const ENTRY_COLUMNS = sql.raw(`id, kind, account, asset, amount::text AS amount, ref,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time`);
+
 /**
  * A page of a user's ledger entries (flow records), newest first, of one kind and/or asset.
- * With `cursor` (the last id of the previous page) the page is a keyset read on (user_id, id): the
- * same cost at any depth. Without it, `page` skips (page - 1) × size ids inside the index before
- * reading `size` rows. No count of the history: one row more than the page says whether more follow.
+ * Every page is read from an index range, whatever its depth: page N of the whole history is the
+ * range of `seq` below the user's last one (ledger_seqs) minus (N - 1) × size; with `cursor` (the
+ * last id of the previous page) the page is a keyset read on (user_id, id). Only a filtered page
+ * asked by number without a cursor still skips (N - 1) × size entries. No count of the history:
+ * one row more than the page says whether more follow.
  */
 export async function entriesOf(
   db: Executor,
@@ -246,36 +363,38 @@ export async function entriesOf(
   size: number,
   cursor?: number,
 ) {
-  const where = and(
-    eq(ledgerEntries.userId, userId),
-    filter.kind ? eq(ledgerEntries.kind, filter.kind) : undefined,
-    filter.asset ? eq(ledgerEntries.asset, filter.asset) : undefined,
-    cursor !== undefined ? lt(ledgerEntries.id, cursor) : undefined,
+  const filters = sql.join(
+    [
+      filter.kind ? sql` AND kind = ${filter.kind}` : sql``,
+      filter.asset ? sql` AND asset = ${filter.asset}` : sql``,
+    ],
+    sql``,
   );
-  const pageIds = db
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(where)
-    .orderBy(desc(ledgerEntries.id))
-    .limit(size + 1)
-    .offset(cursor !== undefined ? 0 : (page - 1) * size);
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.id, pageIds))
-    .orderBy(desc(ledgerEntries.id));
+  const skip = (page - 1) * size;
+  const query =
+    cursor !== undefined
+      ? sql`SELECT ${ENTRY_COLUMNS} FROM ledger_entries
+          WHERE user_id = ${userId} AND id < ${cursor}${filters} ORDER BY id DESC LIMIT ${size + 1}`
+      : filter.kind || filter.asset
+        ? sql`SELECT ${ENTRY_COLUMNS} FROM ledger_entries
+          WHERE user_id = ${userId}${filters} ORDER BY id DESC LIMIT ${size + 1} OFFSET ${skip}`
+        : sql`SELECT ${ENTRY_COLUMNS} FROM ledger_entries
+          WHERE user_id = ${userId}
+            AND seq <= (SELECT last FROM ledger_seqs WHERE user_id = ${userId}) - ${skip}::bigint
+          ORDER BY seq DESC LIMIT ${size + 1}`;
+  const rows = rowsOf<EntryRow>(await db.execute(query));
   const hasMore = rows.length > size;
-  const list = rows.slice(0, size);
+  const list: FinanceEntry[] = rows.slice(0, size).map((r) => ({
+    id: Number(r.id),
+    time: r.time,
+    kind: r.kind,
+    account: r.account,
+    asset: r.asset,
+    amount: amt(BigInt(r.amount)),
+    ref: r.ref,
+  }));
   return {
-    list: list.map((r) => ({
-      id: r.id,
-      time: iso(r.createdAt),
-      kind: r.kind,
-      account: r.account,
-      asset: r.asset,
-      amount: amt(r.amount),
-      ref: r.ref,
-    })),
+    list,
     page,
     size,
     hasMore,

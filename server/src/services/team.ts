@@ -155,10 +155,37 @@ export type StakeChange = {
 
 /** Applies one stake or unstake to the user's own figures and to every ancestor's team figures. */
 export async function applyStakeChange(tx: SqlRunner, c: StakeChange, rules?: TeamRules): Promise<void> {
+  await applyStakeChanges(tx, [c], rules);
+}
+
+/** A Postgres array literal of numbers, bigints or booleans (one parameter, whatever its length). */
+const pgArray = (values: readonly (number | bigint | boolean | string)[]) => `{${values.join(',')}}`;
+
+/**
+ * Applies stakes and unstakes, in the order given, to the users' own figures and to every
+ * ancestor's team figures: the same result as applying them one by one, in a fixed number of
+ * statements whatever their number (the indexer applies thousands of logs at once). The users'
+ * and their ancestors' counter rows are locked in id order first, like every team write.
+ */
+export async function applyStakeChanges(
+  tx: SqlRunner,
+  changes: readonly StakeChange[],
+  rules?: TeamRules,
+): Promise<void> {
+  if (changes.length === 0) return;
   const r = rules ?? (await loadTeamRules(tx));
-  await ensureStats(tx, [c.userId]);
-  await lockAncestors(tx, c.userId, true);
-  const [before] = await rows<{
+  const ids = [...new Set(changes.map((c) => c.userId))].sort((x, y) => x - y);
+  const idList = pgArray(ids);
+  await tx.execute(
+    sql`INSERT INTO team_stats (user_id) SELECT unnest(${idList}::int[]) ON CONFLICT (user_id) DO NOTHING`,
+  );
+  await tx.execute(sql`
+    SELECT user_id FROM team_stats
+    WHERE user_id IN (SELECT ancestor_id FROM team_paths WHERE descendant_id = ANY(${idList}::int[]))
+       OR user_id = ANY(${idList}::int[])
+    ORDER BY user_id FOR UPDATE`);
+  const before = await rows<{
+    user_id: number;
     is_valid: boolean;
     is_market_maker: boolean;
     own_amount: string;
@@ -166,37 +193,100 @@ export async function applyStakeChange(tx: SqlRunner, c: StakeChange, rules?: Te
     mm_stakes: number;
   }>(
     tx,
-    sql`SELECT is_valid, is_market_maker, own_amount::text, active_stakes, mm_stakes FROM team_stats WHERE user_id = ${c.userId}`,
+    sql`SELECT user_id, is_valid, is_market_maker, own_amount::text, active_stakes, mm_stakes
+      FROM team_stats WHERE user_id = ANY(${idList}::int[])`,
   );
-  if (!before) throw new TeamError('unknown_user');
-  const ownAmount = BigInt(before.own_amount) + c.amountDelta;
-  const active = before.active_stakes + c.activeDelta;
-  const mmStakes = before.mm_stakes + (c.cycle === r.marketMakerCycle ? c.activeDelta : 0);
-  const isValid = active > 0 && ownAmount >= r.validMinAmount;
-  const isMm = mmStakes > 0;
-  const dValid = Number(isValid) - Number(before.is_valid);
-  const dMm = Number(isMm) - Number(before.is_market_maker);
-  const delta = c.principalDelta.toString();
-
-  await tx.execute(sql`
-    UPDATE team_stats SET own_principal = own_principal + ${delta}::numeric, own_amount = ${ownAmount.toString()}::numeric,
-      active_stakes = ${active}, mm_stakes = ${mmStakes}, is_valid = ${isValid}, is_market_maker = ${isMm}
-    WHERE user_id = ${c.userId}`);
-  await tx.execute(sql`
-    UPDATE team_stats SET performance = performance + ${delta}::numeric,
-      valid_count = valid_count + ${dValid}, market_makers = market_makers + ${dMm}
-    WHERE user_id IN (SELECT ancestor_id FROM team_paths WHERE descendant_id = ${c.userId})`);
-  if (c.principalDelta !== 0n) {
-    await tx.execute(sql`
-      INSERT INTO team_legs (user_id, leg_id, performance)
-      SELECT ancestor_id, leg_id, ${delta}::numeric FROM team_paths WHERE descendant_id = ${c.userId}
-      ON CONFLICT (user_id, leg_id) DO UPDATE SET performance = team_legs.performance + excluded.performance`);
+  // each user's figures after each change, in order, as one change at a time would leave them
+  type State = {
+    ownAmount: bigint;
+    active: number;
+    mmStakes: number;
+    isValid: boolean;
+    isMm: boolean;
+    principal: bigint;
+    dValid: number;
+    dMm: number;
+    legs: boolean;
+  };
+  const state = new Map<number, State>();
+  for (const b of before) {
+    state.set(Number(b.user_id), {
+      ownAmount: BigInt(b.own_amount),
+      active: b.active_stakes,
+      mmStakes: b.mm_stakes,
+      isValid: b.is_valid,
+      isMm: b.is_market_maker,
+      principal: 0n,
+      dValid: 0,
+      dMm: 0,
+      legs: false,
+    });
   }
-  if (dValid === 1) {
+  /** `${user}|${day}` → accounts that became valid that day (team_daily) */
+  const becameValid = new Map<string, number>();
+  for (const c of changes) {
+    const st = state.get(c.userId);
+    if (!st) throw new TeamError('unknown_user');
+    st.ownAmount += c.amountDelta;
+    st.active += c.activeDelta;
+    st.mmStakes += c.cycle === r.marketMakerCycle ? c.activeDelta : 0;
+    const isValid = st.active > 0 && st.ownAmount >= r.validMinAmount;
+    const isMm = st.mmStakes > 0;
+    const dValid = Number(isValid) - Number(st.isValid);
+    st.dValid += dValid;
+    st.dMm += Number(isMm) - Number(st.isMm);
+    st.isValid = isValid;
+    st.isMm = isMm;
+    st.principal += c.principalDelta;
+    if (c.principalDelta !== 0n) st.legs = true;
+    if (dValid === 1) {
+      const key = `${c.userId}|${utcDay(c.at)}`;
+      becameValid.set(key, (becameValid.get(key) ?? 0) + 1);
+    }
+  }
+  const users = [...state.entries()];
+  const col = <T extends number | bigint | boolean>(f: (s: State) => T) =>
+    pgArray(users.map(([, st]) => f(st)));
+  await tx.execute(sql`
+    UPDATE team_stats t SET own_principal = t.own_principal + v.principal, own_amount = v.own_amount,
+      active_stakes = v.active, mm_stakes = v.mm, is_valid = v.valid, is_market_maker = v.is_mm
+    FROM unnest(${pgArray(users.map(([id]) => id))}::int[], ${col((st) => st.principal)}::numeric[],
+      ${col((st) => st.ownAmount)}::numeric[], ${col((st) => st.active)}::int[], ${col((st) => st.mmStakes)}::int[],
+      ${col((st) => st.isValid)}::bool[], ${col((st) => st.isMm)}::bool[])
+      AS v(user_id, principal, own_amount, active, mm, valid, is_mm)
+    WHERE t.user_id = v.user_id`);
+  const moved = users.filter(([, st]) => st.principal !== 0n || st.dValid !== 0 || st.dMm !== 0 || st.legs);
+  if (moved.length > 0) {
+    const deltas = sql`unnest(${pgArray(moved.map(([id]) => id))}::int[],
+      ${pgArray(moved.map(([, st]) => st.principal))}::numeric[], ${pgArray(moved.map(([, st]) => st.dValid))}::int[],
+      ${pgArray(moved.map(([, st]) => st.dMm))}::int[], ${pgArray(moved.map(([, st]) => st.legs))}::bool[])
+      AS u(user_id, principal, d_valid, d_mm, legs)`;
+    await tx.execute(sql`
+      UPDATE team_stats s SET performance = s.performance + d.principal,
+        valid_count = s.valid_count + d.d_valid, market_makers = s.market_makers + d.d_mm
+      FROM (SELECT p.ancestor_id, sum(u.principal) AS principal, sum(u.d_valid) AS d_valid, sum(u.d_mm) AS d_mm
+            FROM team_paths p JOIN ${deltas} ON p.descendant_id = u.user_id GROUP BY p.ancestor_id) d
+      WHERE s.user_id = d.ancestor_id`);
+    if (moved.some(([, st]) => st.legs)) {
+      await tx.execute(sql`
+        INSERT INTO team_legs (user_id, leg_id, performance)
+        SELECT p.ancestor_id, p.leg_id, sum(u.principal) FROM team_paths p JOIN ${deltas} ON p.descendant_id = u.user_id
+        WHERE u.legs GROUP BY p.ancestor_id, p.leg_id
+        ON CONFLICT (user_id, leg_id) DO UPDATE SET performance = team_legs.performance + excluded.performance`);
+    }
+  }
+  if (becameValid.size > 0) {
+    const days = [...becameValid.entries()].map(([key, n]) => {
+      const [user, day] = key.split('|');
+      return { user: Number(user), day: day ?? '', n };
+    });
     await tx.execute(sql`
       INSERT INTO team_daily (user_id, day, new_count, valid_count)
-      SELECT ancestor_id, ${utcDay(c.at)}::date, 0, 1 FROM team_paths WHERE descendant_id = ${c.userId}
-      ON CONFLICT (user_id, day) DO UPDATE SET valid_count = team_daily.valid_count + 1`);
+      SELECT p.ancestor_id, u.day, 0, sum(u.n)
+      FROM team_paths p JOIN unnest(${pgArray(days.map((d) => d.user))}::int[], ${pgArray(days.map((d) => d.day))}::date[],
+        ${pgArray(days.map((d) => d.n))}::int[]) AS u(user_id, day, n) ON p.descendant_id = u.user_id
+      GROUP BY p.ancestor_id, u.day
+      ON CONFLICT (user_id, day) DO UPDATE SET valid_count = team_daily.valid_count + excluded.valid_count`);
   }
 }
 

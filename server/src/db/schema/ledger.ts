@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, wei } from './_columns.ts';
 import { users } from './users.ts';
@@ -33,15 +34,28 @@ export const ledgerEntries = pgTable(
     kind: text('kind').$type<LedgerKind>().notNull(),
     ref: text('ref'),
     createdAt: createdAt(),
+    /**
+     * The entry's place in its user's history: 1, 2, 3… with no gap, in id order (ledger_seqs
+     * holds the last one given). Null on system rows. Page N of the history is a range of it.
+     */
+    seq: bigint('seq', { mode: 'number' }),
   },
   (t) => [
     unique('ledger_entries_tx_side').on(t.txKey, t.side),
-    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
-    // flow records: newest first and keyset pages, read from the index alone
+    // flow records: page N as a seq range, keyset pages by id, filtered lists
+    uniqueIndex('ledger_entries_user_seq').on(t.userId, t.seq).where(sql`${t.seq} IS NOT NULL`),
     index('ledger_entries_user_id_idx').on(t.userId, t.id),
     index('ledger_entries_kind_idx').on(t.userId, t.kind, t.createdAt),
   ],
 );
+
+/** Per user: the last `seq` given to one of their ledger entries (locked while a movement books). */
+export const ledgerSeqs = pgTable('ledger_seqs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  last: bigint('last', { mode: 'number' }).notNull(),
+});
 
 export const balances = pgTable(
   'balances',

@@ -157,8 +157,10 @@ function Price({ symbol }: { symbol: 'FREE' | 'FCC' }) {
 function FomoCard() {
   const { t } = useTranslation();
   const config = useConfig().data;
-  const fomo = useFomo().data;
-  if (!fomo) return null;
+  const query = useFomo();
+  const fomo = query.data;
+  // while it loads, the card holds its place (values '—'): its figures arriving move nothing below
+  if (!fomo && !query.isPending) return null;
   return (
     <section className="card fomo-card stack">
       <div className="section-head">
@@ -169,19 +171,19 @@ function FomoCard() {
       </div>
       <div className="stats">
         <Stat label={t('home.fomoBalance')}>
-          <Amount value={fomo.balance} token="FREE" />
+          <Amount value={fomo?.balance} token="FREE" />
         </Stat>
         <Stat label={t('home.fomoCountdown')}>
-          {fomo.unlockTime ? <Countdown end={fomo.unlockTime} format="hms" /> : '—'}
+          {fomo?.unlockTime ? <Countdown end={fomo.unlockTime} format="hms" /> : '—'}
         </Stat>
         <Stat label={t('home.fomoParticipants')}>
-          <Count value={fomo.participants.length} />
+          <Count value={fomo?.participants.length} />
         </Stat>
         <Stat label={t('home.fomoFloor')}>
-          <Amount value={fomo.floor} token="FREE" />
+          <Amount value={fomo?.floor} token="FREE" />
         </Stat>
       </div>
-      {!fomo.distributing && (
+      {fomo && !fomo.distributing && (
         <p className="notice" role="status">
           {t('home.fomoPaused', { floor: fomo.floor })}
         </p>

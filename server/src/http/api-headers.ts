@@ -1,0 +1,22 @@
+// Rules of SPEC §7 for every /api call before validation: the `platform` header is required, and
+// `pageSize` is accepted as an alias of `size` on every paged list.
+import { ErrorCode } from '@free/protocol';
+import type { FastifyInstance } from 'fastify';
+import { sendFailure } from './envelope.ts';
+
+const PLATFORM = /^[a-z0-9]{1,16}$/;
+
+export function installApiHeaders(app: FastifyInstance): void {
+  app.addHook('preValidation', (req, reply, done) => {
+    const url = req.url;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return done();
+    const q = req.query as Record<string, unknown> | undefined;
+    if (q && q.pageSize !== undefined && q.size === undefined) q.size = q.pageSize;
+    const platform = req.headers.platform;
+    if (typeof platform !== 'string' || !PLATFORM.test(platform)) {
+      void sendFailure(reply, ErrorCode.BadRequest, 'platform');
+      return;
+    }
+    done();
+  });
+}

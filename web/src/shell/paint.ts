@@ -1,0 +1,57 @@
+// index.html's static shell, made to look like the app before any of the app's script has run: the
+// remembered (or the phone's) theme and language, and on the home page its title and hero in that
+// language. Runs as an inline script right after the shell's markup (vite.config.ts builds it from
+// shell/inline.ts; the CSP allows it by hash), so the first paint already shows the page's largest
+// text and React later draws the same text in the same place.
+import { isLanguage, type LanguageCode, languageDir, resolveLanguage } from '@free/protocol/languages';
+
+/** Per language, the texts the shell shows (from the app's catalogues, chosen at build time). */
+export type ShellTexts = Partial<Record<LanguageCode, { title: string; tagline: string }>>;
+
+// the storage keys and theme colours the app uses (src/theme/theme.ts, src/i18n/index.ts; the test
+// checks that the shell decides as the app does)
+const THEME_KEY = 'free.theme';
+const LANG_KEY = 'free.lang';
+const THEME_COLOR = { light: '#fff7f0', dark: '#101114' } as const;
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The home route of the hash router: no hash, `#/`, or `#/` with a query (an invite link). */
+const atHome = (hash: string) => hash === '' || hash === '#' || hash === '#/' || hash.startsWith('#/?');
+
+export function paintShell(texts: ShellTexts): void {
+  const html = document.documentElement;
+  const t = stored(THEME_KEY);
+  const theme =
+    t === 'light' || t === 'dark'
+      ? t
+      : typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+        ? 'dark'
+        : 'light';
+  html.dataset.theme = theme;
+  html.setAttribute('data-prefers-color-scheme', theme);
+  html.style.colorScheme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLOR[theme]);
+
+  const l = stored(LANG_KEY);
+  const lang: LanguageCode = isLanguage(l)
+    ? l
+    : resolveLanguage(navigator.languages?.join(',') || navigator.language);
+  html.lang = lang;
+  html.dir = languageDir(lang);
+
+  const text = texts[lang] ?? texts.en;
+  if (!text || !atHome(location.hash)) return;
+  const title = document.getElementById('shell-title');
+  const hero = document.getElementById('shell-hero');
+  const tagline = document.getElementById('shell-tagline');
+  if (title) title.textContent = text.title;
+  if (tagline) tagline.textContent = text.tagline;
+  if (hero) hero.hidden = false;
+}
