@@ -17,6 +17,7 @@ import {
 import { WEI_PER_UNIT as WAD } from '@free/protocol/amount';
 import { DAY_SECONDS, LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import type { FullDeployment } from '@free/protocol/deployment';
+import { withGasHeadroom } from '@free/protocol/gas';
 import {
   type Abi,
   type Address,
@@ -78,7 +79,9 @@ async function send(
   args: readonly unknown[],
 ) {
   const { pub, wallet } = clients(account);
-  const hash = await wallet.writeContract({ address, abi, functionName, args });
+  // the estimate plus headroom, as a wallet sends it (protocol/gas.ts)
+  const gas = withGasHeadroom(await pub.estimateContractGas({ address, abi, functionName, args, account }));
+  const hash = await wallet.writeContract({ address, abi, functionName, args, gas });
   const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   expect(receipt.status).toBe('success');
   return parseEventLogs({ abi, logs: receipt.logs });

@@ -6,7 +6,7 @@
 import { SIGNER_INDEX } from '@free/devchain/deploy';
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { type Address, createWalletClient, erc20Abi, type Hex, http } from 'viem';
+import { type Address, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexUntilCaughtUp } from '../../server/src/chain/indexer.ts';
 import type { DbHandle } from '../../server/src/db/client.ts';
@@ -15,8 +15,8 @@ import { createRechargeOrder, creditPaidEvent } from '../../server/src/services/
 import { rows } from '../../server/src/services/team.ts';
 import { testConfig } from '../../server/test/helpers.ts';
 import {
+  chainWallet,
   localAccount,
-  localChain,
   startTestChain,
   type TestChain,
 } from '../../server/test/support/test-chain.ts';
@@ -36,11 +36,7 @@ async function send(
   fn: string,
   args: unknown[],
 ) {
-  const wallet = createWalletClient({
-    account,
-    chain: localChain(chain.rpcUrl),
-    transport: http(chain.rpcUrl),
-  });
+  const wallet = chainWallet(chain.rpcUrl, account);
   const hash = await wallet.writeContract({
     address,
     abi: abi as never,

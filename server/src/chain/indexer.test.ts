@@ -4,21 +4,11 @@
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { sql } from 'drizzle-orm';
-import {
-  type Address,
-  createWalletClient,
-  erc20Abi,
-  type Hex,
-  http,
-  keccak256,
-  parseEther,
-  parseEventLogs,
-  toHex,
-} from 'viem';
+import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseEventLogs, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
-import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
@@ -37,8 +27,7 @@ const B = localAccount(2);
 const SIGNER_KEY =
   `0x${Buffer.from(localAccount(10).getHdKey().privateKey as Uint8Array).toString('hex')}` as Hex;
 
-const wallet = (a: typeof A) =>
-  createWalletClient({ account: a, chain: localChain(chain.rpcUrl), transport: http(chain.rpcUrl) });
+const wallet = (a: typeof A) => chainWallet(chain.rpcUrl, a);
 
 function options(extra: Partial<IndexerOptions> = {}): IndexerOptions {
   return {

@@ -1,9 +1,9 @@
 // Burn job against a real anvil: off-chain burns are burned on chain from the hot wallet's FREE,
 // exactly once even across a crash, and each record gets its transaction hash and leaves pending.
 import { sql } from 'drizzle-orm';
-import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
+import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { listBurnRecords, recordOffchainBurn } from '../services/burn.ts';
@@ -30,11 +30,7 @@ function options(extra: Partial<BurnJobOptions> = {}): BurnJobOptions {
 
 /** Gives the hot wallet `amount` FREE from test user 1 (the hot wallet holds none after deploy). */
 async function fundHotWallet(amount: bigint) {
-  const w = createWalletClient({
-    account: localAccount(1),
-    chain: localChain(chain.rpcUrl),
-    transport: http(chain.rpcUrl),
-  });
+  const w = chainWallet(chain.rpcUrl, localAccount(1));
   await chain.client.waitForTransactionReceipt({
     hash: await w.writeContract({
       address: chain.deployment.free,
@@ -127,11 +123,7 @@ describe.each(BACKENDS)('burn job on $name', ({ url }) => {
     await fundHotWallet(parseEther('5'));
     // between saving the burn and sending it, the wallet spends its FREE with the same nonce
     const spendAll = async () => {
-      const w = createWalletClient({
-        account: hot,
-        chain: localChain(chain.rpcUrl),
-        transport: http(chain.rpcUrl),
-      });
+      const w = chainWallet(chain.rpcUrl, hot);
       await w.writeContract({
         address: chain.deployment.free,
         abi: erc20Abi,

@@ -2,10 +2,10 @@
 // running loops; leadership: a second process does not run the same job.
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
+import { erc20Abi, type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
-import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { tryLeadership } from '../chain/leader.ts';
 import type { DbHandle } from '../db/client.ts';
@@ -65,11 +65,7 @@ describe.each(BACKENDS)('jobs on $name', ({ url }) => {
         now,
         terms,
       });
-      const w = createWalletClient({
-        account: payer,
-        chain: localChain(chain.rpcUrl),
-        transport: http(chain.rpcUrl),
-      });
+      const w = chainWallet(chain.rpcUrl, payer);
       await chain.client.waitForTransactionReceipt({
         hash: await w.writeContract({
           address: chain.deployment.usdt,

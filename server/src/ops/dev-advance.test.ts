@@ -9,18 +9,10 @@ import { join } from 'node:path';
 import { startAnvil } from '@free/devchain/anvil';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { DAY_SECONDS } from '@free/protocol/constants';
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  type PublicClient,
-  parseEther,
-} from 'viem';
+import { type Address, createPublicClient, type Hex, http, type PublicClient, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, makeApp, openTestDb, signIn, testConfig } from '../../test/helpers.ts';
-import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { chainTimeReader } from '../chain/chain-time.ts';
 import type { DbHandle } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -85,11 +77,7 @@ describe('advanceLocal', () => {
       const [user] = await db.db.insert(users).values({ address: payer.address.toLowerCase() }).returning();
       if (!user) throw new Error('no user');
       const terms = paymentTermsReader(chain.client, chain.deployment.payment);
-      const wallet = createWalletClient({
-        account: payer,
-        chain: localChain(chain.rpcUrl),
-        transport: http(chain.rpcUrl),
-      });
+      const wallet = chainWallet(chain.rpcUrl, payer);
       const amount = parseEther('50');
       await chain.client.waitForTransactionReceipt({
         hash: await wallet.writeContract({
@@ -175,11 +163,7 @@ describe('inviter signature after dev:advance', () => {
       expect(ref.parents).toEqual([inviter.address]);
       expect(ref.deadline).toBeGreaterThan(chainNow);
 
-      const wallet = createWalletClient({
-        account: invitee,
-        chain: localChain(chain.rpcUrl),
-        transport: http(chain.rpcUrl),
-      });
+      const wallet = chainWallet(chain.rpcUrl, invitee);
       const d = chain.deployment;
       const amount = parseEther('100');
       await chain.client.waitForTransactionReceipt({

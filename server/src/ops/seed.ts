@@ -8,6 +8,7 @@ import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_MS as DAY, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import type { Deployment } from '@free/protocol/deployment';
+import { withGasHeadroom } from '@free/protocol/gas';
 import type { ModuleKey } from '@free/protocol/modules';
 import { rechargeSplit } from '@free/protocol/recharge';
 import { eq } from 'drizzle-orm';
@@ -128,9 +129,12 @@ async function runSeed(
   const send = async (i: number, req: Record<string, unknown>) => {
     // simulate first: a refusal comes back with the contract's decoded error instead of a bare revert
     const { request } = await pub.simulateContract({ ...(req as object), account: account(i) } as never);
-    // explicit gas with headroom: the send must not depend on a second, tight estimate
+    // explicit gas with headroom (protocol/gas.ts): a tight estimate can run out in a later second
     const gas = await pub.estimateContractGas({ ...(req as object), account: account(i) } as never);
-    const hash = await wallet(i).writeContract({ ...(request as object), gas: (gas * 13n) / 10n } as never);
+    const hash = await wallet(i).writeContract({
+      ...(request as object),
+      gas: withGasHeadroom(gas),
+    } as never);
     const r = await pub.waitForTransactionReceipt({ hash });
     if (r.status !== 'success')
       throw new Error(`seed transaction ${String(req.functionName)} of account ${i} reverted (${hash})`);

@@ -1,9 +1,9 @@
 // The operator dashboard on anvil: the Staking figures, hot wallet and treasury balances are the
 // chain's, and funding the reserve through the ops command shows up in the next reading.
 import { stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
-import { createWalletClient, erc20Abi, formatEther, http } from 'viem';
+import { erc20Abi, formatEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { openTestDb } from '../../test/support/test-db.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
@@ -61,11 +61,7 @@ describe('dashboard on anvil', () => {
     expect(before.reconciliation?.map((r) => r.short)).toEqual(['0', '0']);
 
     // the owner (account 0) mints itself the USDT it then funds the reserve with
-    const owner = createWalletClient({
-      account: localAccount(0),
-      chain: localChain(chain.rpcUrl),
-      transport: http(chain.rpcUrl),
-    });
+    const owner = chainWallet(chain.rpcUrl, localAccount(0));
     const mint = await owner.writeContract({
       address: d.usdt,
       abi: testUsdtAbi,

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@free/devchain/anvil';
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { type Address, createWalletClient, erc20Abi, http, parseEther } from 'viem';
+import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { payoutOnce } from '../jobs/payout.ts';
@@ -148,11 +148,7 @@ describe.each(BACKENDS)('reconcile on $name', ({ url }) => {
     expect(now.FREE?.short).toBe(freeOwed > freeHeld ? freeOwed - freeHeld : 0n);
 
     // tokens leave the hot wallet: the shortfall grows by as much
-    const wallet = createWalletClient({
-      account: hot,
-      chain: localChain(chain.rpcUrl),
-      transport: http(chain.rpcUrl),
-    });
+    const wallet = chainWallet(chain.rpcUrl, hot);
     const hash = await wallet.writeContract({
       address: chain.deployment.usdt,
       abi: erc20Abi,

@@ -2,10 +2,10 @@
 // decide a round, a move held through the round does.
 import { uniswapV2Router02Abi } from '@free/protocol/abi/index';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
-import { createWalletClient, erc20Abi, http, parseEther } from 'viem';
+import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules, testConfig } from '../../test/helpers.ts';
-import { localAccount, localChain, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import { fund } from '../../test/support/testkit.ts';
 import { dexAddresses } from '../chain/client.ts';
@@ -47,8 +47,7 @@ describe.each(BACKENDS)('rounds on the chain, $name', ({ url }) => {
     await chain?.stop();
   });
 
-  const wallet = () =>
-    createWalletClient({ account: swapper, chain: localChain(chain.rpcUrl), transport: http(chain.rpcUrl) });
+  const wallet = () => chainWallet(chain.rpcUrl, swapper);
   const at = (seconds: number) => new Date((t0 + seconds) * 1000);
   const tick = (seconds: number) => roundsTick(h, { now: at(seconds), oracle });
   const spot = () => readPairPrice(chain.client, chain.deployment.pair, chain.deployment.free);

@@ -6,7 +6,18 @@ import { startAnvil } from '@free/devchain/anvil';
 import { deployLocal, localAccount } from '@free/devchain/deploy';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import type { FullDeployment } from '@free/protocol/deployment';
-import { createPublicClient, createTestClient, defineChain, http, type PublicClient } from 'viem';
+import { withGasHeadroom } from '@free/protocol/gas';
+import {
+  type Account,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type PublicClient,
+  type WriteContractParameters,
+} from 'viem';
+import { estimateContractGas, writeContract } from 'viem/actions';
 
 export type TestChain = {
   rpcUrl: string;
@@ -27,6 +38,23 @@ export function localChain(rpcUrl: string) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
+}
+
+/**
+ * A wallet of `account` on the test chain whose writeContract sends the estimate plus headroom, as a
+ * wallet does (protocol/gas.ts): with the bare estimate a swap that lands a second later can run out
+ * of gas, and the test fails for a reason no user meets.
+ */
+export function chainWallet(rpcUrl: string, account: Account) {
+  return createWalletClient({ account, chain: localChain(rpcUrl), transport: http(rpcUrl) }).extend(
+    (client) => ({
+      writeContract: (async (args: WriteContractParameters) => {
+        const params = { ...args, account, chain: client.chain } as WriteContractParameters;
+        const gas = args.gas ?? withGasHeadroom(await estimateContractGas(client, params as never));
+        return writeContract(client, { ...params, gas } as WriteContractParameters);
+      }) as typeof client.writeContract,
+    }),
+  );
 }
 
 export async function startTestChain(): Promise<TestChain> {

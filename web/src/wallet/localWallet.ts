@@ -1,6 +1,8 @@
 // 'Local test wallet': a real EIP-1193 provider backed by an anvil key, for the local chain only.
 // It signs in the page with viem and forwards everything else to the RPC, so no extension is needed.
+
 import { LOCAL_MNEMONIC } from '@free/protocol/constants';
+import { withGasHeadroom } from '@free/protocol/gas';
 import { createPublicClient, type Hex, http, numberToHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import type { Chain } from 'viem/chains';
@@ -91,14 +93,10 @@ export function createLocalProvider(chain: Chain, rpcUrl: string) {
         }
         case 'eth_sendTransaction': {
           const tx = p[0] as { to?: Hex; data?: Hex; value?: Hex; gas?: Hex };
-          const request = await client.prepareTransactionRequest({
-            account,
-            chain,
-            to: tx.to,
-            data: tx.data,
-            value: tx.value ? BigInt(tx.value) : undefined,
-            gas: tx.gas ? BigInt(tx.gas) : undefined,
-          });
+          const call = { account, to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : undefined };
+          // as a wallet does: the app's gas if it gave one, else the estimate with headroom
+          const gas = tx.gas ? BigInt(tx.gas) : withGasHeadroom(await client.estimateGas(call));
+          const request = await client.prepareTransactionRequest({ ...call, chain, gas });
           const raw = await account.signTransaction(request as Parameters<typeof account.signTransaction>[0]);
           return client.request({ method: 'eth_sendRawTransaction', params: [raw] });
         }
