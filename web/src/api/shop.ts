@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { getOptional } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { useRestartQuery } from './restart';
 
 export type ShopProduct = z.infer<typeof shopProduct>;
 export type ShopOrder = z.infer<typeof shopOrder>;
@@ -18,9 +17,6 @@ export function useShopProducts() {
   });
 }
 
-/** The products list's retry after the Loading give-up. */
-export const useRestartShopProducts = () => useRestartQuery(keys.public.shopProducts());
-
 export function useShopProduct(id: string) {
   return useQuery({
     queryKey: keys.public.shopProduct(id),
@@ -28,9 +24,6 @@ export function useShopProduct(id: string) {
     enabled: /^\d+$/.test(id),
   });
 }
-
-/** One product's retry after the Loading give-up. */
-export const useRestartShopProduct = (id: string) => useRestartQuery(keys.public.shopProduct(id));
 
 /** Orders shares paid from the balance at once; the balance, my orders and the stock change. */
 export function useOrderShares(onSuccess: (order: ShopOrder) => void) {

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
 import { fetchPage, type ListPath, type ListRow, listKey, type Page } from '../api/list';
+import { useRestartStalled } from '../api/restart';
 import { EmptyState } from './EmptyState';
 import { Loading } from './PageSkeleton';
 
@@ -27,6 +28,7 @@ export function InfiniteList<P extends ListPath>({
   itemKey,
 }: InfiniteListProps<P>) {
   const { t } = useTranslation();
+  const restart = useRestartStalled();
   const q = useInfiniteQuery({
     queryKey: listKey(path, params),
     enabled,
@@ -59,7 +61,7 @@ export function InfiniteList<P extends ListPath>({
   const total = q.data?.pages.at(-1)?.total ?? 0;
 
   let body: ReactNode;
-  if (q.isPending) body = enabled ? <Loading onRetry={() => void q.refetch()} /> : null;
+  if (q.isPending) body = enabled ? <Loading onRetry={restart} /> : null;
   else if (q.isError && items.length === 0)
     body = (
       <EmptyState text={t('list.loadFailed')}>

@@ -1,6 +1,7 @@
 // Mining pool data (GET /api/common/pool/stats): totals, the pie, and each level class.
 import { useTranslation } from 'react-i18next';
 import { usePoolStats } from '../../api/pool';
+import { useRestartStalled } from '../../api/restart';
 import { Amount, Count } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/PageSkeleton';
@@ -10,7 +11,8 @@ import '../index/index.css';
 export default function PoolData() {
   const { t, i18n } = useTranslation();
   const stats = usePoolStats();
-  if (stats.isPending) return <Loading onRetry={() => void stats.refetch()} />;
+  const restart = useRestartStalled();
+  if (stats.isPending) return <Loading onRetry={restart} />;
   if (stats.isError)
     return (
       <EmptyState text={t('list.loadFailed')}>

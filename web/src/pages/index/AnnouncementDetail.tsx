@@ -2,6 +2,7 @@
 // serves the reader's language or falls back to English). Videos play in <video>, posters show.
 import { useTranslation } from 'react-i18next';
 import { useArticle } from '../../api/articles';
+import { useRestartStalled } from '../../api/restart';
 import { usePageParams } from '../../app/params';
 import { DateTime } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
@@ -24,8 +25,9 @@ export default function AnnouncementDetail() {
   const { t } = useTranslation();
   const id = usePageParams().get('id');
   const article = useArticle(id);
+  const restart = useRestartStalled();
   if (!id) return <EmptyState text={t('list.noData')} />;
-  if (article.isLoading) return <Loading onRetry={() => void article.refetch()} />;
+  if (article.isLoading) return <Loading onRetry={restart} />;
   if (!article.data) return <EmptyState text={t('list.noData')} />;
   const a = article.data;
   const media = mediaUrl(a.cover, a.content);

@@ -2,6 +2,7 @@
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useBuyMachine, useMachine } from '../../api/machines';
+import { useRestartStalled } from '../../api/restart';
 import { useMe } from '../../api/user';
 import { usePageParams } from '../../app/params';
 import { Amount, toWei } from '../../components/Amount';
@@ -19,13 +20,13 @@ export default function MachineDetail() {
   const { t } = useTranslation();
   const id = usePageParams().get('id') ?? '';
   const machine = useMachine(id);
+  const restart = useRestartStalled();
   const signedIn = useSession() !== null;
   const open = useModuleOpen('machines');
   const me = useMe();
   const m = machine.data;
   const buy = useBuyMachine(() => showToast(t('machine.bought'), 'success'));
-  if (machine.isPending && machine.fetchStatus !== 'idle')
-    return <Loading onRetry={() => void machine.refetch()} />;
+  if (machine.isPending && machine.fetchStatus !== 'idle') return <Loading onRetry={restart} />;
   if (!m) return <EmptyState text={t('list.noData')} />;
   const balance = me.data?.balances.wallet[m.asset];
   const short = (toWei(balance) ?? 0n) < (toWei(m.price) ?? 0n);

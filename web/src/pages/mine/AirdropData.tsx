@@ -13,6 +13,7 @@ import {
   usePresale,
   useQuota,
 } from '../../api/mine';
+import { useRestartStalled } from '../../api/restart';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
@@ -29,7 +30,8 @@ const KINDS = ['airdrop', 'presale'] as const;
 function Allocation({ kind }: { kind: AllocationKind }) {
   const { t } = useTranslation();
   const q = useAirdrop(kind);
-  if (q.isLoading) return <Loading onRetry={() => void q.refetch()} />;
+  const restart = useRestartStalled();
+  if (q.isLoading) return <Loading onRetry={restart} />;
   if (q.isError)
     return (
       <EmptyState text={t('list.loadFailed')}>

@@ -4,6 +4,7 @@ import { INCOME_KINDS, type IncomeData } from '@free/protocol/api/user';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFomoPool, useHashrate } from '../../api/mine';
+import { useRestartStalled } from '../../api/restart';
 import { useIncomeInfo } from '../../api/user';
 import { Amount } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
@@ -65,9 +66,10 @@ function FccBonusRow({ bonus }: { bonus: IncomeData['fccBonus'] | undefined }) {
 export default function Earnings() {
   const { t } = useTranslation();
   const income = useIncomeInfo();
+  const restart = useRestartStalled();
   const fomo = useFomoPool().data;
   let body: React.ReactNode;
-  if (income.isLoading) body = <Loading onRetry={() => void income.refetch()} />;
+  if (income.isLoading) body = <Loading onRetry={restart} />;
   else if (income.isError)
     body = (
       <EmptyState text={t('list.loadFailed')}>

@@ -2,6 +2,7 @@
 import type { SessionItem } from '@free/protocol/api/user';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useRestartStalled } from '../../api/restart';
 import { useRevokeSessions, useSessions } from '../../api/sessions';
 import { DateTime } from '../../components/Amount';
 import { Loading } from '../../components/PageSkeleton';
@@ -37,6 +38,7 @@ export function deviceLabel(userAgent: string | null): string | null {
 export default function Sessions() {
   const { t } = useTranslation();
   const sessions = useSessions();
+  const restart = useRestartStalled();
   const revoke = useRevokeSessions(() => showToast(t('sessions.revoked'), 'success'));
   const list = sessions.data?.list ?? [];
   const others = list.filter((s) => !s.current);
@@ -47,7 +49,7 @@ export default function Sessions() {
     else revoke.mutate({ id: s.id });
   };
 
-  if (sessions.isPending) return <Loading rows={4} onRetry={() => void sessions.refetch()} />;
+  if (sessions.isPending) return <Loading rows={4} onRetry={restart} />;
   return (
     <div className="page">
       <p className="muted">{t('sessions.explain')}</p>

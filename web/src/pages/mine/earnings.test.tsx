@@ -1,6 +1,9 @@
-// Earnings: the FCC bonus shows with the other income, in FCC.
+// Earnings: the FCC bonus shows with the other income, in FCC; a stalled first load gives up
+// after 60 s with a retry that asks again.
 import { INCOME_KINDS, type IncomeData } from '@free/protocol/api/user';
+import { LOAD_TIMEOUT_MS } from '@free/protocol/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../api/keys';
@@ -51,5 +54,47 @@ describe('earnings', () => {
     expect(row?.textContent).toContain('4 FCC');
     expect(row?.textContent).toContain('12.5 FCC');
     expect(container.querySelector('[data-testid="income-income_static"]')).not.toBeNull();
+  });
+});
+
+describe('earnings on a stalled network', () => {
+  it('gives up after 60 s with a retry that asks for the income again and shows it', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const path = new URL(input).pathname;
+        asked.push(path);
+        if (path !== '/api/user/income_info')
+          return new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }));
+        // the first request never answers
+        if (asked.filter((p) => p === path).length === 1) return new Promise<Response>(() => {});
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: INCOME }));
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const { container } = render(
+        <MemoryRouter>
+          <QueryClientProvider client={qc}>
+            <Earnings />
+          </QueryClientProvider>
+        </MemoryRouter>,
+      );
+      const bonus = () => container.querySelector('[data-testid="income-fcc_bonus"]');
+      await act(async () => vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1));
+      expect(container.textContent).not.toContain('Retry');
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(container.textContent).toContain('taking too long');
+      const retry = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
+      await act(async () => retry?.click());
+      // react-query batches its updates on (fake) timers: let them and the new request run
+      for (let i = 0; i < 40 && !bonus(); i++) await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(bonus()?.textContent).toContain('12.5 FCC');
+      expect(asked.filter((p) => p === '/api/user/income_info')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

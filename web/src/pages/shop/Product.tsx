@@ -12,7 +12,8 @@ import {
 import { Button, Dialog, Input } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ShopProduct, useOrderShares, useRestartShopProduct, useShopProduct } from '../../api/shop';
+import { useRestartStalled } from '../../api/restart';
+import { type ShopProduct, useOrderShares, useShopProduct } from '../../api/shop';
 import { useMe } from '../../api/user';
 import { useAppNavigate } from '../../app/link';
 import { usePageParams } from '../../app/params';
@@ -124,7 +125,7 @@ export default function Product() {
   const id = usePageParams().get('id') ?? '';
   const product = useShopProduct(id);
   const open = useModuleOpen('shop');
-  const restart = useRestartShopProduct(id);
+  const restart = useRestartStalled();
   const loading = product.isPending && product.fetchStatus !== 'idle';
   if (loading) return <Loading onRetry={restart} />;
   if (product.isError) return <LoadFailed onRetry={() => void product.refetch()} />;

@@ -1,7 +1,8 @@
 // The shop (SPEC §1): products with picture, price per share and stock; a tap opens the product.
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { type ShopProduct, useRestartShopProducts, useShopProducts } from '../../api/shop';
+import { useRestartStalled } from '../../api/restart';
+import { type ShopProduct, useShopProducts } from '../../api/shop';
 import { AppLink } from '../../app/link';
 import { Amount, Count } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
@@ -54,7 +55,7 @@ export default function Products() {
   const products = useShopProducts();
   const open = useModuleOpen('shop');
   const signedIn = useSession() !== null;
-  const restart = useRestartShopProducts();
+  const restart = useRestartStalled();
   const loading = products.isPending && products.fetchStatus !== 'idle';
   return (
     <div className="page">
