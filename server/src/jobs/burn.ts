@@ -196,7 +196,9 @@ export async function confirmBurns(o: BurnJobOptions): Promise<{ confirmed: numb
       const final =
         o.finalityDepth === 0
           ? await o.client.getTransactionCount({ address: o.account.address, blockTag: 'latest' })
-          : await o.client.getTransactionCount({ address: o.account.address, blockNumber: finalBlock });
+          : finalBlock < 0n
+            ? 0 // a chain younger than the finality depth has no final block yet
+            : await o.client.getTransactionCount({ address: o.account.address, blockNumber: finalBlock });
       if (final > b.chain_nonce && !(await receiptOf(o, b.tx_hash))) {
         const done = await o.db.transaction((tx) =>
           failBatch(tx, b.id, `nonce ${b.chain_nonce} was used by another transaction`),

@@ -472,6 +472,28 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       expect((await state(later.id))?.state).toBe('confirmed');
     }, 60_000);
 
+    it('its nonce taken on a chain younger than the finality depth: waits (nothing is final yet), refunds later', async () => {
+      const w = await queueWithdrawal(parseEther('3'));
+      const young = { finalityDepth: 1_000_000 };
+      await withAutomineOff(async () => {
+        await payoutOnce(options(young));
+        const [row] = await rows<{ chain_nonce: number }>(
+          h.db,
+          sql`SELECT chain_nonce FROM withdrawals WHERE id = ${w.id}`,
+        );
+        await chain.test.setNonce({ address: hot.address, nonce: (row?.chain_nonce ?? 0) + 1 });
+        await chain.test.mine({ blocks: 1 });
+      });
+      await payoutOnce(options(young));
+      expect((await state(w.id))?.state).toBe('broadcast');
+      expect(await refundsOf(w.id)).toHaveLength(0);
+      // once the block that took the nonce is final, the withdrawal is refunded, once
+      for (let i = 0; i < 3; i++) await settle();
+      expect((await state(w.id))?.state).toBe('refunded');
+      expect(await refundsOf(w.id)).toHaveLength(1);
+      expect(await transfersTo(w.to)).toEqual([]);
+    }, 60_000);
+
     it('replaced in the mempool by another transaction of the wallet: refunded once, never paid', async () => {
       const w = await queueWithdrawal(parseEther('8'));
       await withAutomineOff(async () => {

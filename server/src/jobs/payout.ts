@@ -259,6 +259,8 @@ async function rescue(o: PayoutOptions, w: SentRow, head: Head, refusedWith?: Er
   const latest = await o.client.getTransactionCount({ address: o.account.address, blockTag: 'latest' });
   if (latest > w.chain_nonce) {
     const finalBlock = head.number - BigInt(o.finalityDepth);
+    // a chain younger than the finality depth has no final block: whoever took the nonce may still vanish
+    if (finalBlock < 0n) return 'waiting';
     const final =
       o.finalityDepth === 0
         ? latest
