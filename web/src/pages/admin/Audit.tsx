@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AuditPage, useAdminGet } from '../../api/admin';
 import { DateTime } from '../../components/Amount';
-import { json, Loaded, Panel } from './parts';
+import { DataTable, json, Loaded, Panel } from './parts';
 
 const SIZE = 50;
 
@@ -46,35 +46,32 @@ export function Audit() {
             <p className="muted">{t('list.noData')}</p>
           ) : (
             <>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th>{t('admin.time')}</th>
-                    <th>{t('admin.audit.actor')}</th>
-                    <th>{t('admin.audit.command')}</th>
-                    <th>{t('admin.audit.args')}</th>
-                    <th>{t('admin.result')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.list.map((r) => (
-                    <tr key={r.id} className={r.ok ? undefined : 'is-danger'} data-command={r.command}>
-                      <td>
-                        <DateTime value={r.time} />
-                      </td>
-                      <td>
+              <DataTable
+                rows={d.list}
+                rowKey={(r) => r.id}
+                rowProps={(r) => ({ className: r.ok ? undefined : 'is-danger', 'data-command': r.command })}
+                columns={[
+                  { head: t('admin.time'), cell: (r) => <DateTime value={r.time} /> },
+                  {
+                    head: t('admin.audit.actor'),
+                    cell: (r) => (
+                      <>
                         <bdi dir="ltr">{r.actor}</bdi>
                         {r.shellUser && (
                           <span className="muted"> {t('admin.audit.shellUser', { user: r.shellUser })}</span>
                         )}
-                      </td>
-                      <td>{r.command}</td>
-                      <td dir="ltr">{json(r.args)}</td>
-                      <td dir="ltr">{r.ok ? json(r.result) : r.error}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                      </>
+                    ),
+                  },
+                  { head: t('admin.audit.command'), cell: (r) => r.command },
+                  { head: t('admin.audit.args'), cell: (r) => json(r.args), td: { dir: 'ltr' } },
+                  {
+                    head: t('admin.result'),
+                    cell: (r) => (r.ok ? json(r.result) : r.error),
+                    td: { dir: 'ltr' },
+                  },
+                ]}
+              />
               <div className="admin-actions">
                 <button type="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
                   {t('admin.previous')}

@@ -19,7 +19,7 @@ import { type ApiError, api } from '../../api/client';
 import { keys } from '../../api/keys';
 import { DateTime } from '../../components/Amount';
 import { contentLangProps } from '../../i18n';
-import { ARTICLE_TYPE_KEYS, ArticleTypeName, Loaded, Panel, Problem, Saved } from './parts';
+import { ARTICLE_TYPE_KEYS, ArticleTypeName, DataTable, Loaded, Panel, Problem, Saved } from './parts';
 
 type Draft = { slug: string; type: string; lang: string; title: string; summary: string; content: string };
 const EMPTY: Draft = { slug: '', type: ARTICLE_TYPES[0], lang: 'en', title: '', summary: '', content: '' };
@@ -45,80 +45,68 @@ function Articles({ onEdit }: { onEdit: (slug: string, lang: string) => void }) 
   return (
     <Panel title={t('admin.content.articles')} testId="articles">
       <Loaded q={q}>
-        {(d) =>
-          d.list.length === 0 ? (
-            <p className="muted">{t('list.noData')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('admin.content.slug')}</th>
-                  <th>{t('admin.content.type')}</th>
-                  <th>{t('admin.content.languages')}</th>
-                  <th>{t('admin.content.missing')}</th>
-                  <th>{t('admin.time')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.list.map((a) => (
-                  <tr key={a.slug} data-slug={a.slug}>
-                    <td>{a.slug}</td>
-                    <td>
-                      <ArticleTypeName type={a.type} />
-                    </td>
-                    <td>
-                      {a.languages.map((lang) => (
-                        <span key={lang} className="admin-chip-pair">
-                          <button
-                            type="button"
-                            className="admin-chip"
-                            data-preview={lang}
-                            onClick={() => setPreview({ slug: a.slug, lang })}
-                          >
-                            {lang}
-                          </button>
-                          <button
-                            type="button"
-                            className="admin-chip"
-                            data-edit={lang}
-                            aria-label={t('admin.content.editLang', { lang })}
-                            onClick={() => onEdit(a.slug, lang)}
-                          >
-                            ✎
-                          </button>
-                        </span>
+        {(d) => (
+          <DataTable
+            rows={d.list}
+            rowKey={(a) => a.slug}
+            rowProps={(a) => ({ 'data-slug': a.slug })}
+            empty={<p className="muted">{t('list.noData')}</p>}
+            columns={[
+              { head: t('admin.content.slug'), cell: (a) => a.slug },
+              { head: t('admin.content.type'), cell: (a) => <ArticleTypeName type={a.type} /> },
+              {
+                head: t('admin.content.languages'),
+                cell: (a) =>
+                  a.languages.map((lang) => (
+                    <span key={lang} className="admin-chip-pair">
+                      <button
+                        type="button"
+                        className="admin-chip"
+                        data-preview={lang}
+                        onClick={() => setPreview({ slug: a.slug, lang })}
+                      >
+                        {lang}
+                      </button>
+                      <button
+                        type="button"
+                        className="admin-chip"
+                        data-edit={lang}
+                        aria-label={t('admin.content.editLang', { lang })}
+                        onClick={() => onEdit(a.slug, lang)}
+                      >
+                        ✎
+                      </button>
+                    </span>
+                  )),
+              },
+              {
+                head: t('admin.content.missing'),
+                cell: (a) =>
+                  a.missing.length === 0 ? (
+                    t('admin.content.complete')
+                  ) : (
+                    // a reader of a missing language gets the fallback: preview exactly that
+                    <span data-testid="missing">
+                      {a.missing.map((lang) => (
+                        <button
+                          key={lang}
+                          type="button"
+                          className="admin-chip is-missing"
+                          data-preview={lang}
+                          title={t('admin.content.previewFallback')}
+                          onClick={() => setPreview({ slug: a.slug, lang })}
+                        >
+                          {lang}
+                        </button>
                       ))}
-                    </td>
-                    <td className={a.missing.length ? 'is-danger' : undefined}>
-                      {a.missing.length === 0 ? (
-                        t('admin.content.complete')
-                      ) : (
-                        // a reader of a missing language gets the fallback: preview exactly that
-                        <span data-testid="missing">
-                          {a.missing.map((lang) => (
-                            <button
-                              key={lang}
-                              type="button"
-                              className="admin-chip is-missing"
-                              data-preview={lang}
-                              title={t('admin.content.previewFallback')}
-                              onClick={() => setPreview({ slug: a.slug, lang })}
-                            >
-                              {lang}
-                            </button>
-                          ))}
-                        </span>
-                      )}
-                    </td>
-                    <td>
-                      <DateTime value={a.publishedAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+                    </span>
+                  ),
+                td: (a) => ({ className: a.missing.length ? 'is-danger' : undefined }),
+              },
+              { head: t('admin.time'), cell: (a) => <DateTime value={a.publishedAt} /> },
+            ]}
+          />
+        )}
       </Loaded>
       {preview && <Preview slug={preview.slug} lang={preview.lang} />}
     </Panel>
@@ -281,22 +269,23 @@ function Banners() {
     <Panel title={t('admin.content.banners')} testId="banners">
       <Loaded q={q}>
         {(d) => (
-          <table className="admin-table">
-            <tbody>
-              {d.list.map((b) => (
-                <tr key={b.id}>
-                  <td dir="ltr">{b.image}</td>
-                  <td dir="ltr">{b.link ?? '—'}</td>
-                  <td>{b.language ?? t('admin.content.allLanguages')}</td>
-                  <td>
-                    <button type="button" onClick={() => remove.mutate({ id: b.id })}>
-                      {t('admin.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            head={false}
+            rows={d.list}
+            rowKey={(b) => b.id}
+            columns={[
+              { cell: (b) => b.image, td: { dir: 'ltr' } },
+              { cell: (b) => b.link ?? '—', td: { dir: 'ltr' } },
+              { cell: (b) => b.language ?? t('admin.content.allLanguages') },
+              {
+                cell: (b) => (
+                  <button type="button" onClick={() => remove.mutate({ id: b.id })}>
+                    {t('admin.remove')}
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
       </Loaded>
       <form

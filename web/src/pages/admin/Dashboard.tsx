@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Dashboard as DashboardData, useAdminGet } from '../../api/admin';
 import { Amount, DateTime } from '../../components/Amount';
-import { Loaded, Panel, useLabel } from './parts';
+import { DataTable, Loaded, Panel, useLabel } from './parts';
 
 export function Dashboard() {
   const q = useAdminGet<DashboardData>('/api/admin/dashboard');
@@ -66,146 +66,76 @@ export function DashboardView({ d }: { d: DashboardData }) {
       </Panel>
       {c && (
         <Panel title={t('admin.dash.wallets')}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th />
-                <th>USDT</th>
-                <th>FREE</th>
-                <th>{t('admin.dash.gas')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">{t('admin.dash.hotWallet')}</th>
-                <td>
-                  <Amount value={c.hotWallet.USDT} />
-                </td>
-                <td>
-                  <Amount value={c.hotWallet.FREE} />
-                </td>
-                <td>
-                  <Amount value={c.hotWallet.gas} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">{t('admin.dash.treasury')}</th>
-                <td>
-                  <Amount value={c.treasury.USDT} />
-                </td>
-                <td>
-                  <Amount value={c.treasury.FREE} />
-                </td>
-                <td>—</td>
-              </tr>
-            </tbody>
-          </table>
+          <DataTable
+            rows={[
+              { id: 'hot', name: t('admin.dash.hotWallet'), ...c.hotWallet },
+              { id: 'treasury', name: t('admin.dash.treasury'), ...c.treasury, gas: undefined },
+            ]}
+            rowKey={(w) => w.id}
+            columns={[
+              { cell: (w) => w.name, rowHeader: true },
+              { head: 'USDT', cell: (w) => <Amount value={w.USDT} /> },
+              { head: 'FREE', cell: (w) => <Amount value={w.FREE} /> },
+              {
+                head: t('admin.dash.gas'),
+                cell: (w) => (w.gas === undefined ? '—' : <Amount value={w.gas} />),
+              },
+            ]}
+          />
         </Panel>
       )}
       <Panel title={t('admin.dash.ledger')} testId="dash-ledger">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th />
-              <th>{t('admin.dash.owed')}</th>
-              <th>{t('admin.dash.held')}</th>
-              <th>{t('admin.dash.short')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(['USDT', 'FREE'] as const).map((token) => {
-              const r = d.reconciliation?.find((x) => x.token === token);
-              return (
-                <tr key={token} className={r && r.short !== '0' ? 'is-danger' : undefined}>
-                  <th scope="row">{token}</th>
-                  <td>
-                    <Amount value={d.liabilities[token]} />
-                  </td>
-                  <td>{r ? <Amount value={r.held} /> : '—'}</td>
-                  <td>{r ? <Amount value={r.short} /> : '—'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          rows={(['USDT', 'FREE'] as const).map((token) => ({
+            token,
+            r: d.reconciliation?.find((x) => x.token === token),
+          }))}
+          rowKey={({ token }) => token}
+          rowProps={({ r }) => ({ className: r && r.short !== '0' ? 'is-danger' : undefined })}
+          columns={[
+            { cell: ({ token }) => token, rowHeader: true },
+            { head: t('admin.dash.owed'), cell: ({ token }) => <Amount value={d.liabilities[token]} /> },
+            { head: t('admin.dash.held'), cell: ({ r }) => (r ? <Amount value={r.held} /> : '—') },
+            { head: t('admin.dash.short'), cell: ({ r }) => (r ? <Amount value={r.short} /> : '—') },
+          ]}
+        />
       </Panel>
       <Panel title={t('admin.dash.indexer')}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>{t('admin.dash.cursor')}</th>
-              <th>{t('admin.dash.block')}</th>
-              <th>{t('admin.dash.lag')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.indexer.map((i) => (
-              <tr key={i.name}>
-                <td>{i.name}</td>
-                <td>{i.block}</td>
-                <td>{i.lag ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={d.indexer}
+          rowKey={(i) => i.name}
+          columns={[
+            { head: t('admin.dash.cursor'), cell: (i) => i.name },
+            { head: t('admin.dash.block'), cell: (i) => i.block },
+            { head: t('admin.dash.lag'), cell: (i) => i.lag ?? '—' },
+          ]}
+        />
       </Panel>
       <Panel title={t('admin.dash.payouts')}>
-        {d.payouts.length === 0 ? (
-          <p className="muted">{t('list.noData')}</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t('admin.state')}</th>
-                <th>{t('admin.count')}</th>
-                <th>{t('admin.amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.payouts.map((p) => (
-                <tr key={p.state}>
-                  <td>{label('state', p.state)}</td>
-                  <td>{p.count}</td>
-                  <td>
-                    <Amount value={p.amount} token="USDT" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          rows={d.payouts}
+          rowKey={(p) => p.state}
+          empty={<p className="muted">{t('list.noData')}</p>}
+          columns={[
+            { head: t('admin.state'), cell: (p) => label('state', p.state) },
+            { head: t('admin.count'), cell: (p) => p.count },
+            { head: t('admin.amount'), cell: (p) => <Amount value={p.amount} token="USDT" /> },
+          ]}
+        />
       </Panel>
       <Panel title={t('admin.dash.settlement')}>
-        {d.settlement.length === 0 ? (
-          <p className="muted">{t('list.noData')}</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t('admin.dash.step')}</th>
-                <th>{t('admin.dash.day')}</th>
-                <th>{t('admin.count')}</th>
-                <th>{t('admin.amount')}</th>
-                <th>{t('admin.dash.finishedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.settlement.map((s) => (
-                <tr key={s.step}>
-                  <td>{s.step}</td>
-                  <td>{s.day}</td>
-                  <td>{s.rows}</td>
-                  <td>
-                    <Amount value={s.total} />
-                  </td>
-                  <td>
-                    <DateTime value={s.finishedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          rows={d.settlement}
+          rowKey={(s) => s.step}
+          empty={<p className="muted">{t('list.noData')}</p>}
+          columns={[
+            { head: t('admin.dash.step'), cell: (s) => s.step },
+            { head: t('admin.dash.day'), cell: (s) => s.day },
+            { head: t('admin.count'), cell: (s) => s.rows },
+            { head: t('admin.amount'), cell: (s) => <Amount value={s.total} /> },
+            { head: t('admin.dash.finishedAt'), cell: (s) => <DateTime value={s.finishedAt} /> },
+          ]}
+        />
       </Panel>
       <Panel title={t('admin.dash.modules')}>
         <ul className="admin-modules">

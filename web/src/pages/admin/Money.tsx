@@ -21,7 +21,7 @@ import {
 import { Amount, DateTime } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
 import type { AmountRules } from '../../components/AmountInput';
-import { Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
+import { DataTable, Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
 
 /** Operator amounts: the protocol's parsing and positivity, without the user-side 1–1000 U limits. */
 const OPERATOR_AMOUNT: AmountRules = { kind: 'shares' };
@@ -223,44 +223,29 @@ function ImportCsv() {
             })}{' '}
             <Amount value={result.total} token="FREE" />
           </p>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t('admin.money.line')}</th>
-                <th>{t('admin.address')}</th>
-                <th>{t('admin.amount')}</th>
-                <th>{t('admin.money.unlockAt')}</th>
-                <th>{t('admin.money.endAt')}</th>
-                <th>{t('admin.result')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.lines.map((l) => (
-                <tr key={l.line} className={l.error ? 'is-danger' : undefined}>
-                  <td>{l.line}</td>
-                  <td dir="ltr">{l.address}</td>
-                  <td>
-                    <Amount value={l.amount} token="FREE" />
-                  </td>
-                  <td>
-                    <DateTime value={l.unlockAt} />
-                  </td>
-                  <td>
-                    <DateTime value={l.endAt} />
-                  </td>
-                  <td>
-                    {/* the server's reason, as the CLI prints it (operators' own words) */}
-                    {l.error ??
-                      (l.granted === false
-                        ? t('admin.money.alreadyGranted')
-                        : l.granted
-                          ? t('admin.money.granted')
-                          : t('admin.money.valid'))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={result.lines}
+            rowKey={(l) => l.line}
+            rowProps={(l) => ({ className: l.error ? 'is-danger' : undefined })}
+            columns={[
+              { head: t('admin.money.line'), cell: (l) => l.line },
+              { head: t('admin.address'), cell: (l) => l.address, td: { dir: 'ltr' } },
+              { head: t('admin.amount'), cell: (l) => <Amount value={l.amount} token="FREE" /> },
+              { head: t('admin.money.unlockAt'), cell: (l) => <DateTime value={l.unlockAt} /> },
+              { head: t('admin.money.endAt'), cell: (l) => <DateTime value={l.endAt} /> },
+              {
+                head: t('admin.result'),
+                // the server's reason, as the CLI prints it (operators' own words)
+                cell: (l) =>
+                  l.error ??
+                  (l.granted === false
+                    ? t('admin.money.alreadyGranted')
+                    : l.granted
+                      ? t('admin.money.granted')
+                      : t('admin.money.valid')),
+              },
+            ]}
+          />
         </div>
       )}
     </Panel>
@@ -286,85 +271,72 @@ function Withdrawals() {
         </select>
       </label>
       <Loaded q={q}>
-        {(d) =>
-          d.list.length === 0 ? (
-            <p className="muted">{t('list.noData')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>{t('admin.user')}</th>
-                  <th>{t('admin.amount')}</th>
-                  <th>{t('admin.money.to')}</th>
-                  <th>{t('admin.state')}</th>
-                  <th>{t('admin.time')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {d.list.map((w) => (
-                  <WithdrawalRow key={w.id} w={w} />
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(d) => (
+          <DataTable
+            rows={d.list}
+            rowKey={(w) => w.id}
+            rowProps={(w) => ({ 'data-withdrawal': w.id })}
+            empty={<p className="muted">{t('list.noData')}</p>}
+            columns={[
+              { head: '#', cell: (w) => w.id },
+              { head: t('admin.user'), cell: (w) => w.userId },
+              { head: t('admin.amount'), cell: (w) => <Amount value={w.amount} token={w.asset} /> },
+              { head: t('admin.money.to'), cell: (w) => w.to, td: { dir: 'ltr' } },
+              {
+                head: t('admin.state'),
+                cell: (w) => (
+                  <>
+                    {label('state', w.state)}
+                    {w.rejectReason || w.failReason ? ` — ${w.rejectReason ?? w.failReason}` : ''}
+                  </>
+                ),
+                td: { 'data-testid': 'withdrawal-state' },
+              },
+              { head: t('admin.time'), cell: (w) => <DateTime value={w.createdAt} /> },
+              { cell: (w) => <WithdrawalActions w={w} /> },
+            ]}
+          />
+        )}
       </Loaded>
     </Panel>
   );
 }
 
-function WithdrawalRow({ w }: { w: AdminWithdrawal }) {
+/** What an operator can do to one withdrawal (its row's last cell). */
+function WithdrawalActions({ w }: { w: AdminWithdrawal }) {
   const { t } = useTranslation();
-  const label = useLabel();
   const [reason, setReason] = useState('');
   const approve = useAdminPost<{ id: number }>('/api/admin/withdrawals/approve');
   const reject = useAdminPost<{ id: number; reason: string }>('/api/admin/withdrawals/reject');
   return (
-    <tr data-withdrawal={w.id}>
-      <td>{w.id}</td>
-      <td>{w.userId}</td>
-      <td>
-        <Amount value={w.amount} token={w.asset} />
-      </td>
-      <td dir="ltr">{w.to}</td>
-      <td data-testid="withdrawal-state">
-        {label('state', w.state)}
-        {w.rejectReason || w.failReason ? ` — ${w.rejectReason ?? w.failReason}` : ''}
-      </td>
-      <td>
-        <DateTime value={w.createdAt} />
-      </td>
-      <td>
-        {/* only one in review can be approved; one in review or still queued can be rejected */}
-        {(w.state === 'review' || w.state === 'queued') && (
-          <div className="admin-actions">
-            {w.state === 'review' && (
-              <button type="button" disabled={approve.isPending} onClick={() => approve.mutate({ id: w.id })}>
-                {t('admin.money.approve')}
-              </button>
-            )}
-            <input
-              aria-label={t('admin.money.reason')}
-              placeholder={t('admin.money.reason')}
-              value={reason}
-              maxLength={200}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            <button
-              type="button"
-              disabled={reason.trim() === '' || reject.isPending}
-              onClick={() => reject.mutate({ id: w.id, reason: reason.trim() })}
-            >
-              {t('admin.money.reject')}
+    <>
+      {/* only one in review can be approved; one in review or still queued can be rejected */}
+      {(w.state === 'review' || w.state === 'queued') && (
+        <div className="admin-actions">
+          {w.state === 'review' && (
+            <button type="button" disabled={approve.isPending} onClick={() => approve.mutate({ id: w.id })}>
+              {t('admin.money.approve')}
             </button>
-          </div>
-        )}
-        <Saved when={approve.isSuccess} />
-        <Problem error={approve.error ?? reject.error} />
-      </td>
-    </tr>
+          )}
+          <input
+            aria-label={t('admin.money.reason')}
+            placeholder={t('admin.money.reason')}
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <button
+            type="button"
+            disabled={reason.trim() === '' || reject.isPending}
+            onClick={() => reject.mutate({ id: w.id, reason: reason.trim() })}
+          >
+            {t('admin.money.reject')}
+          </button>
+        </div>
+      )}
+      <Saved when={approve.isSuccess} />
+      <Problem error={approve.error ?? reject.error} />
+    </>
   );
 }
 
@@ -385,34 +357,19 @@ function UnmatchedPayments() {
             <p className="muted">{t('list.noData')}</p>
           ) : (
             <>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th>{t('admin.money.block')}</th>
-                    <th>{t('admin.money.payer')}</th>
-                    <th>{t('admin.amount')}</th>
-                    <th>{t('admin.money.order')}</th>
-                    <th>{t('admin.money.unmatchedReason')}</th>
-                    <th>{t('admin.time')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.list.map((p) => (
-                    <tr key={`${p.txHash}:${p.logIndex}`} data-unmatched={p.txHash}>
-                      <td>{p.blockNumber}</td>
-                      <td dir="ltr">{p.payer}</td>
-                      <td>
-                        <Amount value={p.amount} />
-                      </td>
-                      <td dir="ltr">{p.orderId}</td>
-                      <td>{reason(p.reason)}</td>
-                      <td>
-                        <DateTime value={p.paidAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                rows={d.list}
+                rowKey={(p) => `${p.txHash}:${p.logIndex}`}
+                rowProps={(p) => ({ 'data-unmatched': p.txHash })}
+                columns={[
+                  { head: t('admin.money.block'), cell: (p) => p.blockNumber },
+                  { head: t('admin.money.payer'), cell: (p) => p.payer, td: { dir: 'ltr' } },
+                  { head: t('admin.amount'), cell: (p) => <Amount value={p.amount} /> },
+                  { head: t('admin.money.order'), cell: (p) => p.orderId, td: { dir: 'ltr' } },
+                  { head: t('admin.money.unmatchedReason'), cell: (p) => reason(p.reason) },
+                  { head: t('admin.time'), cell: (p) => <DateTime value={p.paidAt} /> },
+                ]}
+              />
               <Pager page={page} hasMore={page * UNMATCHED_PAGE < d.total} onPage={setPage} />
             </>
           )
@@ -430,58 +387,61 @@ function Limits() {
     <Panel title={t('admin.money.limits')} testId="limits">
       <Loaded q={q}>
         {(d) => (
-          <table className="admin-table">
-            <tbody>
-              {d.list.map((l) => (
-                <LimitRow key={l.key} limit={l} />
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            head={false}
+            rows={d.list}
+            rowKey={(l) => l.key}
+            rowProps={(l) => ({ 'data-limit': l.key })}
+            columns={[
+              { cell: (l) => t(`admin.limit.${l.key}`), rowHeader: true },
+              {
+                cell: (l) =>
+                  l.value === null ? t('withdraw.noMax') : <Amount value={l.value} token={l.token} />,
+                td: { 'data-testid': 'limit-value' },
+              },
+              { cell: (l) => <LimitEdit limit={l} />, td: { className: 'admin-limit-edit' } },
+            ]}
+          />
         )}
       </Loaded>
     </Panel>
   );
 }
 
-function LimitRow({ limit }: { limit: MoneyLimit }) {
+/** A new value for one limit (its row's last cell). */
+function LimitEdit({ limit }: { limit: MoneyLimit }) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const set = useAdminPost<{ key: string; amount: string | null }>('/api/admin/limits');
   return (
-    <tr data-limit={limit.key}>
-      <th scope="row">{t(`admin.limit.${limit.key}`)}</th>
-      <td data-testid="limit-value">
-        {limit.value === null ? t('withdraw.noMax') : <Amount value={limit.value} token={limit.token} />}
-      </td>
-      <td className="admin-limit-edit">
-        <AmountForm
-          value={amount}
-          onChange={setAmount}
-          rules={OPERATOR_AMOUNT}
-          token={limit.token}
-          placeholder={t('admin.limit.newValue')}
-          actions={[
-            {
-              label: t('admin.save'),
-              onSubmit: (a) => set.mutateAsync({ key: limit.key, amount: a }),
-              busy: set.isPending,
-              testId: 'limit-save',
-            },
-          ]}
-        />
-        {limit.nullable && limit.value !== null && (
-          <button
-            type="button"
-            data-testid="limit-clear"
-            disabled={set.isPending}
-            onClick={() => set.mutate({ key: limit.key, amount: null })}
-          >
-            {t('admin.limit.clear')}
-          </button>
-        )}
-        <Saved when={set.isSuccess} />
-        <Problem error={set.error} />
-      </td>
-    </tr>
+    <>
+      <AmountForm
+        value={amount}
+        onChange={setAmount}
+        rules={OPERATOR_AMOUNT}
+        token={limit.token}
+        placeholder={t('admin.limit.newValue')}
+        actions={[
+          {
+            label: t('admin.save'),
+            onSubmit: (a) => set.mutateAsync({ key: limit.key, amount: a }),
+            busy: set.isPending,
+            testId: 'limit-save',
+          },
+        ]}
+      />
+      {limit.nullable && limit.value !== null && (
+        <button
+          type="button"
+          data-testid="limit-clear"
+          disabled={set.isPending}
+          onClick={() => set.mutate({ key: limit.key, amount: null })}
+        >
+          {t('admin.limit.clear')}
+        </button>
+      )}
+      <Saved when={set.isSuccess} />
+      <Problem error={set.error} />
+    </>
   );
 }

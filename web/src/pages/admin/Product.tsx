@@ -18,7 +18,7 @@ import {
 } from '../../api/admin';
 import { Amount, DateTime } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
-import { Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
+import { DataTable, Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
 
 const OPERATOR_AMOUNT: AmountRules = { kind: 'shares' };
 const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
@@ -73,15 +73,16 @@ function Settings() {
     <Panel title={t('admin.product.settings')} testId="settings">
       <Loaded q={q}>
         {(d) => (
-          <table className="admin-table">
-            <tbody>
-              {Object.entries(d.values)
-                .filter(([k]) => k !== 'modules')
-                .map(([k, v]) => (
-                  <SettingRow key={k} name={k} value={v} />
-                ))}
-            </tbody>
-          </table>
+          <DataTable
+            head={false}
+            rows={Object.entries(d.values).filter(([k]) => k !== 'modules')}
+            rowKey={([k]) => k}
+            rowProps={([k]) => ({ 'data-setting': k })}
+            columns={[
+              { cell: ([k]) => k, rowHeader: true },
+              { cell: ([k, v]) => <SettingEdit name={k} value={v} /> },
+            ]}
+          />
         )}
       </Loaded>
     </Panel>
@@ -89,42 +90,39 @@ function Settings() {
 }
 
 /** One setting, edited as JSON (a number, a quoted string, an object); the server says what is wrong. */
-function SettingRow({ name, value }: { name: string; value: unknown }) {
+function SettingEdit({ name, value }: { name: string; value: unknown }) {
   const { t } = useTranslation();
   const [text, setText] = useState(JSON.stringify(value));
   const [parseError, setParseError] = useState(false);
   const set = useAdminPost<{ key: string; value: unknown }>('/api/admin/config');
   return (
-    <tr data-setting={name}>
-      <th scope="row">{name}</th>
-      <td>
-        <input dir="ltr" value={text} onChange={(e) => setText(e.target.value)} aria-label={name} />
-        <button
-          type="button"
-          disabled={set.isPending}
-          onClick={() => {
-            let parsed: unknown;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              setParseError(true);
-              return;
-            }
-            setParseError(false);
-            set.mutate({ key: name, value: parsed });
-          }}
-        >
-          {t('admin.save')}
-        </button>
-        <Saved when={set.isSuccess} />
-        {parseError && (
-          <p className="field-error" role="alert">
-            {t('admin.product.notJson')}
-          </p>
-        )}
-        <Problem error={set.error} />
-      </td>
-    </tr>
+    <>
+      <input dir="ltr" value={text} onChange={(e) => setText(e.target.value)} aria-label={name} />
+      <button
+        type="button"
+        disabled={set.isPending}
+        onClick={() => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            setParseError(true);
+            return;
+          }
+          setParseError(false);
+          set.mutate({ key: name, value: parsed });
+        }}
+      >
+        {t('admin.save')}
+      </button>
+      <Saved when={set.isSuccess} />
+      {parseError && (
+        <p className="field-error" role="alert">
+          {t('admin.product.notJson')}
+        </p>
+      )}
+      <Problem error={set.error} />
+    </>
   );
 }
 
@@ -138,44 +136,31 @@ function Catalogue({ kind }: { kind: CatalogueKind }) {
   return (
     <Panel title={t(`admin.product.${kind}`)} testId={kind}>
       <Loaded q={q}>
-        {(d) =>
-          d.list.length === 0 ? (
-            <p className="muted">{t('list.noData')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>{t('admin.product.code')}</th>
-                  <th>{t('admin.product.name')}</th>
-                  <th>{t('admin.product.price')}</th>
-                  <th>{t('admin.product.active')}</th>
-                  <th>{t('admin.product.stock')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {d.list.map((m) => (
-                  <tr key={m.code} data-code={m.code}>
-                    <td>{m.code}</td>
-                    <td>{m.name.en ?? Object.values(m.name)[0] ?? ''}</td>
-                    <td>
-                      <Amount value={m.price} token={m.asset} />
-                    </td>
-                    <td>{m.active ? t('admin.on') : t('admin.off')}</td>
-                    <td>
-                      <StockEdit kind={kind} code={m.code} stock={m.stock} />
-                    </td>
-                    <td>
-                      <button type="button" data-testid="catalogue-edit" onClick={() => setEditing(m)}>
-                        {t('admin.edit')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(d) => (
+          <DataTable
+            rows={d.list}
+            rowKey={(m) => m.code}
+            rowProps={(m) => ({ 'data-code': m.code })}
+            empty={<p className="muted">{t('list.noData')}</p>}
+            columns={[
+              { head: t('admin.product.code'), cell: (m) => m.code },
+              { head: t('admin.product.name'), cell: (m) => m.name.en ?? Object.values(m.name)[0] ?? '' },
+              { head: t('admin.product.price'), cell: (m) => <Amount value={m.price} token={m.asset} /> },
+              { head: t('admin.product.active'), cell: (m) => (m.active ? t('admin.on') : t('admin.off')) },
+              {
+                head: t('admin.product.stock'),
+                cell: (m) => <StockEdit kind={kind} code={m.code} stock={m.stock} />,
+              },
+              {
+                cell: (m) => (
+                  <button type="button" data-testid="catalogue-edit" onClick={() => setEditing(m)}>
+                    {t('admin.edit')}
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
       {editing === null ? (
         <button type="button" data-testid="catalogue-add" onClick={() => setEditing('new')}>
@@ -330,48 +315,45 @@ function CatalogueForm({
         {t('admin.content.image')}
         <input {...text('image')} dir="ltr" />
       </label>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>{t('admin.content.language')}</th>
-            <th>{t('admin.product.name')}</th>
-            <th>{t('admin.product.description')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {LANGUAGE_CODES.map((l) => (
-            <tr key={l}>
-              <th scope="row">{l}</th>
-              <td>
-                <input
-                  name={`name.${l}`}
-                  value={texts[l]?.name ?? ''}
-                  maxLength={500}
-                  onChange={(e) =>
-                    setTexts({
-                      ...texts,
-                      [l]: { ...(texts[l] ?? { description: '' }), name: e.target.value },
-                    })
-                  }
-                />
-              </td>
-              <td>
-                <input
-                  name={`description.${l}`}
-                  value={texts[l]?.description ?? ''}
-                  maxLength={500}
-                  onChange={(e) =>
-                    setTexts({
-                      ...texts,
-                      [l]: { ...(texts[l] ?? { name: '' }), description: e.target.value },
-                    })
-                  }
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={LANGUAGE_CODES}
+        rowKey={(l) => l}
+        columns={[
+          { head: t('admin.content.language'), cell: (l) => l, rowHeader: true },
+          {
+            head: t('admin.product.name'),
+            cell: (l) => (
+              <input
+                name={`name.${l}`}
+                value={texts[l]?.name ?? ''}
+                maxLength={500}
+                onChange={(e) =>
+                  setTexts({
+                    ...texts,
+                    [l]: { ...(texts[l] ?? { description: '' }), name: e.target.value },
+                  })
+                }
+              />
+            ),
+          },
+          {
+            head: t('admin.product.description'),
+            cell: (l) => (
+              <input
+                name={`description.${l}`}
+                value={texts[l]?.description ?? ''}
+                maxLength={500}
+                onChange={(e) =>
+                  setTexts({
+                    ...texts,
+                    [l]: { ...(texts[l] ?? { name: '' }), description: e.target.value },
+                  })
+                }
+              />
+            ),
+          },
+        ]}
+      />
       {tried &&
         problems.map((p) => (
           <p key={p} className="field-error" role="alert">
@@ -455,25 +437,21 @@ function ShopOrders() {
             <p className="muted">{t('list.noData')}</p>
           ) : (
             <>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th>#</th>
-                    <th>{t('admin.shop.buyer')}</th>
-                    <th>{t('admin.product.name')}</th>
-                    <th>{t('admin.count')}</th>
-                    <th>{t('admin.amount')}</th>
-                    <th>{t('admin.state')}</th>
-                    <th>{t('admin.time')}</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.list.map((o) => (
-                    <ShopOrderRow key={o.id} o={o} />
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                rows={d.list}
+                rowKey={(o) => o.id}
+                rowProps={(o) => ({ 'data-shop-order': o.id })}
+                columns={[
+                  { head: '#', cell: (o) => o.id },
+                  { head: t('admin.shop.buyer'), cell: (o) => o.address, td: { dir: 'ltr' } },
+                  { head: t('admin.product.name'), cell: (o) => o.name },
+                  { head: t('admin.count'), cell: (o) => o.quantity },
+                  { head: t('admin.amount'), cell: (o) => <Amount value={o.total} token={o.asset} /> },
+                  { head: t('admin.state'), cell: (o) => label('store.state', o.state) },
+                  { head: t('admin.time'), cell: (o) => <DateTime value={o.createdAt} /> },
+                  { cell: (o) => <ShopOrderMoves o={o} /> },
+                ]}
+              />
               <Pager page={page} hasMore={page * ORDERS_PAGE < d.total} onPage={setPage} />
             </>
           )
@@ -483,41 +461,28 @@ function ShopOrders() {
   );
 }
 
-function ShopOrderRow({ o }: { o: AdminShopOrder }) {
+/** The moves an operator can make on one shop order (its row's last cell). */
+function ShopOrderMoves({ o }: { o: AdminShopOrder }) {
   const { t } = useTranslation();
-  const label = useLabel();
   const move = useAdminPost<{ id: number; state: string }>('/api/admin/shop/order');
   const moves = OPERATOR_SHOP_MOVES.filter((m) => SHOP_TRANSITIONS[o.state].includes(m));
   return (
-    <tr data-shop-order={o.id}>
-      <td>{o.id}</td>
-      <td dir="ltr">{o.address}</td>
-      <td>{o.name}</td>
-      <td>{o.quantity}</td>
-      <td>
-        <Amount value={o.total} token={o.asset} />
-      </td>
-      <td>{label('store.state', o.state)}</td>
-      <td>
-        <DateTime value={o.createdAt} />
-      </td>
-      <td>
-        <div className="admin-actions">
-          {moves.map((m) => (
-            <button
-              key={m}
-              type="button"
-              data-move={m}
-              disabled={move.isPending}
-              onClick={() => move.mutate({ id: o.id, state: m })}
-            >
-              {t(`admin.shop.move.${m}`)}
-            </button>
-          ))}
-        </div>
-        <Problem error={move.error} />
-      </td>
-    </tr>
+    <>
+      <div className="admin-actions">
+        {moves.map((m) => (
+          <button
+            key={m}
+            type="button"
+            data-move={m}
+            disabled={move.isPending}
+            onClick={() => move.mutate({ id: o.id, state: m })}
+          >
+            {t(`admin.shop.move.${m}`)}
+          </button>
+        ))}
+      </div>
+      <Problem error={move.error} />
+    </>
   );
 }
 
@@ -538,53 +503,43 @@ function Cards() {
       </select>
       <Problem error={review.error} />
       <Loaded q={q}>
-        {(d) =>
-          d.list.length === 0 ? (
-            <p className="muted">{t('list.noData')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>{t('admin.user')}</th>
-                  <th>{t('card.kind')}</th>
-                  <th>{t('card.name')}</th>
-                  <th>{t('card.phone')}</th>
-                  <th>{t('card.address')}</th>
-                  <th>{t('admin.state')}</th>
-                  <th>{t('admin.time')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {d.list.map((c) => (
-                  <tr key={c.id} data-card={c.id}>
-                    <td>{c.id}</td>
-                    <td>{c.userId}</td>
-                    <td>{t(c.kind === 'virtual' ? 'card.virtual' : 'card.physical')}</td>
-                    <td>{c.name}</td>
-                    <td dir="ltr">{c.phone}</td>
-                    <td>{c.address ?? '—'}</td>
-                    <td>
-                      {label('state', c.state)}
-                      {c.note ? ` — ${c.note}` : ''}
-                    </td>
-                    <td>
-                      <DateTime value={c.createdAt} />
-                    </td>
-                    <td>
-                      {CARD_TRANSITIONS[c.state].map((s) => (
-                        <button key={s} type="button" onClick={() => review.mutate({ id: c.id, state: s })}>
-                          {label('state', s)}
-                        </button>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(d) => (
+          <DataTable
+            rows={d.list}
+            rowKey={(c) => c.id}
+            rowProps={(c) => ({ 'data-card': c.id })}
+            empty={<p className="muted">{t('list.noData')}</p>}
+            columns={[
+              { head: '#', cell: (c) => c.id },
+              { head: t('admin.user'), cell: (c) => c.userId },
+              {
+                head: t('card.kind'),
+                cell: (c) => t(c.kind === 'virtual' ? 'card.virtual' : 'card.physical'),
+              },
+              { head: t('card.name'), cell: (c) => c.name },
+              { head: t('card.phone'), cell: (c) => c.phone, td: { dir: 'ltr' } },
+              { head: t('card.address'), cell: (c) => c.address ?? '—' },
+              {
+                head: t('admin.state'),
+                cell: (c) => (
+                  <>
+                    {label('state', c.state)}
+                    {c.note ? ` — ${c.note}` : ''}
+                  </>
+                ),
+              },
+              { head: t('admin.time'), cell: (c) => <DateTime value={c.createdAt} /> },
+              {
+                cell: (c) =>
+                  CARD_TRANSITIONS[c.state].map((s) => (
+                    <button key={s} type="button" onClick={() => review.mutate({ id: c.id, state: s })}>
+                      {label('state', s)}
+                    </button>
+                  )),
+              },
+            ]}
+          />
+        )}
       </Loaded>
     </Panel>
   );
@@ -601,34 +556,18 @@ function Quotes() {
     <Panel title={t('admin.product.quotes')} testId="quotes">
       <Loaded q={q}>
         {(d) => (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t('admin.product.symbol')}</th>
-                <th>{t('admin.product.name')}</th>
-                <th>{t('admin.product.price')}</th>
-                <th>{t('admin.product.change24h')}</th>
-                <th>{t('admin.product.source')}</th>
-                <th>{t('admin.time')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.list.map((x) => (
-                <tr key={x.symbol}>
-                  <td>{x.symbol}</td>
-                  <td>{x.name}</td>
-                  <td>
-                    <Amount value={x.price} token="USDT" />
-                  </td>
-                  <td dir="ltr">{x.change24h}%</td>
-                  <td>{x.source}</td>
-                  <td>
-                    <DateTime value={x.updatedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={d.list}
+            rowKey={(x) => x.symbol}
+            columns={[
+              { head: t('admin.product.symbol'), cell: (x) => x.symbol },
+              { head: t('admin.product.name'), cell: (x) => x.name },
+              { head: t('admin.product.price'), cell: (x) => <Amount value={x.price} token="USDT" /> },
+              { head: t('admin.product.change24h'), cell: (x) => `${x.change24h}%`, td: { dir: 'ltr' } },
+              { head: t('admin.product.source'), cell: (x) => x.source },
+              { head: t('admin.time'), cell: (x) => <DateTime value={x.updatedAt} /> },
+            ]}
+          />
         )}
       </Loaded>
       <form

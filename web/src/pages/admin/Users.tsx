@@ -11,7 +11,7 @@ import {
   useAdminPost,
 } from '../../api/admin';
 import { Amount, DateTime, type Token } from '../../components/Amount';
-import { Loaded, Pager, Panel, Problem, useLabel } from './parts';
+import { type Column, DataTable, Loaded, Pager, Panel, Problem, useLabel } from './parts';
 
 const TOKENS = ['USDT', 'FREE', 'FCC'] as const;
 /** The user's accounts, named as on their own profile page. */
@@ -97,28 +97,21 @@ function UserView({ address }: { address: string }) {
                 </Row>
               </tbody>
             </table>
-            <table className="admin-table" data-testid="user-balances">
-              <thead>
-                <tr>
-                  <th />
-                  {TOKENS.map((token) => (
-                    <th key={token}>{token}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {ACCOUNTS.map(([account, name]) => (
-                  <tr key={account} data-account={account}>
-                    <th scope="row">{t(name)}</th>
-                    {TOKENS.map((token) => (
-                      <td key={token}>
-                        <Amount value={u.balances[account][token]} token={token} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              testId="user-balances"
+              rows={ACCOUNTS}
+              rowKey={([account]) => account}
+              rowProps={([account]) => ({ 'data-account': account })}
+              columns={[
+                { cell: ([, name]) => t(name), rowHeader: true },
+                ...TOKENS.map(
+                  (token): Column<(typeof ACCOUNTS)[number]> => ({
+                    head: token,
+                    cell: ([account]) => <Amount value={u.balances[account][token]} token={token} />,
+                  }),
+                ),
+              ]}
+            />
           </Panel>
           <Panel title={t('admin.users.team')} testId="user-team">
             <table className="admin-kv">
@@ -173,153 +166,87 @@ function Orders({ u }: { u: UserLookup }) {
     <Panel title={t('admin.users.orders')} testId="user-orders">
       <h3>{t('page.stakeOrders')}</h3>
       <Newest shown={u.staking.list.length} total={u.staking.total} />
-      {u.staking.list.length === 0 ? (
-        none
-      ) : (
-        <table className="admin-table" data-testid="user-staking">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{t('shop.cycle')}</th>
-              <th>{t('admin.amount')}</th>
-              <th>{t('shop.principal')}</th>
-              <th>{t('shop.totalRevenue')}</th>
-              <th>{t('admin.state')}</th>
-              <th>{t('shop.pledgeTime')}</th>
-              <th>{t('shop.dueTime')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {u.staking.list.map((o) => (
-              <tr key={o.id}>
-                <td dir="ltr">
-                  {o.number} ({t(o.source === 'chain' ? 'shop.onChain' : 'shop.withBalance')})
-                </td>
-                <td>{t('shop.cycleDays', { count: o.cycleDays })}</td>
-                <td>
-                  <Amount value={o.amount} token="USDT" />
-                </td>
-                <td>
-                  <Amount value={o.principal} token="USDT" />
-                </td>
-                <td>
-                  <Amount value={o.totalRevenue} token="USDT" />
-                </td>
-                <td>{label('shop.status', o.status)}</td>
-                <td>
-                  <DateTime value={o.pledgeTime} />
-                </td>
-                <td>
-                  <DateTime value={o.dueTime} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        testId="user-staking"
+        rows={u.staking.list}
+        rowKey={(o) => o.id}
+        empty={none}
+        columns={[
+          {
+            head: '#',
+            cell: (o) => (
+              <>
+                {o.number} ({t(o.source === 'chain' ? 'shop.onChain' : 'shop.withBalance')})
+              </>
+            ),
+            td: { dir: 'ltr' },
+          },
+          { head: t('shop.cycle'), cell: (o) => t('shop.cycleDays', { count: o.cycleDays }) },
+          { head: t('admin.amount'), cell: (o) => <Amount value={o.amount} token="USDT" /> },
+          { head: t('shop.principal'), cell: (o) => <Amount value={o.principal} token="USDT" /> },
+          { head: t('shop.totalRevenue'), cell: (o) => <Amount value={o.totalRevenue} token="USDT" /> },
+          { head: t('admin.state'), cell: (o) => label('shop.status', o.status) },
+          { head: t('shop.pledgeTime'), cell: (o) => <DateTime value={o.pledgeTime} /> },
+          { head: t('shop.dueTime'), cell: (o) => <DateTime value={o.dueTime} /> },
+        ]}
+      />
       <h3>{t('admin.users.shopOrders')}</h3>
       <Newest shown={u.shop.list.length} total={u.shop.total} />
-      {u.shop.list.length === 0 ? (
-        none
-      ) : (
-        <table className="admin-table" data-testid="user-shop">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{t('admin.product.name')}</th>
-              <th>{t('admin.count')}</th>
-              <th>{t('admin.amount')}</th>
-              <th>{t('admin.state')}</th>
-              <th>{t('admin.time')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {u.shop.list.map((o) => (
-              <tr key={o.id}>
-                <td>{o.id}</td>
-                <td>{o.name}</td>
-                <td>{o.quantity}</td>
-                <td>
-                  <Amount value={o.total} token={o.asset} />
-                </td>
-                <td>{label('store.state', o.state)}</td>
-                <td>
-                  <DateTime value={o.createdAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        testId="user-shop"
+        rows={u.shop.list}
+        rowKey={(o) => o.id}
+        empty={none}
+        columns={[
+          { head: '#', cell: (o) => o.id },
+          { head: t('admin.product.name'), cell: (o) => o.name },
+          { head: t('admin.count'), cell: (o) => o.quantity },
+          { head: t('admin.amount'), cell: (o) => <Amount value={o.total} token={o.asset} /> },
+          { head: t('admin.state'), cell: (o) => label('store.state', o.state) },
+          { head: t('admin.time'), cell: (o) => <DateTime value={o.createdAt} /> },
+        ]}
+      />
       <h3>{t('withdraw.records')}</h3>
       <Newest shown={u.withdrawals.list.length} total={u.withdrawals.total} />
-      {u.withdrawals.list.length === 0 ? (
-        none
-      ) : (
-        <table className="admin-table" data-testid="user-withdrawals">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{t('admin.amount')}</th>
-              <th>{t('admin.state')}</th>
-              <th>{t('admin.time')}</th>
-              <th>{t('withdraw.txHash')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {u.withdrawals.list.map((w) => (
-              <tr key={w.id}>
-                <td>{w.id}</td>
-                <td>
-                  <Amount value={w.amount} token={asToken(w.coin)} />
-                </td>
-                <td>
-                  {label('state', w.state)}
-                  {w.rejectReason ? ` — ${w.rejectReason}` : ''}
-                </td>
-                <td>
-                  <DateTime value={w.createdAt} />
-                </td>
-                <td dir="ltr">{w.txHash ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        testId="user-withdrawals"
+        rows={u.withdrawals.list}
+        rowKey={(w) => w.id}
+        empty={none}
+        columns={[
+          { head: '#', cell: (w) => w.id },
+          { head: t('admin.amount'), cell: (w) => <Amount value={w.amount} token={asToken(w.coin)} /> },
+          {
+            head: t('admin.state'),
+            cell: (w) => (
+              <>
+                {label('state', w.state)}
+                {w.rejectReason ? ` — ${w.rejectReason}` : ''}
+              </>
+            ),
+          },
+          { head: t('admin.time'), cell: (w) => <DateTime value={w.createdAt} /> },
+          { head: t('withdraw.txHash'), cell: (w) => w.txHash ?? '—', td: { dir: 'ltr' } },
+        ]}
+      />
       <h3>{t('recharge.records')}</h3>
       <Newest shown={u.recharges.list.length} total={u.recharges.total} />
-      {u.recharges.list.length === 0 ? (
-        none
-      ) : (
-        <table className="admin-table" data-testid="user-recharges">
-          <thead>
-            <tr>
-              <th>{t('admin.amount')}</th>
-              <th>{t('recharge.credited')}</th>
-              <th>{t('admin.state')}</th>
-              <th>{t('admin.time')}</th>
-              <th>{t('withdraw.txHash')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {u.recharges.list.map((r) => (
-              <tr key={r.orderId}>
-                <td>
-                  <Amount value={r.amount} token="USDT" />
-                </td>
-                <td>
-                  <Amount value={r.credit} token="USDT" />
-                </td>
-                <td>{r.state === 'pending' ? t('recharge.awaitingPayment') : label('state', r.state)}</td>
-                <td>
-                  <DateTime value={r.createdAt} />
-                </td>
-                <td dir="ltr">{r.txHash ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        testId="user-recharges"
+        rows={u.recharges.list}
+        rowKey={(r) => r.orderId}
+        empty={none}
+        columns={[
+          { head: t('admin.amount'), cell: (r) => <Amount value={r.amount} token="USDT" /> },
+          { head: t('recharge.credited'), cell: (r) => <Amount value={r.credit} token="USDT" /> },
+          {
+            head: t('admin.state'),
+            cell: (r) => (r.state === 'pending' ? t('recharge.awaitingPayment') : label('state', r.state)),
+          },
+          { head: t('admin.time'), cell: (r) => <DateTime value={r.createdAt} /> },
+          { head: t('withdraw.txHash'), cell: (r) => r.txHash ?? '—', td: { dir: 'ltr' } },
+        ]}
+      />
     </Panel>
   );
 }
@@ -339,32 +266,21 @@ function Ledger({ address }: { address: string }) {
             <p className="muted">{t('list.noData')}</p>
           ) : (
             <>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th>{t('admin.time')}</th>
-                    <th>{t('mine.filterKind')}</th>
-                    <th>{t('admin.users.accountName')}</th>
-                    <th>{t('admin.amount')}</th>
-                    <th>{t('admin.users.ref')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.list.map((e) => (
-                    <tr key={e.id} data-entry={e.id}>
-                      <td>
-                        <DateTime value={e.time} />
-                      </td>
-                      <td>{label('kind', e.kind)}</td>
-                      <td>{e.account}</td>
-                      <td>
-                        <Amount value={e.amount} token={asToken(e.asset)} />
-                      </td>
-                      <td dir="ltr">{e.ref ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                rows={d.list}
+                rowKey={(e) => e.id}
+                rowProps={(e) => ({ 'data-entry': e.id })}
+                columns={[
+                  { head: t('admin.time'), cell: (e) => <DateTime value={e.time} /> },
+                  { head: t('mine.filterKind'), cell: (e) => label('kind', e.kind) },
+                  { head: t('admin.users.accountName'), cell: (e) => e.account },
+                  {
+                    head: t('admin.amount'),
+                    cell: (e) => <Amount value={e.amount} token={asToken(e.asset)} />,
+                  },
+                  { head: t('admin.users.ref'), cell: (e) => e.ref ?? '—', td: { dir: 'ltr' } },
+                ]}
+              />
               <Pager page={page} hasMore={d.hasMore} onPage={setPage} />
             </>
           )
@@ -381,47 +297,32 @@ function Sessions({ address }: { address: string }) {
   return (
     <Panel title={t('admin.users.sessions')} testId="user-sessions">
       <Loaded q={q}>
-        {(d) =>
-          d.list.length === 0 ? (
-            <p className="muted">{t('list.noData')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>{t('admin.users.device')}</th>
-                  <th>{t('sessions.signedInAt')}</th>
-                  <th>{t('sessions.lastUsed')}</th>
-                  <th>{t('sessions.expiresAt')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {d.list.map((s) => (
-                  <tr key={s.id}>
-                    <td dir="ltr">{s.id}</td>
-                    <td dir="ltr">{s.device ?? t('sessions.unknownDevice')}</td>
-                    <td>
-                      <DateTime value={s.createdAt} />
-                    </td>
-                    <td>
-                      <DateTime value={s.lastUsedAt} />
-                    </td>
-                    <td>
-                      <DateTime value={s.expiresAt} />
-                    </td>
-                    <td>
-                      {/* the list holds live sessions only: each can be ended */}
-                      <button type="button" onClick={() => revoke.mutate({ address, session: s.id })}>
-                        {t('admin.users.revoke')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(d) => (
+          <DataTable
+            rows={d.list}
+            rowKey={(s) => s.id}
+            empty={<p className="muted">{t('list.noData')}</p>}
+            columns={[
+              { head: '#', cell: (s) => s.id, td: { dir: 'ltr' } },
+              {
+                head: t('admin.users.device'),
+                cell: (s) => s.device ?? t('sessions.unknownDevice'),
+                td: { dir: 'ltr' },
+              },
+              { head: t('sessions.signedInAt'), cell: (s) => <DateTime value={s.createdAt} /> },
+              { head: t('sessions.lastUsed'), cell: (s) => <DateTime value={s.lastUsedAt} /> },
+              { head: t('sessions.expiresAt'), cell: (s) => <DateTime value={s.expiresAt} /> },
+              {
+                // the list holds live sessions only: each can be ended
+                cell: (s) => (
+                  <button type="button" onClick={() => revoke.mutate({ address, session: s.id })}>
+                    {t('admin.users.revoke')}
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
       <button type="button" onClick={() => revoke.mutate({ address })} disabled={revoke.isPending}>
         {t('admin.users.revokeAll')}

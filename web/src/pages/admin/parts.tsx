@@ -1,7 +1,8 @@
 // Small pieces shared by the console sections: a titled card, a failed-call line, a loading state,
-// a pager, and labels of the values the user side already names (states, kinds, article types).
+// a pager, a table of typed columns, and labels of the values the user side already names (states,
+// kinds, article types).
 import type { ArticleType } from '@free/protocol/content';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/client';
 
@@ -24,6 +25,79 @@ export function Problem({ error }: { error: ApiError | Error | null | undefined 
       {error.message || t('error')}
       {typeof code === 'number' ? ` (${code})` : ''}
     </p>
+  );
+}
+
+/** Attributes of a row or a cell, `data-*` ones included (`data-testid`, `data-code`…). */
+type Data = { [name: `data-${string}`]: string | number | undefined };
+export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & Data;
+export type CellAttributes = TdHTMLAttributes<HTMLTableCellElement> & Data;
+
+export type Column<T> = {
+  /** The column's header cell (an empty `<th />` when left out). */
+  head?: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** The cell names its row: `<th scope="row">` instead of `<td>`. */
+  rowHeader?: boolean;
+  /** Attributes of the column's cells (`dir`, `className`, `data-testid`), fixed or per row. */
+  td?: CellAttributes | ((row: T) => CellAttributes);
+};
+
+/**
+ * A console table: one header row (none with `head={false}`), one row per item, a cell per column
+ * (typed columns instead of repeated markup). `empty`, when given, stands in for a table without rows.
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowKey,
+  rowProps,
+  testId,
+  head = true,
+  empty,
+}: {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  rowKey: (row: T) => string | number;
+  rowProps?: (row: T) => RowAttributes;
+  testId?: string;
+  head?: boolean;
+  empty?: ReactNode;
+}) {
+  if (empty !== undefined && rows.length === 0) return <>{empty}</>;
+  return (
+    <table className="admin-table" data-testid={testId}>
+      {head && (
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list, their place is their identity
+              <th key={i}>{c.head}</th>
+            ))}
+          </tr>
+        </thead>
+      )}
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} {...rowProps?.(row)}>
+            {columns.map((c, i) => {
+              const attrs = typeof c.td === 'function' ? c.td(row) : c.td;
+              return c.rowHeader ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list, their place is their identity
+                <th key={i} scope="row" {...(attrs as ThHTMLAttributes<HTMLTableCellElement>)}>
+                  {c.cell(row)}
+                </th>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list, their place is their identity
+                <td key={i} {...attrs}>
+                  {c.cell(row)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
