@@ -10,6 +10,7 @@ import {
   HOT_WALLET_INDEX,
   LOCAL_AMOUNTS,
   localAccount,
+  localChain,
   ownArtifact,
   SIGNER_INDEX,
   uniswapArtifact,
@@ -26,7 +27,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   encodeAbiParameters,
   type Hex,
   http,
@@ -47,12 +47,7 @@ let rpcUrl: string;
 let abis: { usdt: Abi; free: Abi; staking: Abi; payment: Abi; router: Abi };
 
 function clients(account?: HDAccount) {
-  const chain = defineChain({
-    id: LOCAL_CHAIN_ID,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
+  const chain = localChain(rpcUrl);
   const transport = http(rpcUrl);
   return {
     pub: createPublicClient({ chain, transport, pollingInterval: 50 }),

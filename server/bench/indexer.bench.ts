@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, startAnvil } from '@free/devchain/anvil';
-import { ensureContractsBuilt, localAccount } from '@free/devchain/deploy';
+import { ensureContractsBuilt, localAccount, localChain } from '@free/devchain/deploy';
 import { sql } from 'drizzle-orm';
 import { type Abi, createPublicClient, createWalletClient, type Hex, http, type PublicClient } from 'viem';
 import { indexUntilCaughtUp } from '../src/chain/indexer.ts';
@@ -27,12 +27,7 @@ const artifact = JSON.parse(
 
 const anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
 try {
-  const chain = {
-    id: 31337,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  } as const;
+  const chain = localChain(anvil.rpcUrl);
   const client = createPublicClient({ chain, transport: http(anvil.rpcUrl) }) as PublicClient;
   const wallet = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: localAccount(0) });
 

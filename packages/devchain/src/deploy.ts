@@ -50,6 +50,16 @@ const CONTRACTS_DIR = join(REPO_ROOT, 'contracts');
 
 const localAccounts = new Map<number, ReturnType<typeof mnemonicToAccount>>();
 
+/** The local chain (anvil) for viem clients, reached at `rpcUrl`. */
+export function localChain(rpcUrl: string, id: number = LOCAL_CHAIN_ID): Chain {
+  return defineChain({
+    id,
+    name: 'anvil',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
 /** Anvil account `index` of the default mnemonic (memoised: each derivation costs a PBKDF2). */
 export function localAccount(index: number) {
   let account = localAccounts.get(index);
@@ -246,12 +256,7 @@ export type DeployLocalOptions = {
 export async function deployLocal(opts: DeployLocalOptions): Promise<FullDeployment> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const outFile = opts.outFile ?? deploymentFile('local');
-  const chain = defineChain({
-    id: LOCAL_CHAIN_ID,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [opts.rpcUrl] } },
-  });
+  const chain = localChain(opts.rpcUrl);
   const pub = createPublicClient({
     chain,
     transport: http(opts.rpcUrl),

@@ -4,8 +4,8 @@
 // without moving the cursor. Runs of Staked logs are applied set-based: re-reading them adds nothing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AnvilHandle, freePort, REPO_ROOT, startAnvil } from '@free/devchain/anvil';
-import { ensureContractsBuilt, localAccount } from '@free/devchain/deploy';
+import { type AnvilHandle, REPO_ROOT, startAnvil } from '@free/devchain/anvil';
+import { ensureContractsBuilt, localAccount, localChain } from '@free/devchain/deploy';
 import { sql } from 'drizzle-orm';
 import {
   type Abi,
@@ -35,13 +35,8 @@ beforeAll(async () => {
   const artifact = JSON.parse(
     readFileSync(join(REPO_ROOT, 'contracts/out/StakedLogEmitter.sol/StakedLogEmitter.json'), 'utf8'),
   ) as { abi: Abi; bytecode: { object: Hex } };
-  anvil = await startAnvil({ port: await freePort(), stateFile: null, reuse: false });
-  const chain = {
-    id: 31337,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  } as const;
+  anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
+  const chain = localChain(anvil.rpcUrl);
   client = createPublicClient({ chain, transport: http(anvil.rpcUrl) }) as PublicClient;
   const wallet = createWalletClient({ chain, transport: http(anvil.rpcUrl), account: localAccount(0) });
   const deployed = await client.waitForTransactionReceipt({

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil } from '@free/devchain/anvil';
-import { deployLocal, localAccount } from '@free/devchain/deploy';
-import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
+import { deployLocal, localAccount, localChain } from '@free/devchain/deploy';
 import type { FullDeployment } from '@free/protocol/deployment';
 import { withGasHeadroom } from '@free/protocol/gas';
 import {
@@ -12,7 +11,6 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   http,
   type PublicClient,
   type WriteContractParameters,
@@ -29,15 +27,6 @@ export type TestChain = {
 
 function makeTestClient(rpcUrl: string) {
   return createTestClient({ mode: 'anvil', chain: localChain(rpcUrl), transport: http(rpcUrl) });
-}
-
-export function localChain(rpcUrl: string) {
-  return defineChain({
-    id: LOCAL_CHAIN_ID,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
 }
 
 /**
