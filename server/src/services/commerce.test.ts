@@ -35,8 +35,8 @@ for (const backend of BACKENDS) {
       t = await makeProductApp(backend.url);
       await setModules(t.db.db, { machines: true, shop: true, cards: true });
       u = await signIn(t, account('commerce'));
-      await fund(t.db, u.userId, 'USDT', 250n * U);
-      await fund(t.db, u.userId, 'FCC', 100n * U);
+      await fund(t.db, u.userId, 250n * U, 'USDT');
+      await fund(t.db, u.userId, 100n * U, 'FCC');
       machineId = await upsertMachine(t.db.db, {
         code: 's1',
         name: { en: 'Miner S1', 'zh-Hans': '矿机 S1' },

@@ -31,7 +31,7 @@ for (const backend of BACKENDS) {
       await t.db.db.update(usersTable).set({ ignited: true }).where(eq(usersTable.id, inviter.userId));
       // earnings are paid only while the FOMO pool is above its floor (500 FREE by default)
       await fundFomo(t.db.db, 1000n * U, 'hlb-test');
-      await fund(t.db, user.userId, 'USDT', 1000n * U);
+      await fund(t.db, user.userId, 1000n * U, 'USDT');
     });
     afterAll(async () => {
       await t?.app.close();
@@ -138,7 +138,7 @@ for (const backend of BACKENDS) {
       t = await makeProductApp(backend.url);
       await setModules(t.db.db, { huan_li_bao: true });
       user = await signIn(t, account('hlb-floor'));
-      await fund(t.db, user.userId, 'USDT', 1000n * U);
+      await fund(t.db, user.userId, 1000n * U, 'USDT');
     });
     afterAll(async () => {
       await t?.app.close();

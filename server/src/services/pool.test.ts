@@ -30,10 +30,10 @@ for (const backend of BACKENDS) {
       await setModules(t.db.db, { chain_pool: true });
       a = await signIn(t, account('pool-a'));
       b = await signIn(t, account('pool-b'));
-      await fund(t.db, a.userId, 'USDT', 1000n * U);
-      await fund(t.db, a.userId, 'FREE', 100n * U);
-      await fund(t.db, b.userId, 'USDT', 1000n * U);
-      await fund(t.db, b.userId, 'FREE', 1n * U);
+      await fund(t.db, a.userId, 1000n * U, 'USDT');
+      await fund(t.db, a.userId, 100n * U, 'FREE');
+      await fund(t.db, b.userId, 1000n * U, 'USDT');
+      await fund(t.db, b.userId, 1n * U, 'FREE');
     });
     afterAll(async () => {
       await t?.app.close();

@@ -41,8 +41,8 @@ for (const backend of BACKENDS) {
       });
       a = await signIn(t, account('presale-a'));
       b = await signIn(t, account('presale-b'));
-      await fund(t.db, a.userId, 'USDT', 500n * U);
-      await fund(t.db, b.userId, 'USDT', 500n * U);
+      await fund(t.db, a.userId, 500n * U, 'USDT');
+      await fund(t.db, b.userId, 500n * U, 'USDT');
       await fundFomo(t.db.db, 1000n * U, 'presale-test');
     });
     afterAll(async () => {

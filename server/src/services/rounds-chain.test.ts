@@ -29,7 +29,7 @@ describe.each(BACKENDS)('rounds on the chain, $name', ({ url }) => {
     h = await openTestDb(url);
     await setModules(h.db, { ai_trade: true });
     users = await createUsers(h, 2);
-    for (const u of users) await fund(h, u, 'USDT', 100n * U);
+    for (const u of users) await fund(h, u, 100n * U, 'USDT');
     const d = dexAddresses(testConfig({ deployment: chain.deployment }));
     if (!d) throw new Error('no deployment');
     oracle = dexFreeOracle(chain.client, d);

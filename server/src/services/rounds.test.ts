@@ -33,7 +33,7 @@ for (const backend of BACKENDS) {
       for (let i = 0; i < 4; i++) {
         const u = await signIn(t, account(`rounds-${i}`));
         users.push(u);
-        await fund(t.db, u.userId, 'USDT', 100n * U);
+        await fund(t.db, u.userId, 100n * U, 'USDT');
       }
     });
     afterAll(async () => {

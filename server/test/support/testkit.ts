@@ -4,10 +4,11 @@ import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { type DbHandle, rowsOf } from '../../src/db/client.ts';
 import { encodePrice } from '../../src/lib/twap.ts';
-import { type Asset, systemAccount, transfer, userAccount } from '../../src/services/ledger.ts';
 import type { OracleSource, PriceSource } from '../../src/services/quotes.ts';
 import { makeApp, snapshot, type TestCtx, TREASURY } from '../helpers.ts';
 
+/** One way to fund a test user (from system:adjust), shared with the staking fixtures. */
+export { fund } from './staking-orders-fixtures.ts';
 export { U };
 
 /**
@@ -54,21 +55,6 @@ export async function makeProductApp(url = 'memory://'): Promise<ProductTestCtx>
   });
   price.clock = t.clock.get;
   return { ...t, price };
-}
-
-let fundSeq = 0;
-export async function fund(db: DbHandle, userId: number, asset: Asset, amount: bigint): Promise<void> {
-  fundSeq += 1;
-  await db.transaction((tx) =>
-    transfer(tx, {
-      key: `test_fund:${userId}:${asset}:${fundSeq}:${Date.now()}`,
-      from: systemAccount('adjust'),
-      to: userAccount(userId),
-      asset,
-      amount,
-      kind: 'adjust',
-    }),
-  );
 }
 
 const PRODUCT_TABLES = [
