@@ -36,19 +36,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const renderEarnings = (qc: QueryClient) =>
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={qc}>
+        <Earnings />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+
 describe('earnings', () => {
   it('lists the FCC bonus next to the other income, today, yesterday and in total', () => {
     const qc = new QueryClient({
       defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
     });
     qc.setQueryData(keys.user.incomeInfo({}), INCOME);
-    const { container } = render(
-      <MemoryRouter>
-        <QueryClientProvider client={qc}>
-          <Earnings />
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
+    const { container } = renderEarnings(qc);
     const row = container.querySelector('[data-testid="income-fcc_bonus"]');
     expect(row?.querySelector('h2')?.textContent).toBe('FCC bonus');
     expect(row?.textContent).toContain('4 FCC');
@@ -75,13 +78,7 @@ describe('earnings on a stalled network', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      const { container } = render(
-        <MemoryRouter>
-          <QueryClientProvider client={qc}>
-            <Earnings />
-          </QueryClientProvider>
-        </MemoryRouter>,
-      );
+      const { container } = renderEarnings(qc);
       const bonus = () => container.querySelector('[data-testid="income-fcc_bonus"]');
       await act(async () => vi.advanceTimersByTime(LOAD_TIMEOUT_MS - 1));
       expect(container.textContent).not.toContain('Retry');
