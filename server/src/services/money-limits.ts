@@ -13,15 +13,13 @@ import { type Settings, type SqlRunner, writeSetting } from './settings.ts';
 
 /** Every money limit with its token and current value (token units; null = no limit). */
 export function moneyLimitsOf(s: Settings): MoneyLimit[] {
-  return MONEY_LIMIT_KEYS.map((key) => {
-    const raw = s[key] as string | null;
-    return {
-      key,
-      token: MONEY_LIMITS[key].token,
-      nullable: MONEY_LIMITS[key].nullable,
-      value: raw === null ? null : amt(BigInt(raw)),
-    };
-  });
+  return MONEY_LIMIT_KEYS.map((key) => limitView(key, s[key] as string | null));
+}
+
+/** One limit as answered: its token, whether it can be off, its value in token units. */
+function limitView(key: MoneyLimitKey, wei: string | null): MoneyLimit {
+  const { token, nullable } = MONEY_LIMITS[key];
+  return { key, token, nullable, value: wei === null ? null : amt(BigInt(wei)) };
 }
 
 /** A refusal the operator reads (a limit that cannot be switched off, a zero amount). */
@@ -44,10 +42,5 @@ export async function setMoneyLimit(
     throw new MoneyLimitError(`${key} cannot be switched off; give an amount`);
   if (wei !== null && wei <= 0n) throw new MoneyLimitError(`${key} must be a positive amount`);
   const stored = (await writeSetting(db, key, wei === null ? null : wei.toString(), now)) as string | null;
-  return {
-    key,
-    token: spec.token,
-    nullable: spec.nullable,
-    value: stored === null ? null : amt(BigInt(stored)),
-  };
+  return limitView(key, stored);
 }
