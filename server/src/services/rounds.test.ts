@@ -2,10 +2,19 @@
 // that are averages over time with a tie band.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
+import {
+  account,
+  authHeaders,
+  BACKENDS,
+  BASE_HEADERS,
+  setConfig,
+  setModules,
+  signIn,
+} from '../../test/helpers.ts';
 import { fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { getBalance, systemAccount, userAccount } from './ledger.ts';
 import { moveOf, roundsTick, settleRound, splitPot } from './rounds.ts';
+import { getSetting } from './settings.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
@@ -43,6 +52,13 @@ for (const backend of BACKENDS) {
 
     /** Moves the clock to the start of the next minute. */
     const nextMinute = () => t.clock.advance(60_000 - (t.clock.get().getTime() % 60_000));
+    /** Moves the clock to second `s` of the current minute. */
+    const toSecond = (s: number) => t.clock.advance(s * 1000 - (t.clock.get().getTime() % 60_000));
+    /** The job's tick when bets close (second 50): it opens the deciding window. */
+    const windowTick = async () => {
+      toSecond(50);
+      await tick();
+    };
 
     describe('splitPot', () => {
       it('pays stake plus a pro-rata share after the fee, dust to the fee, nothing created', () => {
@@ -108,12 +124,13 @@ for (const backend of BACKENDS) {
         // the price rises early and holds: the round's average is the new price
         t.price.value = (U * 5n) / 8n;
         // the last 10 s of a round take no bets
-        t.clock.advance(45_000);
+        toSecond(50);
         expect((await bet(3, 'up', '1')).json()).toMatchObject({
           code: ErrorCode.Conflict,
           msg: expect.stringContaining('round'),
         });
-        t.clock.advance(15_000);
+        await tick();
+        t.clock.advance(10_000);
         // after the end and before the job ran: the round takes no more bets
         expect((await bet(3, 'up', '1')).json().code).toBe(ErrorCode.Conflict);
         const s = await tick();
@@ -158,7 +175,8 @@ for (const backend of BACKENDS) {
         for (const i of [0, 1, 2]) expect((await bet(i, 'up', '1')).json().code).toBe(200);
         expect((await bet(3, 'down', '1.000000000000000002')).json().code).toBe(200);
         t.price.value = U;
-        t.clock.advance(60_000);
+        await windowTick();
+        t.clock.advance(10_000);
         await tick();
         // fee 5 % = 0.05 U; 0.950000000000000002 shared by 3: each 0.316666666666666667, dust 1 wei
         const share = 316_666_666_666_666_667n;
@@ -183,7 +201,8 @@ for (const backend of BACKENDS) {
         const b1 = await usdt(1);
         expect((await bet(0, 'up', '5')).json().code).toBe(200);
         expect((await bet(1, 'up', '2.5')).json().code).toBe(200);
-        t.clock.advance(60_000);
+        await windowTick();
+        t.clock.advance(10_000);
         t.price.value = 2n * U;
         await tick();
         expect(await usdt(0)).toBe(b0);
@@ -204,7 +223,8 @@ for (const backend of BACKENDS) {
           const before = [await usdt(0), await usdt(1)];
           expect((await bet(0, 'up', '3')).json().code).toBe(200);
           expect((await bet(1, 'down', '4')).json().code).toBe(200);
-          t.clock.advance(60_000 + lateMs);
+          await windowTick();
+          t.clock.advance(10_000 + lateMs);
           if (label === 'late') t.price.value += 1n;
           await tick();
           expect([await usdt(0), await usdt(1)]).toEqual(before);
@@ -219,7 +239,7 @@ for (const backend of BACKENDS) {
         }
       });
 
-      it('a 5 % spike in the last second is a tie: the average barely moves', async () => {
+      it('a 0.5 % spike in the last second is a tie: the average barely moves', async () => {
         // a flat minute first, so the next round opens at exactly this price
         t.price.value = U;
         nextMinute();
@@ -229,9 +249,11 @@ for (const backend of BACKENDS) {
         const before = [await usdt(0), await usdt(1)];
         expect((await bet(0, 'up', '2')).json().code).toBe(200);
         expect((await bet(1, 'down', '2')).json().code).toBe(200);
-        // on a spot read at the close "up" would take the pot; averaged it is 5 % / 60 ≈ 8 bps
-        t.clock.advance(59_000);
-        t.price.value = U + U / 20n;
+        // on a spot read at the close "up" would take the pot; averaged over the 10 s window it is
+        // 0.5 % / 10 = 5 bps
+        await windowTick();
+        toSecond(59);
+        t.price.value = U + U / 200n;
         t.clock.advance(1_000);
         await tick();
         const h = (
@@ -264,11 +286,82 @@ for (const backend of BACKENDS) {
           expect((await bet(1, 'down', '3')).json().code, label).toBe(200);
           // held for the whole round: 1/2048 ≈ 4.9 bps (tie), 1/512 ≈ 19.5 bps (a move)
           t.price.value = U + U / (factor - 1n);
-          t.clock.advance(60_000);
+          await windowTick();
+          t.clock.advance(10_000);
           await tick();
           expect(await history(), label).toMatchObject({ result, openPrice: '1' });
           if (result === 'flat') expect([await usdt(0), await usdt(1)], label).toEqual(before);
           else expect(await usdt(0), label).toBeGreaterThan(before[0] ?? 0n);
+        }
+      });
+
+      it('decides by the window after bets close: a bet at the cutoff has no edge', async () => {
+        // one flat minute, so the round opens at exactly U
+        t.price.value = U;
+        nextMinute();
+        await tick();
+        nextMinute();
+        await tick();
+        const before = [await usdt(0), await usdt(1)];
+        toSecond(1);
+        expect((await bet(0, 'down', '5')).json().code).toBe(200);
+        // the price rises 1 % at 2 s and holds: at 49 s "up" looks won
+        toSecond(2);
+        t.price.value = U + U / 100n;
+        toSecond(49);
+        expect((await bet(1, 'up', '5')).json().code).toBe(200);
+        // the window opens: no more bets, and the price falls 3 % below the open for the last 10 s
+        await windowTick();
+        expect((await bet(1, 'up', '5')).json().code).toBe(ErrorCode.Conflict);
+        t.price.value = U - (U * 3n) / 100n;
+        t.clock.advance(10_000);
+        await tick();
+        const h = (
+          await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
+        ).json();
+        // averaged over the whole round it would read +0.3 % ("up"); the window decides: down
+        expect(h.data.list[0]).toMatchObject({ result: 'down', openPrice: '1' });
+        // the late bettor took nothing from the other side: the early bettor won the late stake
+        expect(await usdt(1)).toBe((before[1] ?? 0n) - 5n * U);
+        expect(await usdt(0)).toBe((before[0] ?? 0n) + 5n * U - (5n * U * 5n) / 100n);
+      });
+
+      it('refunds a round whose window was never observed (the job was down when bets closed)', async () => {
+        nextMinute();
+        await tick();
+        const before = [await usdt(0), await usdt(1)];
+        expect((await bet(0, 'up', '1')).json().code).toBe(200);
+        expect((await bet(1, 'down', '1')).json().code).toBe(200);
+        t.price.value += U / 10n;
+        t.clock.advance(60_000);
+        await tick();
+        const h = (
+          await t.app.inject({ method: 'GET', url: '/api/common/round/history', headers: BASE_HEADERS })
+        ).json();
+        expect(h.data.list[0]).toMatchObject({ result: 'late', state: 'refunded' });
+        expect([await usdt(0), await usdt(1)]).toEqual(before);
+      });
+
+      it('keeps the close of bets the round opened with when the operator changes the cutoff', async () => {
+        nextMinute();
+        await tick();
+        const cfg = await getSetting(t.db.db, 'product.rounds');
+        await setConfig(t.db.db, 'product.rounds', { ...cfg, bet_cutoff_ms: 30_000 });
+        try {
+          const r = (
+            await t.app.inject({ method: 'GET', url: '/api/common/round/current', headers: BASE_HEADERS })
+          ).json().data;
+          expect(Date.parse(r.endsAt) - Date.parse(r.betsCloseAt)).toBe(10_000);
+          toSecond(40);
+          expect((await bet(0, 'up', '1')).json().code).toBe(200);
+          nextMinute();
+          await tick();
+          const next = (
+            await t.app.inject({ method: 'GET', url: '/api/common/round/current', headers: BASE_HEADERS })
+          ).json().data;
+          expect(Date.parse(next.endsAt) - Date.parse(next.betsCloseAt)).toBe(30_000);
+        } finally {
+          await setConfig(t.db.db, 'product.rounds', cfg);
         }
       });
 

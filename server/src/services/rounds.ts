@@ -1,10 +1,11 @@
 // Prediction rounds (AI trade): fixed-period rounds opened at the DEX price; a bet up or down is
 // locked at the open price; at close the winners share the losers' side pro rata after a fee.
 // Both prices are time-weighted averages from the pair's cumulative price (the period before the
-// open, the round itself), so a swap in the last block barely moves them, and a move smaller than
-// the round's tie_bps is a tie. A round with one side empty, a tie, or settled too late refunds
-// every bet.
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+// open; the deciding window at the end of the round, which opens when bets close, so no bet has
+// seen any of the price that decides it), a swap in the last block barely moves them, and a move
+// smaller than the round's tie_bps is a tie. A round with one side empty, a tie, or settled too
+// late (or without a window observation) refunds every bet.
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { predictionRounds, roundBets } from '../db/schema/index.ts';
@@ -25,6 +26,16 @@ const BPS = 10_000n;
 /** Issue number: the UTC start as yyyymmddHHMMSS. */
 export const issueOf = (startsAt: Date) => startsAt.toISOString().replace(/\D/g, '').slice(0, 14);
 
+/**
+ * The deciding window: the last bet_cutoff_ms of a round, at least one second and at most the
+ * round, so there is always a window and bets always close before it.
+ */
+export const windowMs = (cfg: Pick<RoundsConfig, 'bet_cutoff_ms' | 'period_ms'>) =>
+  Math.min(Math.max(cfg.bet_cutoff_ms, 1000), cfg.period_ms);
+
+/** When bets on a round close (rounds opened before the window existed: at their end). */
+export const betsCloseOf = (r: Pick<RoundRow, 'betsCloseAt' | 'endsAt'>) => r.betsCloseAt ?? r.endsAt;
+
 /** Start of the period containing `now`. */
 export const periodStart = (now: Date, periodMs: number) =>
   new Date(Math.floor(now.getTime() / periodMs) * periodMs);
@@ -44,6 +55,7 @@ export async function openRound(
 ): Promise<RoundRow> {
   const startsAt = periodStart(args.now, args.cfg.period_ms);
   const endsAt = new Date(startsAt.getTime() + args.cfg.period_ms);
+  const betsCloseAt = new Date(endsAt.getTime() - windowMs(args.cfg));
   await tx
     .insert(predictionRounds)
     .values({
@@ -53,6 +65,7 @@ export async function openRound(
       openPrice: args.openPrice,
       openCumulative: args.observation?.cumulative ?? null,
       openObservedAt: args.observation?.timestamp ?? null,
+      betsCloseAt,
       feeBps: args.cfg.fee_bps,
       tieBps: args.cfg.tie_bps,
       createdAt: args.now,
@@ -97,12 +110,46 @@ export function moveOf(open: bigint, close: bigint, tieBps: number): 'up' | 'dow
 }
 
 /**
- * The close price of a round: the average over the round from its open observation, or null when
- * it cannot be known (a round opened without one, or observations out of order).
+ * The close price of a round: the average over its deciding window (from the observation taken
+ * when the window opened, after bets closed), or null when it cannot be known (no window
+ * observation: the chain was unreadable when the window opened; observations out of order).
  */
 export function closeTwap(round: RoundRow, observation: PairObservation | null): bigint | null {
-  if (!observation || round.openCumulative === null || round.openObservedAt === null) return null;
+  if (!observation || round.windowCumulative === null || round.windowObservedAt === null) return null;
+  return twap({ cumulative: round.windowCumulative, timestamp: round.windowObservedAt }, observation);
+}
+
+/** The average over a whole period from a round's open observation (the next round's open price). */
+function periodTwap(round: RoundRow, observation: PairObservation): bigint | null {
+  if (round.openCumulative === null || round.openObservedAt === null) return null;
   return twap({ cumulative: round.openCumulative, timestamp: round.openObservedAt }, observation);
+}
+
+/**
+ * Opens the deciding window of every open round whose bets have closed: keeps the cumulative price
+ * observed now (once; an observation older than the close of bets is not taken, since bets could
+ * still see the prices after it).
+ */
+async function openWindows(db: Executor, now: Date, observation: PairObservation): Promise<void> {
+  const due = await db
+    .select()
+    .from(predictionRounds)
+    .where(
+      and(
+        eq(predictionRounds.state, 'open'),
+        lte(predictionRounds.betsCloseAt, now),
+        gt(predictionRounds.endsAt, now),
+        isNull(predictionRounds.windowCumulative),
+      ),
+    );
+  for (const r of due) {
+    if (r.betsCloseAt === null || observation.timestamp < Math.floor(r.betsCloseAt.getTime() / 1000))
+      continue;
+    await db
+      .update(predictionRounds)
+      .set({ windowCumulative: observation.cumulative, windowObservedAt: observation.timestamp })
+      .where(and(eq(predictionRounds.id, r.id), isNull(predictionRounds.windowCumulative)));
+  }
 }
 
 /**
@@ -184,9 +231,9 @@ export async function settleRound(
 
 /**
  * One pass of the rounds job: observe the pair's cumulative price, settle every ended open round
- * at its average since the round's open, then open the round of the current period at the
+ * at its average over its deciding window, then open the round of the current period at the
  * average over the period before (from the previous round's open observation; the spot when
- * there is none). Without an observation (chain down) nothing opens and ended rounds wait
+ * there is none), and open the deciding window of a round whose bets have closed. Without an observation (chain down) nothing opens and ended rounds wait
  * (refunded as late once the price is back, if too late).
  */
 export async function roundsTick(
@@ -221,20 +268,21 @@ export async function roundsTick(
     .select()
     .from(predictionRounds)
     .where(eq(predictionRounds.startsAt, new Date(startsAt.getTime() - cfg.period_ms)));
-  const openPrice = (previous && closeTwap(previous, observation)) || observation.spot;
+  const openPrice = (previous && periodTwap(previous, observation)) || observation.spot;
   const round = await openRound(handle.db, { now: args.now, openPrice, observation, cfg });
+  await openWindows(handle.db, args.now, observation);
   return { settled, opened: round.issue };
 }
 
-export const roundView = (r: RoundRow, now: Date, cutoffMs = 0) => ({
+export const roundView = (r: RoundRow, now: Date) => ({
   id: r.id,
   issue: r.issue,
   startsAt: iso(r.startsAt),
   endsAt: iso(r.endsAt),
   periodMs: r.endsAt.getTime() - r.startsAt.getTime(),
   msLeft: Math.max(0, r.endsAt.getTime() - now.getTime()),
-  /** bets are taken until this time */
-  betsCloseAt: iso(new Date(r.endsAt.getTime() - cutoffMs)),
+  /** bets are taken until this time; the average from then to the end decides the round */
+  betsCloseAt: iso(betsCloseOf(r)),
   openPrice: amt(r.openPrice),
   closePrice: r.closePrice === null ? null : amt(r.closePrice),
   /** a move of the average smaller than this (bps of the open price) is a tie, refunded */
@@ -269,10 +317,9 @@ export async function currentRound(db: Executor, now: Date): Promise<RoundView |
     .from(predictionRounds)
     .where(and(lte(predictionRounds.startsAt, now), gt(predictionRounds.endsAt, now)))
     .limit(1);
-  const cutoff = (await getSetting(db, 'product.rounds')).bet_cutoff_ms;
-  if (open) return roundView(open, now, cutoff);
+  if (open) return roundView(open, now);
   const [last] = await db.select().from(predictionRounds).orderBy(desc(predictionRounds.startsAt)).limit(1);
-  return last ? roundView(last, now, cutoff) : null;
+  return last ? roundView(last, now) : null;
 }
 
 export async function roundHistory(db: Executor, now: Date, page: number, size: number) {
@@ -313,7 +360,7 @@ export async function placeBet(
       return { cfg, amount };
     },
     content: ({ amount }) => ({ side: input.side, amount: String(amount) }),
-    run: async (tx, { cfg, amount }) => {
+    run: async (tx, { amount }) => {
       const [round] = await tx
         .select()
         .from(predictionRounds)
@@ -326,7 +373,8 @@ export async function placeBet(
         )
         .for('update');
       if (!round) throw new AppError(ErrorCode.Conflict, 'round', 'no round open');
-      if (round.endsAt.getTime() - input.now.getTime() <= cfg.bet_cutoff_ms)
+      // from the close of bets on, the deciding window is running: a bet then would see its prices
+      if (input.now.getTime() >= betsCloseOf(round).getTime())
         throw new AppError(ErrorCode.Conflict, 'round', 'bets closed');
       await requireWallet(tx, input.userId, 'USDT', amount);
       const [bet] = await tx

@@ -217,7 +217,7 @@ export const SETTINGS = {
       max_bet_wei: weiString,
       /** a round settled later than this after its end is refunded (its close price is unknown) */
       max_settle_delay_ms: z.number().int().min(1000),
-      /** bets close this long before the round ends (a late bet would already see the price move) */
+      /** bets close this long before the round ends; the average over that window decides the round */
       bet_cutoff_ms: z.number().int().min(0).max(3_600_000).default(10_000),
       /** a move of the average price smaller than this (bps of the open price) is a tie, refunded */
       tie_bps: bps.default(10),

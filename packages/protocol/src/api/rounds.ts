@@ -11,8 +11,10 @@ export const round = z.object({
   endsAt: isoTime,
   periodMs: z.number().int(),
   msLeft: z.number().int(),
-  /** bets are taken until this time (a configured cutoff before the end) */
-  betsCloseAt: isoTime,
+  /** bets are taken until this time; the average price from then to the end decides the round */
+  betsCloseAt: isoTime.describe(
+    'bets are taken until this time; the average price from then to endsAt (the deciding window) is the close price',
+  ),
   /**
    * opening position: USDT per FREE, the time-weighted average over the period before the open
    * (the DEX spot when the round before has no observation)
@@ -20,7 +22,9 @@ export const round = z.object({
   openPrice: amountText.describe('USDT per FREE: time-weighted average over the period before the open'),
   closePrice: amountText
     .nullable()
-    .describe('USDT per FREE: time-weighted average over the round (null while open)'),
+    .describe(
+      'USDT per FREE: time-weighted average over the deciding window, from betsCloseAt to endsAt (null while open)',
+    ),
   tieBps: z
     .number()
     .int()

@@ -17,7 +17,7 @@ export const predictionRounds = pgTable(
     endsAt: ts('ends_at').notNull(),
     /**
      * USDT per FREE, 1e18 fixed point: the time-weighted average over the period before the open
-     * (the spot when no earlier observation is at hand), and over the round at the close
+     * (the spot when no earlier observation is at hand), and over the deciding window at the close
      */
     openPrice: wei('open_price').notNull(),
     closePrice: wei('close_price'),
@@ -25,6 +25,15 @@ export const predictionRounds = pgTable(
     openCumulative: wei('open_cumulative'),
     /** the time (unix seconds, chain clock) of that observation */
     openObservedAt: bigint('open_observed_at', { mode: 'number' }),
+    /**
+     * bets are taken until this time, copied from bet_cutoff_ms at the open; from then to the end
+     * is the window whose average price decides the round (null: rounds opened before the window)
+     */
+    betsCloseAt: ts('bets_close_at'),
+    /** the cumulative price observed when the deciding window opened (at or after bets_close_at) */
+    windowCumulative: wei('window_cumulative'),
+    /** the time (unix seconds, chain clock) of that observation */
+    windowObservedAt: bigint('window_observed_at', { mode: 'number' }),
     /** a move of the average smaller than this (bps of the open price) is a tie, refunded */
     tieBps: integer('tie_bps').notNull().default(0),
     totalUp: wei('total_up').notNull().default(sql`0`),

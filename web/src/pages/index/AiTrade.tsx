@@ -1,7 +1,7 @@
 // AI trading: one-minute prediction rounds. The current round (issue, countdown, pots, opening
 // price, the averaging and tie rule), betting up/down from the USDT balance, the price line of past rounds, my bets, history.
 import { Button } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRound, usePlaceBet, useRoundChart } from '../../api/rounds';
 import { useMe } from '../../api/user';
@@ -83,11 +83,46 @@ function BetRow({ row }: { row: RecordRow }) {
   );
 }
 
-/** How the round's prices are made and the tie band, as a percentage in the user's language. */
-export function RoundPriceRule({ tieBps }: { tieBps: number }) {
+/**
+ * How the round's prices are made (the closing price is the average over the window after bets
+ * close) and the tie band, as a percentage in the user's language.
+ */
+export function RoundPriceRule({ tieBps, windowMs }: { tieBps: number; windowMs: number }) {
   const { t, i18n } = useTranslation();
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
-  return <p className="muted">{t('aiTrade.priceRule', { band: pct.format(tieBps / 10_000) })}</p>;
+  const seconds = new Intl.NumberFormat(i18n.language).format(Math.round(windowMs / 1000));
+  return <p className="muted">{t('aiTrade.priceRule', { band: pct.format(tieBps / 10_000), seconds })}</p>;
+}
+
+/**
+ * The round's clock: until bets close, the time left to bet; then the time until the result (the
+ * deciding window), so the page never offers a bet the server would refuse as closed.
+ */
+export function RoundClock({
+  betsCloseAt,
+  endsAt,
+  now = Date.now,
+}: {
+  betsCloseAt: string;
+  endsAt: string;
+  now?: () => number;
+}) {
+  const { t } = useTranslation();
+  const closeMs = Date.parse(betsCloseAt);
+  const [betting, setBetting] = useState(() => now() < closeMs);
+  useEffect(() => {
+    setBetting(now() < closeMs);
+    const left = closeMs - now();
+    if (left <= 0) return;
+    const id = setTimeout(() => setBetting(false), left);
+    return () => clearTimeout(id);
+  }, [closeMs, now]);
+  return (
+    <span className="round-clock">
+      {t(betting ? 'aiTrade.betsCloseIn' : 'aiTrade.deciding')}{' '}
+      <Countdown end={betting ? betsCloseAt : endsAt} format="ms" now={now} />
+    </span>
+  );
 }
 
 function Chart() {
@@ -139,7 +174,7 @@ export default function AiTrade() {
               <span>
                 {t('aiTrade.issue')} <bdi dir="ltr">{r.issue}</bdi>
               </span>
-              <Countdown end={r.endsAt} format="ms" />
+              <RoundClock betsCloseAt={r.betsCloseAt} endsAt={r.endsAt} />
             </div>
             <div className="stats">
               <Stat label={t('aiTrade.openPrice')}>
@@ -159,7 +194,7 @@ export default function AiTrade() {
                 </span>
               </Stat>
             </div>
-            <RoundPriceRule tieBps={r.tieBps} />
+            <RoundPriceRule tieBps={r.tieBps} windowMs={Date.parse(r.endsAt) - Date.parse(r.betsCloseAt)} />
           </>
         ) : (
           !round.isPending && <EmptyState text={t('aiTrade.noRound')} />

@@ -1,0 +1,5 @@
+ALTER TABLE "prediction_rounds" ADD COLUMN "bets_close_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "prediction_rounds" ADD COLUMN "window_cumulative" numeric(78, 0);--> statement-breakpoint
+ALTER TABLE "prediction_rounds" ADD COLUMN "window_observed_at" bigint;--> statement-breakpoint
+-- hand-written: rounds opened before the deciding window closed bets at the default cutoff (10 s before the end)
+UPDATE "prediction_rounds" SET "bets_close_at" = "ends_at" - interval '10 seconds' WHERE "bets_close_at" IS NULL;
