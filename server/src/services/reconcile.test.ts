@@ -10,13 +10,18 @@ import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setModules } from '../../test/helpers.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { payoutOnce } from '../jobs/payout.ts';
 import { runOps } from '../ops/commands.ts';
+import { subscribe } from './hlb.ts';
 import { type Asset, systemAccount, transfer, userAccount } from './ledger.ts';
 import { type ReconcileChain, reconcile } from './reconcile.ts';
+import { openRound, placeBet } from './rounds.ts';
+import { getSetting } from './settings.ts';
+import { moveShopOrder, placeOrder, upsertProduct } from './shop.ts';
 import { rows } from './team.ts';
 
 let chain: TestChain;
@@ -186,6 +191,32 @@ describe.each(BACKENDS)('reconcile on $name', ({ url }) => {
     expect(fine.ok).toBe(true);
     expect(fine.ok && fine.alarm).toBeFalsy();
   }, 60_000);
+
+  it('counts what users can still take back: HLB principal, open bets, refundable shop orders', async () => {
+    await setModules(h.db, { huan_li_bao: true, ai_trade: true, shop: true });
+    const userId = await creditUser(h, 'USDT', parseEther('100'));
+    const before = (await byToken(h)).USDT?.owed ?? 0n;
+    // the first second of a minute: the round opened below takes bets then
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1000);
+    await subscribe(h, { userId, product: 'flexible', amount: '40', now });
+    expect((await byToken(h)).USDT?.owed).toBe(before);
+    const cfg = await getSetting(h.db, 'product.rounds');
+    await openRound(h.db, { now, openPrice: parseEther('1'), cfg: { ...cfg, bet_cutoff_ms: 1000 } });
+    await placeBet(h, { userId, side: 'up', amount: '10', now });
+    expect((await byToken(h)).USDT?.owed).toBe(before);
+    const productId = await upsertProduct(h.db, {
+      code: `reconcile-${userId}`,
+      name: { en: 'Tea' },
+      description: { en: 'Tea' },
+      asset: 'USDT',
+      price: parseEther('5'),
+    });
+    const order = await placeOrder(h, { userId, productId, quantity: 2, now, lang: 'en' });
+    expect((await byToken(h)).USDT?.owed).toBe(before);
+    // shipped: no longer cancellable, so no longer owed
+    await h.transaction((tx) => moveShopOrder(tx, order.id, 'shipped', now));
+    expect((await byToken(h)).USDT?.owed).toBe(before - parseEther('10'));
+  });
 
   it('refuses without a chain connection', async () => {
     expect(await runOps(['reconcile'], { db: h, actor: 'test' })).toMatchObject({

@@ -2,19 +2,27 @@
 // chain for them (the payout hot wallet and the Payment treasury). Used by `npm run ops -- reconcile`
 // and meant for the operator console.
 import { paymentAbi } from '@free/protocol/abi/index';
+import { canCancel } from '@free/protocol/shop';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, type PublicClient, TransactionReceiptNotFoundError } from 'viem';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
+import { SHOP_ORDER_STATES } from '../db/schema/shop.ts';
 import { amt } from '../lib/format.ts';
 import { rows } from './team.ts';
 
 export const RECONCILED_TOKENS = ['USDT', 'FREE'] as const;
+
+/** Shop orders whose cancellation refunds the buyer: paid, and still cancellable. */
+const REFUNDABLE_SHOP_STATES = SHOP_ORDER_STATES.filter((s) => s !== 'ordered' && canCancel(s));
 export type ReconciledToken = (typeof RECONCILED_TOKENS)[number];
 
 export type Reconciliation = {
   token: ReconciledToken;
-  /** user balances (every user account) plus withdrawals debited but not yet paid on chain */
+  /**
+   * user balances (every user account), withdrawals debited but not yet paid on chain, and what
+   * users can still take back from system:fees (HLB principal, open bets, refundable shop orders)
+   */
   owed: bigint;
   /** hot wallet + treasury balances on chain */
   held: bigint;
@@ -55,7 +63,9 @@ async function paidOnChain(client: PublicClient, hashes: Hex[]): Promise<boolean
 }
 
 /**
- * What the ledger owes per token: every user account's balance, plus each withdrawal debited from
+ * What the ledger owes per token: every user account's balance, every claim a user can still make
+ * on system:fees (active Huan Li Bao principal, bets of open rounds, paid shop orders that can
+ * still be cancelled), plus each withdrawal debited from
  * a user and not yet settled (anything but confirmed or refunded) whose transfer has not been mined
  * successfully yet — once mined, the tokens are no longer in the hot wallet and no longer owed.
  */
@@ -70,6 +80,18 @@ export async function ledgerOwed(
         WHERE user_id IS NOT NULL AND asset IN ('USDT', 'FREE') GROUP BY asset`,
   );
   for (const b of balances) owed[b.asset] += BigInt(b.total);
+  // what users paid into system:fees and can still take back: Huan Li Bao principal (redeemable),
+  // bets of rounds not settled yet (paid out or refunded), paid shop orders not shipped yet
+  // (refunded on cancel)
+  const claims = await rows<{ asset: ReconciledToken; total: string }>(
+    db,
+    sql`SELECT asset, COALESCE(SUM(amount), 0)::text AS total FROM (
+          SELECT 'USDT' AS asset, amount FROM hlb_orders WHERE state = 'active'
+          UNION ALL SELECT 'USDT', amount FROM round_bets WHERE state = 'open'
+          UNION ALL SELECT asset, total FROM shop_orders WHERE state IN ${sql.raw(`('${REFUNDABLE_SHOP_STATES.join("','")}')`)}
+        ) c WHERE asset IN ('USDT', 'FREE') GROUP BY asset`,
+  );
+  for (const c of claims) owed[c.asset] += BigInt(c.total);
   const open = await rows<{ id: number; asset: ReconciledToken; amount: string; hashes: Hex[] | null }>(
     db,
     sql`SELECT w.id, w.asset, w.amount::text,
