@@ -1,4 +1,4 @@
-import { ErrorCode } from '@free/protocol';
+import { ErrorCode, errorMessage } from '@free/protocol';
 import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';
 import { DAY_MS } from '@free/protocol/constants';
 import { createPublicClient, custom, type PublicClient } from 'viem';
@@ -50,7 +50,19 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     expect(me.json().data.address).toBe(a.address);
   });
 
-  type Case = { name: string; code: number; build: () => Promise<Record<string, unknown>> };
+  type Case = {
+    name: string;
+    code: number;
+    build: () => Promise<Record<string, unknown>>;
+    /** the attempt names a live nonce of its signer, which it uses up (one nonce, one attempt) */
+    usesNonce?: true;
+  };
+  /** A message of `signer` on a fresh nonce, changed by `edit` before it is signed. */
+  const edited = async (edit: (message: string) => string) => {
+    const nonce = await getNonce(t, signer.address);
+    const message = edit(siweMessage(signer, nonce, t.clock.get()));
+    return { message, signature: await signer.signMessage({ message }) };
+  };
   const signer = account('bob');
   const other = account('mallory');
   const cases: Case[] = [
@@ -84,7 +96,8 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     },
     {
       name: 'a wrong domain',
-      code: ErrorCode.SiweInvalid,
+      code: ErrorCode.SiweWrongDomain,
+      usesNonce: true,
       build: async () => {
         const nonce = await getNonce(t, signer.address);
         const message = siweMessage(signer, nonce, t.clock.get(), { domain: 'evil.example' });
@@ -93,7 +106,8 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     },
     {
       name: 'a wrong chain',
-      code: ErrorCode.SiweInvalid,
+      code: ErrorCode.SiweWrongChain,
+      usesNonce: true,
       build: async () => {
         const nonce = await getNonce(t, signer.address);
         const message = siweMessage(signer, nonce, t.clock.get(), { chainId: 56 });
@@ -103,6 +117,7 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     {
       name: 'an expired message',
       code: ErrorCode.SiweInvalid,
+      usesNonce: true,
       build: async () => {
         const nonce = await getNonce(t, signer.address);
         const now = t.clock.get();
@@ -115,6 +130,7 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     {
       name: 'a message issued in the future',
       code: ErrorCode.SiweInvalid,
+      usesNonce: true,
       build: async () => {
         const nonce = await getNonce(t, signer.address);
         const message = siweMessage(signer, nonce, new Date(t.clock.get().getTime() + 3_600_000));
@@ -124,11 +140,32 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     {
       name: "another address's signature",
       code: ErrorCode.BadSignature,
+      usesNonce: true,
       build: async () => {
         const nonce = await getNonce(t, signer.address);
         const message = siweMessage(signer, nonce, t.clock.get());
         return { message, signature: await other.signMessage({ message }) };
       },
+    },
+    {
+      name: 'an address that is not EIP-55 (all lower case)',
+      code: ErrorCode.SiweInvalid,
+      build: () => edited((m) => m.replace(signer.address, signer.address.toLowerCase())),
+    },
+    {
+      name: 'a URI that is not a URI',
+      code: ErrorCode.SiweInvalid,
+      build: () => edited((m) => m.replace('URI: http://127.0.0.1:5173', 'URI: 127.0.0.1:5173 home')),
+    },
+    {
+      name: 'a missing blank line',
+      code: ErrorCode.SiweInvalid,
+      build: () => edited((m) => m.replace(`${signer.address}\n\n`, `${signer.address}\n`)),
+    },
+    {
+      name: 'a translated statement (not ASCII)',
+      code: ErrorCode.SiweInvalid,
+      build: () => edited((m) => m.replace(/\n\n.+\n\nURI/, '\n\nFREE にログインします。\n\nURI')),
     },
     {
       name: 'a garbage message',
@@ -148,6 +185,7 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     {
       name: 'an inviter who never signed in',
       code: ErrorCode.InviterInvalid,
+      usesNonce: true,
       build: async () => {
         const a = account('newbie');
         const nonce = await getNonce(t, a.address);
@@ -165,8 +203,10 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     const body = r.json();
     expect(body.code).toBe(c.code);
     expect(body.data).toBeNull();
-    expect(body.msg).not.toMatch(/^\s*$/);
-    expect(await snapshot(t.db)).toEqual(before);
+    expect(body.msg).toContain(errorMessage(c.code, 'ja'));
+    // nothing but the nonce the attempt named
+    const nonces_used = (before.nonces_used ?? 0) + (c.usesNonce ? 1 : 0);
+    expect(await snapshot(t.db)).toEqual({ ...before, nonces_used });
   });
 
   it('binds the inviter once and never into a cycle', async () => {
@@ -200,7 +240,8 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     const before = await snapshot(t.db);
     const r = await login({ message, signature: await root.signMessage({ message }), inviter: kid.address });
     expect(r.json().code).toBe(ErrorCode.InviterInvalid);
-    expect(await snapshot(t.db)).toEqual(before);
+    // nothing but the nonce, which the attempt used up
+    expect(await snapshot(t.db)).toEqual({ ...before, nonces_used: (before.nonces_used ?? 0) + 1 });
     expect(rootS.token).toBeTruthy();
   });
 
@@ -356,5 +397,25 @@ describe('sign-in and the RPC quota', () => {
     const r = await login({ message, signature: await account('rpc-other').signMessage({ message }) });
     expect(r.json().code).toBe(ErrorCode.BadSignature);
     expect(rpcCalls.length).toBeGreaterThan(0);
+  });
+
+  it('a failed attempt uses up its nonce: the next one with it is refused without a chain call', async () => {
+    const a = account('rpc-retry');
+    const nonce = await getNonce(t, a.address);
+    const message = siweMessage(a, nonce, t.clock.get());
+    const bogus = await account('rpc-bogus').signMessage({ message });
+    expect((await login({ message, signature: bogus })).json().code).toBe(ErrorCode.BadSignature);
+    const asked = rpcCalls.length;
+    expect(asked).toBeGreaterThan(0);
+    // neither another bogus signature nor the right one gets a second try with that nonce
+    expect((await login({ message, signature: bogus })).json().code).toBe(ErrorCode.NonceInvalid);
+    const right = await a.signMessage({ message });
+    expect((await login({ message, signature: right })).json().code).toBe(ErrorCode.NonceInvalid);
+    expect(rpcCalls).toHaveLength(asked);
+    // a fresh nonce signs in
+    const fresh = siweMessage(a, await getNonce(t, a.address), t.clock.get());
+    expect(
+      (await login({ message: fresh, signature: await a.signMessage({ message: fresh }) })).json().code,
+    ).toBe(200);
   });
 });

@@ -2,10 +2,10 @@
 // PostgreSQL schema), an app with a controllable clock, and signed-in users.
 import { randomBytes } from 'node:crypto';
 import { signRequest } from '@free/protocol/signing';
+import { buildSiweMessage, type SiweInput } from '@free/protocol/siwe';
 import { sql } from 'drizzle-orm';
 import { type Hex, keccak256, toHex } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp, type ChainDeps } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DbHandle, type Executor, openDb, rowsOf } from '../src/db/client.ts';
@@ -116,18 +116,16 @@ export function siweMessage(
   a: { address: `0x${string}` },
   nonce: string,
   now: Date,
-  over: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+  over: Partial<SiweInput> = {},
 ) {
-  return createSiweMessage({
+  return buildSiweMessage({
     address: a.address,
     chainId: 31337,
     domain: '127.0.0.1:5173',
     nonce,
     uri: 'http://127.0.0.1:5173',
-    version: '1',
     issuedAt: now,
     expirationTime: new Date(now.getTime() + 5 * 60_000),
-    statement: 'Sign in to FREE',
     ...over,
   });
 }

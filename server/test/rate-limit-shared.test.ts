@@ -1,6 +1,7 @@
 // Rate limits shared by several API processes through Redis (REDIS_URL): two apps on one Redis
-// count every request once; without Redis each counts its own; a Redis that does not answer lets
-// requests through with one warning. Needs Redis (TEST_REDIS_URL or 127.0.0.1:6379), else skips.
+// count every request once; without Redis each counts its own; while Redis cannot be reached or
+// stops answering, each process counts on its own again (one warning), never not at all. The shared
+// cases need Redis (TEST_REDIS_URL or 127.0.0.1:6379), else skip; the outage cases start their own.
 import { Writable } from 'node:stream';
 import { ErrorCode } from '@free/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
   signIn,
   type TestCtx,
 } from './helpers.ts';
-import { dropKeys, probeRedis, uniquePrefix } from './redis.ts';
+import { dropKeys, hasRedisServer, type OwnRedis, probeRedis, startOwnRedis, uniquePrefix } from './redis.ts';
 
 const redisUrl = await probeRedis('shared rate limits');
 const prefix = uniquePrefix('rl');
@@ -73,32 +74,93 @@ describe.runIf(redisUrl)('rate limits through Redis', () => {
     const other = await signIn(b, account('shared-calm'));
     expect(await fire(a, other.token)).toBe(200);
   });
+});
 
-  it('lets requests through, with one warning, while Redis does not answer', async () => {
+/** A logger writing into `lines`, to count what the app said. */
+function capture(lines: string[]) {
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { stream, level: 'info' };
+}
+const FALLBACK = 'rate limits: Redis does not answer';
+const BACK = 'rate limits: Redis answers again';
+const said = (lines: string[], text: string) => lines.filter((l) => l.includes(text)).length;
+const fire = async (t: TestCtx, token: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/user/fire', headers: authHeaders(t, token) })).json().code;
+
+describe('rate limits while Redis cannot be reached', () => {
+  it('counts in each process, with one warning each, and keeps answering', async () => {
     const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(String(chunk));
-        cb();
-      },
-    });
     // nothing listens on port 1: every check fails at once
     const [a, b] = await twoApps(
-      { perIp: 1, perAddress: 1 },
+      { perIp: 2, perAddress: 1000 },
       { redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: `${prefix}down:` },
-      { stream, level: 'warn' },
+      capture(lines),
     );
-    const codes = [await configCode(a), await configCode(a), await configCode(b), await configCode(b)];
-    expect(codes).toEqual([200, 200, 200, 200]);
-    // the per-address limiter fails open too
-    const { token } = await signIn(a, account('shared-open'));
-    for (const t of [a, a, b])
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/user/fire', headers: authHeaders(t, token) })).json()
-          .code,
-      ).toBe(200);
-    const warnings = lines.filter((l) => l.includes('rate limits: Redis does not answer'));
-    expect(warnings).toHaveLength(2); // one per process, not one per request
+    const codes = [await configCode(a), await configCode(a), await configCode(a)];
+    expect(codes).toEqual([200, 200, ErrorCode.TooManyRequests]);
+    // the other process has counters of its own
+    expect([await configCode(b), await configCode(b), await configCode(b)]).toEqual([
+      200,
+      200,
+      ErrorCode.TooManyRequests,
+    ]);
+    expect(said(lines, FALLBACK)).toBe(2); // one per process, not one per request
+  });
+
+  it('limits per signed-in address too', async () => {
+    const [a] = await twoApps(
+      { perIp: 1000, perAddress: 2 },
+      { redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: `${prefix}down-addr:` },
+    );
+    const { token } = await signIn(a, account('fallback-busy'));
+    expect([await fire(a, token), await fire(a, token), await fire(a, token)]).toEqual([
+      200,
+      200,
+      ErrorCode.TooManyRequests,
+    ]);
+  });
+});
+
+describe.runIf(hasRedisServer)('rate limits when Redis stops answering', () => {
+  let own: OwnRedis | undefined;
+  afterEach(async () => {
+    await own?.stop();
+    own = undefined;
+  });
+
+  it('counts in the process while Redis is silent, says so once, and shares again when it is back', async () => {
+    own = await startOwnRedis();
+    const lines: string[] = [];
+    const [a, b] = await twoApps(
+      { perIp: 3, perAddress: 1000 },
+      { redisUrl: own.url, redisKeyPrefix: `${prefix}silent:` },
+      capture(lines),
+    );
+    // shared through Redis: two processes, one count
+    expect([await configCode(a), await configCode(b)]).toEqual([200, 200]);
+
+    await own.pause();
+    // the first check waits for Redis at most REDIS_COMMAND_TIMEOUT_MS, then the process counts
+    // on its own: a flood is still refused
+    const silent = [await configCode(a), await configCode(a), await configCode(a), await configCode(a)];
+    expect(silent).toEqual([200, 200, 200, ErrorCode.TooManyRequests]);
+    expect(said(lines, FALLBACK)).toBe(1);
+
+    own.resume();
+    // Redis is asked again in the background while requests come in; wait for its answer
+    const deadline = Date.now() + 30_000;
+    while (said(lines, BACK) === 0) {
+      if (Date.now() > deadline) throw new Error('the app never noticed that Redis answers again');
+      await configCode(b);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(said(lines, FALLBACK)).toBe(1);
+    expect(said(lines, BACK)).toBe(1);
   });
 });
 

@@ -44,6 +44,10 @@ export const ErrorCode = {
   InviterInvalid: 1104,
   NotOperator: 1105,
   OperatorRoleMissing: 1106,
+  /** the sign-in message names a domain this server does not serve */
+  SiweWrongDomain: 1110,
+  /** the sign-in message names another chain id than the deployment's */
+  SiweWrongChain: 1111,
 
   ModuleClosed: 1200,
   NotBoundWallet: 1201,

@@ -4,11 +4,11 @@
 // through `fork`; it answers { port, tokens } once listening and runs the ledger check on request.
 import { randomBytes } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
+import { buildSiweMessage } from '@free/protocol/siwe';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { type Hex, keccak256, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type DbHandle, openDb, rowsOf } from '../../src/db/client.ts';
@@ -104,16 +104,14 @@ export async function buildBenchApi(url: string) {
     const account = privateKeyToAccount(keccak256(toHex(`free-bench:${label}`)) as Hex);
     const n = await app.inject({ url: `/api/common/nonce?address=${account.address}`, headers: HEADERS });
     const now = new Date();
-    const message = createSiweMessage({
+    const message = buildSiweMessage({
       address: account.address,
       chainId: 31337,
       domain: config.siweDomains[0] ?? '127.0.0.1:5173',
       nonce: n.json().data.nonce,
       uri: `http://${config.siweDomains[0] ?? '127.0.0.1:5173'}`,
-      version: '1',
       issuedAt: now,
       expirationTime: new Date(now.getTime() + 5 * 60_000),
-      statement: 'Sign in to FREE',
     });
     const r = await app.inject({
       method: 'POST',

@@ -1,14 +1,27 @@
 // Where the rate-limit counters live: in this process (REDIS_URL unset), or in Redis so that every
-// API process behind the proxy counts against the same limits. Fails open: while Redis does not
-// answer, requests are not limited (one warning per outage) rather than refused — the limits
-// protect the API from floods, and refusing every user because Redis is down would be worse.
+// API process behind the proxy counts against the same limits. While Redis does not answer, each
+// process counts on its own (one warning per outage): requests are neither refused for want of
+// Redis nor let through unlimited — a flood is still refused, only per process instead of shared.
+import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
-/** A rate-limit check never waits longer than this for Redis (then the request goes through). */
+/** A rate-limit check never waits longer than this for Redis (then this process counts it). */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** While Redis is down, it is asked whether it is back at most this often (in the background). */
+export const REDIS_PROBE_MS = 1_000;
+
+// The plugin's own in-process counters (what it uses without Redis), as the fallback.
+type LocalStoreClass = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => FastifyRateLimitStore;
+const LocalStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/LocalStore.js',
+) as LocalStoreClass;
 
 // One fixed window per key, as the in-memory store counts: the first hit starts the window.
 const INCR_LUA = `
@@ -24,46 +37,83 @@ type CountingRedis = Redis & {
   freeRateLimit: (key: string, windowMs: number) => Promise<[number, number]>;
 };
 
-/** Tells once when Redis stops answering and once when it answers again. */
-function outageLog(log: FastifyBaseLogger) {
-  let down = false;
-  return {
-    failed(err: Error) {
-      if (down) return;
-      down = true;
-      log.warn(
-        { err: err.message },
-        'rate limits: Redis does not answer; requests are not limited until it does',
-      );
-    },
-    answered() {
-      if (!down) return;
-      down = false;
-      log.info({}, 'rate limits: Redis answers again; limits shared again');
-    },
-  };
+/**
+ * Whether Redis answers, shared by every limiter of the app. Tells once when Redis stops answering
+ * and once when it answers again; while it is down, checks go straight to the process's counters
+ * and Redis is pinged now and then to notice its return (also when the connection never dropped
+ * and it merely stopped answering).
+ */
+class RedisHealth {
+  down = false;
+  private probing = false;
+  private lastProbe = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  failed(err: Error) {
+    if (this.down) return;
+    this.down = true;
+    this.log.warn(
+      { err: err.message },
+      'rate limits: Redis does not answer; each process counts on its own until it does',
+    );
+  }
+
+  answered() {
+    if (!this.down) return;
+    this.down = false;
+    this.log.info({}, 'rate limits: Redis answers again; limits shared again');
+  }
+
+  probe() {
+    const now = Date.now();
+    if (this.probing || now - this.lastProbe < REDIS_PROBE_MS) return;
+    this.probing = true;
+    this.lastProbe = now;
+    this.redis
+      .ping()
+      .then(
+        () => this.answered(),
+        () => {},
+      )
+      .finally(() => {
+        this.probing = false;
+      });
+  }
 }
 
 class RedisCounters implements FastifyRateLimitStore {
+  /** this limiter's counters while Redis does not answer */
+  private readonly local = new LocalStore(false, false);
+
   constructor(
     private readonly redis: CountingRedis,
     private readonly prefix: string,
-    private readonly outage: ReturnType<typeof outageLog>,
+    private readonly health: RedisHealth,
   ) {}
 
   incr(
     key: string,
     callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
     timeWindow: number,
+    max: number,
   ): void {
+    if (this.health.down) {
+      this.health.probe();
+      this.local.incr(key, callback, timeWindow, max);
+      return;
+    }
     this.redis.freeRateLimit(this.prefix + key, timeWindow).then(
       ([current, ttl]) => {
-        this.outage.answered();
+        this.health.answered();
         callback(null, { current, ttl });
       },
       (err: Error) => {
-        this.outage.failed(err);
-        callback(err);
+        this.health.failed(err);
+        this.local.incr(key, callback, timeWindow, max);
       },
     );
   }
@@ -74,7 +124,7 @@ class RedisCounters implements FastifyRateLimitStore {
     return new RedisCounters(
       this.redis,
       `${this.prefix}${route.method ?? ''}${route.url ?? ''}:`,
-      this.outage,
+      this.health,
     );
   }
 }
@@ -82,14 +132,13 @@ class RedisCounters implements FastifyRateLimitStore {
 /**
  * The options that put the counters in Redis when REDIS_URL is set (nothing otherwise); the
  * connection closes with the app. Every limiter of the app, `createRateLimit` ones included,
- * inherits the store and `skipOnError`.
+ * inherits the store.
  */
 export async function sharedRateLimitOptions(
   app: FastifyInstance,
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
-): Promise<Pick<RateLimitPluginOptions, 'store' | 'skipOnError'>> {
+): Promise<Pick<RateLimitPluginOptions, 'store'>> {
   if (!config.redisUrl) return {};
-  const outage = outageLog(app.log);
   const redis = new Redis(config.redisUrl, {
     lazyConnect: true,
     // while disconnected a check fails at once instead of queueing behind the reconnection
@@ -100,22 +149,20 @@ export async function sharedRateLimitOptions(
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   }) as CountingRedis;
   redis.defineCommand('freeRateLimit', { numberOfKeys: 1, lua: INCR_LUA });
-  redis.on('error', (err: Error) => outage.failed(err));
-  redis.on('ready', () => outage.answered());
-  // a Redis down at start does not stop the API: it keeps reconnecting and limits fail open
-  await redis.connect().catch((err: Error) => outage.failed(err));
+  const health = new RedisHealth(redis, app.log);
+  redis.on('error', (err: Error) => health.failed(err));
+  redis.on('ready', () => health.answered());
+  // a Redis down at start does not stop the API: it keeps reconnecting, the process counts alone
+  await redis.connect().catch((err: Error) => health.failed(err));
   app.addHook('onClose', async () => redis.disconnect());
   const prefix = `${config.redisKeyPrefix}rl:`;
   // the plugin constructs its store itself: a class bound to this connection
   const store = class extends RedisCounters {
     constructor() {
-      super(redis, prefix, outage);
+      super(redis, prefix, health);
     }
   };
-  return {
-    store,
-    skipOnError: true,
-  };
+  return { store };
 }
 
 /** Requests per minute: per client IP (every request) and per signed-in address. */

@@ -11,6 +11,7 @@ import type { Deployment } from '@free/protocol/deployment';
 import { withGasHeadroom } from '@free/protocol/gas';
 import type { ModuleKey } from '@free/protocol/modules';
 import { rechargeSplit } from '@free/protocol/recharge';
+import { buildSiweMessage } from '@free/protocol/siwe';
 import { eq } from 'drizzle-orm';
 import {
   createPublicClient,
@@ -22,7 +23,6 @@ import {
   parseEther,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { chainTimeReader } from '../chain/chain-time.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
@@ -153,16 +153,14 @@ async function runSeed(
   for (const [i, inviter] of TREE) {
     const a = account(i);
     const { nonce } = await issueNonce(db.db, a.address, now);
-    const message = createSiweMessage({
+    const message = buildSiweMessage({
       address: a.address,
       chainId: config.chainId,
       domain,
       nonce,
       uri: `http://${domain}`,
-      version: '1',
       issuedAt: now,
       expirationTime: new Date(now.getTime() + 5 * MIN),
-      statement: 'Sign in to FREE',
     });
     const signature = await a.signMessage({ message });
     const r = await login(

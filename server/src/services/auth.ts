@@ -3,9 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';
 import { DAY_MS, SESSION_TTL_MS, SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
+import { isSiweFormatError, parseSiweMessage } from '@free/protocol/siwe';
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import { type Address, getAddress, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
-import { parseSiweMessage } from 'viem/siwe';
+import { type Address, type Hex, type PublicClient, recoverMessageAddress } from 'viem';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { nonces, sessions, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
@@ -61,34 +61,33 @@ export type LoginContext = {
 
 const siweError = (detail: string) => new AppError(ErrorCode.SiweInvalid, 'message', detail);
 
-/** Checks everything in the message itself; throws AppError on the first problem. */
-export function checkSiweMessage(message: string, ctx: Pick<LoginContext, 'chainId' | 'domains' | 'now'>) {
-  let m: ReturnType<typeof parseSiweMessage>;
-  try {
-    m = parseSiweMessage(message);
-  } catch {
-    throw siweError('unparsable');
+/** The address and nonce of a message that is valid EIP-4361; throws SiweInvalid otherwise. */
+export function parseSignInMessage(message: string) {
+  const m = parseSiweMessage(message);
+  if (isSiweFormatError(m)) throw siweError(`${m.problem} (line ${m.line})`);
+  return m;
+}
+
+/**
+ * Checks what the message says against this server and its clock; throws AppError on the first
+ * problem. A wrong domain or chain has a code of its own: the user can act on it (another site
+ * asked for the signature, or the wallet is on another network).
+ */
+export function checkSiweMessage(
+  m: ReturnType<typeof parseSignInMessage>,
+  ctx: Pick<LoginContext, 'chainId' | 'domains' | 'now'>,
+) {
+  if (!ctx.domains.includes(m.domain)) {
+    throw new AppError(ErrorCode.SiweWrongDomain, 'message', `domain ${m.domain}`);
   }
-  if (
-    !m.address ||
-    !m.domain ||
-    !m.nonce ||
-    !m.uri ||
-    m.version !== '1' ||
-    m.chainId === undefined ||
-    !m.issuedAt
-  ) {
-    throw siweError('missing field');
-  }
-  if (!ctx.domains.includes(m.domain)) throw siweError(`domain ${m.domain}`);
-  if (m.chainId !== ctx.chainId) throw siweError(`chainId ${m.chainId}`);
+  if (m.chainId !== ctx.chainId)
+    throw new AppError(ErrorCode.SiweWrongChain, 'message', `chainId ${m.chainId}`);
   const now = ctx.now.getTime();
   const issued = m.issuedAt.getTime();
-  if (Number.isNaN(issued) || issued > now + CLOCK_SKEW_MS) throw siweError('issuedAt in the future');
+  if (issued > now + CLOCK_SKEW_MS) throw siweError('issuedAt in the future');
   if (issued < now - MESSAGE_MAX_AGE_MS) throw siweError('issuedAt too old');
   if (m.expirationTime && m.expirationTime.getTime() <= now) throw siweError('expired');
   if (m.notBefore && m.notBefore.getTime() > now + CLOCK_SKEW_MS) throw siweError('not yet valid');
-  return { address: getAddress(m.address), nonce: m.nonce };
 }
 
 /**
@@ -132,30 +131,27 @@ export type LoginResult = {
 };
 
 export async function login(input: LoginInput, ctx: LoginContext): Promise<LoginResult> {
-  const { address, nonce } = checkSiweMessage(input.message, ctx);
+  const m = parseSignInMessage(input.message);
+  const address = m.address;
   const lower = address.toLowerCase();
-  // The nonce is checked before the signature, so that a contract-wallet check (an RPC call) needs
-  // a live nonce issued to that address; it is consumed below, in the transaction.
-  const [live] = await ctx.db.db
-    .select({ nonce: nonces.nonce })
-    .from(nonces)
-    .where(liveNonce(nonce, lower, ctx.now));
-  if (!live) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
+  const inviterLower = input.inviter?.toLowerCase();
+  if (inviterLower && inviterLower === lower) throw new AppError(ErrorCode.InviterInvalid, 'inviter', 'self');
+  // One nonce, one attempt: a message naming a live nonce of its address uses it up before
+  // anything else is checked, in a statement of its own that stays done whatever fails next. So a
+  // failed attempt cannot be retried with the same nonce, and each bogus contract-wallet signature
+  // (an eth_call) costs the caller a fresh nonce.
+  const consumed = await ctx.db.db
+    .update(nonces)
+    .set({ usedAt: ctx.now })
+    .where(liveNonce(m.nonce, lower, ctx.now))
+    .returning({ nonce: nonces.nonce });
+  checkSiweMessage(m, ctx);
+  if (consumed.length === 0) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
   if (!(await verifySignature(address, input.message, input.signature, ctx.publicClient))) {
     throw new AppError(ErrorCode.BadSignature, 'signature');
   }
-  const inviterLower = input.inviter?.toLowerCase();
-  if (inviterLower && inviterLower === lower) throw new AppError(ErrorCode.InviterInvalid, 'inviter', 'self');
 
   return ctx.db.transaction(async (tx) => {
-    // consume the nonce atomically: exists, issued to this address, unused, not expired
-    const consumed = await tx
-      .update(nonces)
-      .set({ usedAt: ctx.now })
-      .where(liveNonce(nonce, lower, ctx.now))
-      .returning({ nonce: nonces.nonce });
-    if (consumed.length === 0) throw new AppError(ErrorCode.NonceInvalid, 'message', 'nonce');
-
     await tx.insert(users).values({ address: lower, createdAt: ctx.now }).onConflictDoNothing();
     const [found] = await tx.select().from(users).where(eq(users.address, lower)).for('update');
     if (!found) throw new Error('user vanished');

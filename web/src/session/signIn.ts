@@ -1,12 +1,10 @@
 // Sign-In with Ethereum (EIP-4361): nonce → message → wallet signature → POST login → session.
 import type { LoginData, NonceData } from '@free/protocol/api/index';
 import { SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
-import { getAddress } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
+import { buildSiweMessage } from '@free/protocol/siwe';
 import { api } from '../api/client';
 import { learnFromNonce } from '../api/serverClock';
 import { storedInviter } from '../app/params';
-import { i18n } from '../i18n';
 import { sameAddress, session } from './store';
 
 /** When the server issued the nonce, on the server's clock (its expiry less the nonce's lifetime). */
@@ -22,12 +20,11 @@ export async function signIn(opts: {
   const nonce = await api.get<NonceData>('/api/common/nonce', { address: opts.address });
   // signed requests of this session carry the server's time
   learnFromNonce(nonce, sentAt, Date.now());
-  const message = createSiweMessage({
+  // EIP-4361 wants an ASCII statement: the message is the same in every language (the page is not)
+  const message = buildSiweMessage({
     domain: window.location.host,
-    address: getAddress(opts.address),
-    statement: i18n.t('auth.siweStatement'),
+    address: opts.address,
     uri: window.location.origin,
-    version: '1',
     chainId: nonce.chainId ?? opts.chainId,
     nonce: nonce.nonce,
     // the server checks the message's age by its own clock, which the device's may not match
