@@ -1,7 +1,118 @@
-// The OpenAPI document of every route (from the zod schemas), served at /api/docs.
+// The OpenAPI document of every route (from the zod schemas), served at /api/docs. Each answer is
+// documented as it travels: HTTP 200 with the success envelope or the error envelope; the headers
+// come from where the server checks them (platform: api-headers.ts, token/sign/times: auth.ts,
+// Idempotency-Key: the route's own header schema).
+
 import swagger from '@fastify/swagger';
+import { ErrorCode, type ErrorCodeName } from '@free/protocol';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { needsPlatform, platformParameter } from './api-headers.ts';
+import { signedInSchemes } from './auth.ts';
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: unknown[];
+  responses?: Record<
+    string,
+    { description?: string; headers?: unknown; content?: Record<string, { schema?: JsonSchema }> }
+  >;
+};
+type Document = {
+  components?: Record<string, object>;
+  paths?: Record<string, Record<string, Operation>>;
+};
+
+/** The codes the server answers with (≥ 9000 are texts of the web client, never sent). */
+export const SERVER_ERROR_CODES = (Object.entries(ErrorCode) as [ErrorCodeName, number][]).filter(
+  ([, code]) => code !== ErrorCode.Ok && code < 9000,
+);
+
+/** Rate-limit headers of every /api answer (the per-IP limit). */
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': 'requests allowed per window (the per-IP limit)',
+  'X-RateLimit-Remaining': 'requests left in the current window',
+  'X-RateLimit-Reset': 'seconds until the current window ends',
+  'Retry-After': 'on a rate-limited answer (code 429) only: seconds to wait before retrying',
+} as const;
+
+const ERROR_ENVELOPE = {
+  type: 'object',
+  description:
+    "A refusal: `code` names it (see ErrorCode in docs/api.md), `msg` says it in the caller's language (naming the faulty field), `data` is null.",
+  properties: {
+    code: {
+      type: 'integer',
+      enum: SERVER_ERROR_CODES.map(([, code]) => code),
+      'x-enum-varnames': SERVER_ERROR_CODES.map(([name]) => name),
+    },
+    msg: { type: 'string' },
+    data: { type: 'object', nullable: true, enum: [null] },
+  },
+  required: ['code', 'msg', 'data'],
+  additionalProperties: false,
+};
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** `POST /api/user/withdraw/apply` → `postUserWithdrawApply`: stable, unique, from the route alone. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split(/[/_-]+/)
+    .filter(Boolean)
+    .map((w) => (w.startsWith('{') ? `by_${w.slice(1, -1)}` : w))
+    .flatMap((w) => w.split('_'));
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+/** Adds what the route schemas alone do not say to the document @fastify/swagger built. */
+export function completeDocument<T extends Document>(doc: T): T {
+  const ids = new Set<string>();
+  for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (!METHODS.includes(method)) continue;
+      const id = operationIdOf(method, path);
+      if (ids.has(id)) throw new Error(`two operations would be named ${id} (${method} ${path})`);
+      ids.add(id);
+      op.operationId = id;
+      // the signed-in scope marks its routes (http/auth.ts); every other route is public
+      op.security ??= [];
+      if (needsPlatform(path))
+        op.parameters = [{ $ref: '#/components/parameters/platform' }, ...(op.parameters ?? [])];
+      const ok = op.responses?.['200'];
+      const media = ok?.content?.['application/json'];
+      if (!ok || !media?.schema) throw new Error(`${method} ${path} documents no 200 answer`);
+      const success = {
+        ...media.schema,
+        properties: { ...media.schema.properties, code: { type: 'integer', enum: [200] } },
+      };
+      media.schema = { oneOf: [success, { $ref: '#/components/schemas/ErrorEnvelope' }] };
+      ok.description = 'Success envelope (`code` 200) or error envelope (any other code)';
+      ok.headers = Object.fromEntries(
+        Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+      );
+    }
+  }
+  const components = doc.components ?? {};
+  doc.components = {
+    ...components,
+    parameters: { ...components.parameters, platform: platformParameter },
+    headers: {
+      ...components.headers,
+      ...Object.fromEntries(
+        Object.entries(RATE_LIMIT_HEADERS).map(([name, description]) => [
+          name,
+          { description, schema: { type: 'integer', minimum: 0 } },
+        ]),
+      ),
+    },
+    schemas: { ...components.schemas, ErrorEnvelope: ERROR_ENVELOPE },
+  };
+  return doc;
+}
 
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -10,11 +121,15 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'FREE API',
         version: '1.0.0',
         description:
-          'Every response is `{ code, msg, data }` with HTTP 200; `code` 200 is success, other codes come from @free/protocol ErrorCode.',
+          'Every answer is HTTP 200 with the envelope `{ code, msg, data }`: `code` 200 is success, any other code is a refusal with `data: null` (ErrorEnvelope). Every call sends the `platform` header; signed-in calls also send `Authorization: Bearer <token>`, `sign` and `times`. docs/api.md describes the wire format, the error codes and the limits.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      servers: [{ url: '/', description: 'the host that serves this document' }],
+      // @fastify/swagger reads the schemes while it builds each operation's security
+      components: { securitySchemes: { ...signedInSchemes } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (input) =>
+      'openapiObject' in input ? completeDocument(input.openapiObject as Document) : input.swaggerObject,
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -6,10 +6,21 @@ import { sendFailure } from './envelope.ts';
 
 const PLATFORM = /^[a-z0-9]{1,16}$/;
 
+/** The calls that must send `platform`: every /api route but the document itself. */
+export const needsPlatform = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** The `platform` header as the OpenAPI parameter the API docs add to every such operation. */
+export const platformParameter = {
+  in: 'header',
+  name: 'platform',
+  required: true,
+  description: 'the client: `h5` for the web app (lower-case letters and digits)',
+  schema: { type: 'string', pattern: PLATFORM.source, example: 'h5' },
+} as const;
+
 export function installApiHeaders(app: FastifyInstance): void {
   app.addHook('preValidation', (req, reply, done) => {
-    const url = req.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return done();
+    if (!needsPlatform(req.url)) return done();
     const q = req.query as Record<string, unknown> | undefined;
     if (q && q.pageSize !== undefined && q.size === undefined) q.size = q.pageSize;
     const platform = req.headers.platform;

@@ -2,7 +2,7 @@
 // the per-address rate limit, and the OpenAPI `security` of every route registered inside it.
 import { createHmac } from 'node:crypto';
 import { ErrorCode } from '@free/protocol';
-import { type HmacSha256Hex, verifyRequestSignature } from '@free/protocol/signing';
+import { type HmacSha256Hex, SIGN_WINDOW_MS, verifyRequestSignature } from '@free/protocol/signing';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -16,7 +16,26 @@ export type SignedInOptions = {
   routes: readonly FastifyPluginAsyncZod[];
 };
 
-const bearerSecurity = [{ bearer: [] }];
+/**
+ * The credentials the onRequest hook below checks, as OpenAPI security schemes: the API docs
+ * declare these and require all three on every route of this scope.
+ */
+export const signedInSchemes = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'the session token of POST /api/common/login' },
+  sign: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'sign',
+    description: 'lower-case hex HMAC-SHA256 of `token + times`, keyed by the client secret',
+  },
+  times: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'times',
+    description: `the signing time in ms since 1970 (digits only), within ±${SIGN_WINDOW_MS / 60_000} minutes of the server's clock`,
+  },
+} as const;
+const signedInSecurity = [Object.fromEntries(Object.keys(signedInSchemes).map((name) => [name, []]))];
 
 /** protocol's HMAC through node:crypto (native; the protocol's default is portable JS). */
 const nodeHmacHex: HmacSha256Hex = (key, message) => createHmac('sha256', key).update(message).digest('hex');
@@ -24,9 +43,9 @@ const nodeHmacHex: HmacSha256Hex = (key, message) => createHmac('sha256', key).u
 /** Registered as an encapsulated plugin: its hooks reach only the routes given in `routes`. */
 export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts) => {
   const { ctx } = scope;
-  // One place marks every signed-in route as needing the bearer token in the API docs.
+  // One place marks every signed-in route as needing the token, sign and times in the API docs.
   scope.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, security: bearerSecurity };
+    route.schema = { ...route.schema, security: signedInSecurity };
   });
   scope.addHook('onRequest', async (req, reply) => {
     const header = req.headers.authorization;
