@@ -152,6 +152,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       'presale_unlock',
       'hlb_static',
       'hlb_dynamic',
+      'pool_income',
     ]);
     expect(
       empty.data.list.every(

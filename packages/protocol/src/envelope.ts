@@ -62,6 +62,8 @@ export const ErrorCode = {
   OperatorCommandRefused: 1210,
   PresaleSoldOut: 1220,
   PresaleUserLimit: 1221,
+  /** nothing in the mining pool balance to move to the wallet */
+  PoolBalanceEmpty: 1230,
 
   ChainUnavailable: 1300,
   /** the request ran out of its time budget and was rolled back: nothing changed, retry */

@@ -109,6 +109,7 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
       expect(resumed.steps.map((s) => [s.step, s.done])).toEqual([
         ['static', 'before'],
         ['dynamic', 'now'],
+        ['pool', 'now'],
         ['maturity', 'now'],
         ['unlocks', 'now'],
         ['fomo', 'now'],

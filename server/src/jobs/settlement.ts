@@ -1,9 +1,10 @@
 // Daily settlement (DESIGN §6): static income, dynamic (generation) income for ignited accounts,
-// market-maker FCC bonus and automatic renewal at maturity, airdrop and presale unlocks.
+// the chain pool's income to its contributors, market-maker FCC bonus and automatic renewal at
+// maturity, airdrop and presale unlocks.
 // Set-based SQL; each step commits on its own with its (day, step) row in settlement_runs, so a
 // second run pays nothing twice and a run that crashed in the middle resumes at the next step.
 // While the FOMO pool is under its floor, nothing is paid: the run records a settlement_holds row.
-// The USDT income a day pays (static + dynamic, from system:income) is bounded by the operator's
+// The USDT income a day pays (static + dynamic + pool, from system:income) is bounded by the operator's
 // `income_daily_budget_wei`: the step that would pass it is rolled back and the day is held the
 // same way; the steps left resume on a later run within the budget (income accrues meanwhile).
 import { WEI_PER_UNIT } from '@free/protocol/amount';
@@ -23,10 +24,10 @@ import { type JobContext, type Jobs, runLoop } from './loop.ts';
 /** 1e18: compound factors (protocol's compoundFactor) are fixed point on the token's wei unit. */
 const WAD = WEI_PER_UNIT.toString();
 
-export const SETTLEMENT_STEPS = ['static', 'dynamic', 'maturity', 'unlocks', 'fomo'] as const;
+export const SETTLEMENT_STEPS = ['static', 'dynamic', 'pool', 'maturity', 'unlocks', 'fomo'] as const;
 export type SettlementStep = (typeof SETTLEMENT_STEPS)[number];
 /** The steps that pay USDT income from system:income, counted against the daily budget. */
-const INCOME_STEPS: readonly SettlementStep[] = ['static', 'dynamic'];
+const INCOME_STEPS: readonly SettlementStep[] = ['static', 'dynamic', 'pool'];
 export const INCOME_BUDGET_HOLD_REASON = 'income_budget';
 
 /** Thrown inside a step's transaction (rolling it back) when it would pass the daily budget. */
@@ -159,6 +160,7 @@ type StepOut = { rows: number; total: bigint };
 const STEP_FNS: Record<SettlementStep, (tx: Tx, c: StepCtx) => Promise<StepOut>> = {
   static: stepStatic,
   dynamic: stepDynamic,
+  pool: stepPool,
   maturity: stepMaturity,
   unlocks: stepUnlocks,
   fomo: (tx, c) => distributeFomo(tx, c.end),
@@ -278,6 +280,37 @@ async function stepDynamic(tx: Tx, c: StepCtx): Promise<StepOut> {
     WHERE c.depth <= dl.max_depth
     GROUP BY c.ancestor_id`;
   return bulkCredit(tx, { src, account: 'wallet', asset: 'USDT', kind: KIND.dynamic });
+}
+
+/**
+ * What each contributor's pool balance earns for the day: `income_bps` of the contributions made
+ * that day, shared by every contributor (up to the end of the day) pro rata to their total
+ * contribution, rounded down (the pool never pays more than the share).
+ */
+function poolIncomeSrc(c: { day: string; start: Date; end: Date }, incomeBps: number): SQL {
+  const end = c.end.toISOString();
+  return sql`
+    WITH inflow AS (
+      SELECT div(coalesce(sum(amount), 0) * ${incomeBps}::int, 10000) AS share FROM contributions
+      WHERE created_at >= ${c.start.toISOString()} AND created_at < ${end}
+    ),
+    per_user AS (SELECT user_id, sum(amount) AS t FROM contributions WHERE created_at < ${end} GROUP BY user_id),
+    pool AS (SELECT sum(t) AS t FROM per_user)
+    SELECT p.user_id, div(i.share * p.t, pool.t) AS amount,
+      'settle:' || ${c.day}::text || ':pool:' || p.user_id AS tx_key, 'pool:' || ${c.day}::text AS ref
+    FROM per_user p CROSS JOIN inflow i CROSS JOIN pool WHERE pool.t > 0 AND i.share > 0`;
+}
+
+/** Pool income: the day's share of the chain pool's inflow, into the contributors' pool balances. */
+async function stepPool(tx: Tx, c: StepCtx): Promise<StepOut> {
+  const cfg = (await getSettings(tx))['product.pool'];
+  if (cfg.income_bps === 0) return { rows: 0, total: 0n };
+  return bulkCredit(tx, {
+    src: poolIncomeSrc(c, cfg.income_bps),
+    account: 'pool',
+    asset: 'USDT',
+    kind: KIND.poolIncome,
+  });
 }
 
 /**
@@ -450,6 +483,17 @@ async function heldAmounts(db: Executor, end: Date, _money: MoneySettings): Prom
       WHERE released < total AND unlock_at < ${end.toISOString()}) t WHERE target > released GROUP BY kind`),
   );
   const out: Record<string, string> = { [KIND.static]: st?.s ?? '0', orders: String(st?.n ?? 0) };
+  const day = new Date(end.getTime() - DAY_MS);
+  const poolBps = (await getSettings(db))['product.pool'].income_bps;
+  const [pool] = rowsOf<{ s: string }>(
+    await db.execute(
+      sql`SELECT coalesce(sum(amount), 0)::text AS s FROM (${poolIncomeSrc(
+        { day: day.toISOString().slice(0, 10), start: day, end },
+        poolBps,
+      )}) p`,
+    ),
+  );
+  out[KIND.poolIncome] = pool?.s ?? '0';
   for (const u of unlocks) out[u.kind === 'airdrop' ? KIND.airdropUnlock : KIND.presaleUnlock] = u.s;
   return out;
 }

@@ -10,6 +10,10 @@ export const KIND = {
   dynamic: 'income_dynamic',
   airdropUnlock: 'airdrop_unlock',
   presaleUnlock: 'presale_unlock',
+  /** the chain pool's daily income, into the contributor's mining pool balance */
+  poolIncome: 'pool_income',
+  /** the mining pool balance moved to the wallet by its owner */
+  poolCollect: 'pool_collect',
   /** principal moved from the wallet into the staked (asset) account */
   stakePrincipal: 'stake_balance',
   /** fee of a balance stake (its FREE equivalent is recorded as a pending burn) */
@@ -31,4 +35,5 @@ export const INCOME_KINDS_WRITTEN = [
   KIND.dynamic,
   KIND.airdropUnlock,
   KIND.presaleUnlock,
+  KIND.poolIncome,
 ] as const satisfies readonly IncomeKind[];

@@ -1,16 +1,19 @@
 // Chain pool (yield swap / public-chain mining pool): USDT contributions from the off-chain
 // balance, each burning burn_bps of its value in FREE at the DEX price; levels by total contributed.
+// The pool's daily income (jobs/settlement.ts, step `pool`) lands in the contributors' mining pool
+// balance, which its owner moves to the wallet (collectPool).
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
-import { contributions, poolOrders } from '../db/schema/index.ts';
+import { contributions, ledgerEntries, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
-import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
+import { KIND } from './income-kinds.ts';
+import { getBalance, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import type { PriceSource } from './quotes.ts';
 import { getSetting } from './settings.ts';
 import { teamInfo } from './team.ts';
@@ -217,6 +220,8 @@ export async function poolStats(db: Executor) {
     totalFreeBurned: amt(burned),
     contributors: perUser.length,
     burnBps: cfg.burn_bps,
+    incomeBps: cfg.income_bps,
+    incomePaid: amt(await poolIncomePaid(db)),
     classes: classes.map((c) => ({
       level: c.level,
       min: c.min,
@@ -226,4 +231,53 @@ export async function poolStats(db: Executor) {
       shareBps: total > 0n ? Number((c.amount * BPS) / total) : 0,
     })),
   };
+}
+
+/**
+ * Moves the whole USDT of the user's mining pool balance to the wallet, once per Idempotency-Key.
+ * Allowed while the chain pool is closed: the balance is the user's own money. An empty pool
+ * balance answers PoolBalanceEmpty and changes nothing.
+ */
+export async function collectPool(
+  handle: DbHandle,
+  input: { userId: number; idempotencyKey?: string | undefined },
+): Promise<{ moved: string; pool: string; wallet: string }> {
+  return runCommand(handle, {
+    module: 'chain_pool',
+    exit: true,
+    userId: input.userId,
+    route: 'pool/collect',
+    idempotencyKey: input.idempotencyKey,
+    run: async (tx) => {
+      // the entry counter first (the lock order of every transfer): a concurrent collect waits
+      // here and then reads the balance this one left, instead of trying to move it twice
+      await tx.execute(sql`SELECT 1 FROM ledger_seqs WHERE user_id = ${input.userId} FOR UPDATE`);
+      const pool = userAccount(input.userId, 'pool');
+      const wallet = userAccount(input.userId, 'wallet');
+      const amount = await getBalance(tx, pool, 'USDT');
+      if (amount <= 0n) throw new AppError(ErrorCode.PoolBalanceEmpty);
+      await transfer(tx, {
+        key: requestKey('pool-collect', input.userId, input.idempotencyKey),
+        from: pool,
+        to: wallet,
+        asset: 'USDT',
+        amount,
+        kind: KIND.poolCollect,
+      });
+      return {
+        moved: amt(amount),
+        pool: amt(await getBalance(tx, pool, 'USDT')),
+        wallet: amt(await getBalance(tx, wallet, 'USDT')),
+      };
+    },
+  });
+}
+
+/** Pool income paid so far (every contributor, USDT). */
+async function poolIncomePaid(db: Executor): Promise<bigint> {
+  const [r] = await db
+    .select({ s: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.kind} = ${KIND.poolIncome} AND ${ledgerEntries.side} = 'credit'`);
+  return BigInt(r?.s ?? '0');
 }

@@ -205,8 +205,14 @@ export const SETTINGS = {
       burn_bps: bps,
       /** ascending minimum total contribution (wei) of level 1, 2, … */
       levels: z.array(weiString).max(20),
+      /** share of each day's contributions the settlement pays to the contributors' pool balances */
+      income_bps: bps.default(1000),
     }),
-    { burn_bps: 200, levels: [100n * U, 500n * U, 1000n * U, 3000n * U, 10_000n * U].map(String) },
+    {
+      burn_bps: 200,
+      levels: [100n * U, 500n * U, 1000n * U, 3000n * U, 10_000n * U].map(String),
+      income_bps: 1000,
+    },
   ),
   /** Prediction rounds: period, fee on the losers' side, bet limits, how late a round may settle, tie band. */
   'product.rounds': setting(

@@ -1,5 +1,5 @@
 // Chain pool: public stats (pie), my contributions and level, contributing.
-import type { PoolOrder, poolContributionsData, poolStatsData } from '@free/protocol/api/index';
+import type { PoolCollect, PoolOrder, poolContributionsData, poolStatsData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
@@ -29,6 +29,15 @@ export function useMyPool() {
 export function useContribute(onSuccess: () => void) {
   return useIdempotentMutation<{ amount: string }, PoolOrder>({
     mutationFn: (body, key) => postIdempotent('/api/user/pool/contribute', body, key),
+    invalidates: () => [keys.user.all(), keys.public.poolStats()],
+    onSuccess,
+  });
+}
+
+/** Moves the whole mining pool balance (USDT) to the wallet. */
+export function useCollectPool(onSuccess: (data: PoolCollect) => void) {
+  return useIdempotentMutation<void, PoolCollect>({
+    mutationFn: (_input, key) => postIdempotent('/api/user/pool/collect', {}, key),
     invalidates: () => [keys.user.all(), keys.public.poolStats()],
     onSuccess,
   });

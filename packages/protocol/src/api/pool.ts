@@ -41,8 +41,22 @@ export const poolContributionsData = z.object({
   page: z.number().int(),
   size: z.number().int(),
 });
+/** Moves the whole USDT of the user's mining pool balance to the wallet (nothing to choose). */
+export const poolCollectBody = z.object({}).strict();
+export const poolCollectData = z.object({
+  /** USDT moved from the mining pool balance to the wallet */
+  moved: amountText,
+  /** the balances after the move */
+  pool: amountText,
+  wallet: amountText,
+});
+export type PoolCollect = z.infer<typeof poolCollectData>;
 export const poolStatsData = z.object({
   totalAmount: amountText,
+  /** share of each settled day's contributions paid to the contributors' mining pool balances (bps) */
+  incomeBps: z.number().int(),
+  /** pool income paid to contributors so far (USDT) */
+  incomePaid: amountText,
   totalFreeBurned: amountText,
   contributors: z.number().int(),
   burnBps: z.number().int(),

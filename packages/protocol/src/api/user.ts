@@ -82,6 +82,7 @@ export const INCOME_KINDS = [
   'presale_unlock',
   'hlb_static',
   'hlb_dynamic',
+  'pool_income',
 ] as const satisfies readonly ('total' | LedgerKind)[];
 export type IncomeKind = (typeof INCOME_KINDS)[number];
 export const incomeQuery = z.object({});

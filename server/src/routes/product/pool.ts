@@ -5,7 +5,7 @@ import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
+import { collectPool, contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
 import { freePriceOf, guard } from './shared.ts';
 
 export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +32,26 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: req.headers['idempotency-key'],
           now: ctx.clock(),
           price,
+        }),
+      ),
+  );
+  app.post(
+    '/api/user/pool/collect',
+    {
+      schema: {
+        tags: ['pool'],
+        summary:
+          'Move the whole USDT of the mining pool balance (the pool income) to the wallet; allowed while the pool is closed',
+        headers: idempotencyHeaders,
+        body: api.poolCollectBody,
+        response: { 200: envelopeSchema(api.poolCollectData) },
+      },
+    },
+    async (req) =>
+      ok(
+        await collectPool(ctx.db, {
+          userId: currentUser(req).id,
+          idempotencyKey: req.headers['idempotency-key'],
         }),
       ),
   );

@@ -1,10 +1,12 @@
-// Mining pool data (GET /api/common/pool/stats): totals, the pie, and each level class.
+// Mining pool data (GET /api/common/pool/stats): my pool balance and its income, totals, the pie,
+// and each level class.
 import { useTranslation } from 'react-i18next';
 import { usePoolStats } from '../../api/pool';
 import { useRestartStalled } from '../../api/restart';
 import { Amount, Count } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/PageSkeleton';
+import { PoolBalanceCard } from './PoolBalanceCard';
 import { PoolStatsCard } from './PoolStatsCard';
 import '../index/index.css';
 
@@ -25,6 +27,7 @@ export default function PoolData() {
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   return (
     <div className="page">
+      <PoolBalanceCard />
       <PoolStatsCard stats={stats.data} />
       <section className="card">
         <h2>{t('pool.levels')}</h2>

@@ -10,6 +10,7 @@ import { Amount } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { Stat } from '../../components/LinkRows';
 import { Loading } from '../../components/PageSkeleton';
+import { PoolBalanceCard } from '../chainPool/PoolBalanceCard';
 import { FomoHoldNotice } from '../fire/Fire';
 import './mine.css';
 
@@ -114,6 +115,7 @@ export default function Earnings() {
       <FomoHoldNotice fomo={fomo} />
       <Hashrate />
       {body}
+      <PoolBalanceCard />
     </div>
   );
 }

@@ -93,8 +93,11 @@ function Balances({ profile }: { profile: UserProfile }) {
         <Amount value={b.airdrop.USDT} token="USDT" />
       </Stat>
       <Stat label={t('mine.poolBalance')}>
-        <Amount value={b.pool.USDT} token="USDT" />
-        <Amount value={b.pool.FREE} token="FREE" />
+        {/* the pool's income lands here; the pool data page moves it to the wallet */}
+        <AppLink to="/pages/chainPool/poolData" data-testid="profile-pool-balance">
+          <Amount value={b.pool.USDT} token="USDT" />
+          <Amount value={b.pool.FREE} token="FREE" />
+        </AppLink>
       </Stat>
       <Stat label={t('mine.assetBalance')}>
         <Amount value={b.asset.USDT} token="USDT" />
