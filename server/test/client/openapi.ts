@@ -749,6 +749,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/pool/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the whole USDT of the mining pool balance (the pool income) to the wallet; allowed while the pool is closed */
+        post: operations["postUserPoolCollect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/pool/contributions": {
         parameters: {
             query?: never;
@@ -1563,7 +1580,7 @@ export interface components {
         /** @description A refusal: `code` names it (see ErrorCode in docs/api.md), `msg` says it in the caller's language (naming the faulty field), `data` is null. */
         ErrorEnvelope: {
             /** @enum {integer} */
-            code: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503 | 504 | 1000 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1100 | 1101 | 1102 | 1103 | 1104 | 1105 | 1106 | 1200 | 1201 | 1202 | 1203 | 1204 | 1205 | 1206 | 1207 | 1208 | 1209 | 1210 | 1220 | 1221 | 1300 | 1301 | 1302;
+            code: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503 | 504 | 1000 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1100 | 1101 | 1102 | 1103 | 1104 | 1105 | 1106 | 1110 | 1111 | 1200 | 1201 | 1202 | 1203 | 1204 | 1205 | 1206 | 1207 | 1208 | 1209 | 1210 | 1220 | 1221 | 1230 | 1300 | 1301 | 1302;
             msg: string;
             /** @enum {object|null} */
             data: never | null;
@@ -1997,6 +2014,9 @@ export interface operations {
                         data: {
                             /** @description decimal amount in token units, e.g. "12.5" */
                             totalAmount: string;
+                            incomeBps: number;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            incomePaid: string;
                             /** @description decimal amount in token units, e.g. "12.5" */
                             totalFreeBurned: string;
                             contributors: number;
@@ -2051,11 +2071,11 @@ export interface operations {
                             endsAt: string;
                             periodMs: number;
                             msLeft: number;
-                            /** @description ISO 8601 timestamp (UTC) */
+                            /** @description bets are taken until this time; the average price from then to endsAt (the deciding window) is the close price */
                             betsCloseAt: string;
                             /** @description USDT per FREE: time-weighted average over the period before the open */
                             openPrice: string;
-                            /** @description USDT per FREE: time-weighted average over the round (null while open) */
+                            /** @description USDT per FREE: time-weighted average over the deciding window, from betsCloseAt to endsAt (null while open) */
                             closePrice: string | null;
                             /** @description a move of the average price smaller than this (basis points of the open price) is a tie, refunded */
                             tieBps: number;
@@ -2116,11 +2136,11 @@ export interface operations {
                                 endsAt: string;
                                 periodMs: number;
                                 msLeft: number;
-                                /** @description ISO 8601 timestamp (UTC) */
+                                /** @description bets are taken until this time; the average price from then to endsAt (the deciding window) is the close price */
                                 betsCloseAt: string;
                                 /** @description USDT per FREE: time-weighted average over the period before the open */
                                 openPrice: string;
-                                /** @description USDT per FREE: time-weighted average over the round (null while open) */
+                                /** @description USDT per FREE: time-weighted average over the deciding window, from betsCloseAt to endsAt (null while open) */
                                 closePrice: string | null;
                                 /** @description a move of the average price smaller than this (basis points of the open price) is a tie, refunded */
                                 tieBps: number;
@@ -2592,7 +2612,7 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
-                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                 asset?: "USDT" | "FREE" | "FCC";
                 cursor?: string;
             };
@@ -2625,7 +2645,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 asset: string;
                                 amount: string;
@@ -2670,7 +2690,7 @@ export interface operations {
                         data: {
                             list: {
                                 /** @enum {string} */
-                                kind: "total" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic";
+                                kind: "total" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income";
                                 today: {
                                     /** @description decimal amount in token units, e.g. "12.5" */
                                     USDT: string;
@@ -4030,6 +4050,50 @@ export interface operations {
             };
         };
     };
+    postUserPoolCollect: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the client: `h5` for the web app (lower-case letters and digits) */
+                platform: components["parameters"]["platform"];
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            moved: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            pool: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            wallet: string;
+                        };
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getUserPoolContributions: {
         parameters: {
             query?: {
@@ -4790,7 +4854,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 amount: string;
@@ -6891,7 +6955,7 @@ export interface operations {
             query: {
                 page?: number;
                 size?: number;
-                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                 asset?: "USDT" | "FREE" | "FCC";
                 cursor?: string;
                 /** @description 0x address */
@@ -6926,7 +6990,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 asset: string;
                                 amount: string;
