@@ -19,6 +19,7 @@ import { loggerOptions, RequestLog } from './http/logging.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limit.ts';
 import { installRequestContext } from './http/request-context.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
+import { installStorableText } from './http/storable-text.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerRateLimits(app, limits, deps.config);
   await registerApiDocs(app);
   installApiHeaders(app);
+  installStorableText(app);
 
   for (const routes of publicRoutes) await app.register(routes);
   if (deps.devTools) await app.register(devRoutes(deps.devTools));

@@ -97,6 +97,22 @@ for (const backend of BACKENDS) {
         expect((await withdraw(c, '2')).state).toBe('queued');
       });
 
+      it('reviews by the day: the withdrawal that takes the user past the threshold today waits', async () => {
+        const day = new Date('2027-03-20T10:00:00Z');
+        const u = await newUser(500n * U);
+        // 25 + 25 = 50: at the threshold, not above it
+        expect((await withdraw(u, '25', day)).state).toBe('queued');
+        expect((await withdraw(u, '25', day)).state).toBe('queued');
+        // 70 today: above 50, although this one alone is well below it
+        expect((await withdraw(u, '20', day)).state).toBe('review');
+        expect((await withdraw(u, '20', day)).state).toBe('review');
+        // another user's day is their own
+        const other = await newUser(500n * U);
+        expect((await withdraw(other, '50', day)).state).toBe('queued');
+        // a new UTC day starts over
+        expect((await withdraw(u, '30', new Date('2027-03-21T00:00:00Z'))).state).toBe('queued');
+      });
+
       it('an operator rejects a withdrawal in review once: refunded, reason shown, logged', async () => {
         const u = await newUser(500n * U);
         const w = await withdraw(u, '80', day3);
@@ -189,7 +205,8 @@ for (const backend of BACKENDS) {
         expect(w).toMatchObject({ coin: 'FREE', amount: '200', state: 'queued' });
         expect(await airdrop(u.id)).toBe(800n * U);
         expect(await wallet(u.id)).toBe(1000n * U);
-        expect((await withdrawFree(u, '200')).state).toBe('queued');
+        // 400 FREE today: above the review threshold of 250 (by the day, not by the withdrawal)
+        expect((await withdrawFree(u, '200')).state).toBe('review');
         expect(await refusal(withdrawFree(u, '20'))).toBe(ErrorCode.WithdrawDailyLimit);
         expect(await airdrop(u.id)).toBe(600n * U);
         // the FREE withdrawn today does not use up the USDT cap of 150

@@ -2,7 +2,8 @@
 // pays it; a failed one is refunded exactly once through refundWithdrawal. Two coins: USDT from the
 // wallet balance, FREE from the airdrop balance, each with its own limits (registry settings): a
 // minimum and a maximum per withdrawal, a daily cap per user and for the platform (per coin), and a
-// review threshold above which the withdrawal waits in `review` until an operator approves or rejects it.
+// review threshold: the withdrawal that takes the user's day (per coin) above it waits in `review`
+// until an operator approves or rejects it.
 import type { WithdrawCoin } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -111,7 +112,7 @@ export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<
           input.coin === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance,
           'amount',
         );
-      await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps);
+      const dayBefore = await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps, review);
       const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
       const [row] = await tx
         .insert(withdrawals)
@@ -120,7 +121,8 @@ export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<
           asset: input.coin,
           amount,
           toAddress: checksum(input.userAddress),
-          state: review !== undefined && amount > review ? 'review' : 'queued',
+          // by the day, not by the withdrawal: the one that takes the user's day past it waits
+          state: review !== undefined && dayBefore + amount > review ? 'review' : 'queued',
           ledgerKey,
           createdAt: input.now,
           updatedAt: input.now,
@@ -146,7 +148,8 @@ const WITHDRAW_CAP_LOCK = 0x77647263; // 'wdrc': one withdrawal at a time checks
 /**
  * Refuses when today's (UTC day of `now`) withdrawals of this coin not refunded, plus this one,
  * would pass the user's or the platform's daily cap of the coin. Serialised by a transaction lock so that two concurrent
- * withdrawals cannot both fit under the same remaining cap.
+ * withdrawals cannot both fit under the same remaining cap (nor both stay under the review
+ * threshold). Returns the user's withdrawals of the coin today before this one.
  */
 async function assertDailyCaps(
   tx: Tx,
@@ -155,8 +158,9 @@ async function assertDailyCaps(
   amount: bigint,
   now: Date,
   caps: { user: bigint | undefined; platform: bigint | undefined },
-): Promise<void> {
-  if (caps.user === undefined && caps.platform === undefined) return;
+  review: bigint | undefined,
+): Promise<bigint> {
+  if (caps.user === undefined && caps.platform === undefined && review === undefined) return 0n;
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${WITHDRAW_CAP_LOCK})`);
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const dayEnd = new Date(dayStart.getTime() + DAY_MS);
@@ -172,6 +176,7 @@ async function assertDailyCaps(
     throw new AppError(ErrorCode.WithdrawDailyLimit, 'amount');
   if (caps.platform !== undefined && BigInt(r?.all ?? '0') + amount > caps.platform)
     throw new AppError(ErrorCode.WithdrawPlatformLimit, 'amount');
+  return BigInt(r?.mine ?? '0');
 }
 
 /** A withdrawal an operator cannot move from its state (not found, or not in review). */

@@ -45,9 +45,13 @@ export class TestPrice {
 
 export type ProductTestCtx = TestCtx & { price: TestPrice };
 
-export async function makeProductApp(url = 'memory://'): Promise<ProductTestCtx> {
+export async function makeProductApp(
+  url = 'memory://',
+  config?: NonNullable<Parameters<typeof makeApp>[1]>['config'],
+): Promise<ProductTestCtx> {
   const price = new TestPrice();
   const t = await makeApp(url, {
+    ...(config ? { config } : {}),
     chain: {
       paymentTerms: async () => ({ treasury: TREASURY, burnBps: 200n, executorRewardBps: 10n }),
       freePrice: price.source,
