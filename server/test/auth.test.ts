@@ -259,6 +259,16 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     it('answers 401 for an unknown token', async () => {
       expect((await get(authHeaders(t, 'ab'.repeat(32)))).json().code).toBe(ErrorCode.Unauthorized);
     });
+    it('takes the bearer scheme in any case (RFC 9110), and nothing but a bearer token', async () => {
+      for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+        const h = { ...authHeaders(t, token), authorization: `${scheme} ${token}` };
+        expect((await get(h)).json().code, scheme).toBe(200);
+      }
+      for (const authorization of [`Basic ${token}`, 'Bearer', `Bearer${token}`, `Bearer ${token} extra`]) {
+        const h = { ...authHeaders(t, token), authorization };
+        expect((await get(h)).json().code, authorization).toBe(ErrorCode.Unauthorized);
+      }
+    });
     it('refuses a bad sign', async () => {
       const h = { ...authHeaders(t, token), sign: 'ab'.repeat(32) };
       const body = (await get(h)).json();

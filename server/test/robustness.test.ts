@@ -138,6 +138,57 @@ describe('robustness', () => {
     ).toBe(200);
   });
 
+  it('tells a refused client the limit that refused it and when to retry', async () => {
+    t = await makeApp('', { db, rateLimit: { perIp: 1000, perAddress: 3 } });
+    const tt = t;
+    const { token } = await signIn(tt, account('impatient'));
+    const fire = () =>
+      tt.app.inject({
+        method: 'GET',
+        url: '/api/user/fire',
+        // from the web app's origin: the browser lets the page read only the exposed headers
+        headers: { ...authHeaders(tt, token), origin: 'http://127.0.0.1:5173' },
+      });
+    const first = await fire();
+    // an answer carries the counters of the limit nearest its end: the per-address one here
+    expect(first.headers['x-ratelimit-limit']).toBe('3');
+    expect(first.headers['x-ratelimit-remaining']).toBe('2');
+    expect(first.headers['retry-after']).toBeUndefined();
+    await fire();
+    await fire();
+    const refused = await fire();
+    expect(refused.json().code).toBe(ErrorCode.TooManyRequests);
+    expect(refused.headers['x-ratelimit-limit']).toBe('3');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    const reset = Number(refused.headers['x-ratelimit-reset']);
+    expect(reset).toBeGreaterThan(0);
+    expect(reset).toBeLessThanOrEqual(60);
+    expect(Number(refused.headers['retry-after'])).toBe(reset);
+    const exposed = String(refused.headers['access-control-expose-headers']).split(/,\s*/);
+    expect(exposed).toEqual(
+      expect.arrayContaining([
+        'retry-after',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]),
+    );
+  });
+
+  it('tells a client refused per IP when to retry', async () => {
+    t = await makeApp('', { db, rateLimit: { perIp: 2, perAddress: 100 } });
+    const tt = t;
+    const get = () => tt.app.inject({ method: 'GET', url: '/api/common/config', headers: BASE_HEADERS });
+    await get();
+    await get();
+    const refused = await get();
+    expect(refused.json().code).toBe(ErrorCode.TooManyRequests);
+    expect(refused.headers['x-ratelimit-limit']).toBe('2');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['retry-after']).toBe(refused.headers['x-ratelimit-reset']);
+  });
+
   it('limits requests per IP with code 429', async () => {
     t = await makeApp('', { db, rateLimit: { perIp: 2, perAddress: 100 } });
     const codes: number[] = [];

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { authenticate, type SessionUserRow } from '../services/auth.ts';
 import { sendFailure } from './envelope.ts';
+import { setLimitHeaders } from './rate-limit.ts';
 
 export type SignedInOptions = {
   /** requests per minute per signed-in address (the global limit is per IP) */
@@ -48,8 +49,7 @@ export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts)
     route.schema = { ...route.schema, security: signedInSecurity };
   });
   scope.addHook('onRequest', async (req, reply) => {
-    const header = req.headers.authorization;
-    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const token = bearerToken(req.headers.authorization);
     if (!token) return sendFailure(reply, ErrorCode.Unauthorized);
     const sign = req.headers.sign;
     const times = req.headers.times;
@@ -77,10 +77,23 @@ export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts)
   });
   scope.addHook('preHandler', async (req, reply) => {
     const r = await perAddress(req);
-    if (!r.isAllowed && r.isExceeded) return sendFailure(reply, ErrorCode.TooManyRequests);
+    if (r.isAllowed) return;
+    // the answer carries the counters of the limit that refused it, else of the one nearer its end
+    if (r.isExceeded) {
+      setLimitHeaders(reply, r, true);
+      return sendFailure(reply, ErrorCode.TooManyRequests);
+    }
+    const perIpRemaining = Number(reply.getHeader('x-ratelimit-remaining') ?? Number.POSITIVE_INFINITY);
+    if (r.remaining < perIpRemaining) setLimitHeaders(reply, r, false);
   });
   for (const routes of opts.routes) await scope.register(routes);
 };
+
+/** The token of an `Authorization: Bearer …` header; the scheme in any case (RFC 9110). */
+export function bearerToken(header: string | undefined): string {
+  const m = typeof header === 'string' ? /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
+  return m?.[1] ?? '';
+}
 
 /** The signed-in user of a request in the signed-in scope (the auth hook guarantees it). */
 export function currentUser(req: FastifyRequest): SessionUserRow {

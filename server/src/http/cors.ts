@@ -4,6 +4,7 @@
 // Preflights of an allowed origin are answered in onRequest, before auth and the rate limits; a
 // preflight of another origin falls through to the 404 envelope.
 import type { FastifyInstance } from 'fastify';
+import { RATE_LIMIT_HEADERS } from './rate-limit.ts';
 
 /** Request headers the web app sends (SPEC §7) that a preflight must allow. */
 export const CORS_ALLOWED_HEADERS = [
@@ -22,6 +23,7 @@ const MAX_AGE = '600';
 export function installCors(app: FastifyInstance, allowedHosts: readonly string[]): void {
   const allowed = new Set(allowedHosts);
   const allowHeaders = CORS_ALLOWED_HEADERS.join(', ');
+  const exposeHeaders = RATE_LIMIT_HEADERS.join(', ');
   app.addHook('onRequest', (req, reply, done) => {
     const origin = req.headers.origin;
     if (origin === undefined) return done();
@@ -29,7 +31,11 @@ export function installCors(app: FastifyInstance, allowedHosts: readonly string[
     reply.header('vary', 'Origin');
     if (!allowed.has(origin.replace(/^https?:\/\//, ''))) return done();
     reply.header('access-control-allow-origin', origin);
-    if (req.method !== 'OPTIONS') return done();
+    if (req.method !== 'OPTIONS') {
+      // so that the web app can read when to retry a rate-limited call
+      reply.header('access-control-expose-headers', exposeHeaders);
+      return done();
+    }
     reply
       .header('access-control-allow-methods', METHODS)
       .header('access-control-allow-headers', allowHeaders)

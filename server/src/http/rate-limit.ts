@@ -4,7 +4,7 @@
 // Redis nor let through unlimited — a flood is still refused, only per process instead of shared.
 import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
@@ -163,6 +163,30 @@ export async function sharedRateLimitOptions(
     }
   };
   return { store };
+}
+
+/** The headers that tell a client where it stands with a limit (CORS exposes them to the web app). */
+export const RATE_LIMIT_HEADERS = [
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+] as const;
+
+/**
+ * Puts a limit's counters on the answer, replacing another limit's, and on a refusal `Retry-After`
+ * (seconds until its window ends), as the plugin does for the limit it runs itself.
+ */
+export function setLimitHeaders(
+  reply: FastifyReply,
+  limit: { max: number; remaining: number; ttlInSeconds: number },
+  refused: boolean,
+): void {
+  reply
+    .header('x-ratelimit-limit', limit.max)
+    .header('x-ratelimit-remaining', refused ? 0 : limit.remaining)
+    .header('x-ratelimit-reset', limit.ttlInSeconds);
+  if (refused) reply.header('retry-after', limit.ttlInSeconds);
 }
 
 /** Requests per minute: per client IP (every request) and per signed-in address. */
