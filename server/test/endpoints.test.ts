@@ -142,14 +142,18 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     const { token, userId } = await signIn(t, account('earner'));
     const h = () => authHeaders(t, token);
     const empty = await get('/api/user/income_info', h());
-    // only kinds something earns (SPEC kinds without a rule are not shown)
+    // every income kind of the SPEC, and the mining pool's
     expect(empty.data.list.map((k: { kind: string }) => k.kind)).toEqual([
       'total',
+      'income_personal',
       'income_dynamic',
       'income_static',
       'airdrop_exclusive',
       'airdrop_unlock',
+      'airdrop_earnings',
       'presale_unlock',
+      'presale_earnings',
+      'slippage_profit',
       'hlb_static',
       'hlb_dynamic',
       'pool_income',
@@ -191,10 +195,18 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
       yesterday: { USDT: '3', FREE: '0' },
     });
     expect(byKind.income_dynamic.total).toEqual({ USDT: '0', FREE: '0' });
+    // personal: the total less what the team earned the user (dynamic income)
+    await credit('inc-5', 'income_dynamic', 'USDT', 1n * U);
+    const withTeam = Object.fromEntries(
+      (await get('/api/user/income_info', h())).data.list.map((k: { kind: string }) => [k.kind, k]),
+    );
+    expect(withTeam.total.today).toEqual({ USDT: '3', FREE: '2.5' });
+    expect(withTeam.income_personal.today).toEqual({ USDT: '2', FREE: '2.5' });
+    expect(withTeam.income_personal.total).toEqual({ USDT: '5', FREE: '2.5' });
     // The market-maker bonus is paid in FCC: it shows with the income, apart from USDT and FREE.
     expect(r.data.fccBonus).toEqual({ today: '4', yesterday: '0', total: '4' });
     const profile = await get('/api/user', h());
-    expect(profile.data.balances.wallet).toEqual({ USDT: '5', FREE: '2.5', FCC: '4' });
+    expect(profile.data.balances.wallet).toEqual({ USDT: '6', FREE: '2.5', FCC: '4' });
     expect(profile.data.level).toMatchObject({ user: 'V0', node: 'ordinary' });
     const fin = await get('/api/user/finance?asset=FREE', h());
     expect(fin.data.list).toHaveLength(1);
@@ -214,8 +226,8 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     const withChain = await get('/api/user/income_info', h());
     const chainKind = Object.fromEntries(withChain.data.list.map((k: { kind: string }) => [k.kind, k]));
     expect(chainKind.income_static).toMatchObject({ today: { USDT: '3.5' }, total: { USDT: '6.5' } });
-    expect(chainKind.total.today).toEqual({ USDT: '3.5', FREE: '2.5' });
-    expect((await get('/api/user', h())).data.balances.wallet.USDT).toBe('5');
+    expect(chainKind.total.today).toEqual({ USDT: '4.5', FREE: '2.5' });
+    expect((await get('/api/user', h())).data.balances.wallet.USDT).toBe('6');
   });
 
   it('creates a recharge order signed by the backend signer for Payment, and credits it once when paid', async () => {
@@ -287,6 +299,11 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     });
     // credited what reached the treasury: 12.5 - 0.25 burned - 0.0125 returned to the payer
     expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe((122375n * U) / 10_000n);
+    // what Payment returned to the payer is their slippage profit (paid on chain, no ledger entry)
+    const income = (await get('/api/user/income_info', authHeaders(t, token))).data.list;
+    const slippage = income.find((k: { kind: string }) => k.kind === 'slippage_profit');
+    expect(slippage).toMatchObject({ today: { USDT: '0.0125' }, total: { USDT: '0.0125', FREE: '0' } });
+    expect(income.find((k: { kind: string }) => k.kind === 'total').total.USDT).toBe('0.0125');
     const list = (await get('/api/user/recharge/list', authHeaders(t, token))).data;
     expect(list.list[0]).toMatchObject({
       orderId: order.orderId,

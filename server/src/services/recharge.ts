@@ -206,6 +206,7 @@ export async function creditRecharge(tx: Tx, orderId: string, paid: PaidFigures)
       paidTxHash: paid.txHash,
       paidAmount: paid.paidAmount,
       creditedAmount: amount,
+      executorReward: paid.executorReward,
       paidAt: paid.paidAt,
     })
     .where(and(eq(rechargeOrders.orderId, id), eq(rechargeOrders.state, o.state)));

@@ -68,18 +68,22 @@ export type FinanceItem = z.infer<typeof financeItem>;
 
 // ---- GET /api/user/income_info ----
 /**
- * Income kinds of SPEC §3 that something earns, in display order ('total' is the sum of the
- * others). The SPEC also names personal income, airdrop earnings, presale earnings and slippage
- * profit but gives no rule for them: nothing earns them, so they are not shown
- * (docs/business-rules.md, "Income kinds").
+ * Income kinds of SPEC §3 in display order (docs/business-rules.md, "Income kinds"): 'total' sums
+ * the others except the earnings of airdrop and presale (the USDT value of FREE their unlocks already
+ * count); 'income_personal' is the part of the total the user's own holdings earned (all but the
+ * team's dynamic kinds).
  */
 export const INCOME_KINDS = [
   'total',
+  'income_personal',
   'income_dynamic',
   'income_static',
   'airdrop_exclusive',
   'airdrop_unlock',
+  'airdrop_earnings',
   'presale_unlock',
+  'presale_earnings',
+  'slippage_profit',
   'hlb_static',
   'hlb_dynamic',
   'pool_income',

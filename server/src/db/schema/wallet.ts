@@ -75,6 +75,8 @@ export const rechargeOrders = pgTable(
     paidAmount: wei('paid_amount'),
     /** what reached the treasury and was credited: paid minus burned minus executor reward */
     creditedAmount: wei('credited_amount'),
+    /** what Payment returned to the payer of this payment (the user's slippage profit) */
+    executorReward: wei('executor_reward'),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
   },

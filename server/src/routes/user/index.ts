@@ -1,22 +1,20 @@
 // Signed-in endpoints about the user (the signed-in scope of http/auth.ts has set req.user).
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/user';
-import { DAY_MS } from '@free/protocol/constants';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chainStakes, ledgerEntries, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { listSessions, revokeSession, revokeUserSessions } from '../../services/auth.ts';
+import { incomeInfo } from '../../services/income.ts';
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { investmentLimitsOf, turnover30d } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
-
-const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -153,91 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.incomeData) },
       },
     },
-    async (req) => {
-      const me = currentUser(req);
-      const today = utcMidnight(ctx.clock());
-      const yesterday = new Date(today.getTime() - DAY_MS);
-      const kinds = api.INCOME_KINDS.filter((k) => k !== 'total');
-      const rows = await db
-        .select({
-          kind: ledgerEntries.kind,
-          asset: ledgerEntries.asset,
-          today: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${today}), 0)::text`,
-          yesterday: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${yesterday} AND ${ledgerEntries.createdAt} < ${today}), 0)::text`,
-          total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
-        })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.userId, me.id),
-            eq(ledgerEntries.side, 'credit'),
-            inArray(ledgerEntries.kind, kinds),
-            inArray(ledgerEntries.asset, ['USDT', 'FREE']),
-          ),
-        )
-        .groupBy(ledgerEntries.kind, ledgerEntries.asset);
-      // interest of on-chain stakes, paid by the contract to the user's wallet at unstake (mirrored
-      // by the indexer): static income in USDT, dated by the unstake, never a ledger entry
-      const [chain] = await db
-        .select({
-          today: sql<string>`coalesce(sum(${chainStakes.interest}) FILTER (WHERE ${chainStakes.unstakedAt} >= ${today}), 0)::text`,
-          yesterday: sql<string>`coalesce(sum(${chainStakes.interest}) FILTER (WHERE ${chainStakes.unstakedAt} >= ${yesterday} AND ${chainStakes.unstakedAt} < ${today}), 0)::text`,
-          total: sql<string>`coalesce(sum(${chainStakes.interest}), 0)::text`,
-        })
-        .from(chainStakes)
-        .where(and(eq(chainStakes.userId, me.id), eq(chainStakes.status, 'redeemed')));
-      if (chain)
-        rows.push({
-          kind: 'income_static',
-          asset: 'USDT',
-          today: chain.today,
-          yesterday: chain.yesterday,
-          total: chain.total,
-        });
-      type Fig = { USDT: bigint; FREE: bigint };
-      const zero = (): Fig => ({ USDT: 0n, FREE: 0n });
-      const acc = new Map<string, { today: Fig; yesterday: Fig; total: Fig }>();
-      for (const k of api.INCOME_KINDS) acc.set(k, { today: zero(), yesterday: zero(), total: zero() });
-      for (const r of rows) {
-        const asset = r.asset as 'USDT' | 'FREE';
-        for (const k of [r.kind, 'total']) {
-          const a = acc.get(k);
-          if (!a) continue;
-          a.today[asset] += BigInt(r.today);
-          a.yesterday[asset] += BigInt(r.yesterday);
-          a.total[asset] += BigInt(r.total);
-        }
-      }
-      const fig = (f: Fig) => ({ USDT: amt(f.USDT), FREE: amt(f.FREE) });
-      // The FCC bonus is income too, in its own asset: summed apart rather than mixed into USDT/FREE.
-      const [fcc] = await db
-        .select({
-          today: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${today}), 0)::text`,
-          yesterday: sql<string>`coalesce(sum(${ledgerEntries.amount}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${yesterday} AND ${ledgerEntries.createdAt} < ${today}), 0)::text`,
-          total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
-        })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.userId, me.id),
-            eq(ledgerEntries.side, 'credit'),
-            inArray(ledgerEntries.kind, [...api.FCC_BONUS_KINDS]),
-            eq(ledgerEntries.asset, 'FCC'),
-          ),
-        );
-      return ok({
-        day: today.toISOString().slice(0, 10),
-        fccBonus: {
-          today: amt(BigInt(fcc?.today ?? '0')),
-          yesterday: amt(BigInt(fcc?.yesterday ?? '0')),
-          total: amt(BigInt(fcc?.total ?? '0')),
-        },
-        list: api.INCOME_KINDS.map((kind) => {
-          const a = acc.get(kind) ?? { today: zero(), yesterday: zero(), total: zero() };
-          return { kind, today: fig(a.today), yesterday: fig(a.yesterday), total: fig(a.total) };
-        }),
-      });
-    },
+    async (req) => ok(await incomeInfo(db, currentUser(req).id, ctx.clock())),
   );
 
   app.get(

@@ -58,6 +58,26 @@ describe('earnings', () => {
     expect(row?.textContent).toContain('12.5 FCC');
     expect(container.querySelector('[data-testid="income-income_static"]')).not.toBeNull();
   });
+
+  it('shows every income kind of the SPEC with its name, including a loss as a negative figure', () => {
+    const qc = new QueryClient({
+      defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+    });
+    const list = INCOME.list.map((i) =>
+      i.kind === 'presale_earnings' ? { ...i, total: { USDT: '-10', FREE: '0' } } : i,
+    );
+    qc.setQueryData(keys.user.incomeInfo({}), { ...INCOME, list });
+    const { container } = renderEarnings(qc);
+    const title = (kind: string) => container.querySelector(`[data-testid="income-${kind}"] h2`)?.textContent;
+    expect(title('income_personal')).toBe('Personal income');
+    expect(title('airdrop_earnings')).toBe('Airdrop earnings');
+    expect(title('presale_earnings')).toBe('Presale earnings');
+    expect(title('slippage_profit')).toBe('Slippage profit');
+    expect(title('pool_income')).toBe('Mining pool income');
+    expect(container.querySelector('[data-testid="income-presale_earnings"]')?.textContent).toContain(
+      '-10 USDT',
+    );
+  });
 });
 
 describe('earnings on a stalled network', () => {

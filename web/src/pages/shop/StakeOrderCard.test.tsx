@@ -66,6 +66,16 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('StakeOrderCard', () => {
+  it('says when the order was placed, what was paid and the fee taken from it', () => {
+    show(order({ amount: '250.5', fee: '5.01', principal: '245.49' }), [record()]);
+    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent;
+    expect(text('order-date')).toBe('Jan 1, 2026');
+    expect(text('order-amount')).toBe('250.5 USDT');
+    expect(text('order-fee')).toBe('5.01 USDT');
+    expect(document.body.textContent).toContain('Amount paid');
+    expect(document.body.textContent).toContain('Order date');
+  });
+
   it('offers Unstake on a matured on-chain order found in the contract', () => {
     show(order({}), [record()]);
     expect(buttons()).toEqual(['Unstake']);

@@ -1,5 +1,6 @@
-// One staking order (balance or on-chain): figures, countdown to maturity, progress, and the action
-// a matured order allows: unstake on chain, or redeem a balance order.
+// One staking order (balance or on-chain): its date, what was paid and the fee, figures, countdown
+// to maturity, progress, and the action a matured order allows: unstake on chain, or redeem a
+// balance order.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
 import type { StakeOrder } from '@free/protocol/api/index';
 import { Button } from 'antd-mobile';
@@ -43,6 +44,7 @@ export function StakeOrderCard({
   const contracts = useConfig().data?.contracts ?? null;
   const redeem = useRedeemStake(() => showToast(t('shop.redeemSuccess'), 'success'));
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const orderDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const unstake = unstakeArgs(order, chainRecords);
   const bonus = toWei(order.bonusFcc) ?? 0n;
 
@@ -60,6 +62,21 @@ export function StakeOrderCard({
         <StatusTag status={order.status} />
       </div>
       <div className="stats">
+        <Stat label={t('shop.orderDate')}>
+          <time dateTime={order.pledgeTime} className="num" data-testid="order-date">
+            {orderDate.format(new Date(order.pledgeTime))}
+          </time>
+        </Stat>
+        <Stat label={t('shop.amountPaid')}>
+          <span data-testid="order-amount">
+            <Amount value={order.amount} token="USDT" />
+          </span>
+        </Stat>
+        <Stat label={t('shop.fee')}>
+          <span data-testid="order-fee">
+            <Amount value={order.fee} token="USDT" />
+          </span>
+        </Stat>
         <Stat label={t('shop.principal')}>
           <Amount value={order.principal} token="USDT" />
         </Stat>

@@ -1,0 +1,128 @@
+// GET /api/user/income_info: every income kind of the user today, yesterday and in total, in USDT
+// and FREE (docs/business-rules.md, "Income kinds"). Most kinds are sums of ledger credits; the
+// ones paid on chain (interest of on-chain stakes, the executor reward of a recharge) and the
+// earnings of airdrop and presale releases (a value, not a movement) are read from their records.
+import { WEI_PER_UNIT } from '@free/protocol/amount';
+import { FCC_BONUS_KINDS, INCOME_KINDS, type IncomeData, type IncomeKind } from '@free/protocol/api/user';
+import { DAY_MS } from '@free/protocol/constants';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/client.ts';
+import { chainStakes, ledgerEntries } from '../db/schema/index.ts';
+import { amt } from '../lib/format.ts';
+
+type Fig = { USDT: bigint; FREE: bigint };
+type Figures = { today: Fig; yesterday: Fig; total: Fig };
+type Row = { kind: string; asset: string; today: string; yesterday: string; total: string };
+
+/** Kinds worked out from the others, and kinds that value what another kind already counts. */
+const DERIVED: readonly IncomeKind[] = ['total', 'income_personal'];
+/** USDT value of FREE another kind (the unlocks) counts already: not added to the total again. */
+const VALUATIONS: readonly IncomeKind[] = ['airdrop_earnings', 'presale_earnings'];
+/** Income that comes from the team rather than the user's own holdings (not personal). */
+const TEAM_KINDS: readonly IncomeKind[] = ['income_dynamic', 'hlb_dynamic'];
+
+const utcMidnight = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+/** today / yesterday / total sums of `value`, dated by `at`. */
+const sums = (value: SQL, at: SQL, today: Date, yesterday: Date) => ({
+  today: sql<string>`coalesce(sum(${value}) FILTER (WHERE ${at} >= ${today.toISOString()}), 0)::text`,
+  yesterday: sql<string>`coalesce(sum(${value}) FILTER (WHERE ${at} >= ${yesterday.toISOString()} AND ${at} < ${today.toISOString()}), 0)::text`,
+  total: sql<string>`coalesce(sum(${value}), 0)::text`,
+});
+
+export async function incomeInfo(db: Executor, userId: number, now: Date): Promise<IncomeData> {
+  const today = utcMidnight(now);
+  const yesterday = new Date(today.getTime() - DAY_MS);
+  const ledgerKinds = INCOME_KINDS.filter(
+    (k): k is Exclude<IncomeKind, 'total'> => !DERIVED.includes(k) && !VALUATIONS.includes(k),
+  );
+  const s = (value: SQL, at: SQL) => sums(value, at, today, yesterday);
+  const rows: Row[] = await db
+    .select({
+      kind: ledgerEntries.kind,
+      asset: ledgerEntries.asset,
+      ...s(sql`${ledgerEntries.amount}`, sql`${ledgerEntries.createdAt}`),
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.side, 'credit'),
+        inArray(ledgerEntries.kind, ledgerKinds),
+        inArray(ledgerEntries.asset, ['USDT', 'FREE']),
+      ),
+    )
+    .groupBy(ledgerEntries.kind, ledgerEntries.asset);
+  // interest of on-chain stakes, paid by the contract to the user's wallet at unstake (mirrored
+  // by the indexer): static income in USDT, dated by the unstake, never a ledger entry
+  const [chain] = await db
+    .select(s(sql`${chainStakes.interest}`, sql`${chainStakes.unstakedAt}`))
+    .from(chainStakes)
+    .where(and(eq(chainStakes.userId, userId), eq(chainStakes.status, 'redeemed')));
+  if (chain) rows.push({ kind: 'income_static', asset: 'USDT', ...chain });
+  // slippage profit: the executor reward Payment returns to the payer of a recharge, on chain
+  const [slip] = rowsOf<Omit<Row, 'kind' | 'asset'>>(
+    await db.execute(sql`SELECT ${s(sql`executor_reward`, sql`paid_at`).today} AS today,
+        ${s(sql`executor_reward`, sql`paid_at`).yesterday} AS yesterday, ${s(sql`executor_reward`, sql`paid_at`).total} AS total
+      FROM recharge_orders WHERE user_id = ${userId} AND state = 'paid' AND executor_reward IS NOT NULL`),
+  );
+  if (slip) rows.push({ kind: 'slippage_profit', asset: 'USDT', ...slip });
+  // airdrop and presale earnings: the USDT value of each release at the FREE price of its day (the
+  // last quote snapshot before the day ended), less what the released part cost (presale price)
+  const wad = WEI_PER_UNIT.toString();
+  const value = sql`div(u.amount * coalesce(p.price, 0), ${wad}::numeric) - div(u.amount * a.paid_usdt, a.total)`;
+  const earned = rowsOf<Row>(
+    await db.execute(sql`SELECT a.kind || '_earnings' AS kind, 'USDT' AS asset,
+        ${s(value, sql`u.created_at`).today} AS today, ${s(value, sql`u.created_at`).yesterday} AS yesterday,
+        ${s(value, sql`u.created_at`).total} AS total
+      FROM allocation_unlocks u JOIN token_allocations a ON a.id = u.allocation_id
+      LEFT JOIN LATERAL (SELECT q.price FROM quote_snapshots q WHERE q.symbol = 'FREE'
+        AND q.taken_at < u.day + 1 ORDER BY q.taken_at DESC LIMIT 1) p ON true
+      WHERE u.user_id = ${userId} AND a.total > 0 GROUP BY a.kind`),
+  );
+  rows.push(...earned);
+
+  const zero = (): Fig => ({ USDT: 0n, FREE: 0n });
+  const acc = new Map<string, Figures>();
+  for (const k of INCOME_KINDS) acc.set(k, { today: zero(), yesterday: zero(), total: zero() });
+  const add = (kind: string, asset: 'USDT' | 'FREE', r: Row, sign = 1n) => {
+    const a = acc.get(kind);
+    if (!a) return;
+    a.today[asset] += sign * BigInt(r.today);
+    a.yesterday[asset] += sign * BigInt(r.yesterday);
+    a.total[asset] += sign * BigInt(r.total);
+  };
+  for (const r of rows) {
+    const asset = r.asset as 'USDT' | 'FREE';
+    add(r.kind, asset, r);
+    if (VALUATIONS.includes(r.kind as IncomeKind)) continue;
+    add('total', asset, r);
+    // personal: what the user's own holdings earned (everything but the team's share)
+    if (!TEAM_KINDS.includes(r.kind as IncomeKind)) add('income_personal', asset, r);
+  }
+  const fig = (f: Fig) => ({ USDT: amt(f.USDT), FREE: amt(f.FREE) });
+  // The FCC bonus is income too, in its own asset: summed apart rather than mixed into USDT/FREE.
+  const [fcc] = await db
+    .select(s(sql`${ledgerEntries.amount}`, sql`${ledgerEntries.createdAt}`))
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.side, 'credit'),
+        inArray(ledgerEntries.kind, [...FCC_BONUS_KINDS]),
+        eq(ledgerEntries.asset, 'FCC'),
+      ),
+    );
+  return {
+    day: today.toISOString().slice(0, 10),
+    fccBonus: {
+      today: amt(BigInt(fcc?.today ?? '0')),
+      yesterday: amt(BigInt(fcc?.yesterday ?? '0')),
+      total: amt(BigInt(fcc?.total ?? '0')),
+    },
+    list: INCOME_KINDS.map((kind) => {
+      const a = acc.get(kind) ?? { today: zero(), yesterday: zero(), total: zero() };
+      return { kind, today: fig(a.today), yesterday: fig(a.yesterday), total: fig(a.total) };
+    }),
+  };
+}
