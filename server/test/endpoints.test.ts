@@ -364,11 +364,13 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     ).json().data;
     expect(w).toMatchObject({ state: 'queued', amount: '7', to: a.address });
     expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(3n * U);
-    await expect(t.db.transaction((tx) => refundWithdrawal(tx, w.id))).rejects.toThrow(/not failed/);
+    await expect(t.db.transaction((tx) => refundWithdrawal(tx, w.id, new Date()))).rejects.toThrow(
+      /not failed/,
+    );
     await t.db.db.update(withdrawals).set({ state: 'failed' }).where(sql`id = ${w.id}`);
     const [first, second] = [
-      await t.db.transaction((tx) => refundWithdrawal(tx, w.id)),
-      await t.db.transaction((tx) => refundWithdrawal(tx, w.id)),
+      await t.db.transaction((tx) => refundWithdrawal(tx, w.id, new Date())),
+      await t.db.transaction((tx) => refundWithdrawal(tx, w.id, new Date())),
     ];
     expect([first, second]).toEqual([true, false]);
     expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(10n * U);

@@ -7,7 +7,7 @@ import { makeChainClient } from '../chain/client.ts';
 import { type IndexerOptions, indexOnce } from '../chain/indexer.ts';
 import type { Config } from '../config.ts';
 import { creditPaidEvent } from '../services/recharge.ts';
-import { type BurnJobOptions, burnOnce } from './burn.ts';
+import { type BurnJobOptions, signBurnBatch } from './burn.ts';
 import { startHlbJob } from './hlb.ts';
 import { allJobs, type JobContext, type Jobs, noopLog, runLoop } from './loop.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
@@ -20,8 +20,9 @@ export type { JobLogger, Jobs } from './loop.ts';
 export type JobsContext = JobContext & {
   /** which jobs to run (default all) */
   indexer?: boolean;
+  /** the hot-wallet worker: signs queued withdrawals and sends and settles every outbox transaction */
   payout?: boolean;
-  /** the burn job: off-chain burns burned on chain from the hot wallet */
+  /** the burn job: signs off-chain burns into the hot-wallet outbox (the hot-wallet worker sends them) */
   burn?: boolean;
   /** the product modules' jobs: rounds, quotes, HLB accrual, daily settlement */
   product?: boolean;
@@ -59,6 +60,7 @@ export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOpt
     tokens: { USDT: d.usdt, FREE: d.free, FCC: d.fcc },
     finalityDepth: finalityDepthFor(ctx.config),
     log: ctx.log ?? noopLog,
+    ...(ctx.clock ? { clock: ctx.clock } : {}),
   };
 }
 
@@ -73,6 +75,7 @@ export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobO
     free: d.free,
     finalityDepth: finalityDepthFor(ctx.config),
     log: ctx.log ?? noopLog,
+    ...(ctx.clock ? { clock: ctx.clock } : {}),
   };
 }
 
@@ -102,6 +105,7 @@ export function startJobs(ctx: JobsContext): Jobs {
     );
   }
   if (po && ctx.payout !== false) {
+    // the one worker of this hot wallet's outbox (payouts, burns): one lock per wallet
     jobs.push(
       runLoop(ctx, 'payout', `free:payout:${po.account.address.toLowerCase()}`, interval, async ({ db }) => {
         const s = await payoutOnce({ ...po, db });
@@ -111,11 +115,11 @@ export function startJobs(ctx: JobsContext): Jobs {
   }
   const bo = burnJobOptions(ctx, client);
   if (bo && ctx.burn !== false) {
-    // its own lock: it shares the hot wallet's nonce row with the payout worker, not its loop
+    // signs only: its transaction takes the outbox's next nonce (row lock) and the hot-wallet
+    // worker above sends and settles it with the payouts
     jobs.push(
       runLoop(ctx, 'burn', `free:burn:${bo.account.address.toLowerCase()}`, interval * 15, async ({ db }) => {
-        const s = await burnOnce({ ...bo, db });
-        return s.signed + s.broadcast > 0;
+        return (await signBurnBatch({ ...bo, db })) !== null;
       }),
     );
   }

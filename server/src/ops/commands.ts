@@ -268,7 +268,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   'withdrawals:reject': {
     usage:
-      'withdrawals:reject <id> --reason text   (in review or queued: failed, the reason shown to the user, refunded once)',
+      'withdrawals:reject <id> --reason text   (in review, queued, or unresolved and found unpaid on chain: failed, the reason shown to the user, refunded once)',
     schema: z.object({ id: idArg, reason: z.string().trim().min(1).max(200) }),
     from: (p) => ({ id: p.positional[0], reason: p.flags.reason }),
     run: async (a: { id: number; reason: string }, d) => {

@@ -2,7 +2,8 @@
 // off chain (ignition, balance-stake fees, chain-pool burns: pending until the burn job's
 // transaction for them is final, jobs/burn.ts).
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Hex } from 'viem';
+import type { Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 
 export type BurnType = 'ignition' | 'stake_fee' | 'pool_burn' | 'payment';
@@ -117,3 +118,54 @@ export async function confirmOffchainBurns(
       WHERE status = 'pending' AND batch_id IS NULL ${only} RETURNING id`),
   ).length;
 }
+
+/** Moves a burn batch from one of `from` to `to`; false when another pass moved it first. */
+async function moveBatch(
+  tx: Tx,
+  id: number,
+  from: string[],
+  to: string,
+  failReason?: string,
+): Promise<boolean> {
+  const moved = rowsOf(
+    await tx.execute(sql`UPDATE burn_batches SET state = ${to}, fail_reason = COALESCE(${failReason ?? null}, fail_reason),
+        updated_at = now()
+      WHERE id = ${id} AND state IN (${sql.join(
+        from.map((s) => sql`${s}`),
+        sql`, `,
+      )}) RETURNING id`),
+  );
+  return moved.length > 0;
+}
+
+/**
+ * The burn batch's side of its hot-wallet transaction (jobs/hot-wallet.ts): its burns show the
+ * current transaction's hash, become confirmed with it, or go back to the next batch when it
+ * failed. An unresolved batch keeps its burns: they may have been burned.
+ */
+export const burnBatchOwner = {
+  signed: async (tx: Tx, id: number, v: { hash: Hex }) => {
+    await tx.execute(
+      sql`UPDATE product_burns SET tx_hash = ${v.hash} WHERE batch_id = ${id} AND status = 'pending'`,
+    );
+  },
+  sent: async (tx: Tx, id: number) => {
+    await moveBatch(tx, id, ['signed'], 'broadcast');
+  },
+  confirmed: async (tx: Tx, id: number, v: { hash: Hex }) => {
+    if (!(await moveBatch(tx, id, ['signed', 'broadcast', 'unresolved'], 'confirmed'))) return;
+    await tx.execute(
+      sql`UPDATE product_burns SET status = 'confirmed', tx_hash = ${v.hash} WHERE batch_id = ${id}`,
+    );
+  },
+  failed: async (tx: Tx, id: number, reason: string) => {
+    if (!(await moveBatch(tx, id, ['signed', 'broadcast', 'unresolved'], 'failed', reason.slice(0, 500))))
+      return;
+    await tx.execute(
+      sql`UPDATE product_burns SET batch_id = NULL, tx_hash = NULL WHERE batch_id = ${id} AND status = 'pending'`,
+    );
+  },
+  unresolved: async (tx: Tx, id: number, reason: string) => {
+    await moveBatch(tx, id, ['signed', 'broadcast'], 'unresolved', reason.slice(0, 500));
+  },
+};

@@ -97,7 +97,8 @@ export async function ledgerOwed(
     sql`SELECT w.id, w.asset, w.amount::text,
           (SELECT array_agg(DISTINCT h) FROM (
              SELECT w.tx_hash AS h WHERE w.tx_hash IS NOT NULL
-             UNION SELECT a.tx_hash FROM payout_attempts a WHERE a.withdrawal_id = w.id) hs) AS hashes
+             UNION SELECT v.tx_hash FROM hot_wallet_tx_versions v JOIN hot_wallet_txs o ON o.id = v.outbox_id
+               WHERE o.kind = 'withdrawal' AND o.ref_id = w.id) hs) AS hashes
         FROM withdrawals w
         WHERE w.state NOT IN ('confirmed', 'refunded') AND w.asset IN ('USDT', 'FREE')`,
   );

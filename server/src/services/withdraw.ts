@@ -1,12 +1,16 @@
-// Withdrawal: validated, debited and queued in ONE transaction; the payout worker (server-chain)
-// pays it; a failed one is refunded exactly once through refundWithdrawal. Two coins: USDT from the
+// Withdrawal: validated, debited and queued in ONE transaction; the payout worker (jobs/payout.ts)
+// signs it into the hot-wallet outbox (jobs/hot-wallet.ts), whose events move it through
+// withdrawalOwner; a failed one is refunded exactly once through refundWithdrawal. Every change of
+// state goes through moveWithdrawal, which checks protocol's WITHDRAW_TRANSITIONS. Two coins: USDT from the
 // wallet balance, FREE from the airdrop balance, each with its own limits (registry settings): a
 // minimum and a maximum per withdrawal, a daily cap per user and for the platform (per coin), and a
 // review threshold: the withdrawal that takes the user's day (per coin) above it waits in `review`
 // until an operator approves or rejects it.
-import type { WithdrawCoin } from '@free/protocol/api/wallet';
+import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
+import { isWithdrawPending, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
 import { desc, eq, sql } from 'drizzle-orm';
+import type { Hex } from 'viem';
 import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
@@ -37,7 +41,7 @@ export const withdrawalView = (w: WithdrawalRow): WithdrawalView => ({
   amount: amt(w.amount),
   to: checksum(w.toAddress),
   state: w.state,
-  pending: w.state === 'queued' || w.state === 'signed' || w.state === 'broadcast',
+  pending: isWithdrawPending(w.state),
   txHash: w.txHash,
   createdAt: iso(w.createdAt),
   confirmedAt: isoOrNull(w.confirmedAt),
@@ -187,19 +191,16 @@ export class WithdrawalStateError extends Error {
 /** An operator approves a withdrawal in review: it is queued and the payout worker pays it. */
 export async function approveWithdrawal(db: DbHandle, id: number, now: Date): Promise<WithdrawalView> {
   return db.transaction(async (tx) => {
-    const [w] = await tx
-      .update(withdrawals)
-      .set({ state: 'queued', updatedAt: now })
-      .where(sql`${withdrawals.id} = ${id} AND ${withdrawals.state} = 'review'`)
-      .returning();
+    const w = await moveWithdrawal(tx, id, 'queued', { from: ['review'], now });
     if (!w) throw await notInReview(tx, id, 'approved');
     return withdrawalView(w);
   });
 }
 
 /**
- * An operator rejects a withdrawal in review (or still queued): it fails with the reason shown to
- * the user and its money goes back once (refundWithdrawal, ledger key `withdraw_refund:<id>`).
+ * An operator rejects a withdrawal in review (or still queued, or unresolved once the chain shows
+ * it was not paid): it fails with the reason shown to the user and its money goes back once
+ * (refundWithdrawal, ledger key `withdraw_refund:<id>`).
  */
 export async function rejectWithdrawal(
   db: DbHandle,
@@ -208,11 +209,11 @@ export async function rejectWithdrawal(
   now: Date,
 ): Promise<WithdrawalView> {
   return db.transaction(async (tx) => {
-    const [w] = await tx
-      .update(withdrawals)
-      .set({ state: 'failed', failReason: 'rejected by operator', rejectReason: reason, updatedAt: now })
-      .where(sql`${withdrawals.id} = ${id} AND ${withdrawals.state} IN ('review', 'queued')`)
-      .returning();
+    const w = await moveWithdrawal(tx, id, 'failed', {
+      from: ['review', 'queued', 'unresolved'],
+      set: { failReason: 'rejected by operator', rejectReason: reason },
+      now,
+    });
     if (!w) throw await notInReview(tx, id, 'rejected');
     await refundWithdrawal(tx, id, now);
     const [after] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
@@ -225,7 +226,7 @@ async function notInReview(tx: Tx, id: number, what: string): Promise<Withdrawal
   const [w] = await tx.select({ state: withdrawals.state }).from(withdrawals).where(eq(withdrawals.id, id));
   return new WithdrawalStateError(
     w
-      ? `withdrawal ${id} is ${w.state}; only one in review${what === 'rejected' ? ' or queued' : ''} can be ${what}`
+      ? `withdrawal ${id} is ${w.state}; only one in review${what === 'rejected' ? ', queued or unresolved' : ''} can be ${what}`
       : `withdrawal ${id} not found`,
   );
 }
@@ -234,11 +235,7 @@ async function notInReview(tx: Tx, id: number, what: string): Promise<Withdrawal
  * Gives a failed withdrawal's money back, exactly once (ledger key `withdraw_refund:<id>` and the
  * state change in one transaction). Only `failed` withdrawals are refunded; a refunded one is a no-op.
  */
-export async function refundWithdrawal(
-  tx: Tx,
-  withdrawalId: number,
-  now: Date = new Date(),
-): Promise<boolean> {
+export async function refundWithdrawal(tx: Tx, withdrawalId: number, now: Date): Promise<boolean> {
   const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
   if (!w) throw new Error(`withdrawal ${withdrawalId} not found`);
   if (w.state === 'refunded') return false;
@@ -252,9 +249,85 @@ export async function refundWithdrawal(
     kind: 'withdraw_refund',
     ref: `withdrawal:${w.id}`,
   });
-  await tx.update(withdrawals).set({ state: 'refunded', updatedAt: now }).where(eq(withdrawals.id, w.id));
+  await moveWithdrawal(tx, w.id, 'refunded', { from: ['failed'], now });
   return true;
 }
+
+type WithdrawalRowSet = Partial<
+  Pick<WithdrawalRow, 'chainNonce' | 'rawTx' | 'txHash' | 'failReason' | 'rejectReason' | 'confirmedAt'>
+>;
+
+/**
+ * The one way a withdrawal changes state: locks it, checks the move against protocol's
+ * WITHDRAW_TRANSITIONS (and `from`, when the caller allows fewer), writes it with `set`. Returns the
+ * moved row, or null when its state does not allow the move (another pass moved it first).
+ */
+export async function moveWithdrawal(
+  tx: Tx,
+  id: number,
+  to: WithdrawState,
+  opts: { from?: readonly WithdrawState[]; set?: WithdrawalRowSet; now: Date },
+): Promise<WithdrawalRow | null> {
+  const [w] = await tx
+    .select({ state: withdrawals.state })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id))
+    .for('update');
+  if (!w) return null;
+  if (!WITHDRAW_TRANSITIONS[w.state].includes(to)) return null;
+  if (opts.from && !opts.from.includes(w.state)) return null;
+  const [moved] = await tx
+    .update(withdrawals)
+    .set({ ...opts.set, state: to, updatedAt: opts.now })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  return moved ?? null;
+}
+
+/** A failed withdrawal with its money given back (reverted, nonce replaced, or no token contract). */
+export async function failAndRefund(tx: Tx, id: number, reason: string, now: Date): Promise<boolean> {
+  const failed = await moveWithdrawal(tx, id, 'failed', { set: { failReason: reason.slice(0, 500) }, now });
+  if (!failed) return false;
+  return refundWithdrawal(tx, id, now);
+}
+
+/** The withdrawal's side of its hot-wallet transaction (jobs/hot-wallet.ts). */
+export const withdrawalOwner = {
+  signed: async (
+    tx: Tx,
+    id: number,
+    v: { nonce: number; raw: Hex; hash: Hex; first: boolean },
+    now: Date,
+  ) => {
+    if (v.first) {
+      await moveWithdrawal(tx, id, 'signed', {
+        set: { chainNonce: v.nonce, rawTx: v.raw, txHash: v.hash },
+        now,
+      });
+    } else {
+      // a re-sign keeps the state: the user sees the hash of the current version
+      await tx
+        .update(withdrawals)
+        .set({ rawTx: v.raw, txHash: v.hash, updatedAt: now })
+        .where(eq(withdrawals.id, id));
+    }
+  },
+  sent: async (tx: Tx, id: number, now: Date) => {
+    await moveWithdrawal(tx, id, 'broadcast', { from: ['signed'], now });
+  },
+  confirmed: async (tx: Tx, id: number, v: { hash: Hex; raw: Hex }, now: Date) => {
+    await moveWithdrawal(tx, id, 'confirmed', {
+      set: { txHash: v.hash, rawTx: v.raw, confirmedAt: now },
+      now,
+    });
+  },
+  failed: async (tx: Tx, id: number, reason: string, now: Date) => {
+    await failAndRefund(tx, id, reason, now);
+  },
+  unresolved: async (tx: Tx, id: number, reason: string, now: Date) => {
+    await moveWithdrawal(tx, id, 'unresolved', { set: { failReason: reason.slice(0, 500) }, now });
+  },
+};
 
 export async function listWithdrawals(db: Executor, userId: number, page: number, size: number) {
   const rows = await db

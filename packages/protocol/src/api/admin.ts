@@ -155,7 +155,7 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 export const adminWithdrawalsData = z.object({ list: z.array(adminWithdrawal) });
 /** a withdrawal in review is queued for the payout worker */
 export const withdrawalApproveBody = z.object({ id: rowId });
-/** a withdrawal in review or queued is refunded once; the reason is shown to the user */
+/** a withdrawal in review, queued, or unresolved (and found unpaid on chain) is refunded once; the reason is shown to the user */
 export const withdrawalRejectBody = z.object({ id: rowId, reason: z.string().trim().min(1).max(200) });
 
 /** A payment seen on chain that credited no order: unknown order, another payer, token or receiver. */

@@ -24,12 +24,18 @@ export const withdrawBody = z.object({
 });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 
-/** `review`: above the review threshold, waiting for an operator (approved → queued, rejected → refunded) */
+/**
+ * `review`: above the review threshold, waiting for an operator (approved → queued, rejected →
+ * refunded). `unresolved`: its nonce was used on chain but no receipt proves what happened (a lagging
+ * or pruned node): neither confirmed nor refunded until the receipt turns up or an operator decides.
+ * The allowed moves are WITHDRAW_TRANSITIONS (../withdraw.ts).
+ */
 export const WITHDRAW_STATES = [
   'review',
   'queued',
   'signed',
   'broadcast',
+  'unresolved',
   'confirmed',
   'failed',
   'refunded',

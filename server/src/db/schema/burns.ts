@@ -7,26 +7,26 @@ import { users } from './users.ts';
 
 /**
  * One `FreeToken.burn(amount)` transaction of the hot wallet, covering a batch of off-chain burns.
- * Saved signed (raw transaction and hash) before it is sent, so a crash re-sends it, never a new one.
+ * Its transaction is in the hot-wallet outbox (hot_wallet_txs, kind 'burn'), saved before it is sent.
  */
 export const burnBatches = pgTable(
   'burn_batches',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     freeAmount: wei('free_amount').notNull(),
-    /** signed → broadcast → confirmed; failed (reverted, or its nonce used by another transaction) */
-    state: text('state', { enum: ['signed', 'broadcast', 'confirmed', 'failed'] })
+    /**
+     * signed → broadcast → confirmed; failed (reverted, or its nonce used by another transaction);
+     * unresolved (its nonce was used, nothing proves by what: its burns stay in it)
+     */
+    state: text('state', { enum: ['signed', 'broadcast', 'unresolved', 'confirmed', 'failed'] })
       .notNull()
       .default('signed'),
-    chainNonce: integer('chain_nonce').notNull(),
-    rawTx: text('raw_tx').notNull(),
-    txHash: text('tx_hash').notNull(),
     failReason: text('fail_reason'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('burn_batches_state_idx').on(t.state, t.chainNonce),
+    index('burn_batches_state_idx').on(t.state, t.id),
     check('burn_batches_positive', sql`${t.freeAmount} > 0`),
   ],
 );

@@ -1,9 +1,11 @@
 // Payment card applications.
+import { CARD_STATES } from '@free/protocol/api/cards';
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './_columns.ts';
 import { users } from './users.ts';
 
-export const CARD_STATES = ['submitted', 'reviewed', 'issued', 'rejected'] as const;
+// protocol's list (its CARD_TRANSITIONS moves them)
+export { CARD_STATES };
 
 export const cardApplications = pgTable(
   'card_applications',

@@ -1,4 +1,5 @@
-// Chain mirror written by the indexer (cursor, processed logs, stakes, burns) and payout nonces.
+// Chain mirror written by the indexer (cursor, processed logs, stakes, burns) and the hot wallet's
+// nonce and outbox.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, ts, wei } from './_columns.ts';
@@ -142,9 +143,80 @@ export const unmatchedPayments = pgTable(
   ],
 );
 
-/** Next nonce of each payout hot wallet (initialised from the chain's pending count). */
+/** Next nonce of each hot wallet (initialised from the chain's pending count); jobs/hot-wallet.ts owns it. */
 export const hotWalletNonces = pgTable('hot_wallet_nonces', {
   address: text('address').primaryKey(),
   nextNonce: integer('next_nonce').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** What a hot-wallet transaction is for: its owner moves that record when the transaction's fate is known. */
+export const HOT_WALLET_TX_KINDS = ['withdrawal', 'burn'] as const;
+export type HotWalletTxKind = (typeof HOT_WALLET_TX_KINDS)[number];
+/**
+ * signed → broadcast → confirmed | reverted | replaced (another transaction used its nonce, with a
+ * receipt); unresolved when its nonce was used and nothing proves by what (checked again each pass).
+ */
+export const HOT_WALLET_TX_STATES = [
+  'signed',
+  'broadcast',
+  'unresolved',
+  'confirmed',
+  'reverted',
+  'replaced',
+] as const;
+export type HotWalletTxState = (typeof HOT_WALLET_TX_STATES)[number];
+
+/**
+ * The hot-wallet outbox: one row per nonce the wallet gave out, whatever the transaction does
+ * (a withdrawal's payout, a burn batch). Signed and saved before it is sent, so a crash re-sends it
+ * and never signs a second one for the same record; replaced, fee-bumped and re-sent by one set of
+ * rules (jobs/hot-wallet.ts).
+ */
+export const hotWalletTxs = pgTable(
+  'hot_wallet_txs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** lower-case address of the hot wallet */
+    wallet: text('wallet').notNull(),
+    nonce: integer('nonce').notNull(),
+    kind: text('kind', { enum: HOT_WALLET_TX_KINDS }).notNull(),
+    /** the withdrawal's or the burn batch's id */
+    refId: bigint('ref_id', { mode: 'number' }).notNull(),
+    state: text('state', { enum: HOT_WALLET_TX_STATES }).notNull().default('signed'),
+    /** the current signed version (the last re-sign) and its hash */
+    rawTx: text('raw_tx').notNull(),
+    txHash: text('tx_hash').notNull(),
+    /** the last send error or the reason it is unresolved, replaced or reverted */
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('hot_wallet_txs_nonce_unique').on(t.wallet, t.nonce),
+    unique('hot_wallet_txs_ref_unique').on(t.kind, t.refId),
+    index('hot_wallet_txs_open_idx').on(t.wallet, t.state, t.nonce),
+  ],
+);
+
+/**
+ * Every signed version of an outbox transaction: the first and each re-sign with the same nonce and
+ * a higher fee. Saved before it is sent, so whichever of them the chain mines is recognised.
+ */
+export const hotWalletTxVersions = pgTable(
+  'hot_wallet_tx_versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => hotWalletTxs.id),
+    txHash: text('tx_hash').notNull().unique(),
+    rawTx: text('raw_tx').notNull(),
+    maxFeePerGas: wei('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: wei('max_priority_fee_per_gas').notNull(),
+    /** chain head when it was signed: how long it has waited */
+    signedAtBlock: bigint('signed_at_block', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hot_wallet_tx_versions_outbox_idx').on(t.outboxId, t.id)],
+);

@@ -1,4 +1,5 @@
 // Shop products and orders.
+import { SHOP_ORDER_STATES } from '@free/protocol/api/shop';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt, wei } from './_columns.ts';
@@ -19,7 +20,8 @@ export const shopProducts = pgTable('shop_products', {
   createdAt: createdAt(),
 });
 
-export const SHOP_ORDER_STATES = ['ordered', 'paid', 'shipped', 'completed', 'cancelled'] as const;
+// protocol's list (its SHOP_TRANSITIONS moves them)
+export { SHOP_ORDER_STATES };
 
 export const shopOrders = pgTable(
   'shop_orders',

@@ -1,19 +1,13 @@
-// Withdrawals (payout outbox + state machine) and recharge orders (signed Payment orders).
+// Withdrawals (state machine; their transactions are in the hot-wallet outbox, hot_wallet_txs) and
+// recharge orders (signed Payment orders).
+import { WITHDRAW_STATES } from '@free/protocol/api/wallet';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 
-export const WITHDRAWAL_STATES = [
-  /** above the review threshold: waits for an operator (approve → queued, reject → failed → refunded) */
-  'review',
-  'queued',
-  'signed',
-  'broadcast',
-  'confirmed',
-  'failed',
-  'refunded',
-] as const;
+/** The withdrawal states are protocol's (the API shows them; packages/protocol/src/withdraw.ts moves them). */
+export const WITHDRAWAL_STATES = WITHDRAW_STATES;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 export const withdrawals = pgTable(
@@ -30,7 +24,7 @@ export const withdrawals = pgTable(
     state: text('state', { enum: WITHDRAWAL_STATES }).notNull().default('queued'),
     /** ledger tx key of the debit */
     ledgerKey: text('ledger_key').notNull().unique(),
-    /** hot-wallet nonce, the signed raw transaction and its hash, saved before broadcast */
+    /** copy of its hot-wallet transaction (hot_wallet_txs): nonce, current signed version and hash */
     chainNonce: integer('chain_nonce'),
     rawTx: text('raw_tx'),
     txHash: text('tx_hash'),
@@ -88,27 +82,4 @@ export const rechargeOrders = pgTable(
       sql`${t.creditedAmount} >= 0 AND ${t.creditedAmount} <= ${t.amount}`,
     ),
   ],
-);
-
-/**
- * Every transaction signed for a withdrawal: the first one and each re-sign with the same nonce
- * and a higher fee. Saved before it is sent, so whichever of them the chain mines is recognised.
- */
-export const payoutAttempts = pgTable(
-  'payout_attempts',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
-      .notNull()
-      .references(() => withdrawals.id),
-    nonce: integer('nonce').notNull(),
-    txHash: text('tx_hash').notNull().unique(),
-    rawTx: text('raw_tx').notNull(),
-    maxFeePerGas: wei('max_fee_per_gas').notNull(),
-    maxPriorityFeePerGas: wei('max_priority_fee_per_gas').notNull(),
-    /** chain head when it was signed: how long it has waited */
-    signedAtBlock: bigint('signed_at_block', { mode: 'number' }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('payout_attempts_withdrawal_idx').on(t.withdrawalId, t.id)],
 );

@@ -255,6 +255,9 @@ function ImportCsv() {
 function Withdrawals() {
   const { t } = useTranslation();
   const label = useLabel();
+  // `unresolved` is the console's word: the user side shows it as waiting for the chain
+  const stateLabel = (s: WithdrawState) =>
+    s === 'unresolved' ? t('admin.money.unresolved') : label('state', s);
   // the ones waiting for an operator first
   const [state, setState] = useState<WithdrawState>('review');
   const q = useAdminGet<{ list: AdminWithdrawal[] }>('/api/admin/withdrawals', { state });
@@ -265,7 +268,7 @@ function Withdrawals() {
         <select value={state} onChange={(e) => setState(e.target.value as WithdrawState)}>
           {WITHDRAW_STATES.map((s) => (
             <option key={s} value={s}>
-              {label('state', s)}
+              {stateLabel(s)}
             </option>
           ))}
         </select>
@@ -286,7 +289,7 @@ function Withdrawals() {
                 head: t('admin.state'),
                 cell: (w) => (
                   <>
-                    {label('state', w.state)}
+                    {stateLabel(w.state)}
                     {w.rejectReason || w.failReason ? ` — ${w.rejectReason ?? w.failReason}` : ''}
                   </>
                 ),
@@ -310,8 +313,9 @@ function WithdrawalActions({ w }: { w: AdminWithdrawal }) {
   const reject = useAdminPost<{ id: number; reason: string }>('/api/admin/withdrawals/reject');
   return (
     <>
-      {/* only one in review can be approved; one in review or still queued can be rejected */}
-      {(w.state === 'review' || w.state === 'queued') && (
+      {/* only one in review can be approved; one in review, still queued or unresolved can be rejected */}
+      {w.state === 'unresolved' && <p className="muted">{t('admin.money.unresolvedHint')}</p>}
+      {(w.state === 'review' || w.state === 'queued' || w.state === 'unresolved') && (
         <div className="admin-actions">
           {w.state === 'review' && (
             <button type="button" disabled={approve.isPending} onClick={() => approve.mutate({ id: w.id })}>

@@ -413,7 +413,7 @@ describe('money', () => {
     expect($('[data-testid="import-result"]')?.textContent).toContain('Granted: 1 valid');
   });
 
-  it('approves only a withdrawal in review, rejects a queued one with the reason, shows the refusal', async () => {
+  it('approves only a withdrawal in review, rejects a queued one with the reason, shows the refusal and what to check for an unresolved one', async () => {
     routes['GET /api/admin/withdrawals'] = () =>
       okReply({
         list: [
@@ -441,6 +441,18 @@ describe('money', () => {
             rejectReason: null,
             createdAt: '2026-11-24T11:00:00.000Z',
           },
+          {
+            id: 9,
+            userId: 3,
+            amount: '40',
+            asset: 'USDT',
+            to: USER,
+            state: 'unresolved',
+            txHash: `0x${'ab'.repeat(32)}`,
+            failReason: 'nonce 4 was used on chain, but no receipt was found',
+            rejectReason: null,
+            createdAt: '2026-11-24T12:00:00.000Z',
+          },
         ],
       });
     routes['POST /api/admin/withdrawals/reject'] = () => ({
@@ -455,6 +467,13 @@ describe('money', () => {
     expect($('[data-withdrawal="8"] [data-testid="withdrawal-state"]')?.textContent).toBe('Under review');
     expect(buttons(7)).toEqual(['Reject']);
     expect(buttons(8)).toEqual(['Approve', 'Reject']);
+    // an unresolved one is never approved (it may have been paid): the console says what to check
+    const unresolved = $('[data-withdrawal="9"]');
+    expect(unresolved?.querySelector('[data-testid="withdrawal-state"]')?.textContent).toBe(
+      'Unresolved: no receipt — nonce 4 was used on chain, but no receipt was found',
+    );
+    expect(unresolved?.textContent).toContain('Look up its transactions on a block explorer');
+    expect(buttons(9)).toEqual(['Reject']);
     const row = $('[data-withdrawal="7"]');
     const reject = [...(row?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Reject');
     expect(reject?.disabled).toBe(true);
