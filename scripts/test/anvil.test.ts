@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startAnvil } from '@free/devchain/anvil';
+import { startAnvil } from '@free/devchain/anvil';
 import { createTestClient, http, parseEther, publicActions } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -18,15 +18,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('startAnvil', () => {
   it('keeps the chain across a restart when given a state file', async () => {
-    const port = await freePort();
+    // each start binds a port the system gives it: a port probed free could be taken in between
     const stateFile = join(dir, 'state.json');
-    const first = await startAnvil({ port, stateFile, reuse: false });
+    const first = await startAnvil({ port: 0, stateFile, reuse: false });
     expect(first.reused).toBe(false);
     await client(first.rpcUrl).setBalance({ address: someone, value: parseEther('7') });
     await client(first.rpcUrl).mine({ blocks: 3 });
     await first.stop();
 
-    const second = await startAnvil({ port, stateFile, reuse: false });
+    const second = await startAnvil({ port: 0, stateFile, reuse: false });
     try {
       const c = client(second.rpcUrl);
       expect(await c.getChainId()).toBe(31337);

@@ -4,10 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATOR_ROLES, type OperatorRole } from '@free/protocol/api/admin';
-import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { type Deployment, deploymentSchema } from '@free/protocol/deployment';
-import { type Address, getAddress, type Hex, isAddress } from 'viem';
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { isLocalTestAddress, isLocalTestKey, LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
+import { type Address, createPublicClient, getAddress, type Hex, http, isAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 
 export const LOCAL_CLIENT_SECRET = 'free-local-dev-secret';
@@ -63,9 +64,9 @@ export class ConfigError extends Error {
 }
 
 function localKey(index: number): Hex {
-  const key = mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey;
-  if (!key) throw new Error('cannot derive local key');
-  return `0x${Buffer.from(key).toString('hex')}`;
+  const account = LOCAL_ACCOUNTS[index];
+  if (!account) throw new Error(`no local account ${index}`);
+  return account[1];
 }
 
 const keySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
@@ -162,8 +163,19 @@ const envSchema = z.object({
     }),
 });
 
-/** Reads and validates the settings; throws ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** What the RPC answered to eth_chainId at start: its chain id, or why it did not answer. */
+export type RpcChain = { chainId: number } | { error: string };
+
+export type LoadOptions = {
+  /**
+   * The RPC's answer (resolveConfig asks it): "local" means the RPC answers chain id 31337, never a
+   * missing setting. Without it (tools and tests that build a config by hand) the chain is the
+   * deployment's, CHAIN_ID, or else the local one; the same refusals apply off the local chain.
+   */
+  rpc?: RpcChain;
+};
+
+function parseEnv(env: NodeJS.ProcessEnv) {
   // Empty strings count as unset (a common shell mistake: `FOO= npm start`).
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -171,60 +183,142 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid server settings:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return { e: parsed.data, given: (name: string) => cleaned[name] !== undefined };
+}
+
+function readDeployment(deploymentFile: string): Deployment | null {
+  if (!existsSync(deploymentFile)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(deploymentFile, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`DEPLOYMENT_FILE: ${deploymentFile} is not valid JSON (${(err as Error).message})`);
+  }
+  const d = deploymentSchema.safeParse(raw);
+  if (!d.success) {
+    const fields = d.error.issues.map((i) => i.path.join('.')).join(', ');
+    throw new ConfigError(`DEPLOYMENT_FILE: ${deploymentFile} has bad or missing fields: ${fields}`);
+  }
+  return d.data;
+}
+
+/**
+ * Asks the RPC for its chain id, then reads the settings (loadConfig) knowing which chain they
+ * serve. The API starts through this: pointed at any chain but the local one it refuses to start
+ * unless fully configured for that chain.
+ */
+export async function resolveConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  readChainId: (rpcUrl: string) => Promise<number> = rpcChainId,
+): Promise<Config> {
+  const { e } = parseEnv(env);
+  let rpc: RpcChain;
+  try {
+    rpc = { chainId: await readChainId(e.RPC_URL) };
+  } catch (err) {
+    rpc = { error: (err as Error).message.split('\n')[0] ?? String(err) };
+  }
+  return loadConfig(env, { rpc });
+}
+
+/** eth_chainId of `rpcUrl` (5 s per try, one retry). */
+export function rpcChainId(rpcUrl: string): Promise<number> {
+  return createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 1 }) }).getChainId();
+}
+
+/** Reads and validates the settings; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
+  const { e, given } = parseEnv(env);
+  const rpc = opts.rpc;
+  const rpcId = rpc && 'chainId' in rpc ? rpc.chainId : undefined;
+  // where a refusal happens: "on chain 56", or an RPC that did not answer (never taken for local)
+  const where = (id: number | undefined) =>
+    rpc && 'error' in rpc
+      ? `when the RPC is not the local chain ${LOCAL_CHAIN_ID} (RPC_URL ${e.RPC_URL} did not answer eth_chainId: ${rpc.error})`
+      : `on chain ${id}`;
+  const requireDeploymentFile = (id: number | undefined) => {
+    if (!given('DEPLOYMENT_FILE'))
+      throw new ConfigError(
+        `DEPLOYMENT_FILE: required ${where(id)}; deployments/local.json is assumed only on the local chain ${LOCAL_CHAIN_ID}`,
+      );
+  };
+  if (rpc && rpcId !== LOCAL_CHAIN_ID) requireDeploymentFile(rpcId);
 
   const deploymentFile = isAbsolute(e.DEPLOYMENT_FILE)
     ? e.DEPLOYMENT_FILE
     : resolve(REPO_ROOT, e.DEPLOYMENT_FILE);
-  let deployment: Deployment | null = null;
-  if (existsSync(deploymentFile)) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(deploymentFile, 'utf8'));
-    } catch (err) {
-      throw new ConfigError(
-        `DEPLOYMENT_FILE: ${deploymentFile} is not valid JSON (${(err as Error).message})`,
-      );
-    }
-    const d = deploymentSchema.safeParse(raw);
-    if (!d.success) {
-      const fields = d.error.issues.map((i) => i.path.join('.')).join(', ');
-      throw new ConfigError(`DEPLOYMENT_FILE: ${deploymentFile} has bad or missing fields: ${fields}`);
-    }
-    deployment = d.data;
-  }
-  const chainId = deployment?.chainId ?? e.CHAIN_ID ?? LOCAL_CHAIN_ID;
+  const deployment = readDeployment(deploymentFile);
+  if (rpcId !== undefined && deployment && deployment.chainId !== rpcId)
+    throw new ConfigError(
+      `RPC_URL: ${e.RPC_URL} answers chain id ${rpcId}, but DEPLOYMENT_FILE ${deploymentFile} is for chain ${deployment.chainId}`,
+    );
   if (deployment && e.CHAIN_ID !== undefined && e.CHAIN_ID !== deployment.chainId) {
     throw new ConfigError(
       `CHAIN_ID: ${e.CHAIN_ID} differs from the deployment's chainId ${deployment.chainId}`,
     );
   }
-  const local = chainId === LOCAL_CHAIN_ID;
-  if (e.DEV_CLOCK && !local)
+  if (rpcId !== undefined && e.CHAIN_ID !== undefined && e.CHAIN_ID !== rpcId)
     throw new ConfigError(
-      `DEV_CLOCK: the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); this server is for chain ${chainId}`,
+      `CHAIN_ID: ${e.CHAIN_ID} differs from the RPC's chain id ${rpcId} (RPC_URL ${e.RPC_URL})`,
+    );
+  const chainId = rpcId ?? deployment?.chainId ?? e.CHAIN_ID ?? LOCAL_CHAIN_ID;
+  // local only when the RPC answers 31337 (or, without an RPC answer, when the settings say so)
+  const isLocal = rpc ? rpcId === LOCAL_CHAIN_ID : chainId === LOCAL_CHAIN_ID;
+  const off = where(chainId);
+
+  if (!isLocal) {
+    requireDeploymentFile(chainId);
+    if (!deployment)
+      throw new ConfigError(`DEPLOYMENT_FILE: ${deploymentFile} does not exist (required ${off})`);
+    for (const role of ['signer', 'hotWallet'] as const) {
+      const a = deployment[role];
+      if (a && isLocalTestAddress(a))
+        throw new ConfigError(
+          `DEPLOYMENT_FILE: its ${role} ${a} is an anvil test account (public key), refused ${off}`,
+        );
+    }
+  }
+  if (e.DEV_CLOCK && !isLocal)
+    throw new ConfigError(
+      `DEV_CLOCK: the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); refused ${off}`,
     );
 
   const defaults = { SIGNER_KEY: localKey(10), HOT_WALLET_KEY: localKey(11) } as const;
   const pickKey = (name: 'SIGNER_KEY' | 'HOT_WALLET_KEY'): Hex => {
-    const given = e[name] as Hex | undefined;
-    if (local) return given ?? defaults[name];
-    if (!given)
-      throw new ConfigError(`${name}: required on chain ${chainId} (local defaults apply only to 31337)`);
-    if (Object.values(defaults).some((k) => k.toLowerCase() === given.toLowerCase())) {
-      throw new ConfigError(`${name}: a well-known local test key is refused on chain ${chainId}`);
-    }
-    return given;
+    const key = e[name] as Hex | undefined;
+    if (isLocal) return key ?? defaults[name];
+    if (!key)
+      throw new ConfigError(`${name}: required ${off} (local defaults apply only to ${LOCAL_CHAIN_ID})`);
+    if (isLocalTestKey(key))
+      throw new ConfigError(
+        `${name}: an anvil test key (the public "test … junk" mnemonic) is refused ${off}`,
+      );
+    return key;
   };
   const signerKey = pickKey('SIGNER_KEY');
   const hotWalletKey = pickKey('HOT_WALLET_KEY');
 
   let clientSecret = e.FREE_CLIENT_SECRET;
   if (!clientSecret) {
-    if (!local) throw new ConfigError(`FREE_CLIENT_SECRET: required on chain ${chainId}`);
+    if (!isLocal) throw new ConfigError(`FREE_CLIENT_SECRET: required ${off}`);
     clientSecret = LOCAL_CLIENT_SECRET;
-  } else if (!local && clientSecret === LOCAL_CLIENT_SECRET) {
-    throw new ConfigError(`FREE_CLIENT_SECRET: the local default is refused on chain ${chainId}`);
+  } else if (!isLocal && clientSecret === LOCAL_CLIENT_SECRET) {
+    throw new ConfigError(`FREE_CLIENT_SECRET: the local default is refused ${off}`);
+  }
+
+  // nobody operates a real chain by default; locally the deployer (anvil account 0) is admin
+  const operators =
+    e.OPERATOR_ADDRESSES ?? new Map<Address, OperatorRole>(isLocal ? [[LOCAL_OWNER_ADDRESS, 'admin']] : []);
+  if (!isLocal) {
+    if (operators.size === 0)
+      throw new ConfigError(
+        `OPERATOR_ADDRESSES: required ${off} (0x<address>:admin,…; anvil account 0 is the default only on the local chain)`,
+      );
+    const test = [...operators.keys()].find(isLocalTestAddress);
+    if (test)
+      throw new ConfigError(
+        `OPERATOR_ADDRESSES: ${test} is an anvil test account (public key), refused ${off}`,
+      );
   }
 
   return {
@@ -243,15 +337,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siweDomains: e.SIWE_DOMAINS,
     // blocks an event must be buried under before it counts: 15 on BSC-type chains; 0 on anvil,
     // which never reorganises by itself and makes a block only when a transaction comes
-    finalityDepth: e.FINALITY_DEPTH ?? (local ? 0 : 15),
+    finalityDepth: e.FINALITY_DEPTH ?? (isLocal ? 0 : 15),
     sessionIdleMs: Math.round(e.SESSION_IDLE_HOURS * 3_600_000),
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
-    // nobody operates a real chain by default; locally the deployer (anvil account 0) is admin
-    operators:
-      e.OPERATOR_ADDRESSES ?? new Map<Address, OperatorRole>(local ? [[LOCAL_OWNER_ADDRESS, 'admin']] : []),
+    operators,
     devClock: e.DEV_CLOCK,
   };
 }

@@ -1,11 +1,11 @@
 // Server entry: settings, database, app, background jobs, listen; graceful shutdown.
 
 import { fileURLToPath } from 'node:url';
-import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { type App, buildApp, type ChainDeps, type DevTools } from './app.ts';
+import { chainGuard } from './chain/chain-guard.ts';
 import { chainTimeReader } from './chain/chain-time.ts';
 import { makeChainClient } from './chain/client.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, resolveConfig } from './config.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
 import { type DevClock, startDevClock } from './lib/dev-clock.ts';
@@ -21,10 +21,12 @@ export type StartOptions = {
   logger?: boolean;
   /**
    * Local chain only (npm start): the server's clock follows the chain's when `npm run dev:advance`
-   * moves it forward, and POST /api/dev/advance is served. Refused on any other chain.
-   * Default: the DEV_CLOCK setting (config.devClock).
+   * moves it forward, and POST /api/dev/advance is served. Refused on any other chain, as
+   * DEV_CLOCK=1 is. Default: the DEV_CLOCK setting (config.devClock).
    */
   devClock?: boolean;
+  /** how the RPC's chain id is read at start (tests); default eth_chainId on RPC_URL */
+  readChainId?: (rpcUrl: string) => Promise<number>;
 };
 
 export type RunningServer = {
@@ -36,14 +38,20 @@ export type RunningServer = {
 };
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
-  const config = { ...loadConfig(opts.env ?? process.env), ...opts.config };
+  const env = opts.env ?? process.env;
+  // the settings are read knowing the RPC's chain: anywhere but 31337 only a full configuration starts
+  const loaded = await resolveConfig(opts.devClock ? { ...env, DEV_CLOCK: '1' } : env, opts.readChainId);
+  const config = { ...loaded, ...opts.config };
   const db = await openDb(config.databaseUrl, { handleSignals: false });
   // fail fast: the request budget is 10 s and sign-in must not hang on a dead RPC
   const publicClient = makeChainClient(config, { timeoutMs: 5_000 });
   const chainTime = chainTimeReader(publicClient);
+  // checked at start by resolveConfig; the jobs ask again (periodically, after failures) and stop on another chain
+  const guard = chainGuard({ client: publicClient, chainId: config.chainId });
   const chain: ChainDeps = {
     publicClient,
     chainTime,
+    guard,
     ...(config.deployment
       ? { paymentTerms: paymentTermsReader(publicClient, config.deployment.payment) }
       : {}),
@@ -51,13 +59,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let devClock: DevClock | null = null;
   let app: App | null = null;
   try {
-    if (opts.devClock ?? config.devClock) {
-      if (config.chainId !== LOCAL_CHAIN_ID)
-        throw new ConfigError(
-          `the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); CHAIN_ID is ${config.chainId}`,
-        );
-      devClock = await startDevClock(chainTime);
-    }
+    if (opts.devClock ?? config.devClock) devClock = await startDevClock(chainTime);
     const clock = devClock?.now;
     const dev = devClock;
     const devTools: DevTools | undefined = dev
@@ -79,7 +81,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // jobs only once the API answers: a port already taken must not leave workers running
     const log = app.log;
     const jobs: Jobs | null =
-      opts.jobs === false ? null : startJobs({ config, db, client: publicClient, log, clock });
+      opts.jobs === false
+        ? null
+        : startJobs({ config, db, client: publicClient, log, clock, chainGuard: guard });
     const running = app;
     let closing: Promise<void> | null = null;
     const close = () => {

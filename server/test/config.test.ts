@@ -1,14 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, LOCAL_CLIENT_SECRET, loadConfig } from '../src/config.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONTRACT_KEYS } from '@free/protocol/deployment';
+import { LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, LOCAL_CLIENT_SECRET, type LoadOptions, loadConfig } from '../src/config.ts';
 
 const base = { DEPLOYMENT_FILE: '/nonexistent/deployment.json' };
 const KEY = `0x${'11'.repeat(32)}`;
 const KEY2 = `0x${'22'.repeat(32)}`;
 const ANVIL_10 = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897';
+const OPERATOR = '0x00000000000000000000000000000000000000A1:admin';
 
-const fails = (env: Record<string, string>) => {
+const dir = mkdtempSync(join(tmpdir(), 'free-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** A deployment file (made-up contract addresses) for `fields.chainId`. */
+function deploymentFile(name: string, fields: { chainId: number; signer?: string }): string {
+  const file = join(dir, `${name}.json`);
+  const contracts = Object.fromEntries(
+    CONTRACT_KEYS.map((k, i) => [k, `0x${(i + 1).toString(16).padStart(40, '0')}`]),
+  );
+  writeFileSync(file, JSON.stringify({ network: name, ...contracts, ...fields }));
+  return file;
+}
+const bsc = deploymentFile('bsc', { chainId: 56 });
+const local = deploymentFile('local', { chainId: 31337 });
+/** Everything a chain-56 API needs. */
+const PROD = {
+  DEPLOYMENT_FILE: bsc,
+  OPERATOR_ADDRESSES: OPERATOR,
+  SIGNER_KEY: KEY,
+  HOT_WALLET_KEY: KEY2,
+  FREE_CLIENT_SECRET: 'a-real-secret',
+};
+
+const fails = (env: Record<string, string>, opts?: LoadOptions) => {
   try {
-    loadConfig({ ...base, ...env } as NodeJS.ProcessEnv);
+    loadConfig({ ...base, ...env } as NodeJS.ProcessEnv, opts);
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
     return (err as Error).message;
@@ -58,32 +86,19 @@ describe('server settings', () => {
   });
 
   it('requires real keys and secret off the local chain and refuses the local defaults there', () => {
-    expect(fails({ CHAIN_ID: '56' })).toContain('SIGNER_KEY');
-    expect(fails({ CHAIN_ID: '56', SIGNER_KEY: KEY })).toContain('HOT_WALLET_KEY');
-    expect(fails({ CHAIN_ID: '56', SIGNER_KEY: KEY, HOT_WALLET_KEY: KEY2 })).toContain('FREE_CLIENT_SECRET');
-    expect(
-      fails({
-        CHAIN_ID: '56',
-        SIGNER_KEY: ANVIL_10,
-        HOT_WALLET_KEY: KEY2,
-        FREE_CLIENT_SECRET: 'a-real-secret',
-      }),
-    ).toContain('SIGNER_KEY');
-    expect(
-      fails({
-        CHAIN_ID: '56',
-        SIGNER_KEY: KEY,
-        HOT_WALLET_KEY: KEY2,
-        FREE_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
-      }),
-    ).toContain('FREE_CLIENT_SECRET');
-    const ok = loadConfig({
-      ...base,
-      CHAIN_ID: '56',
-      SIGNER_KEY: KEY,
-      HOT_WALLET_KEY: KEY2,
-      FREE_CLIENT_SECRET: 'a-real-secret',
-    } as NodeJS.ProcessEnv);
+    const on56 = { DEPLOYMENT_FILE: bsc, OPERATOR_ADDRESSES: OPERATOR };
+    expect(fails(on56)).toBe('SIGNER_KEY: required on chain 56 (local defaults apply only to 31337)');
+    expect(fails({ ...on56, SIGNER_KEY: KEY })).toContain('HOT_WALLET_KEY');
+    expect(fails({ ...on56, SIGNER_KEY: KEY, HOT_WALLET_KEY: KEY2 })).toBe(
+      'FREE_CLIENT_SECRET: required on chain 56',
+    );
+    expect(fails({ ...PROD, SIGNER_KEY: ANVIL_10 })).toBe(
+      'SIGNER_KEY: an anvil test key (the public "test … junk" mnemonic) is refused on chain 56',
+    );
+    expect(fails({ ...PROD, FREE_CLIENT_SECRET: LOCAL_CLIENT_SECRET })).toBe(
+      'FREE_CLIENT_SECRET: the local default is refused on chain 56',
+    );
+    const ok = loadConfig(PROD as NodeJS.ProcessEnv);
     expect(ok.chainId).toBe(56);
     expect(ok.finalityDepth).toBe(15);
     expect(loadConfig(base as NodeJS.ProcessEnv).finalityDepth).toBe(0);
@@ -95,15 +110,110 @@ describe('server settings', () => {
     expect(loadConfig({ ...base, DEV_CLOCK: '1' } as NodeJS.ProcessEnv).devClock).toBe(true);
     expect(loadConfig({ ...base, DEV_CLOCK: '0' } as NodeJS.ProcessEnv).devClock).toBe(false);
     expect(fails({ DEV_CLOCK: 'yes' })).toContain('DEV_CLOCK');
-    const real = {
-      CHAIN_ID: '56',
-      SIGNER_KEY: KEY,
-      HOT_WALLET_KEY: KEY2,
-      FREE_CLIENT_SECRET: 'a-real-secret',
-    };
-    expect(fails({ ...real, DEV_CLOCK: '1' })).toMatch(
-      /DEV_CLOCK: the dev clock is local-only \(chain id 31337\)/,
+    expect(fails({ ...PROD, DEV_CLOCK: '1' })).toBe(
+      'DEV_CLOCK: the dev clock is local-only (chain id 31337); refused on chain 56',
     );
-    expect(loadConfig({ ...base, ...real, DEV_CLOCK: '0' } as NodeJS.ProcessEnv).devClock).toBe(false);
+    expect(loadConfig({ ...PROD, DEV_CLOCK: '0' } as NodeJS.ProcessEnv).devClock).toBe(false);
+  });
+});
+
+describe("server settings decided by the RPC's chain id", () => {
+  const rpc56: LoadOptions = { rpc: { chainId: 56 } };
+  const env = (e: Record<string, string | undefined>) => e as NodeJS.ProcessEnv;
+  const refusal = (e: Record<string, string | undefined>, opts: LoadOptions = rpc56) => {
+    try {
+      loadConfig(env(e), opts);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('expected loadConfig to refuse');
+  };
+  const without = (name: string) => ({ ...PROD, [name]: undefined });
+
+  it("starts on chain 56 only fully configured, with the RPC's chain id", () => {
+    const c = loadConfig(env(PROD), rpc56);
+    expect(c.chainId).toBe(56);
+    expect([...c.operators]).toEqual([[OPERATOR.split(':')[0], 'admin']]);
+    expect(c.devClock).toBe(false);
+  });
+
+  it('never falls back to deployments/local.json off the local chain', () => {
+    expect(refusal(without('DEPLOYMENT_FILE'))).toBe(
+      'DEPLOYMENT_FILE: required on chain 56; deployments/local.json is assumed only on the local chain 31337',
+    );
+    expect(refusal({ ...PROD, DEPLOYMENT_FILE: join(dir, 'missing.json') })).toBe(
+      `DEPLOYMENT_FILE: ${join(dir, 'missing.json')} does not exist (required on chain 56)`,
+    );
+  });
+
+  it("refuses a deployment file of another chain than the RPC's", () => {
+    expect(refusal({ ...PROD, DEPLOYMENT_FILE: local })).toBe(
+      `RPC_URL: http://127.0.0.1:8545 answers chain id 56, but DEPLOYMENT_FILE ${local} is for chain 31337`,
+    );
+    // and the other way round: the local chain with a deployment made for chain 56
+    expect(refusal(PROD, { rpc: { chainId: 31337 } })).toBe(
+      `RPC_URL: http://127.0.0.1:8545 answers chain id 31337, but DEPLOYMENT_FILE ${bsc} is for chain 56`,
+    );
+    expect(refusal({ ...PROD, CHAIN_ID: '97' })).toBe(
+      "CHAIN_ID: 97 differs from the deployment's chainId 56",
+    );
+  });
+
+  it('requires operators, and none of the anvil accounts', () => {
+    expect(refusal(without('OPERATOR_ADDRESSES'))).toBe(
+      'OPERATOR_ADDRESSES: required on chain 56 (0x<address>:admin,…; anvil account 0 is the default only on the local chain)',
+    );
+    const anvil0 = LOCAL_ACCOUNTS[0]?.[0] as string;
+    expect(refusal({ ...PROD, OPERATOR_ADDRESSES: `${OPERATOR},${anvil0}:finance` })).toBe(
+      `OPERATOR_ADDRESSES: ${anvil0} is an anvil test account (public key), refused on chain 56`,
+    );
+  });
+
+  it('requires a client secret of its own', () => {
+    expect(refusal(without('FREE_CLIENT_SECRET'))).toBe('FREE_CLIENT_SECRET: required on chain 56');
+    expect(refusal({ ...PROD, FREE_CLIENT_SECRET: LOCAL_CLIENT_SECRET })).toBe(
+      'FREE_CLIENT_SECRET: the local default is refused on chain 56',
+    );
+  });
+
+  it('refuses the dev clock', () => {
+    expect(refusal({ ...PROD, DEV_CLOCK: '1' })).toBe(
+      'DEV_CLOCK: the dev clock is local-only (chain id 31337); refused on chain 56',
+    );
+  });
+
+  it('refuses every key and account of the anvil test mnemonic as signer or hot wallet', () => {
+    for (const i of [0, 10, 19]) {
+      const key = LOCAL_ACCOUNTS[i]?.[1];
+      for (const name of ['SIGNER_KEY', 'HOT_WALLET_KEY']) {
+        expect(refusal({ ...PROD, [name]: key })).toBe(
+          `${name}: an anvil test key (the public "test … junk" mnemonic) is refused on chain 56`,
+        );
+      }
+    }
+    expect(refusal(without('HOT_WALLET_KEY'))).toBe(
+      'HOT_WALLET_KEY: required on chain 56 (local defaults apply only to 31337)',
+    );
+    const anvilSigner = deploymentFile('anvil-signer', { chainId: 56, signer: LOCAL_ACCOUNTS[10]?.[0] });
+    expect(refusal({ ...PROD, DEPLOYMENT_FILE: anvilSigner })).toBe(
+      `DEPLOYMENT_FILE: its signer ${LOCAL_ACCOUNTS[10]?.[0]} is an anvil test account (public key), refused on chain 56`,
+    );
+  });
+
+  it('takes an RPC that does not answer for anything but the local chain', () => {
+    const down: LoadOptions = { rpc: { error: 'fetch failed' } };
+    expect(refusal({}, down)).toBe(
+      'DEPLOYMENT_FILE: required when the RPC is not the local chain 31337 (RPC_URL http://127.0.0.1:8545 did not answer eth_chainId: fetch failed); deployments/local.json is assumed only on the local chain 31337',
+    );
+    // a full configuration starts; the jobs wait for the RPC to answer chain 56
+    expect(loadConfig(env(PROD), down).chainId).toBe(56);
+  });
+
+  it('keeps the local defaults when the RPC answers 31337', () => {
+    const c = loadConfig(env(base), { rpc: { chainId: 31337 } });
+    expect(c).toMatchObject({ chainId: 31337, clientSecret: LOCAL_CLIENT_SECRET, devClock: false });
+    expect([...c.operators]).toEqual([[LOCAL_ACCOUNTS[0]?.[0], 'admin']]);
+    expect(loadConfig(env({ ...base, DEV_CLOCK: '1' }), { rpc: { chainId: 31337 } }).devClock).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { type AnvilHandle, startAnvil } from '@free/devchain/anvil';
 import { ErrorCode } from '@free/protocol';
 import { signRequest } from '@free/protocol/signing';
 import { sql } from 'drizzle-orm';
@@ -32,6 +33,8 @@ type Api = { child: ChildProcess; url: string; logs: LogLine[]; exited: Promise<
 const schema = `t_multi_${randomBytes(5).toString('hex')}`;
 const keyPrefix = uniquePrefix('multi');
 let h: DbHandle;
+// the API asks the RPC which chain it serves: a local chain of the test's own
+let anvil: AnvilHandle;
 let a: Api;
 let b: Api;
 
@@ -50,6 +53,7 @@ async function startApi(label: string): Promise<Api> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: schemaUrl(dbUrl as string, schema),
+      RPC_URL: anvil.rpcUrl,
       REDIS_URL: redisUrl as string,
       REDIS_KEY_PREFIX: keyPrefix,
       DEPLOYMENT_FILE: '/nonexistent/deployment.json',
@@ -90,11 +94,13 @@ beforeAll(async () => {
   if (!enabled) return;
   // migrated once here: the two processes then start on a ready schema
   h = await openDb(dbUrl as string, { schema, poolSize: 3 });
+  anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
   [a, b] = await Promise.all([startApi('A'), startApi('B')]);
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all([stopApi(a), stopApi(b)]);
+  await anvil?.stop();
   if (h) {
     await h.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
     await h.close();

@@ -1,4 +1,5 @@
 // A small render helper on web's own React 19 (the root's @testing-library/react binds React 18).
+import type { QueryClient } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
@@ -53,4 +54,23 @@ export async function settle(maxMs = 5_000): Promise<void> {
     still = now === last ? still + 1 : 0;
     last = now;
   }
+}
+
+/**
+ * Waits until `done()` holds, letting requests, lazy modules and renders run in between: a
+ * condition, not a duration, so a busy machine only makes it take longer. `maxMs` only bounds a
+ * test that would otherwise hang; it names `what` it waited for.
+ */
+export async function until(done: () => boolean, what: string, maxMs = 30_000): Promise<void> {
+  for (const end = performance.now() + maxMs; !done(); ) {
+    if (performance.now() > end) throw new Error(`still waiting after ${maxMs} ms for ${what}`);
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+  }
+}
+
+/** Waits until `qc` has no request in flight, then lets React draw the answers. */
+export async function untilAnswered(qc: QueryClient, maxMs?: number): Promise<void> {
+  await until(() => qc.isFetching() === 0, 'the requests to be answered', maxMs);
+  // react-query hands its results to React on the next timer turn
+  await act(() => new Promise((r) => setTimeout(r, 0)));
 }

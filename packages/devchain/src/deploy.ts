@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { CONTRACT_KEYS, type FullDeployment } from '@free/protocol/deployment';
+import { LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
 import {
   type Abi,
   type Account,
@@ -23,7 +24,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_ACCOUNTS, REPO_ROOT } from './anvil.ts';
+import { REPO_ROOT } from './anvil.ts';
 
 const ADDRESS_KEYS = [...CONTRACT_KEYS, 'weth'] as const;
 
@@ -360,20 +361,13 @@ export async function deployLocal(opts: DeployLocalOptions): Promise<FullDeploym
 // ---------------------------------------------------------------------------------------------
 // Remote (BSC-type) networks
 
-/** Private keys of the first anvil accounts: never accepted on a real network. */
+/** Private keys of the anvil accounts (protocol/local-accounts): never accepted on a real network. */
 export function anvilDefaultKeys(): Set<string> {
-  const keys = new Set<string>();
-  for (let i = 0; i < ANVIL_ACCOUNTS; i++) {
-    const pk = localAccount(i).getHdKey().privateKey;
-    if (pk) keys.add(`0x${Buffer.from(pk).toString('hex')}`.toLowerCase());
-  }
-  return keys;
+  return new Set(LOCAL_ACCOUNTS.map(([, key]) => key.toLowerCase()));
 }
 
 function anvilDefaultAddresses(): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i < ANVIL_ACCOUNTS; i++) out.add(localAccount(i).address.toLowerCase());
-  return out;
+  return new Set(LOCAL_ACCOUNTS.map(([address]) => address.toLowerCase()));
 }
 
 export type RemoteEnv = Record<string, string | undefined>;

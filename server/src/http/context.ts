@@ -3,6 +3,7 @@
 import type { LanguageCode } from '@free/protocol/languages';
 import type { FastifyInstance } from 'fastify';
 import type { Address, PublicClient } from 'viem';
+import type { ChainGuard } from '../chain/chain-guard.ts';
 import type { ChainTime } from '../chain/chain-time.ts';
 import type { Config, TrustProxy } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
@@ -21,6 +22,8 @@ export type ChainDeps = {
   freePrice?: PriceSource;
   /** the chain's latest block time: signed deadlines count from it when it is ahead of the clock */
   chainTime?: ChainTime;
+  /** the jobs' check of the RPC's chain id (the dashboard shows a mismatch it saw) */
+  guard?: ChainGuard;
 };
 
 /** Fastify's trustProxy from TRUST_PROXY: a hop count trusts that many proxies nearest to the server (proxy-addr's rule). */

@@ -3,6 +3,7 @@
 // holds its advisory lock, so any number of server replicas can call startJobs.
 import type { PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { chainGuard } from '../chain/chain-guard.ts';
 import { makeChainClient } from '../chain/client.ts';
 import { type IndexerOptions, indexOnce } from '../chain/indexer.ts';
 import type { Config } from '../config.ts';
@@ -85,10 +86,15 @@ export function startProductJobs(ctx: JobContext): Jobs {
 }
 
 /** Starts every job loop of the server process; `stop()` waits for all of them. */
-export function startJobs(ctx: JobsContext): Jobs {
-  const log = ctx.log ?? noopLog;
-  const interval = ctx.intervalMs ?? 2000;
-  const client = ctx.client ?? makeChainClient(ctx.config);
+export function startJobs(jobsCtx: JobsContext): Jobs {
+  const log = jobsCtx.log ?? noopLog;
+  const interval = jobsCtx.intervalMs ?? 2000;
+  const client = jobsCtx.client ?? makeChainClient(jobsCtx.config);
+  // every job works on the deployment's chain only (the API's guard, or one of their own)
+  const ctx: JobsContext = {
+    ...jobsCtx,
+    chainGuard: jobsCtx.chainGuard ?? chainGuard({ client, chainId: jobsCtx.config.chainId }),
+  };
   const jobs: Jobs[] = [];
   const io = indexerOptions(ctx, client);
   const po = payoutOptions(ctx, client);

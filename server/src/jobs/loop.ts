@@ -1,6 +1,7 @@
 // What every background job shares: its context, a logger, and the leader loop (a job works only
 // while it holds its advisory lock, so any number of server replicas can start the same jobs).
 import type { PublicClient } from 'viem';
+import { type ChainGuard, ChainMismatch } from '../chain/chain-guard.ts';
 import { dexAddresses, makeChainClient } from '../chain/client.ts';
 import { LEADER_CHECK_MS, type Leadership, LeadershipLost, tryLeadership } from '../chain/leader.ts';
 import type { Config } from '../config.ts';
@@ -30,6 +31,8 @@ export type JobContext = {
   intervalMs?: number;
   /** how often a leader checks its lock and a waiting process tries again (default 5 s) */
   leaderCheckMs?: number;
+  /** asked before every step: the RPC still answers the deployment's chain (startJobs makes one) */
+  chainGuard?: ChainGuard;
 };
 
 /** What a step of a job gets: the database it must use, and the signal of its leadership. */
@@ -62,9 +65,11 @@ export function oracleFor(ctx: JobContext): OracleSource | null {
  * once; otherwise the loop sleeps `intervalMs`. A failing step is logged and retried. When the
  * lock may be lost (its connection died, or a check finds it gone) the step in flight is stopped
  * at its next database access and the loop goes back to waiting, so another process takes over.
+ * With a chain guard, a step runs only while the RPC answers the deployment's chain; on another
+ * chain the loop ends (a failed step makes the guard ask again before the next one).
  */
 export function runLoop(
-  ctx: Pick<JobContext, 'config' | 'db' | 'log' | 'leaderCheckMs'>,
+  ctx: Pick<JobContext, 'config' | 'db' | 'log' | 'leaderCheckMs' | 'chainGuard'>,
   name: string,
   lockKey: string,
   intervalMs: number,
@@ -122,11 +127,17 @@ export function runLoop(
         }
         let busy = false;
         try {
+          await ctx.chainGuard?.ensure();
           busy = (await step({ db: lead.fence(ctx.db), signal: lead.signal })) === true;
         } catch (err) {
+          if (err instanceof ChainMismatch) {
+            log.error({ job: name, err: err.message }, 'jobs: stopped; the RPC answers another chain');
+            break;
+          }
           if (err instanceof LeadershipLost || lead.signal.aborted) {
             log.warn({ job: name, err: (err as Error).message }, 'jobs: step stopped; leadership lost');
           } else {
+            ctx.chainGuard?.suspect();
             log.error({ job: name, err: (err as Error).message }, 'jobs: step failed; retrying');
           }
         }

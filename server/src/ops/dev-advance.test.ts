@@ -260,17 +260,3 @@ describe('dev:advance', () => {
     }
   }, 60_000);
 });
-
-describe('startServer with the dev clock', () => {
-  it('is refused on any chain but the local one', async () => {
-    await expect(
-      startServer({
-        env: { ...process.env, DATABASE_URL: 'memory://' },
-        config: { chainId: 97, databaseUrl: 'memory://', port: 0 },
-        devClock: true,
-        jobs: false,
-        logger: false,
-      }),
-    ).rejects.toThrow(/dev clock is local-only \(chain id 31337\); CHAIN_ID is 97/);
-  }, 60_000);
-});

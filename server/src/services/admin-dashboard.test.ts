@@ -75,4 +75,17 @@ describe('dashboard on anvil', () => {
     expect(after.chain?.staking.reserve).toBe(formatEther((reserve as bigint) + 250n * 10n ** 18n));
     expect(after.chain?.head).toBeGreaterThan(before.chain?.head ?? 0);
   }, 120_000);
+
+  it('shows no chain figures when the RPC answers another chain, and says the jobs stopped', async () => {
+    // the deployment is for chain 56, the RPC is anvil (31337)
+    const d = await dashboard(db.db, { ...config, chainId: 56 }, chain.client);
+    expect(d.chainMismatch).toEqual({ expected: 56, rpc: 31337 });
+    expect(d.chain).toBeNull();
+    expect(d.reconciliation).toBeNull();
+    expect(d.chainError).toBe('the RPC answers chain id 31337, the deployment is for chain 56: jobs stopped');
+    // what this process's jobs saw is shown even when the RPC cannot be asked
+    const seen = { mismatch: () => ({ expected: 31337, rpc: 97 }) };
+    expect((await dashboard(db.db, config, null, seen)).chainMismatch).toEqual({ expected: 31337, rpc: 97 });
+    expect((await dashboard(db.db, config, chain.client)).chainMismatch).toBeNull();
+  }, 60_000);
 });

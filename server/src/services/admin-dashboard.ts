@@ -5,6 +5,7 @@ import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import type { DashboardData } from '@free/protocol/api/admin';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, getAddress, type PublicClient } from 'viem';
+import { type ChainGuard, ChainMismatch } from '../chain/chain-guard.ts';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -58,19 +59,29 @@ export async function dashboard(
   db: Executor,
   config: Config,
   client: PublicClient | null,
+  guard?: Pick<ChainGuard, 'mismatch'>,
 ): Promise<DashboardData> {
   let chain: ChainFigures | null = null;
   let chainError: string | null = null;
   let reconciliation: DashboardData['reconciliation'] = null;
+  // what this process's jobs saw, or what the RPC answers now (the jobs may lead in another process)
+  let chainMismatch = guard?.mismatch() ?? null;
   if (!client) chainError = 'no chain client configured';
   else {
     try {
+      const rpc = await client.getChainId();
+      if (rpc !== config.chainId) chainMismatch ??= { expected: config.chainId, rpc };
+      // another chain's figures would mislead: none are shown
+      if (chainMismatch) throw new ChainMismatch(chainMismatch.expected, chainMismatch.rpc);
       chain = await chainFigures(client, config);
       const holdings = reconcileChainFor(config, client);
       if (holdings) reconciliation = (await reconcile(db, holdings)).map(reconciliationView);
     } catch (err) {
       chain = null;
-      chainError = `chain unreachable: ${(err as Error).message.split('\n')[0]}`;
+      chainError =
+        err instanceof ChainMismatch
+          ? err.message
+          : `chain unreachable: ${(err as Error).message.split('\n')[0]}`;
     }
   }
   const [balance, floor, settings] = await Promise.all([fomoBalance(db), fomoFloor(db), getSettings(db)]);
@@ -93,6 +104,7 @@ export async function dashboard(
   return {
     chain,
     chainError,
+    chainMismatch,
     fomo: { balance: amt(balance), floor: amt(floor), aboveFloor: balance >= floor },
     liabilities: { USDT: amt(owedOf('USDT')), FREE: amt(owedOf('FREE')) },
     reconciliation,

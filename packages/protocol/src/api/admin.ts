@@ -65,6 +65,12 @@ export const dashboardData = z.object({
     })
     .nullable(),
   chainError: z.string().nullable(),
+  /**
+   * The RPC answers another chain id than the deployment's: no chain figures are shown, and the
+   * background jobs (indexer, payouts, burns, rounds, settlement) stop until RPC_URL is fixed and
+   * the API restarted. null while the chain ids agree (or the RPC cannot be asked).
+   */
+  chainMismatch: z.object({ expected: z.number().int(), rpc: z.number().int() }).nullable(),
   fomo: z.object({ balance: amountText, floor: amountText, aboveFloor: z.boolean() }),
   /** what the ledger owes users per token (every user account) */
   liabilities: tokenFigures,

@@ -109,6 +109,7 @@ function fakeChain(): PublicClient {
     [`${DEPLOYMENT.free}:treasury`]: 0n,
   };
   return {
+    getChainId: async () => 31337,
     getBlockNumber: async () => 120n,
     getBalance: async () => 2n * U,
     getTransactionReceipt: async () => {
@@ -626,6 +627,9 @@ for (const backend of BACKENDS)
           config: { operators: t.config.operators },
           chain: {
             publicClient: {
+              getChainId: async () => {
+                throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
+              },
               getBlockNumber: async () => {
                 throw new Error('connect ECONNREFUSED 127.0.0.1:8545');
               },

@@ -24,6 +24,11 @@ export function DashboardView({ d }: { d: DashboardData }) {
   const c = d.chain;
   return (
     <div className="admin-grid">
+      {d.chainMismatch && (
+        <p className="field-error" role="alert" data-testid="chain-mismatch">
+          {t('admin.dash.chainMismatch', d.chainMismatch)}
+        </p>
+      )}
       <Panel title={t('admin.dash.staking')} testId="dash-staking">
         {c ? (
           <table className="admin-kv">

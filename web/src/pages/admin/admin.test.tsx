@@ -57,6 +57,7 @@ const DASHBOARD = {
     treasury: { address: '0x0000000000000000000000000000000000000003', USDT: '12', FREE: '34' },
   },
   chainError: null,
+  chainMismatch: null,
   fomo: { balance: '120', floor: '500', aboveFloor: false },
   liabilities: { USDT: '250', FREE: '40' },
   reconciliation: [
@@ -230,6 +231,21 @@ describe('dashboard', () => {
     await open('/admin/dashboard');
     expect($('[data-testid="dash-staking"]')?.textContent).toContain('connection refused');
     expect($('[data-testid="fomo-state"]')).not.toBeNull();
+  });
+
+  it('says the jobs stopped when the RPC answers another chain than the deployment', async () => {
+    routes['GET /api/admin/dashboard'] = () =>
+      okReply({
+        ...DASHBOARD,
+        chain: null,
+        reconciliation: null,
+        chainError: 'the RPC answers chain id 97, the deployment is for chain 56: jobs stopped',
+        chainMismatch: { expected: 56, rpc: 97 },
+      });
+    await open('/admin/dashboard');
+    expect($('[data-testid="chain-mismatch"]')?.textContent).toBe(
+      'Background jobs stopped: the RPC answers chain 97, but this deployment is for chain 56. Fix RPC_URL and restart the API.',
+    );
   });
 });
 

@@ -1,10 +1,9 @@
 // A module page's introduction article: shown in full, marked with lang/dir when the server fell
 // back to another language, and an empty state when nothing is published.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
-import { cleanup, render } from '../../test-utils';
+import { cleanup, render, untilAnswered } from '../../test-utils';
 import { ModuleArticle } from './ModuleIntro';
 
 const ITEM = {
@@ -37,12 +36,13 @@ async function show(list: unknown[]) {
       return new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
     }),
   );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={qc}>
       <ModuleArticle type="rwa" />
     </QueryClientProvider>,
   );
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+  await untilAnswered(qc);
   return asked;
 }
 

@@ -1,11 +1,10 @@
 // The team page shows the team level the server gives (V{n} or F) and what the levels mean.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render } from '../../test-utils';
+import { cleanup, render, until } from '../../test-utils';
 import Team from './Team';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -58,8 +57,7 @@ async function renderTeam() {
     </MemoryRouter>,
   );
   // until the team figures arrived (the first render also loads the page's modules)
-  for (let i = 0; i < 100 && !document.querySelector('[data-testid="team-level-note"]'); i++)
-    await act(() => new Promise((r) => setTimeout(r, 10)));
+  await until(() => document.querySelector('[data-testid="team-level-note"]') !== null, 'the team level');
 }
 
 describe('team level', () => {

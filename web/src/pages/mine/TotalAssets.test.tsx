@@ -1,10 +1,9 @@
 // The profile's total assets: every off-chain balance valued in USDT at the quotes, explained.
 import type { UserProfile } from '@free/protocol/api/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
-import { cleanup, render } from '../../test-utils';
+import { cleanup, render, untilAnswered } from '../../test-utils';
 import { TotalAssets } from './Mine';
 
 const per = (USDT: string, FREE: string, FCC: string) => ({ USDT, FREE, FCC });
@@ -38,12 +37,14 @@ async function show(list: unknown[]) {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { list } }))),
   );
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={qc}>
       <TotalAssets profile={PROFILE} />
     </QueryClientProvider>,
   );
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+  // '—' is also what shows before the quotes arrive: wait for the answer, not for a while
+  await untilAnswered(qc);
   return document.querySelector('[data-testid="total-assets-value"]')?.textContent;
 }
 

@@ -10,7 +10,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render, settle, typeInto } from '../../test-utils';
+import { cleanup, render, settle, typeInto, until } from '../../test-utils';
 import Product from './Product';
 import Products from './Products';
 import ShopOrders from './ShopOrders';
@@ -174,7 +174,7 @@ describe('shop products when the server fails', () => {
 
 describe('shop pages on a stalled network', () => {
   // the first request of the list / the product never answers; the retry's does
-  async function stallFirst(path: string, element: ReactNode, route: string) {
+  async function stallFirst(path: string, element: ReactNode, route: string, shown: () => boolean) {
     const ok = globalThis.fetch;
     let stalled = false;
     vi.stubGlobal(
@@ -187,6 +187,7 @@ describe('shop pages on a stalled network', () => {
         return ok(input, init);
       }),
     );
+    // fake time only while nothing but the page's timeout is awaited (the first request hangs)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -204,22 +205,30 @@ describe('shop pages on a stalled network', () => {
       expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
       await act(async () => vi.advanceTimersByTime(1));
       expect(text()).toContain('taking too long');
-      const retry = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
-      await act(async () => retry?.click());
-      // react-query batches its updates on (fake) timers: let them and the new request run
-      for (let i = 0; i < 20; i++) await act(() => vi.advanceTimersByTimeAsync(50));
     } finally {
       vi.useRealTimers();
     }
+    // the retry's request is a real one: wait until it shows, however long a busy machine takes
+    const retry = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
+    await act(async () => retry?.click());
+    await until(shown, `${path} after the retry`);
   }
 
   it('the product list gives up after 60 s with a retry that loads it', async () => {
-    await stallFirst('/api/common/shop/products', <Products />, '/pages/shop/products');
+    const cards = () => document.querySelectorAll('[data-testid="product-card"]');
+    await stallFirst(
+      '/api/common/shop/products',
+      <Products />,
+      '/pages/shop/products',
+      () => cards().length > 0,
+    );
     expect(document.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
   });
 
   it('a product page gives up after 60 s with a retry that loads it', async () => {
-    await stallFirst('/api/common/shop/product/detail', <Product />, '/pages/shop/product?id=1');
+    await stallFirst('/api/common/shop/product/detail', <Product />, '/pages/shop/product?id=1', () =>
+      text().includes('One share = one box.'),
+    );
     expect(text()).toContain('One share = one box.');
   });
 });
