@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+// relative: vite bundles it into the config (the package name resolves to .ts that node cannot load)
+import { PLATFORM } from '../packages/protocol/src/constants.ts';
 import { contentSecurityPolicy, webSecurityHeaders } from './src/csp.ts';
 import type { ShellTexts } from './src/shell/paint.ts';
 
@@ -30,7 +32,11 @@ async function shellScript(): Promise<{ code: string; hash: string }> {
   const out = await build({
     configFile: false,
     logLevel: 'warn',
-    define: { __SHELL_TEXTS__: JSON.stringify(texts satisfies ShellTexts as ShellTexts) },
+    define: {
+      __SHELL_TEXTS__: JSON.stringify(texts satisfies ShellTexts as ShellTexts),
+      __FREE_API_URL__: JSON.stringify(apiUrl),
+      __FREE_PLATFORM__: JSON.stringify(PLATFORM),
+    },
     build: {
       write: false,
       minify: true,
@@ -54,7 +60,15 @@ async function shellScript(): Promise<{ code: string; hash: string }> {
  */
 const shellPlugin = (shell: { code: string; hash: string }): Plugin => ({
   name: 'free-shell-script',
-  transformIndexHtml: () => [{ tag: 'script', children: shell.code, injectTo: 'body' }],
+  transformIndexHtml: () => [
+    { tag: 'script', children: shell.code, injectTo: 'body' },
+    // the script's early API reads (src/api/early.ts) find the connection open; CORS, no credentials
+    {
+      tag: 'link',
+      attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: true },
+      injectTo: 'head',
+    },
+  ],
   generateBundle() {
     this.emitFile({
       type: 'asset',
@@ -63,6 +77,63 @@ const shellPlugin = (shell: { code: string; hash: string }): Plugin => ({
     });
   },
 });
+
+/**
+ * The app's start (src/boot.tsx, imported by the entry once the shell has painted) and every chunk
+ * it imports statically, announced in index.html as module preloads: the browser fetches them while
+ * it parses the page, in parallel, instead of one import after another once the entry has run.
+ * They are only fetched here, not run: running still waits for the shell's paint.
+ */
+const preloadBootPlugin = (): Plugin => ({
+  name: 'free-preload-boot',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle) return [];
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/boot.tsx'));
+      if (!boot) throw new Error('free-preload-boot: no chunk for src/boot.tsx');
+      const entry = chunks.find((c) => c.isEntry);
+      // already preloaded by vite for the entry
+      const skip = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      const files: string[] = [];
+      const walk = (fileName: string) => {
+        if (skip.has(fileName) || files.includes(fileName)) return;
+        files.push(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') for (const i of chunk.imports) walk(i);
+      };
+      walk(boot.fileName);
+      return files.map((f) => ({
+        tag: 'link',
+        // low: after the render-blocking CSS the shell paints with, not competing with it
+        attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` },
+        injectTo: 'head' as const,
+      }));
+    },
+  },
+});
+
+/**
+ * The modules src/boot.tsx reaches by static imports (the code of the first render), from the
+ * module graph at chunking time: they go into one chunk instead of the dozens of small shared chunks
+ * automatic splitting makes of them (each one more request on a phone's 150 ms round trips).
+ */
+const BOOT = fileURLToPath(new URL('./src/boot.tsx', import.meta.url));
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+function bootGraph(ctx: ChunkingContext) {
+  const seen = new Set<string>();
+  const walk = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) walk(next);
+  };
+  walk(BOOT);
+  return seen;
+}
+let bootModules: Set<string> | undefined;
 
 const DEV_HOST = '127.0.0.1';
 const DEV_PORT = 5173;
@@ -74,7 +145,7 @@ export default defineConfig(async ({ command, isPreview }) => {
   const shell = process.env.VITEST ? { code: '', hash: '' } : await shellScript();
   const inlineScripts = shell.hash ? [shell.hash] : [];
   return {
-    plugins: [react(), shellPlugin(shell)],
+    plugins: [react(), shellPlugin(shell), preloadBootPlugin()],
     ...(command === 'serve' && !isPreview ? { html: { cspNonce: devNonce } } : {}),
     define: {
       __FREE_CLIENT_SECRET__: JSON.stringify(secret),
@@ -124,6 +195,16 @@ export default defineConfig(async ({ command, isPreview }) => {
               // The wallet stack: only reached through dynamic imports, never in the first paint.
               { name: 'appkit', test: /node_modules[\\/](@reown|@walletconnect|lit|@lit)/, priority: 30 },
               { name: 'wagmi', test: /node_modules[\\/](wagmi|@wagmi)[\\/]/, priority: 20 },
+              {
+                name: (id: string, ctx: ChunkingContext) => {
+                  bootModules ??= bootGraph(ctx);
+                  // Not zod: reached (protocol's envelope schema) but tree-shaken away, a group would keep
+                  // it. Not vite's preload helper: the entry imports it, and would then wait for this chunk.
+                  const skip = /node_modules[\\/]zod[\\/]|preload-helper/.test(id);
+                  return bootModules.has(id) && !skip ? 'boot' : null;
+                },
+                priority: 10,
+              },
             ],
           },
         },

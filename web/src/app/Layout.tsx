@@ -1,5 +1,6 @@
 // The frame of every page: navigation bar, content, tab bar; the wallet stack loads only when needed.
-import { lazy, Suspense, useEffect } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../components/PageSkeleton';
 import { useWalletSheet } from '../session/prompt';
@@ -20,7 +21,15 @@ export function Layout() {
   useEffect(() => {
     if (route?.tab !== undefined) setTabIndex(route.tab);
   }, [route]);
-  useEffect(prefetchTabs, []);
+  // the other tabs' code once the page's first reads have landed: before, it would compete with
+  // them for a slow phone's bandwidth and CPU
+  const fetching = useIsFetching();
+  const tabsFetched = useRef(false);
+  useEffect(() => {
+    if (fetching > 0 || tabsFetched.current) return;
+    tabsFetched.current = true;
+    prefetchTabs();
+  }, [fetching]);
   // wagmi/viem/AppKit are heavy: load them for a signed-in user (the connection is watched), when the
   // wallet sheet opens, or when a page asks for the chain (wallet.ready); never for a mere visitor.
   const signedIn = useSession() !== null;
