@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // relative: vite bundles it into the config (the package name resolves to .ts that node cannot load)
 import { PLATFORM } from '../packages/protocol/src/constants.ts';
@@ -135,6 +136,54 @@ function bootGraph(ctx: ChunkingContext) {
 }
 let bootModules: Set<string> | undefined;
 
+/**
+ * The installable app (src/app/pwa.ts registers it): the web app manifest and a Workbox service
+ * worker at the site's root. Precached: index.html (the shell), the hashed scripts and styles, the
+ * icons and the demo images — not the wallet stack (AppKit, wagmi: megabytes a visitor may never
+ * need; cached the first time they load). Navigations are answered with the precached shell, so
+ * the app opens without a network. API answers are never cached: the API is another origin, and
+ * /api/ on this one is kept out of the navigation fallback. A new version waits until the user
+ * reloads (registerType 'prompt': Workbox's SKIP_WAITING message).
+ */
+const pwaPlugin = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'FREE',
+      short_name: 'FREE',
+      description: 'FREE and FCC: stake, burn and grow together with the FREE ecosystem.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      // the light scheme's; the page's theme-color follows the chosen scheme (src/shell/, src/theme/)
+      theme_color: '#fff7f0',
+      background_color: '#f6f4f1',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['**/appkit-*.js', '**/wagmi-*.js'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // hashed names never change content: the wallet stack once loaded, and any chunk left out
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'free-assets', expiration: { maxEntries: 80 } },
+        },
+      ],
+    },
+  });
+
 const DEV_HOST = '127.0.0.1';
 const DEV_PORT = 5173;
 // a fresh nonce per dev-server start for vite's inline React-refresh preamble (dev only)
@@ -145,7 +194,7 @@ export default defineConfig(async ({ command, isPreview }) => {
   const shell = process.env.VITEST ? { code: '', hash: '' } : await shellScript();
   const inlineScripts = shell.hash ? [shell.hash] : [];
   return {
-    plugins: [react(), shellPlugin(shell), preloadBootPlugin()],
+    plugins: [react(), shellPlugin(shell), preloadBootPlugin(), ...(process.env.VITEST ? [] : [pwaPlugin()])],
     ...(command === 'serve' && !isPreview ? { html: { cspNonce: devNonce } } : {}),
     define: {
       __FREE_CLIENT_SECRET__: JSON.stringify(secret),
@@ -196,6 +245,7 @@ export default defineConfig(async ({ command, isPreview }) => {
               { name: 'appkit', test: /node_modules[\\/](@reown|@walletconnect|lit|@lit)/, priority: 30 },
               { name: 'wagmi', test: /node_modules[\\/](wagmi|@wagmi)[\\/]/, priority: 20 },
               {
+                debugName: 'boot',
                 name: (id: string, ctx: ChunkingContext) => {
                   bootModules ??= bootGraph(ctx);
                   // Not zod: reached (protocol's envelope schema) but tree-shaken away, a group would keep

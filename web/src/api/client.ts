@@ -160,7 +160,8 @@ async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOption
   } catch {
     if (opts.signal?.aborted) throw new ApiError(ErrorCode.NetworkError, 'aborted');
     const text = i18n.t('network error');
-    if (!opts.background) showToast(text);
+    // without a network the app's offline notice says it once (src/app/AppNotices.tsx)
+    if (!opts.background && navigator.onLine !== false) showToast(text);
     throw new ApiError(ErrorCode.NetworkError, text);
   } finally {
     clearTimeout(timer);
