@@ -4,7 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+// relative: vite bundles it into the config (the package name resolves to .ts that node cannot load)
+import { PLATFORM } from '../packages/protocol/src/constants.ts';
 import { contentSecurityPolicy, webSecurityHeaders } from './src/csp.ts';
 import type { ShellTexts } from './src/shell/paint.ts';
 
@@ -30,7 +33,11 @@ async function shellScript(): Promise<{ code: string; hash: string }> {
   const out = await build({
     configFile: false,
     logLevel: 'warn',
-    define: { __SHELL_TEXTS__: JSON.stringify(texts satisfies ShellTexts as ShellTexts) },
+    define: {
+      __SHELL_TEXTS__: JSON.stringify(texts satisfies ShellTexts as ShellTexts),
+      __FREE_API_URL__: JSON.stringify(apiUrl),
+      __FREE_PLATFORM__: JSON.stringify(PLATFORM),
+    },
     build: {
       write: false,
       minify: true,
@@ -54,7 +61,15 @@ async function shellScript(): Promise<{ code: string; hash: string }> {
  */
 const shellPlugin = (shell: { code: string; hash: string }): Plugin => ({
   name: 'free-shell-script',
-  transformIndexHtml: () => [{ tag: 'script', children: shell.code, injectTo: 'body' }],
+  transformIndexHtml: () => [
+    { tag: 'script', children: shell.code, injectTo: 'body' },
+    // the script's early API reads (src/api/early.ts) find the connection open; CORS, no credentials
+    {
+      tag: 'link',
+      attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: true },
+      injectTo: 'head',
+    },
+  ],
   generateBundle() {
     this.emitFile({
       type: 'asset',
@@ -63,6 +78,111 @@ const shellPlugin = (shell: { code: string; hash: string }): Plugin => ({
     });
   },
 });
+
+/**
+ * The app's start (src/boot.tsx, imported by the entry once the shell has painted) and every chunk
+ * it imports statically, announced in index.html as module preloads: the browser fetches them while
+ * it parses the page, in parallel, instead of one import after another once the entry has run.
+ * They are only fetched here, not run: running still waits for the shell's paint.
+ */
+const preloadBootPlugin = (): Plugin => ({
+  name: 'free-preload-boot',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle) return [];
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/boot.tsx'));
+      if (!boot) throw new Error('free-preload-boot: no chunk for src/boot.tsx');
+      const entry = chunks.find((c) => c.isEntry);
+      // already preloaded by vite for the entry
+      const skip = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+      const files: string[] = [];
+      const walk = (fileName: string) => {
+        if (skip.has(fileName) || files.includes(fileName)) return;
+        files.push(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') for (const i of chunk.imports) walk(i);
+      };
+      walk(boot.fileName);
+      return files.map((f) => ({
+        tag: 'link',
+        // low: after the render-blocking CSS the shell paints with, not competing with it
+        attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` },
+        injectTo: 'head' as const,
+      }));
+    },
+  },
+});
+
+/**
+ * The modules src/boot.tsx reaches by static imports (the code of the first render), from the
+ * module graph at chunking time: they go into one chunk instead of the dozens of small shared chunks
+ * automatic splitting makes of them (each one more request on a phone's 150 ms round trips).
+ */
+const BOOT = fileURLToPath(new URL('./src/boot.tsx', import.meta.url));
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+function bootGraph(ctx: ChunkingContext) {
+  const seen = new Set<string>();
+  const walk = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) walk(next);
+  };
+  walk(BOOT);
+  return seen;
+}
+let bootModules: Set<string> | undefined;
+
+/**
+ * The installable app (src/app/pwa.ts registers it): the web app manifest and a Workbox service
+ * worker at the site's root. Precached: index.html (the shell), the hashed scripts and styles, the
+ * icons and the demo images — not the wallet stack (AppKit, wagmi: megabytes a visitor may never
+ * need; cached the first time they load). Navigations are answered with the precached shell, so
+ * the app opens without a network. API answers are never cached: the API is another origin, and
+ * /api/ on this one is kept out of the navigation fallback. A new version waits until the user
+ * reloads (registerType 'prompt': Workbox's SKIP_WAITING message).
+ */
+const pwaPlugin = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'FREE',
+      short_name: 'FREE',
+      description: 'FREE and FCC: stake, burn and grow together with the FREE ecosystem.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      // the light scheme's; the page's theme-color follows the chosen scheme (src/shell/, src/theme/)
+      theme_color: '#fff7f0',
+      background_color: '#f6f4f1',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['**/appkit-*.js', '**/wagmi-*.js'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // hashed names never change content: the wallet stack once loaded, and any chunk left out
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'free-assets', expiration: { maxEntries: 80 } },
+        },
+      ],
+    },
+  });
 
 const DEV_HOST = '127.0.0.1';
 const DEV_PORT = 5173;
@@ -74,7 +194,7 @@ export default defineConfig(async ({ command, isPreview }) => {
   const shell = process.env.VITEST ? { code: '', hash: '' } : await shellScript();
   const inlineScripts = shell.hash ? [shell.hash] : [];
   return {
-    plugins: [react(), shellPlugin(shell)],
+    plugins: [react(), shellPlugin(shell), preloadBootPlugin(), ...(process.env.VITEST ? [] : [pwaPlugin()])],
     ...(command === 'serve' && !isPreview ? { html: { cspNonce: devNonce } } : {}),
     define: {
       __FREE_CLIENT_SECRET__: JSON.stringify(secret),
@@ -124,6 +244,17 @@ export default defineConfig(async ({ command, isPreview }) => {
               // The wallet stack: only reached through dynamic imports, never in the first paint.
               { name: 'appkit', test: /node_modules[\\/](@reown|@walletconnect|lit|@lit)/, priority: 30 },
               { name: 'wagmi', test: /node_modules[\\/](wagmi|@wagmi)[\\/]/, priority: 20 },
+              {
+                debugName: 'boot',
+                name: (id: string, ctx: ChunkingContext) => {
+                  bootModules ??= bootGraph(ctx);
+                  // Not zod: reached (protocol's envelope schema) but tree-shaken away, a group would keep
+                  // it. Not vite's preload helper: the entry imports it, and would then wait for this chunk.
+                  const skip = /node_modules[\\/]zod[\\/]|preload-helper/.test(id);
+                  return bootModules.has(id) && !skip ? 'boot' : null;
+                },
+                priority: 10,
+              },
             ],
           },
         },

@@ -1,11 +1,16 @@
-// The API the web benchmark's page talks to (scripts/src/bench/web.ts): the real app on an empty
-// in-memory database, answering the page's origin through CORS, so that Lighthouse measures the
-// home page as a phone sees it with a backend up (without one, every request fails and an error
-// toast becomes the largest paint). Prints `listening <port>` once ready; ends on SIGTERM.
+// The API the web benchmark's page talks to (scripts/src/bench/web.ts): the real app on an in-memory
+// database holding the demo's public content (banners, announcements, documents, the open modules,
+// a funded FOMO pool, quotes — what a visitor's home page shows; server/src/ops/seed.ts), answering
+// the page's origin through CORS, so that the bench measures the home page as a phone sees it with a
+// backend up (without one, every request fails and an error toast becomes the largest paint).
+// Prints `listening <port>` once ready; ends on SIGTERM.
 // Run: node --import tsx server/bench/web-api.ts <port> <page host:port>
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDb } from '../src/db/client.ts';
+import { openDemoModules, seedContent } from '../src/ops/seed.ts';
+import { fomoFloor, fundFomo } from '../src/services/fomo.ts';
+import { setQuote } from '../src/services/quotes.ts';
 
 const [port, pageHost] = process.argv.slice(2);
 if (!port || !pageHost) {
@@ -13,6 +18,15 @@ if (!port || !pageHost) {
   process.exit(2);
 }
 const db = await openDb('memory://');
+await seedContent(db);
+await openDemoModules(db);
+await fundFomo(db.db, (await fomoFloor(db.db)) * 3n, 'web-bench');
+const now = new Date();
+for (const [symbol, price] of [
+  ['FREE', 125n],
+  ['FCC', 48n],
+] as const)
+  await setQuote(db.db, { symbol, name: symbol, price: price * 10n ** 16n, source: 'manual', now });
 const config = {
   ...loadConfig({
     DEPLOYMENT_FILE: '/nonexistent/deployment.json',

@@ -183,7 +183,13 @@ export async function serveApp(): Promise<ServedApp> {
 export const consoleErrors: string[] = [];
 export const failedRequests: string[] = [];
 export async function newPage(browser: Browser, base: string, init?: Record<string, string>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+  // without the service worker (src/app/pwa.ts): every check sees the network as the page asks it;
+  // the installed app has its own check in run.ts
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   const local = new Set([new URL(base).host, new URL(API_URL).host, new URL(RPC_URL).host]);
   await page.route('**/*', (route) => {

@@ -1,5 +1,5 @@
 export function firstPaintJs(dist: string): {
-  files: { file: string; gzipBytes: number }[];
+  files: { file: string; gzipBytes: number; source?: string }[];
   totalBytes: number;
   /** the manifest keys (source paths) of the chunks walked */
   modules: string[];

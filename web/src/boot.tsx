@@ -6,10 +6,12 @@ import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { App } from './app/App';
+import { App, queryClient } from './app/App';
 import { captureInviter } from './app/params';
 import { initI18n } from './i18n';
+import { prefetchHomeReads } from './pages/index/homeReads';
 import { session } from './session/store';
+import { atHome } from './shell/paint';
 import { initTheme } from './theme/theme';
 
 // antd-mobile's imperative APIs (Toast, Dialog, Modal) throw under React 19 until given a renderer.
@@ -31,6 +33,8 @@ window.addEventListener('storage', (e) => {
 });
 
 await initI18n();
+// after the language is set: the reads ask in it (and the shell's early answers match it)
+if (atHome(window.location.hash)) prefetchHomeReads(queryClient);
 const root = document.getElementById('root');
 if (root) {
   // A transition: React renders the first page in slices, yielding to the browser between them,

@@ -475,7 +475,7 @@ export const DEMO_OPEN_MODULES = [
 /** Accounts that get airdrop and presale allocations (the first five test users). */
 export const DEMO_ALLOCATION_ACCOUNTS = [1, 2, 3, 4, 5] as const;
 
-async function openDemoModules(db: DbHandle): Promise<void> {
+export async function openDemoModules(db: DbHandle): Promise<void> {
   const modules = { ...(await getSetting(db.db, 'modules')) };
   for (const key of DEMO_OPEN_MODULES) modules[key] = true;
   await writeSetting(db.db, 'modules', modules);
@@ -567,7 +567,8 @@ const BODIES: Record<string, string> = {
   th: 'FREE เปิดใช้งานบนเชนท้องถิ่นแล้ว ฝากได้ 7, 15 หรือ 30 วัน และร่วมสมทบในพูล',
 };
 
-async function seedContent(db: DbHandle): Promise<void> {
+/** Articles, announcements and banners in several languages (also the web bench's content). */
+export async function seedContent(db: DbHandle): Promise<void> {
   const DAY_AGO = (n: number) => new Date(Date.now() - n * DAY);
   let age = 6;
   for (const [slug, titles] of Object.entries(LANG_TITLES)) {

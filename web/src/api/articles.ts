@@ -3,6 +3,7 @@ import type { ArticleDetail, ArticleItem, bannerItem, Page } from '@free/protoco
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, getOptional } from './client';
+import { HOME_ANNOUNCEMENTS } from './early';
 import { keys } from './keys';
 
 export function useArticle(id: string | null) {
@@ -34,20 +35,23 @@ export function useLatestArticle(type: string) {
 }
 
 /** The newest announcements (the home ticker); none when the server does not serve articles yet. */
+export const announcementsQuery = {
+  queryKey: keys.articles.list(HOME_ANNOUNCEMENTS),
+  queryFn: async () =>
+    (await getOptional<Page<ArticleItem>>('/api/common/article/list', HOME_ANNOUNCEMENTS))?.list ?? [],
+};
+
 export function useLatestAnnouncements() {
-  const params = { type: 'announcement', page: 1, size: 5 };
-  return useQuery({
-    queryKey: keys.articles.list(params),
-    queryFn: async () =>
-      (await getOptional<Page<ArticleItem>>('/api/common/article/list', params))?.list ?? [],
-  });
+  return useQuery(announcementsQuery);
 }
 
 export type Banner = z.infer<typeof bannerItem>;
 
+export const bannersQuery = {
+  queryKey: keys.banner(),
+  queryFn: async () => (await getOptional<{ list: Banner[] }>('/api/common/banner'))?.list ?? [],
+};
+
 export function useBanners() {
-  return useQuery({
-    queryKey: keys.banner(),
-    queryFn: async () => (await getOptional<{ list: Banner[] }>('/api/common/banner'))?.list ?? [],
-  });
+  return useQuery(bannersQuery);
 }

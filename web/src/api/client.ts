@@ -7,12 +7,13 @@ import { showToast } from '../components/toast';
 import { currentLanguage, i18n } from '../i18n';
 import { requestSignIn } from '../session/prompt';
 import { session } from '../session/store';
+import { apiBase, apiUrl, type Query, takeEarlyRead } from './early';
 import { learnFromNonce, serverNow } from './serverClock';
 
-export const API_URL: string = __FREE_API_URL__.replace(/\/+$/, '');
+export const API_URL: string = apiBase(__FREE_API_URL__);
 const CLIENT_SECRET: string = __FREE_CLIENT_SECRET__;
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+export type { Query };
 
 export interface RequestOptions {
   query?: Query;
@@ -40,12 +41,14 @@ export class ApiError extends Error {
   }
 }
 
-function buildUrl(path: string, query?: Query): string {
-  const url = new URL(API_URL + path);
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
-  }
-  return url.toString();
+const buildUrl = (path: string, query?: Query) => apiUrl(API_URL, path, query);
+
+/** An early read's answer (src/api/early.ts), given up on at the request's timeout like a fetch. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    answer.then(resolve, reject);
+  });
 }
 
 // Request signing (and its hash library) loads on the first signed-in request, not in a visitor's
@@ -141,18 +144,24 @@ async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOption
   opts.signal?.addEventListener('abort', onAbort);
   let res: Response;
   let body: { code?: unknown; msg?: unknown; message?: unknown; data?: unknown } | null = null;
+  const url = buildUrl(path, opts.query);
+  // the shell may have asked already (a failed early read is asked again)
+  const early = method === 'GET' ? takeEarlyRead(url, currentLanguage()) : undefined;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method,
-      headers: await headersFor(opts.body !== undefined, opts.headers),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: controller.signal,
-    });
+    res =
+      (early && (await untilAborted(early, controller.signal).catch(() => null))) ||
+      (await fetch(url, {
+        method,
+        headers: await headersFor(opts.body !== undefined, opts.headers),
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: controller.signal,
+      }));
     body = await res.json().catch(() => null);
   } catch {
     if (opts.signal?.aborted) throw new ApiError(ErrorCode.NetworkError, 'aborted');
     const text = i18n.t('network error');
-    if (!opts.background) showToast(text);
+    // without a network the app's offline notice says it once (src/app/AppNotices.tsx)
+    if (!opts.background && navigator.onLine !== false) showToast(text);
     throw new ApiError(ErrorCode.NetworkError, text);
   } finally {
     clearTimeout(timer);

@@ -7,10 +7,12 @@ import { keys } from './keys';
 
 export type Fomo = z.infer<typeof fomoData>;
 
+export const fomoQuery = {
+  queryKey: keys.public.fomo(),
+  queryFn: () => getOptional<Fomo>('/api/common/fomo'),
+  refetchInterval: 30_000,
+};
+
 export function useFomo() {
-  return useQuery({
-    queryKey: keys.public.fomo(),
-    queryFn: () => getOptional<Fomo>('/api/common/fomo'),
-    refetchInterval: 30_000,
-  });
+  return useQuery(fomoQuery);
 }

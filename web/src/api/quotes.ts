@@ -7,12 +7,14 @@ import { keys } from './keys';
 
 export type Quote = z.infer<typeof quote>;
 
+export const quotesQuery = {
+  queryKey: keys.public.quotes(),
+  queryFn: async () => (await getOptional<{ list: Quote[] }>('/api/common/quotes'))?.list ?? [],
+  refetchInterval: 60_000,
+};
+
 export function useQuotes() {
-  return useQuery({
-    queryKey: keys.public.quotes(),
-    queryFn: async () => (await getOptional<{ list: Quote[] }>('/api/common/quotes'))?.list ?? [],
-    refetchInterval: 60_000,
-  });
+  return useQuery(quotesQuery);
 }
 
 /** The quote of one symbol (FREE, FCC), or undefined when the server has none. */

@@ -15,6 +15,7 @@ const TEXTS: ShellTexts = {
 function shell() {
   document.head.innerHTML = '<meta name="theme-color" content="#fff7f0" />';
   document.body.innerHTML = `<div id="root"><div class="nav-title" id="shell-title"></div>
+    <div class="banner-slot" id="shell-banner" hidden></div>
     <section class="hero" id="shell-hero" hidden><h2>FREE</h2><p id="shell-tagline"></p></section></div>`;
 }
 const html = () => document.documentElement;
@@ -42,6 +43,7 @@ describe('index.html shell', () => {
     expect(el('shell-title').textContent).toBe('الرئيسية');
     expect(el('shell-tagline').textContent).toBe('شعار');
     expect(el('shell-hero').hidden).toBe(false);
+    expect(el('shell-banner').hidden).toBe(false);
   });
 
   it("follows the phone's language and colour scheme when nothing is remembered", () => {
@@ -68,6 +70,7 @@ describe('index.html shell', () => {
     window.location.hash = '#/pages/mine/mine';
     paintShell(TEXTS);
     expect(el('shell-hero').hidden).toBe(true);
+    expect(el('shell-banner').hidden).toBe(true);
     expect(el('shell-title').textContent).toBe('');
     // an invite link is the home page
     shell();

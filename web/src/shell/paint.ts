@@ -23,9 +23,11 @@ function stored(key: string): string | null {
 }
 
 /** The home route of the hash router: no hash, `#/`, or `#/` with a query (an invite link). */
-const atHome = (hash: string) => hash === '' || hash === '#' || hash === '#/' || hash.startsWith('#/?');
+export const atHome = (hash: string) =>
+  hash === '' || hash === '#' || hash === '#/' || hash.startsWith('#/?');
 
-export function paintShell(texts: ShellTexts): void {
+/** Paints the shell; returns the language it chose (the app's API calls ask in it). */
+export function paintShell(texts: ShellTexts): LanguageCode {
   const html = document.documentElement;
   const t = stored(THEME_KEY);
   const theme =
@@ -47,11 +49,14 @@ export function paintShell(texts: ShellTexts): void {
   html.dir = languageDir(lang);
 
   const text = texts[lang] ?? texts.en;
-  if (!text || !atHome(location.hash)) return;
+  if (!text || !atHome(location.hash)) return lang;
   const title = document.getElementById('shell-title');
   const hero = document.getElementById('shell-hero');
   const tagline = document.getElementById('shell-tagline');
+  const banner = document.getElementById('shell-banner');
   if (title) title.textContent = text.title;
   if (tagline) tagline.textContent = text.tagline;
   if (hero) hero.hidden = false;
+  if (banner) banner.hidden = false;
+  return lang;
 }

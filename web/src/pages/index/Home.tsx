@@ -86,24 +86,41 @@ export function Grid({ entries, label }: { entries: readonly Entry[]; label: str
 }
 
 function Banners() {
-  const banners = useBanners().data ?? [];
+  const { t } = useTranslation();
+  const query = useBanners();
+  const banners = query.data ?? [];
   // An image that does not load (missing file, not an image) is left out rather than shown broken.
   const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
   const shown = banners.filter((b) => !failed.has(b.id));
+  // while they load, their place is kept (index.html's shell keeps it too): their arrival moves nothing
+  if (query.isPending) return <div className="banners banner-slot" aria-hidden="true" />;
   if (shown.length === 0) return null;
-  const img = (b: Banner) => (
-    <img src={b.image} alt="" loading="lazy" onError={() => setFailed((prev) => new Set(prev).add(b.id))} />
+  // the first is the page's largest image: fetched at once, not when it scrolls into view
+  const img = (b: Banner, i: number) => (
+    <img
+      src={b.image}
+      alt=""
+      loading={i === 0 ? 'eager' : 'lazy'}
+      fetchPriority={i === 0 ? 'high' : 'auto'}
+      onError={() => setFailed((prev) => new Set(prev).add(b.id))}
+    />
   );
   return (
     <div className="banners">
-      {shown.map((b) =>
+      {shown.map((b, i) =>
         b.link ? (
-          <a key={b.id} href={b.link} rel="noopener" {...contentLangProps(b.language)}>
-            {img(b)}
+          <a
+            key={b.id}
+            href={b.link}
+            rel="noopener"
+            aria-label={t('home.bannerLink', { n: i + 1, count: shown.length })}
+            {...contentLangProps(b.language)}
+          >
+            {img(b, i)}
           </a>
         ) : (
           <span key={b.id} {...contentLangProps(b.language)}>
-            {img(b)}
+            {img(b, i)}
           </span>
         ),
       )}
