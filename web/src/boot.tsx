@@ -2,6 +2,7 @@
 // renderer, theme and language before the first render, then the app.
 // Deep imports, not the 'antd-mobile' barrel: through the barrel every antd component another chunk
 // uses (Toast's react-spring, Popup, …) would count as reached by the first paint and be bundled into it.
+import './zod-jitless';
 import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode, startTransition } from 'react';

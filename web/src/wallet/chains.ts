@@ -4,15 +4,20 @@ import { bsc, bscTestnet, foundry } from 'viem/chains';
 
 export const RPC_URL: string = __FREE_RPC_URL__;
 
+/**
+ * The chain with the build's RPC (VITE_RPC_URL) on every network: the page's Content-Security-Policy
+ * allows that one, and a public endpoint of viem's chain list would be refused (or rate-limited).
+ */
 export function appChain(chainId: number): Chain {
-  if (chainId === foundry.id) return { ...foundry, rpcUrls: { default: { http: [RPC_URL] } } };
-  if (chainId === bsc.id) return bsc;
-  if (chainId === bscTestnet.id) return bscTestnet;
+  const rpcUrls = { default: { http: [RPC_URL] } };
+  if (chainId === foundry.id) return { ...foundry, rpcUrls };
+  if (chainId === bsc.id) return { ...bsc, rpcUrls };
+  if (chainId === bscTestnet.id) return { ...bscTestnet, rpcUrls };
   return defineChain({
     id: chainId,
     name: `Chain ${chainId}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [RPC_URL] } },
+    rpcUrls,
   });
 }
 
