@@ -2690,7 +2690,7 @@ export interface operations {
                         data: {
                             list: {
                                 /** @enum {string} */
-                                kind: "total" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income";
+                                kind: "total" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income";
                                 today: {
                                     /** @description decimal amount in token units, e.g. "12.5" */
                                     USDT: string;
@@ -2885,7 +2885,7 @@ export interface operations {
                             /** @description 0x address */
                             to: string;
                             /** @enum {string} */
-                            state: "review" | "queued" | "signed" | "broadcast" | "confirmed" | "failed" | "refunded";
+                            state: "review" | "queued" | "signed" | "broadcast" | "unresolved" | "confirmed" | "failed" | "refunded";
                             pending: boolean;
                             txHash: string | null;
                             /** @description ISO 8601 timestamp (UTC) */
@@ -2937,7 +2937,7 @@ export interface operations {
                                 /** @description 0x address */
                                 to: string;
                                 /** @enum {string} */
-                                state: "review" | "queued" | "signed" | "broadcast" | "confirmed" | "failed" | "refunded";
+                                state: "review" | "queued" | "signed" | "broadcast" | "unresolved" | "confirmed" | "failed" | "refunded";
                                 pending: boolean;
                                 txHash: string | null;
                                 /** @description ISO 8601 timestamp (UTC) */
@@ -5071,6 +5071,10 @@ export interface operations {
                                 };
                             } | null;
                             chainError: string | null;
+                            chainMismatch: {
+                                expected: number;
+                                rpc: number;
+                            } | null;
                             fomo: {
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 balance: string;
@@ -5374,7 +5378,7 @@ export interface operations {
                                 /** @description 0x address */
                                 to: string;
                                 /** @enum {string} */
-                                state: "review" | "queued" | "signed" | "broadcast" | "confirmed" | "failed" | "refunded";
+                                state: "review" | "queued" | "signed" | "broadcast" | "unresolved" | "confirmed" | "failed" | "refunded";
                                 txHash: string | null;
                                 failReason: string | null;
                                 rejectReason: string | null;
@@ -6893,7 +6897,7 @@ export interface operations {
                                     /** @description 0x address */
                                     to: string;
                                     /** @enum {string} */
-                                    state: "review" | "queued" | "signed" | "broadcast" | "confirmed" | "failed" | "refunded";
+                                    state: "review" | "queued" | "signed" | "broadcast" | "unresolved" | "confirmed" | "failed" | "refunded";
                                     pending: boolean;
                                     txHash: string | null;
                                     /** @description ISO 8601 timestamp (UTC) */
