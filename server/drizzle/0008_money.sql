@@ -3,3 +3,6 @@ ALTER TABLE "prediction_rounds" ADD COLUMN "window_cumulative" numeric(78, 0);--
 ALTER TABLE "prediction_rounds" ADD COLUMN "window_observed_at" bigint;--> statement-breakpoint
 -- hand-written: rounds opened before the deciding window closed bets at the default cutoff (10 s before the end)
 UPDATE "prediction_rounds" SET "bets_close_at" = "ends_at" - interval '10 seconds' WHERE "bets_close_at" IS NULL;
+--> statement-breakpoint
+-- hand-written: one hashrate unit, H/s in 1e18 fixed point; machine grants were whole H/s
+UPDATE "hashrate_grants" SET "amount" = "amount" * 1000000000000000000 WHERE "source" = 'machine';
