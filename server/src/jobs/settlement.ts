@@ -4,9 +4,10 @@
 // Set-based SQL; each step commits on its own with its (day, step) row in settlement_runs, so a
 // second run pays nothing twice and a run that crashed in the middle resumes at the next step.
 // While the FOMO pool is under its floor, nothing is paid: the run records a settlement_holds row.
-// The USDT income a day pays (static + dynamic + pool, from system:income) is bounded by the operator's
-// `income_daily_budget_wei`: the step that would pass it is rolled back and the day is held the
-// same way; the steps left resume on a later run within the budget (income accrues meanwhile).
+// The USDT income a day pays (static + dynamic + pool, from system:income, with the Huan Li Bao
+// income of that day: one counter) is bounded by the operator's `income_daily_budget_wei`: the step
+// that would pass it is rolled back and the day is held the same way; the steps left resume on a
+// later run within the budget (income accrues meanwhile).
 import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { DAY_MS } from '@free/protocol/constants';
 import { compoundFactor } from '@free/protocol/staking';
@@ -14,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
+import { takeIncome } from '../services/income-budget.ts';
 import { KIND } from '../services/income-kinds.ts';
 import { getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
@@ -80,7 +82,6 @@ export async function runSettlement(
   const { start, end } = assertDay(day);
   const settings = await getSettings(db.db);
   const money = settings.product_money;
-  const budget = settings.income_daily_budget_wei === null ? null : BigInt(settings.income_daily_budget_wei);
   const [balance, floor] = await Promise.all([fomoBalance(db.db), fomoFloor(db.db)]);
   const hold = async (reason: string, held: Record<string, string>) => {
     await db.db.execute(sql`INSERT INTO settlement_holds (day, reason, fomo_balance, floor, held)
@@ -100,7 +101,7 @@ export async function runSettlement(
   for (const step of SETTLEMENT_STEPS) {
     let r: StepResult;
     try {
-      r = await runStep(db, ctx, step, budget);
+      r = await runStep(db, ctx, step);
     } catch (err) {
       if (!(err instanceof IncomeBudgetExceeded)) throw err;
       const held = {
@@ -117,12 +118,7 @@ export async function runSettlement(
 }
 
 /** One step in its own transaction, claimed once by its settlement_runs row. */
-async function runStep(
-  db: DbHandle,
-  ctx: StepCtx,
-  step: SettlementStep,
-  budget: bigint | null,
-): Promise<StepResult> {
+async function runStep(db: DbHandle, ctx: StepCtx, step: SettlementStep): Promise<StepResult> {
   const { day } = ctx;
   return db.transaction(async (tx) => {
     const claimed = rowsOf(
@@ -131,13 +127,10 @@ async function runStep(
     );
     if (claimed.length === 0) return { step, done: 'before' as const, rows: 0, total: 0n };
     const out = await STEP_FNS[step](tx, ctx);
-    if (budget !== null && INCOME_STEPS.includes(step)) {
-      const [paid] = rowsOf<{ s: string }>(
-        await tx.execute(sql`SELECT coalesce(sum(total), 0)::text AS s FROM settlement_runs
-            WHERE day = ${day} AND step IN ${sql.raw(`('${INCOME_STEPS.join("','")}')`)} AND step <> ${step}`),
-      );
-      const before = BigInt(paid?.s ?? '0');
-      if (before + out.total > budget) throw new IncomeBudgetExceeded(step, out.total, before, budget);
+    if (INCOME_STEPS.includes(step)) {
+      // one counter per day with Huan Li Bao income (income-budget.ts); rolled back with the step
+      const took = await takeIncome(tx, day, out.total);
+      if (!took.ok) throw new IncomeBudgetExceeded(step, out.total, took.paidBefore, took.budget);
     }
     await tx.execute(sql`UPDATE settlement_runs SET rows = ${out.rows}, total = ${out.total.toString()}
         WHERE day = ${day} AND step = ${step}`);

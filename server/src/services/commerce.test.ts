@@ -79,7 +79,9 @@ for (const backend of BACKENDS) {
         const r = await post('/api/user/machine/buy', { id: machineId });
         expect(r).toMatchObject({ code: 200, data: { state: 'active', hashrate: '5000', price: '100' } });
         expect(await post('/api/user/machine/buy', { id: machineId })).toMatchObject({ code: 200 });
-        expect(await activeHashrate(t.db.db, u.userId, t.clock.get())).toBe(10_000n);
+        // H/s in 1e18 fixed point, shown in H/s
+        expect(await activeHashrate(t.db.db, u.userId, t.clock.get())).toBe(10_000n * U);
+        expect((await get('/api/user/machines')).data.hashrate).toBe('10000');
         const before = await fullSnapshot(t.db);
         expect((await post('/api/user/machine/buy', { id: machineId })).code).toBe(ErrorCode.Conflict);
         expect(await fullSnapshot(t.db)).toEqual(before);

@@ -1,8 +1,18 @@
 // Computing power (hashrate) from hashrate_grants: the whole network, the user's own, and the
 // direct-referral and team bonuses granted on their team's contributions.
+// One unit for every grant: H/s in 1e18 fixed point (like a token amount, so the API shows it with
+// amt as a decimal string in H/s). A machine of N H/s grants N × 1e18; settlement's computing
+// power grants 1 H/s per USDT contributed, i.e. the contribution's USDT wei as they are.
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
+
+/** Grant units (1e18 fixed point) per whole H/s. */
+export const HASHRATE_UNIT = WEI_PER_UNIT;
+
+/** The grant of a machine of `hs` whole H/s. */
+export const machineGrant = (hs: bigint): bigint => hs * HASHRATE_UNIT;
 
 export type HashrateView = {
   network: bigint;

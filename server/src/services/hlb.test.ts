@@ -2,14 +2,16 @@
 
 import { ErrorCode } from '@free/protocol';
 import { DAY_MS as DAY } from '@free/protocol/constants';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
 import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
+import { rowsOf } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/index.ts';
 import { fundFomo } from './fomo.ts';
 import { accrueHlb } from './hlb.ts';
 import { getBalance, userAccount } from './ledger.ts';
+import { writeSetting } from './settings.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
 for (const backend of BACKENDS) {
@@ -167,6 +169,55 @@ for (const backend of BACKENDS) {
       expect(await usdt(user.userId)).toBe(500n * U + 63n * 10n ** 17n);
       expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
       expect(fixed.data.state).toBe('active');
+    });
+  });
+
+  describe(`${backend.name}: the daily income budget`, () => {
+    let t: ProductTestCtx;
+    let user: { token: string; userId: number };
+    const usdt = (id: number) => getBalance(t.db.db, userAccount(id), 'USDT');
+
+    beforeAll(async () => {
+      t = await makeProductApp(backend.url);
+      await setModules(t.db.db, { huan_li_bao: true });
+      await fundFomo(t.db.db, 1000n * U, 'hlb-budget');
+      user = await signIn(t, account('hlb-budget'));
+      await fund(t.db, user.userId, 1000n * U, 'USDT');
+    });
+    afterAll(async () => {
+      await t?.app.close();
+      await t?.db.close();
+    });
+
+    it('pays Huan Li Bao income within the budget of the day; the rest waits and is paid on later days', async () => {
+      // 1000 flexible at 0.1 %/day: 1 USDT a day; the budget lets 1.5 USDT of income out a day
+      await writeSetting(t.db.db, 'income_daily_budget_wei', String((15n * U) / 10n));
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/hlb/subscribe',
+        headers: authHeaders(t, user.token),
+        payload: { product: 'flexible', amount: '1000' },
+      });
+      expect(r.json().code).toBe(200);
+      t.clock.advance(3 * DAY + 1);
+      // 3 days due, 1 fits today
+      expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(U);
+      expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
+      const [day] = rowsOf<{ paid: string; held: string }>(
+        await t.db.db.execute(
+          sql`SELECT paid::text, held::text FROM income_budget_days WHERE day = ${t.clock.get().toISOString().slice(0, 10)}`,
+        ),
+      );
+      // the operator sees what was paid and what waits
+      expect(day).toEqual({ paid: String(U), held: String(U) });
+      // the next day pays the next held day (and that day's own accrual waits behind it)
+      t.clock.advance(DAY);
+      expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(U);
+      // the budget raised: everything due is paid, nothing lost, nothing twice
+      await writeSetting(t.db.db, 'income_daily_budget_wei', null);
+      expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(2n * U);
+      expect(await usdt(user.userId)).toBe(4n * U);
+      expect((await accrueHlb(t.db, t.clock.get())).paid).toBe(0n);
     });
   });
 }

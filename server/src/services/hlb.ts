@@ -12,6 +12,7 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { parseMoney, runCommand } from './command.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
+import { budgetDay, takeIncome } from './income-budget.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { getSetting } from './settings.ts';
 
@@ -110,8 +111,13 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
   const inviterId = u?.inviter_id ?? null;
   const inviterIgnited = u?.ignited === true;
   let paid = 0n;
+  let accrued = o.daysAccrued;
   for (let d = o.daysAccrued + 1; d <= days; d++) {
     if (perDay <= 0n) break;
+    const dyn = (perDay * BigInt(dynamicBps)) / BPS;
+    const dynPaid = inviterId !== null && inviterIgnited && dyn > 0n ? dyn : 0n;
+    // the daily income budget: a day that does not fit stays due (days_accrued stops before it)
+    if (!(await takeIncome(tx, budgetDay(now), perDay + dynPaid)).ok) break;
     await transfer(tx, {
       key: `hlb_static:${o.id}:${d}`,
       from: systemAccount('income'),
@@ -122,8 +128,7 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
       ref: `hlb:${o.id}`,
     });
     paid += perDay;
-    const dyn = (perDay * BigInt(dynamicBps)) / BPS;
-    if (inviterId !== null && inviterIgnited && dyn > 0n) {
+    if (dynPaid > 0n && inviterId !== null) {
       await transfer(tx, {
         key: `hlb_dynamic:${o.id}:${d}`,
         from: systemAccount('income'),
@@ -134,10 +139,13 @@ async function accrueOrder(tx: Executor, orderId: number, now: Date, dynamicBps:
         ref: `hlb:${o.id}`,
       });
     }
+    accrued = d;
   }
+  // with a zero rate every day is accrued at once; otherwise up to the last day paid
+  if (perDay <= 0n) accrued = days;
   await tx
     .update(hlbOrders)
-    .set({ daysAccrued: days, staticTotal: sql`${hlbOrders.staticTotal} + ${paid}` })
+    .set({ daysAccrued: accrued, staticTotal: sql`${hlbOrders.staticTotal} + ${paid}` })
     .where(eq(hlbOrders.id, o.id));
   return paid;
 }

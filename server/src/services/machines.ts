@@ -8,6 +8,7 @@ import { hashrateGrants, machineOrders, machines } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { runCommand } from './command.ts';
+import { machineGrant } from './hashrate.ts';
 import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 
 /** The text of a { lang: text } map in `lang`, English where not translated. */
@@ -142,7 +143,7 @@ export async function buyMachine(
         userId: input.userId,
         source: 'machine',
         ref: `machine_order:${o.id}`,
-        amount: m.hashrate,
+        amount: machineGrant(m.hashrate),
         startsAt: input.now,
         endsAt,
       });
@@ -151,7 +152,7 @@ export async function buyMachine(
   });
 }
 
-/** Hashrate a user holds now from every grant (machines, …). */
+/** Hashrate a user holds now from every grant (machines, …), in grant units (H/s, 1e18 fixed point). */
 export async function activeHashrate(db: Executor, userId: number, now: Date): Promise<bigint> {
   const [r] = await db
     .select({ s: sql<string>`coalesce(sum(${hashrateGrants.amount}), 0)::text` })
@@ -184,7 +185,7 @@ export async function myMachines(
     .offset((page - 1) * size);
   const count = await countRows(db, machineOrders, eq(machineOrders.userId, userId));
   return {
-    hashrate: (await activeHashrate(db, userId, now)).toString(),
+    hashrate: amt(await activeHashrate(db, userId, now)),
     list: rows.map((r) => machineOrderView(r.o, localized(r.name, lang), now)),
     total: count,
     page,

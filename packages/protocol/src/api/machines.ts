@@ -32,4 +32,6 @@ export const machineOrder = z.object({
   state: z.enum(['active', 'expired']),
 });
 export const myMachinesQuery = pageQuery;
-export const myMachinesData = pageOf(machineOrder).extend({ hashrate: z.string() });
+export const myMachinesData = pageOf(machineOrder).extend({
+  hashrate: z.string().describe('the user hashrate in force, H/s as a decimal string'),
+});

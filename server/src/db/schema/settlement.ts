@@ -43,3 +43,13 @@ export const settlementAccruals = pgTable(
     index('settlement_accruals_day_user_idx').on(t.day, t.userId),
   ],
 );
+
+/**
+ * Off-chain USDT income paid per budget day (settlement of that day, Huan Li Bao paid on it),
+ * against `income_daily_budget_wei`; `held` is the last payment that had to wait that day.
+ */
+export const incomeBudgetDays = pgTable('income_budget_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  paid: wei('paid').notNull().default(sql`0`),
+  held: wei('held').notNull().default(sql`0`),
+});
