@@ -87,6 +87,27 @@ describe.each(BACKENDS)('ledger on $name', ({ url }) => {
     expect(await ledgerSum(t)).toBe(before);
   });
 
+  it("refuses a FREE debit below zero with FREE's own error (the coin's text), changing nothing", async () => {
+    const { userId } = await signIn(t, account('ledger-poor-free'));
+    const before = await ledgerSum(t);
+    const err = await t.db
+      .transaction((tx) =>
+        transfer(tx, {
+          key: 'poor-free-1',
+          from: userAccount(userId, 'airdrop'),
+          to: systemAccount('payout'),
+          asset: 'FREE',
+          amount: 1n * U,
+          kind: 'withdraw',
+        }),
+      )
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).errorCode).toBe(ErrorCode.InsufficientFree);
+    expect(await getBalance(t.db.db, userAccount(userId, 'airdrop'), 'FREE')).toBe(0n);
+    expect(await ledgerSum(t)).toBe(before);
+  });
+
   it('1,000 concurrent withdrawals never overdraw: accepted = balance / amount, ledger sums to zero', async () => {
     const a = account('ledger-race');
     const { userId, token } = await signIn(t, a);

@@ -1,6 +1,6 @@
 // Withdrawal lifecycle both sides read: the allowed moves of a withdrawal, and which states still
 // wait for the chain.
-import type { WithdrawState } from './api/wallet.ts';
+import type { WithdrawCoin, WithdrawState } from './api/wallet.ts';
 
 /** Allowed moves of a withdrawal; the server refuses anything else. */
 export const WITHDRAW_TRANSITIONS: Record<WithdrawState, readonly WithdrawState[]> = {
@@ -21,3 +21,40 @@ export const WITHDRAW_TRANSITIONS: Record<WithdrawState, readonly WithdrawState[
 /** States in which the user's money has left the balance and the chain has not settled it yet. */
 export const isWithdrawPending = (state: WithdrawState): boolean =>
   state === 'queued' || state === 'signed' || state === 'broadcast' || state === 'unresolved';
+
+/** The settings keys (wei) of one coin's withdrawal limits: null = no limit, except the minimum. */
+export type WithdrawLimitKeys = {
+  min: string;
+  max: string;
+  userDaily: string;
+  platformDaily: string;
+  reviewAbove: string;
+};
+
+/**
+ * What each withdrawable coin is withdrawn from (and refunded to) and where its limits are set
+ * (docs/business-rules.md "Withdrawal limits"): the server's checks and the config answer read them
+ * from here, and the console lists the same keys (MONEY_LIMITS, checked against this in tests).
+ */
+export const WITHDRAW_RULES = {
+  USDT: {
+    source: 'wallet',
+    limits: {
+      min: 'min_withdraw_wei',
+      max: 'withdraw_max_wei',
+      userDaily: 'withdraw_user_daily_wei',
+      platformDaily: 'withdraw_platform_daily_wei',
+      reviewAbove: 'withdraw_review_above_wei',
+    },
+  },
+  FREE: {
+    source: 'airdrop',
+    limits: {
+      min: 'free_min_withdraw_wei',
+      max: 'free_withdraw_max_wei',
+      userDaily: 'free_withdraw_user_daily_wei',
+      platformDaily: 'free_withdraw_platform_daily_wei',
+      reviewAbove: 'free_withdraw_review_above_wei',
+    },
+  },
+} as const satisfies Record<WithdrawCoin, { source: 'wallet' | 'airdrop'; limits: WithdrawLimitKeys }>;

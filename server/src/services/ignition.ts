@@ -40,7 +40,8 @@ export async function ignite(handle: DbHandle, a: { userId: number; now: Date })
             ref: 'ignition',
           });
         } catch (err) {
-          if (err instanceof AppError && err.errorCode === ErrorCode.InsufficientBalance)
+          // the ledger's FREE refusal, naming this form's field
+          if (err instanceof AppError && err.errorCode === ErrorCode.InsufficientFree)
             throw new AppError(ErrorCode.InsufficientFree, 'free');
           throw err;
         }

@@ -67,10 +67,22 @@ function resolve(ref: AccountRef): Resolved {
 
 const sameAccount = (a: Resolved, b: Resolved) => a.userId === b.userId && a.account === b.account;
 
-/**
- * Refuses before anything moves when the user's wallet holds less than `amount` of `asset`:
- * InsufficientFree for FREE, InsufficientBalance otherwise, naming `field`.
- */
+/** The refusal of a balance short of `asset`: InsufficientFree for FREE, InsufficientBalance otherwise. */
+export const insufficient = (asset: Asset, field = 'amount'): AppError =>
+  new AppError(asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance, field);
+
+/** Refuses before anything moves when `account` holds less than `amount` of `asset` (the coin's own error). */
+export async function requireBalance(
+  tx: Executor,
+  account: AccountRef,
+  asset: Asset,
+  amount: bigint,
+  field = 'amount',
+): Promise<void> {
+  if ((await getBalance(tx, account, asset)) < amount) throw insufficient(asset, field);
+}
+
+/** Refuses before anything moves when the user's wallet holds less than `amount` of `asset`. */
 export async function requireWallet(
   tx: Executor,
   userId: number,
@@ -78,14 +90,13 @@ export async function requireWallet(
   amount: bigint,
   field = 'amount',
 ): Promise<void> {
-  if ((await getBalance(tx, userAccount(userId), asset)) < amount) {
-    throw new AppError(asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance, field);
-  }
+  await requireBalance(tx, userAccount(userId), asset, amount, field);
 }
 
 /**
  * Moves `amount` of `asset` from one account to another inside `tx` (the caller's transaction).
- * Throws AppError(InsufficientBalance) when the source would go below zero, and
+ * Throws the coin's own refusal (`insufficient`: InsufficientFree for FREE, InsufficientBalance
+ * otherwise) when the source would go below zero, and
  * AppError(IdempotencyConflict) when `key` was used for a different movement.
  *
  * Every transfer takes its row locks in one order, so two transfers cannot deadlock: the cached
@@ -257,7 +268,7 @@ async function debit(tx: Executor, acc: Resolved, asset: Asset, amount: bigint):
     .set({ amount: sql`${balances.amount} - ${amount}` })
     .where(and(where, sql`${balances.amount} >= ${amount}`))
     .returning({ id: balances.id });
-  if (updated.length === 0) throw new AppError(ErrorCode.InsufficientBalance, 'amount');
+  if (updated.length === 0) throw insufficient(asset);
 }
 
 async function credit(tx: Executor, acc: Resolved, asset: Asset, amount: bigint): Promise<void> {

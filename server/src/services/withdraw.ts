@@ -8,7 +8,7 @@
 // until an operator approves or rejects it.
 import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
-import { isWithdrawPending, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
+import { isWithdrawPending, WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
@@ -17,7 +17,7 @@ import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
-import { getBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
+import { requireBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
 import type { Settings } from './settings.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -60,8 +60,10 @@ export type ApplyInput = {
 
 const ROUTE = 'withdraw/apply';
 
-/** The balance a coin is withdrawn from (and refunded to): USDT the wallet, FREE the airdrop balance. */
-export const WITHDRAW_SOURCE: Record<WithdrawCoin, UserAccountName> = { USDT: 'wallet', FREE: 'airdrop' };
+/** The balance a coin is withdrawn from (and refunded to): protocol's WITHDRAW_RULES. */
+export const WITHDRAW_SOURCE = Object.fromEntries(
+  Object.entries(WITHDRAW_RULES).map(([coin, r]) => [coin, r.source]),
+) as Record<WithdrawCoin, UserAccountName>;
 
 type WeiLimit = bigint | undefined;
 export type WithdrawLimits = {
@@ -74,23 +76,29 @@ export type WithdrawLimits = {
 
 const limit = (v: string | null): WeiLimit => (v === null ? undefined : BigInt(v));
 
-/** One coin's withdrawal limits from the settings registry (docs/business-rules.md "Withdrawal limits"). */
+/** One coin's withdrawal limits from the settings registry, at the keys protocol's WITHDRAW_RULES names. */
 export function withdrawLimits(settings: Settings, coin: WithdrawCoin): WithdrawLimits {
-  return coin === 'FREE'
-    ? {
-        min: BigInt(settings.free_min_withdraw_wei),
-        max: limit(settings.free_withdraw_max_wei),
-        userDaily: limit(settings.free_withdraw_user_daily_wei),
-        platformDaily: limit(settings.free_withdraw_platform_daily_wei),
-        reviewAbove: limit(settings.free_withdraw_review_above_wei),
-      }
-    : {
-        min: BigInt(settings.min_withdraw_wei),
-        max: limit(settings.withdraw_max_wei),
-        userDaily: limit(settings.withdraw_user_daily_wei),
-        platformDaily: limit(settings.withdraw_platform_daily_wei),
-        reviewAbove: limit(settings.withdraw_review_above_wei),
-      };
+  const k = WITHDRAW_RULES[coin].limits;
+  return {
+    min: BigInt(settings[k.min]),
+    max: limit(settings[k.max]),
+    userDaily: limit(settings[k.userDaily]),
+    platformDaily: limit(settings[k.platformDaily]),
+    reviewAbove: limit(settings[k.reviewAbove]),
+  };
+}
+
+/** The config answer's withdrawal minimum and maximum of each coin (token units; no maximum: null). */
+export function withdrawLimitsAnswer(s: Settings) {
+  const usdt = withdrawLimits(s, 'USDT');
+  const free = withdrawLimits(s, 'FREE');
+  const upTo = (v: WeiLimit) => (v === undefined ? null : amt(v));
+  return {
+    min_withdraw: amt(usdt.min),
+    max_withdraw: upTo(usdt.max),
+    free_min_withdraw: amt(free.min),
+    free_max_withdraw: upTo(free.max),
+  };
 }
 
 export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<WithdrawalView> {
@@ -110,12 +118,8 @@ export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<
     content: ({ amount }) => ({ amount: amount.toString(), coin: input.coin }),
     run: async (tx, { amount, caps, review }) => {
       const source = userAccount(input.userId, WITHDRAW_SOURCE[input.coin]);
-      // FREE is refused with the FREE text ("Free balance insufficient"), USDT with the wallet's
-      if ((await getBalance(tx, source, input.coin)) < amount)
-        throw new AppError(
-          input.coin === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance,
-          'amount',
-        );
+      // refused before the caps, with the coin's own text (FREE: "Free balance insufficient")
+      await requireBalance(tx, source, input.coin, amount);
       const dayBefore = await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps, review);
       const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
       const [row] = await tx

@@ -11,6 +11,7 @@ import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { amt, checksum, iso, pageArgs } from '../../lib/format.ts';
 import { issueNonce, login } from '../../services/auth.ts';
 import { getSettings, wei } from '../../services/settings.ts';
+import { withdrawLimitsAnswer } from '../../services/withdraw.ts';
 
 type ArticleRow = {
   id: number;
@@ -139,10 +140,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
           min_amount: amt(wei(s.min_amount_wei)),
           max_amount: amt(wei(s.max_amount_wei)),
           max_recharge: amt(wei(s.max_recharge_wei)),
-          min_withdraw: amt(wei(s.min_withdraw_wei)),
-          max_withdraw: s.withdraw_max_wei === null ? null : amt(wei(s.withdraw_max_wei)),
-          free_min_withdraw: amt(wei(s.free_min_withdraw_wei)),
-          free_max_withdraw: s.free_withdraw_max_wei === null ? null : amt(wei(s.free_withdraw_max_wei)),
+          ...withdrawLimitsAnswer(s),
         },
         ignition_free: amt(wei(s.ignition_free_wei)),
         fomo_floor: amt(wei(s.fomo_floor_wei)),
