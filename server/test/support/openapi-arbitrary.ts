@@ -205,7 +205,7 @@ export function requestsFor(op: Operation): fc.Arbitrary<GeneratedRequest> {
             : fc.constant(undefined),
       malformed: fc.constant(malformed),
     });
-  const parts = [
+  const parts: ('query' | 'headers' | 'body')[] = [
     ...(query.length ? ['query' as const] : []),
     ...(headers.length ? ['headers' as const] : []),
   ];
