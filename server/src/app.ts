@@ -14,8 +14,9 @@ import {
   REQUEST_BUDGET_MS,
 } from './http/context.ts';
 import { installCors } from './http/cors.ts';
-import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { errorHandler } from './http/error-handler.ts';
 import { loggerOptions, RequestLog } from './http/logging.ts';
+import { installNotFound } from './http/not-found.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limit.ts';
 import { installRequestContext } from './http/request-context.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -60,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installSecurityHeaders(app);
   installRequestContext(app, budgetMs);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
+  installNotFound(app);
   installCors(app, deps.config.siweDomains);
   const limits = deps.rateLimit ?? DEFAULT_RATE_LIMITS;
   await registerRateLimits(app, limits, deps.config);

@@ -121,7 +121,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'FREE API',
         version: '1.0.0',
         description:
-          'Every answer is HTTP 200 with the envelope `{ code, msg, data }`: `code` 200 is success, any other code is a refusal with `data: null` (ErrorEnvelope). Every call sends the `platform` header; signed-in calls also send `Authorization: Bearer <token>`, `sign` and `times`. docs/api.md describes the wire format, the error codes and the limits.',
+          'Every answer is HTTP 200 with the envelope `{ code, msg, data }`: `code` 200 is success, any other code is a refusal with `data: null` (ErrorEnvelope). Every call sends the `platform` header; signed-in calls also send `Authorization: Bearer <token>`, `sign` and `times`. A path no operation has answers HTTP 404 with the NotFound envelope; a path called with another method HTTP 405 with `Allow`. docs/api.md describes the wire format, the error codes and the limits.',
       },
       servers: [{ url: '/', description: 'the host that serves this document' }],
       // @fastify/swagger reads the schemes while it builds each operation's security

@@ -20,7 +20,8 @@ export const platformParameter = {
 
 export function installApiHeaders(app: FastifyInstance): void {
   app.addHook('preValidation', (req, reply, done) => {
-    if (!needsPlatform(req.url)) return done();
+    // an unknown path or method gets its own answer (http/not-found.ts), whatever the headers
+    if (req.is404 || !needsPlatform(req.url)) return done();
     const q = req.query as Record<string, unknown> | undefined;
     if (q && q.pageSize !== undefined && q.size === undefined) q.size = q.pageSize;
     const platform = req.headers.platform;

@@ -29,7 +29,3 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
   req.log.error({ err }, 'unhandled error');
   return sendFailure(reply, ErrorCode.Internal);
 }
-
-export function notFoundHandler(_req: FastifyRequest, reply: FastifyReply) {
-  return sendFailure(reply, ErrorCode.NotFound, undefined, 404);
-}
