@@ -1,6 +1,7 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
+import { insufficientCode } from '@free/protocol/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
@@ -79,7 +80,7 @@ export async function requireWallet(
   field = 'amount',
 ): Promise<void> {
   if ((await getBalance(tx, userAccount(userId), asset)) < amount) {
-    throw new AppError(asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance, field);
+    throw new AppError(insufficientCode(asset), field);
   }
 }
 
