@@ -1,5 +1,5 @@
 // The user-facing text of every error code, in all 12 languages (server messages and client toasts).
-import { type ErrorCodeName, errorCodeName } from './envelope.ts';
+import { ErrorCode, type ErrorCodeName, errorCodeName } from './envelope.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type LanguageCode, resolveLanguage } from './languages.ts';
 
 type Texts = Record<LanguageCode, string>;
@@ -735,6 +735,13 @@ export const ERROR_MESSAGES: Record<ErrorCodeName, Texts> = {
     'zh-Hant': '暫無資料',
   },
 };
+
+/**
+ * The refusal of a payment the wallet cannot cover: FREE has its own text ('Free balance
+ * insufficient'), every other asset the wallet one ('Insufficient Wallet Balance').
+ */
+export const insufficientCode = (asset: string): ErrorCode =>
+  asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance;
 
 /**
  * The message for `code` in `lang` (a language code or any Accept-Language value).

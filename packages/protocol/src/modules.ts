@@ -12,7 +12,7 @@ export const PRODUCT_MODULES = [
   { key: 'machines', route: '/pages/index/machine', home: true },
   { key: 'cards', route: '/pages/index/freePay', home: true },
   { key: 'shop', route: '/pages/shop/products', home: true },
-  { key: 'huan_li_bao', route: '/pages/index/hlb', home: true },
+  { key: 'huan_li_bao', route: '/pages/index/chain', home: true },
   { key: 'chain_pool', route: '/pages/chainPool/chainPool', home: true },
   { key: 'presale', route: '/pages/mine/airdropData', home: true },
   { key: 'airdrop', route: '/pages/mine/airdropData', home: false },

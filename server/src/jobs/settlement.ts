@@ -9,7 +9,7 @@
 // that would pass it is rolled back and the day is held the same way; the steps left resume on a
 // later run within the budget (income accrues meanwhile).
 import { WEI_PER_UNIT } from '@free/protocol/amount';
-import { DAY_MS } from '@free/protocol/constants';
+import { DAY_MS, STAKE_CYCLES } from '@free/protocol/constants';
 import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
@@ -19,7 +19,7 @@ import { takeIncome } from '../services/income-budget.ts';
 import { KIND } from '../services/income-kinds.ts';
 import { getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
-import { chainBonusSql } from '../services/staking-orders.ts';
+import { chainBonusSql, chainCycleDays, chainCycleDaysSql } from '../services/staking-orders.ts';
 import { applyStakeChanges, loadTeamRules } from '../services/team.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
@@ -166,7 +166,12 @@ async function factorValues(tx: Executor): Promise<SQL> {
     await tx.execute(sql`SELECT DISTINCT rate_ppm, cycle_days AS days FROM stake_orders WHERE status = 'active'
       UNION SELECT DISTINCT rate_ppm, 0 FROM chain_stakes WHERE status = 'active'`),
   );
-  const maxDays = Math.max(0, ...cycles.map((c) => c.days), ...pairs.map((p) => Number(p.days)));
+  const maxDays = Math.max(
+    0,
+    ...cycles.map((c) => c.days),
+    ...STAKE_CYCLES.map((c) => c.days),
+    ...pairs.map((p) => Number(p.days)),
+  );
   const rates = [...new Set(pairs.map((p) => Number(p.rate_ppm)))];
   const values: SQL[] = [];
   for (const rate of rates) {
@@ -181,15 +186,11 @@ async function factorValues(tx: Executor): Promise<SQL> {
 const elapsed = (stakedAt: SQL, at: Date, cycleDays: SQL) =>
   sql`LEAST(GREATEST(floor(extract(epoch FROM (${at.toISOString()}::timestamptz - ${stakedAt})) / 86400), 0), ${cycleDays})::int`;
 
-function chainCycleDays(cycles: { days: number }[]): SQL {
-  return sql`(CASE cs.cycle WHEN 0 THEN ${cycles[0]?.days ?? 7}::int WHEN 1 THEN ${cycles[1]?.days ?? 15}::int ELSE ${cycles[2]?.days ?? 30}::int END)`;
-}
-
 /** Static income: the interest each open balance order earned up to the end of the day. */
 async function stepStatic(tx: Tx, c: StepCtx): Promise<StepOut> {
   const factors = await factorValues(tx);
-  const cycles = (await getSettings(tx)).cycles;
-  const cd = chainCycleDays(cycles);
+  // on-chain stakes run the contract's fixed cycles, never the editable setting
+  const cd = chainCycleDaysSql(sql`cs.cycle`);
   // balance orders: what the compound curve says now, minus what was already paid (catches up
   // days that were held back)
   await tx.execute(sql`
@@ -326,7 +327,7 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
   // makes a stake's bonus paid once, whichever run sees it first)
   const core = await getSettings(tx);
   const rules = await loadTeamRules(tx);
-  const mmDays = core.cycles[rules.marketMakerCycle]?.days ?? 30;
+  const mmDays = chainCycleDays(rules.marketMakerCycle);
   const chainBonus = await bulkCredit(tx, {
     src: sql`SELECT cs.user_id, ${chainBonusSql(core, c.money, rules.marketMakerCycle)} AS amount,
         'mm_bonus:C' || cs.id AS tx_key, 'C' || lpad(cs.id::text, 8, '0') AS ref

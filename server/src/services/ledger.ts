@@ -1,6 +1,7 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
+import { insufficientCode } from '@free/protocol/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
@@ -69,7 +70,7 @@ const sameAccount = (a: Resolved, b: Resolved) => a.userId === b.userId && a.acc
 
 /** The refusal of a balance short of `asset`: InsufficientFree for FREE, InsufficientBalance otherwise. */
 export const insufficient = (asset: Asset, field = 'amount'): AppError =>
-  new AppError(asset === 'FREE' ? ErrorCode.InsufficientFree : ErrorCode.InsufficientBalance, field);
+  new AppError(insufficientCode(asset), field);
 
 /** Refuses before anything moves when `account` holds less than `amount` of `asset` (the coin's own error). */
 export async function requireBalance(

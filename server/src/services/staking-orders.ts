@@ -2,7 +2,7 @@
 // fee and compounding as the Staking contract) and one order list that also shows the on-chain
 // stakes mirrored by the indexer; redemption of matured balance orders.
 import { WEI_PER_UNIT } from '@free/protocol/amount';
-import { DAY_MS } from '@free/protocol/constants';
+import { DAY_MS, STAKE_CYCLES } from '@free/protocol/constants';
 import {
   compoundInterest,
   elapsedDays,
@@ -291,28 +291,43 @@ export function chainBonusSql(s: Settings, money: MoneySettings, mmCycle: number
 
 const WAD = WEI_PER_UNIT.toString();
 
-function unionSql(userId: number, s: Settings, bonus: SQL) {
-  const days = s.cycles.map((c) => c.days);
+/**
+ * The cycle length (days) of an on-chain stake: the Staking contract fixes 7, 15 and 30 days
+ * (protocol's STAKE_CYCLES), whatever the editable `cycles` setting (balance orders) says, so that
+ * the app's maturity is the contract's.
+ */
+export function chainCycleDaysSql(cycle: SQL): SQL {
+  const whens = STAKE_CYCLES.map((c) => sql`WHEN ${c.index}::int THEN ${c.days}::int`);
+  return sql`(CASE ${cycle} ${sql.join(whens, sql` `)} END)`;
+}
+
+/** Days of an on-chain cycle index (see chainCycleDaysSql). */
+export const chainCycleDays = (index: number): number => {
+  const c = STAKE_CYCLES.find((x) => x.index === index);
+  if (!c) throw new Error(`no on-chain stake cycle ${index}`);
+  return c.days;
+};
+
+function unionSql(userId: number, bonus: SQL) {
+  const days = chainCycleDaysSql(sql`cs.cycle`);
   return sql`
     SELECT 'balance' AS source, id, cycle, cycle_days, rate_ppm, amount::text, fee::text, principal::text,
       interest_paid::text AS paid, bonus_fcc::text, auto_renew, round, status, staked_at, due_at, redeemed_at,
       redeemed_amount::text, NULL::int AS chain_index
     FROM stake_orders WHERE user_id = ${userId}
     UNION ALL
-    SELECT 'chain', cs.id, cs.cycle, cd.days, cs.rate_ppm, cs.amount::text, cs.fee::text, cs.principal::text,
+    SELECT 'chain', cs.id, cs.cycle, ${days}, cs.rate_ppm, cs.amount::text, cs.fee::text, cs.principal::text,
       coalesce(cs.interest, 0)::text, (${bonus})::text, false, 1, cs.status, cs.staked_at,
-      cs.staked_at + cd.days * interval '1 day', cs.unstaked_at,
+      cs.staked_at + ${days} * interval '1 day', cs.unstaked_at,
       CASE WHEN cs.status = 'redeemed' THEN (cs.principal + coalesce(cs.interest, 0))::text END,
       cs.stake_index
     FROM chain_stakes cs
-    JOIN (VALUES (0, ${days[0] ?? 7}::int), (1, ${days[1] ?? 15}::int), (2, ${days[2] ?? 30}::int)) AS cd(idx, days)
-      ON cd.idx = cs.cycle
     WHERE cs.user_id = ${userId}`;
 }
 
 async function unionFor(db: Executor, userId: number) {
   const [s, rules] = await Promise.all([getSettings(db), loadTeamRules(db)]);
-  return unionSql(userId, s, chainBonusSql(s, s.product_money, rules.marketMakerCycle));
+  return unionSql(userId, chainBonusSql(s, s.product_money, rules.marketMakerCycle));
 }
 
 function unionView(r: UnionRow, now: Date): OrderView {

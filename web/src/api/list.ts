@@ -13,6 +13,7 @@ interface ListSchemas {
   '/api/common/machines': typeof schemas.machinesData;
   '/api/common/quotes': typeof schemas.quotesData;
   '/api/common/round/history': typeof schemas.roundHistoryData;
+  '/api/user/contribute/record': typeof schemas.contributeData;
   '/api/user/airdrop/unlocks': typeof schemas.unlocksData;
   '/api/user/burn/records': typeof schemas.burnRecordsData;
   '/api/user/direct_list': typeof schemas.directListData;

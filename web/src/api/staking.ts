@@ -19,11 +19,14 @@ export function publicClient(chainId: number): Promise<PublicClient> {
   let c = clients.get(chainId);
   if (!c) {
     c = (async () => {
-      const [{ createPublicClient, http }, { appChain }] = await Promise.all([
+      const [{ createPublicClient, http }, { appChain, RPC_OPTIONS }] = await Promise.all([
         import('viem'),
         import('../wallet/chains'),
       ]);
-      return createPublicClient({ chain: appChain(chainId), transport: http() }) as PublicClient;
+      return createPublicClient({
+        chain: appChain(chainId),
+        transport: http(undefined, RPC_OPTIONS),
+      }) as PublicClient;
     })();
     clients.set(chainId, c);
   }

@@ -1,3 +1,4 @@
+import { PRODUCT_MODULES } from '@free/protocol/modules';
 import { describe, expect, it } from 'vitest';
 import type { AppNavigate } from './link';
 import { findRoute, type Href, ROUTES, TABS } from './routes';
@@ -41,6 +42,10 @@ describe('route table', () => {
   it('has every route of SPEC §2 and DESIGN §5 once', () => {
     for (const r of SPEC_ROUTES) expect(findRoute(`/${r}`), r).toBeDefined();
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+  });
+
+  it('has the page of every product module (a module names no page that does not exist)', () => {
+    for (const m of PRODUCT_MODULES) expect(findRoute(m.route), `${m.key} → ${m.route}`).toBeDefined();
   });
 
   it('has five tabs in SPEC order, with home at / and at pages/index/index', () => {

@@ -1,8 +1,12 @@
 // The one network the app runs on, from the server's config (chain_id).
+import { NETWORK_TIMEOUT_MS } from '@free/protocol/constants';
 import { type Chain, defineChain } from 'viem';
 import { bsc, bscTestnet, foundry } from 'viem/chains';
 
 export const RPC_URL: string = __FREE_RPC_URL__;
+
+/** Every chain call from the app (reads, wallet requests, receipts) waits the network timeout. */
+export const RPC_OPTIONS = { timeout: NETWORK_TIMEOUT_MS } as const;
 
 /**
  * The chain with the build's RPC (VITE_RPC_URL) on every network: the page's Content-Security-Policy

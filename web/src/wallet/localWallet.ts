@@ -6,6 +6,7 @@ import { withGasHeadroom } from '@free/protocol/gas';
 import { createPublicClient, type Hex, http, numberToHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import type { Chain } from 'viem/chains';
+import { RPC_OPTIONS } from './chains';
 
 const INDEX_KEY = 'free.localWallet.index';
 const CONNECTED_KEY = 'free.localWallet.connected';
@@ -32,7 +33,7 @@ function rpcError(code: number, message: string): RpcError {
 
 export function createLocalProvider(chain: Chain, rpcUrl: string) {
   const account = mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: localAccountIndex() });
-  const client = createPublicClient({ chain, transport: http(rpcUrl) });
+  const client = createPublicClient({ chain, transport: http(rpcUrl, RPC_OPTIONS) });
   const listeners = new Map<string, Set<Listener>>();
   const emit = (event: string, ...args: unknown[]) => {
     for (const l of listeners.get(event) ?? []) l(...args);

@@ -3,7 +3,7 @@
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import type { Chain } from 'viem';
 import { createConfig, http, injected } from 'wagmi';
-import { RPC_URL } from './chains';
+import { RPC_OPTIONS, RPC_URL } from './chains';
 import { createLocalProvider } from './localWallet';
 
 export const LOCAL_CONNECTOR_ID = 'localTestWallet';
@@ -23,6 +23,6 @@ export function createWagmiConfig(chain: Chain) {
     chains: [chain],
     connectors,
     multiInjectedProviderDiscovery: true,
-    transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
+    transports: { [chain.id]: http(chain.rpcUrls.default.http[0], RPC_OPTIONS) },
   });
 }

@@ -188,6 +188,38 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
     });
   });
 
+  describe('cycle length of on-chain stakes', () => {
+    it('keeps the contract’s 7/15/30 days when an operator edits the cycles setting', async () => {
+      const me = await s.user();
+      const [row] = (
+        (await s.t.db.db.execute(sql`SELECT address FROM users WHERE id = ${me.userId}`)) as unknown as {
+          rows: { address: string }[];
+        }
+      ).rows;
+      const at = new Date(s.t.clock.get().getTime() + 1000);
+      await s.t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal, fee,
+          free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number)
+        VALUES (${row?.address}, ${me.userId}, 9, 0, ${(100n * U).toString()}, ${(98n * U).toString()},
+          ${(2n * U).toString()}, ${(2n * U).toString()}, 6000, 0, ${at.toISOString()}, '0xcycle', 1)`);
+      const before = (await s.get(me.token, '/api/user/stake/orders')).data.list[0];
+      expect(before).toMatchObject({ source: 'chain', cycleDays: 7 });
+      expect(before.dueTime).toBe(new Date(at.getTime() + 7 * DAY).toISOString());
+      const cycles = await getSetting(s.t.db.db, 'cycles');
+      await writeSetting(s.t.db.db, 'cycles', [{ ...cycles[0], days: 10 }, cycles[1], cycles[2]]);
+      try {
+        // the stake is the contract's: it matures on day 7 whatever the setting (new balance orders follow it)
+        const after = (await s.get(me.token, '/api/user/stake/orders')).data.list[0];
+        expect(after).toMatchObject({ cycleDays: 7, dueTime: before.dueTime });
+        s.t.clock.advance(8 * DAY);
+        const token = await me.again();
+        const matured = (await s.get(token, '/api/user/stake/orders?status=matured')).data.list;
+        expect(matured.map((o: { id: string }) => o.id)).toContain(before.id);
+      } finally {
+        await writeSetting(s.t.db.db, 'cycles', cycles);
+      }
+    });
+  });
+
   describe('market-maker bonus of on-chain stakes', () => {
     it('qualifies an on-chain stake by 30-day turnover and credits its FCC at maturity once', async () => {
       const me = await s.user();

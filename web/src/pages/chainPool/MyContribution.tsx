@@ -1,4 +1,5 @@
-// My contributions to the chain pool (GET /api/user/pool/contributions): total, level, the list.
+// My contributions to the chain pool: total and level (GET /api/user/pool/contributions), and the
+// records from the SPEC's contribution call (GET /api/user/contribute/record).
 import { useTranslation } from 'react-i18next';
 import { useMyPool } from '../../api/pool';
 import { Amount, DateTime } from '../../components/Amount';
@@ -21,17 +22,17 @@ export default function MyContribution() {
         </section>
       )}
       <RecordList
-        path="/api/user/pool/contributions"
+        path="/api/user/contribute/record"
         renderItem={(row) => (
           <div className="record">
             <div className="record-main">
-              <span className="record-kind">{t('pool.levelN', { level: Number(row.level ?? 0) })}</span>
+              <span className="record-kind">{t('pool.levelN', { level: row.level })}</span>
               <Amount value={row.amount} token="USDT" />
             </div>
             <div className="record-sub muted">
               <DateTime value={row.time} />
               <span>
-                {t('pool.freeBurned')} <Amount value={row.freeBurned as string} token="FREE" />
+                {t('pool.freeBurned')} <Amount value={row.freeBurned} token="FREE" />
               </span>
             </div>
           </div>

@@ -1,4 +1,5 @@
 // One mining machine by ?id=; buying it with the wallet balance grants its hashrate for its days.
+import { errorMessage, insufficientCode } from '@free/protocol/errors';
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useBuyMachine, useMachine } from '../../api/machines';
@@ -17,7 +18,7 @@ import { useModuleOpen } from './ModuleIntro';
 import './index.css';
 
 export default function MachineDetail() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = usePageParams().get('id') ?? '';
   const machine = useMachine(id);
   const restart = useRestartStalled();
@@ -32,7 +33,7 @@ export default function MachineDetail() {
   const short = (toWei(balance) ?? 0n) < (toWei(m.price) ?? 0n);
   const onBuy = async () => {
     if (!signedIn) return requestSignIn();
-    if (short) return showToast(t('machine.insufficient'));
+    if (short) return showToast(errorMessage(insufficientCode(m.asset), i18n.language));
     const ok = await Dialog.confirm({
       content: t('machine.confirm', { name: m.name }),
       confirmText: t('action.confirm'),
