@@ -107,12 +107,28 @@ const preloadBootPlugin = (): Plugin => ({
         if (chunk?.type === 'chunk') for (const i of chunk.imports) walk(i);
       };
       walk(boot.fileName);
-      return files.map((f) => ({
-        tag: 'link',
-        // low: after the render-blocking CSS the shell paints with, not competing with it
-        attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` },
+      // each language's catalogue chunk, for the shell script to preload the reader's one (a data
+      // block, never run: the CSP's script-src does not apply to it)
+      const catalogues: Record<string, string> = {};
+      for (const c of chunks) {
+        const lang = /\/src\/i18n\/locales\/([^/]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
+        if (lang) catalogues[lang] = `/${c.fileName}`;
+      }
+      const data = {
+        tag: 'script',
+        attrs: { type: 'application/json', id: 'free-catalogues' },
+        children: JSON.stringify(catalogues),
         injectTo: 'head' as const,
-      }));
+      };
+      return [
+        data,
+        ...files.map((f) => ({
+          tag: 'link',
+          // low: after the render-blocking CSS the shell paints with, not competing with it
+          attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${f}` },
+          injectTo: 'head' as const,
+        })),
+      ];
     },
   },
 });

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialLanguage } from '../i18n';
 import { resolvedTheme } from '../theme/theme';
-import { paintShell, type ShellTexts } from './paint';
+import { paintShell, preloadCatalogue, type ShellTexts } from './paint';
 
 const TEXTS: ShellTexts = {
   en: { title: 'Home', tagline: 'Stake, burn and grow together with the FREE ecosystem.' },
@@ -77,5 +77,18 @@ describe('index.html shell', () => {
     window.location.hash = '#/?inviter=0xabc';
     paintShell(TEXTS);
     expect(el('shell-hero').hidden).toBe(false);
+  });
+
+  it("starts fetching the reader's catalogue named in index.html, none for English", () => {
+    document.head.innerHTML =
+      '<script type="application/json" id="free-catalogues">{"ar":"/assets/ar-1.js","ja":"/assets/ja-2.js"}</script>';
+    const preloads = () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
+        l.getAttribute('href'),
+      );
+    preloadCatalogue('en');
+    expect(preloads()).toEqual([]);
+    preloadCatalogue('ar');
+    expect(preloads()).toEqual(['/assets/ar-1.js']);
   });
 });

@@ -60,3 +60,24 @@ export function paintShell(texts: ShellTexts): LanguageCode {
   if (banner) banner.hidden = false;
   return lang;
 }
+
+/**
+ * Starts fetching the reader's catalogue (not English, which the app carries), which the app would
+ * otherwise ask for only once its own code has run: its file is named in index.html's
+ * `free-catalogues` data block (vite.config.ts).
+ */
+export function preloadCatalogue(lang: LanguageCode): void {
+  if (lang === 'en') return;
+  let href: string | undefined;
+  try {
+    href = JSON.parse(document.getElementById('free-catalogues')?.textContent || '{}')[lang];
+  } catch {
+    return;
+  }
+  if (!href) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.appendChild(link);
+}
