@@ -279,6 +279,10 @@ export default defineConfig(async ({ command, isPreview }) => {
     test: {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
+      // a bound for a hung test, not a speed requirement: with both cores busy a page's lazy modules
+      // alone can take longer than vitest's 5 s default
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
       setupFiles: ['src/test-setup.ts'],
       // Processed by Vite so `resolve.dedupe` gives them web's React 19, not the root's React 18.
       server: {

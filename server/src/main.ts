@@ -25,8 +25,6 @@ export type StartOptions = {
    * DEV_CLOCK=1 is. Default: the DEV_CLOCK setting (config.devClock).
    */
   devClock?: boolean;
-  /** how the RPC's chain id is read at start (tests); default eth_chainId on RPC_URL */
-  readChainId?: (rpcUrl: string) => Promise<number>;
 };
 
 export type RunningServer = {
@@ -40,7 +38,7 @@ export type RunningServer = {
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const env = opts.env ?? process.env;
   // the settings are read knowing the RPC's chain: anywhere but 31337 only a full configuration starts
-  const loaded = await resolveConfig(opts.devClock ? { ...env, DEV_CLOCK: '1' } : env, opts.readChainId);
+  const loaded = await resolveConfig(opts.devClock ? { ...env, DEV_CLOCK: '1' } : env);
   const config = { ...loaded, ...opts.config };
   const db = await openDb(config.databaseUrl, { handleSignals: false });
   // fail fast: the request budget is 10 s and sign-in must not hang on a dead RPC

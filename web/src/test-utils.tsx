@@ -1,9 +1,23 @@
 // A small render helper on web's own React 19 (the root's @testing-library/react binds React 18).
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// The query clients of the rendered pages (a QueryClientProvider mounts its client): settle() waits
+// for their requests to be answered, a condition that a still page on a busy machine is not.
+const clients = new Set<QueryClient>();
+const { mount, unmount } = QueryClient.prototype;
+QueryClient.prototype.mount = function (this: QueryClient) {
+  clients.add(this);
+  mount.call(this);
+};
+QueryClient.prototype.unmount = function (this: QueryClient) {
+  clients.delete(this);
+  unmount.call(this);
+};
+const requesting = () => [...clients].some((c) => c.isFetching() > 0 || c.isMutating() > 0);
 
 const mounted: { root: Root; el: HTMLElement }[] = [];
 
@@ -39,11 +53,12 @@ export const byText = (text: string) =>
   ) ?? null;
 
 /**
- * Lets pending requests, lazy modules and renders finish: waits until the page has stopped changing
- * for a few ticks (at most `maxMs`), so a test reads the settled page on a busy machine too, where a
- * fixed number of ticks would read it half-drawn.
+ * Lets pending requests, lazy modules and renders finish: waits until no query client of the page
+ * has a request in flight and the page has then stopped changing for a few ticks (at most `maxMs`,
+ * which only bounds a page that never settles). A still page alone is no proof: on a busy machine a
+ * request can take longer than a few ticks.
  */
-export async function settle(maxMs = 5_000): Promise<void> {
+export async function settle(maxMs = 20_000): Promise<void> {
   // the rendered pages only: a toast's animation outside them is not the page still loading
   const snapshot = () => mounted.map((m) => m.el.innerHTML).join('');
   let last = snapshot();
@@ -51,7 +66,7 @@ export async function settle(maxMs = 5_000): Promise<void> {
   for (const end = performance.now() + maxMs; performance.now() < end && still < 8; ) {
     await act(() => new Promise((r) => setTimeout(r, 15)));
     const now = snapshot();
-    still = now === last ? still + 1 : 0;
+    still = now === last && !requesting() ? still + 1 : 0;
     last = now;
   }
 }

@@ -55,10 +55,11 @@ const runs = async (runner: string) =>
     )[0]?.c,
   );
 
+/** Polls until `done` holds; the bound (a minute) only ends a hung test, a busy machine just waits. */
 async function until(done: () => Promise<boolean> | boolean, what: string) {
-  for (let i = 0; i < 200; i++) {
+  for (const end = performance.now() + 60_000; performance.now() < end; ) {
     if (await done()) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`gave up waiting for ${what}`);
 }
@@ -73,15 +74,18 @@ it.runIf(url)('a killed lock connection stops the leader and another process tak
   expect(first).not.toBeNull();
 
   processLoop(key, write('B'));
-  // B keeps trying (every 100 ms) while A holds the lock: it never runs
-  await new Promise((r) => setTimeout(r, 400));
+  // B keeps trying (every 20 ms, as often as A runs) while A holds the lock: it never runs. Counted
+  // in A's runs, not in milliseconds: on a busy machine both loops slow down alike
+  const aBefore = await runs('A');
+  await until(async () => (await runs('A')) >= aBefore + 10, 'A running on');
   expect(await runs('B')).toBe(0);
 
   await kill(first as number);
   await until(async () => (await runs('B')) >= 3, 'B taking over');
   expect(aLog).toContain('jobs: leadership lost');
   const aAfter = await runs('A');
-  await new Promise((r) => setTimeout(r, 400));
+  const bNow = await runs('B');
+  await until(async () => (await runs('B')) >= bNow + 10, 'B running on');
   expect(await runs('A')).toBe(aAfter); // A stopped for good
   const holder = await lockHolder(h, key);
   expect(holder).not.toBeNull();

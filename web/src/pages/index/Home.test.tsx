@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configQuery, type SystemConfig } from '../../api/config';
 import { initI18n } from '../../i18n';
-import { cleanup, render } from '../../test-utils';
+import { cleanup, render, until } from '../../test-utils';
 import { DOCS, Grid, MODULES } from './Home';
 
 beforeAll(async () => {
@@ -23,8 +23,9 @@ async function tiles(entries: typeof MODULES) {
       </QueryClientProvider>
     </MemoryRouter>,
   );
-  // The icon set is its own chunk: let it arrive.
-  for (let i = 0; i < 5; i++) await act(() => import('./tileIcons'));
+  // The icon set is its own chunk: wait until every tile drew its icon (however long it takes to load)
+  await act(() => import('./tileIcons'));
+  await until(() => container.querySelectorAll('.dot svg').length >= entries.length, 'the tile icons');
   return [...container.querySelectorAll('.dot')];
 }
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
 import { session } from '../../session/store';
-import { cleanup, render, settle } from '../../test-utils';
+import { cleanup, render, settle, untilAnswered } from '../../test-utils';
 import Sessions, { deviceLabel } from './Sessions';
 
 vi.mock('../../components/toast', () => ({ showToast: vi.fn() }));
@@ -67,6 +67,8 @@ async function renderPage() {
       </QueryClientProvider>
     </MemoryRouter>,
   );
+  // the list first (a condition), then whatever the page draws from it
+  await untilAnswered(qc);
   await settle();
 }
 const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="session-row"]')];
