@@ -650,24 +650,37 @@ async function jobLocks(pg: Postgres): Promise<{ pid: number; name: string }[]> 
   });
 }
 
-let code = 0;
+/** Stops everything started, last first (once, whatever ends the run). */
+let stopping: Promise<void> | null = null;
+function stopAll() {
+  stopping ??= (async () => {
+    for (const stop of cleanups.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        console.log(`  cleanup: ${(error as Error).message}`);
+      }
+    }
+  })();
+  return stopping;
+}
+// PostgreSQL runs detached (pg_ctl): an interrupted run must still stop it and the rest
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.log(`${signal}: stopping what the rehearsal started (logs: ${dir})`);
+    void stopAll().then(() => process.exit(130));
+  });
+
 try {
   await main();
 } catch (error) {
   results.failed++;
   console.log(`  FAIL  rehearsal stopped: ${(error as Error).stack ?? error}`);
 } finally {
-  for (const stop of cleanups.reverse()) {
-    try {
-      await stop();
-    } catch (error) {
-      console.log(`  cleanup: ${(error as Error).message}`);
-    }
-  }
-  if (results.failed === 0) rmSync(dir, { recursive: true, force: true });
-  else console.log(`logs: ${dir} (API processes, nginx, PostgreSQL)`);
-  code = results.failed === 0 ? 0 : 1;
+  await stopAll();
 }
+if (results.failed === 0) rmSync(dir, { recursive: true, force: true });
+else console.log(`logs: ${dir} (API processes, nginx, PostgreSQL, screenshots of failed steps)`);
 console.log(`rehearsal took ${elapsed()}`);
 console.log(`${results.passed} passed, ${results.failed} failed`);
-process.exit(code);
+process.exit(results.failed === 0 ? 0 : 1);
