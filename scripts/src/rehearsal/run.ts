@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, startAnvil } from '@free/devchain/anvil';
 import { ensureContractsBuilt, localAccount, ownArtifact, uniswapArtifact } from '@free/devchain/deploy';
+import { stakingAbi } from '@free/protocol/abi/index';
 import { signRequest } from '@free/protocol/signing';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import {
@@ -27,6 +28,7 @@ import {
   getAddress,
   type Hex,
   http,
+  parseAbi,
   parseEther,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -245,6 +247,24 @@ async function main() {
       args: [hotWallet.address],
     });
     assert(held === parseEther('50000'), `the hot wallet holds ${formatEther(held)} USDT`);
+    const reserve = await pub.readContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'availableReserve',
+    });
+    assert(reserve === parseEther('200000'), `the staking reserve is ${formatEther(reserve)} USDT`);
+    // the pool prices FREE at 0.1 USDT (1,000,000 : 100,000), less the DEX fee
+    const amounts = await pub.readContract({
+      address: routerAddress,
+      abi: parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']),
+      functionName: 'getAmountsOut',
+      args: [parseEther('1'), [deployment.free, deployment.usdt]],
+    });
+    const price = amounts[1] ?? 0n;
+    assert(
+      price > parseEther('0.099') && price < parseEther('0.1'),
+      `1 FREE fetches ${formatEther(price)} USDT`,
+    );
   });
 
   await step('PostgreSQL (initdb, pg_ctl) and Redis of the rehearsal, on free ports', async () => {
@@ -541,7 +561,9 @@ async function main() {
   await step('fault: kill -9 of the job leader; another leads within 30 s; paid exactly once', async () => {
     const leader = apis[0] as ApiProcess;
     const other = apis[1] as ApiProcess;
+    const before = (await withdrawals()).find((w) => w.id === withdrawal?.id)?.state;
     await leader.kill9();
+    log(`        killed ${leader.name} with the withdrawal ${before}`);
     const t0 = Date.now();
     await until(
       'another process to lead the payout worker',

@@ -228,7 +228,10 @@ export function apiProcess(name: string, port: number, env: Record<string, strin
       const c = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
         cwd: ROOT,
         stdio: ['ignore', out, out],
-        env: { ...process.env, ...env, PORT: String(port) },
+        // an empty value removes the variable (DEV_CLOCK must be absent, not merely off)
+        env: Object.fromEntries(
+          Object.entries({ ...process.env, ...env, PORT: String(port) }).filter(([, v]) => v !== ''),
+        ),
       });
       child = c;
       await until(
