@@ -602,7 +602,10 @@ async function main() {
           Array.from({ length: 40 }, () =>
             fetch(`${target.url}/api/common/config`, {
               headers: { platform: 'h5', 'x-forwarded-for': client },
-            }).then((r) => r.status),
+            })
+              .then((r) => r.json() as Promise<{ code: number }>)
+              // a refusal is an envelope with code 429 (HTTP 200, as every API answer)
+              .then((body) => body.code),
           ),
         );
         refused += answers.filter((s) => s === 429).length;
