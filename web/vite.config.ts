@@ -8,13 +8,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // relative: vite bundles it into the config (the package name resolves to .ts that node cannot load)
 import { PLATFORM } from '../packages/protocol/src/constants.ts';
+import { buildEnv } from './src/build-env.ts';
 import { contentSecurityPolicy, webSecurityHeaders } from './src/csp.ts';
 import type { ShellTexts } from './src/shell/paint.ts';
 
 const webModules = fileURLToPath(new URL('./node_modules', import.meta.url));
-const secret = process.env.FREE_CLIENT_SECRET ?? 'free-local-dev-secret';
-const apiUrl = process.env.VITE_API_URL ?? 'http://127.0.0.1:8787';
-const rpcUrl = process.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545';
+const { secret, apiUrl, rpcUrl } = buildEnv(process.env);
 
 /**
  * index.html's inline shell script (src/shell/): built once per start into a small IIFE with the

@@ -102,6 +102,15 @@ const suites: Suite[] = [
     command: ['node', '--import', 'tsx', 'e2e/with-stack.ts'],
     counts: 'summary-line',
   },
+  {
+    name: 'rehearsal',
+    cwd: root,
+    // production on this machine (docs/deploy.md): chain 56, the deploy script, its own PostgreSQL and
+    // Redis, two API processes, nginx, Chromium with a browser wallet, faults in the middle; it
+    // installs nginx and Chromium itself when missing
+    command: ['node', '--import', 'tsx', 'scripts/src/rehearsal/run.ts'],
+    counts: 'summary-line',
+  },
 ];
 
 /** Browser tests need Debian's chromium and fonts for every script; install them when missing. */

@@ -30,6 +30,8 @@ export type StartAnvilOptions = {
   verbose?: boolean;
   /** Chain id (default 31337; another id only for tests that play a non-local network). */
   chainId?: number;
+  /** Mine a block every this many seconds as a real chain does (default: only on a transaction). */
+  blockTime?: number;
 };
 
 export type AnvilHandle = {
@@ -105,6 +107,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
     '--accounts',
     String(ANVIL_ACCOUNTS),
   ];
+  if (opts.blockTime) args.push('--block-time', String(opts.blockTime));
   const stateFile = opts.stateFile === undefined ? DEFAULT_STATE_FILE : opts.stateFile;
   if (stateFile !== null) {
     mkdirSync(dirname(stateFile), { recursive: true });

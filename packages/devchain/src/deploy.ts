@@ -533,7 +533,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         force: argv.includes('--force'),
       });
     } else {
-      await deployRemote(network, process.env);
+      // DEPLOYMENT_FILE, the server's setting, names where the deployment is written when set
+      const outFile = process.env.DEPLOYMENT_FILE?.trim();
+      await deployRemote(network, process.env, outFile ? { outFile } : {});
     }
   } catch (err) {
     console.error(`deploy failed: ${err instanceof Error ? err.message : String(err)}`);

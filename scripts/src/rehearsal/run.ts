@@ -1,0 +1,714 @@
+/// <reference lib="dom" />
+// `npm run rehearsal` (and the `rehearsal` suite of `npm test`): FREE run as in production on this
+// machine, in the order of docs/deploy.md — a BSC stand-in (anvil, chain 56), the deploy script and
+// the owner's steps with keys made for this run, a PostgreSQL and a Redis of its own, two API
+// processes in production mode, nginx serving web/dist — then a user in Chromium with a browser
+// wallet, an operator in the console, and faults in the middle (an API process and the job leader
+// killed, Redis stopped, PostgreSQL restarted). One line per step; last line `N passed, N failed`.
+// Everything it started is stopped at the end, also on failure; logs stay in the printed folder.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freePort, startAnvil } from '@free/devchain/anvil';
+import { ensureContractsBuilt, localAccount, ownArtifact, uniswapArtifact } from '@free/devchain/deploy';
+import { stakingAbi } from '@free/protocol/abi/index';
+import { signRequest } from '@free/protocol/signing';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  formatEther,
+  getAddress,
+  type Hex,
+  http,
+  parseAbi,
+  parseEther,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { bsc } from 'viem/chains';
+import { assert, check, go, results, settle } from '../../../web/e2e/harness.ts';
+import {
+  type ApiProcess,
+  apiAnswers,
+  apiProcess,
+  type Postgres,
+  psql,
+  type RedisHandle,
+  ROOT,
+  run,
+  runOk,
+  startNginx,
+  startPostgres,
+  startRedis,
+  until,
+} from './services.ts';
+import { injectWallet } from './wallet.ts';
+
+const BSC_CHAIN_ID = 56;
+/** the chain the user's wallet is on when the app first meets it (Ethereum mainnet) */
+const WALLET_START_CHAIN = 1;
+const started = Date.now();
+const log = (line: string) => console.log(line);
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
+
+// ---- keys made for this run: nothing here is an anvil test key ----
+const keys = {
+  deployer: generatePrivateKey(),
+  signer: generatePrivateKey(),
+  hotWallet: generatePrivateKey(),
+  user: generatePrivateKey(),
+  operator: generatePrivateKey(),
+};
+const deployer = privateKeyToAccount(keys.deployer);
+const user = privateKeyToAccount(keys.user);
+const operator = privateKeyToAccount(keys.operator);
+const hotWallet = privateKeyToAccount(keys.hotWallet);
+const clientSecret = randomBytes(24).toString('hex');
+/** the rest of the world on the stand-in chain (the USDT issuer, the DEX, the faucet): anvil accounts */
+const world = localAccount(5);
+const faucet = localAccount(6);
+
+const dir = mkdtempSync(join(tmpdir(), 'free-rehearsal-'));
+const cleanups: (() => Promise<void> | void)[] = [];
+const csp: string[] = [];
+
+// ---- steps: one line each; after a failed step the ones that need it are not run ----
+let blocked: string | null = null;
+let failures = 0;
+/** the page the current step drives */
+let shown: Page | null = null;
+async function step(name: string, fn: () => Promise<void>, opts: { needed?: boolean } = {}) {
+  if (blocked) {
+    results.failed++;
+    console.log(`  FAIL  ${name}\n        not run: "${blocked}" failed`);
+    return false;
+  }
+  const ok = await check(`${name} (${elapsed()})`, async () => {
+    try {
+      await fn();
+    } catch (error) {
+      // the page as it was, for the report
+      const page = shown;
+      if (page) {
+        const file = join(dir, `FAIL-${++failures}.png`);
+        await page.screenshot({ path: file }).catch(() => {});
+        (error as Error).message += `\n(page ${page.url()}, screenshot ${file})`;
+      }
+      throw error;
+    }
+  });
+  if (!ok && opts.needed !== false) blocked = name;
+  return ok;
+}
+
+function runCli(args: string[], env: Record<string, string>) {
+  return runOk(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env } });
+}
+
+async function main() {
+  let chain: Chain;
+  let rpcUrl = '';
+  let pub: ReturnType<typeof createPublicClient>;
+  const deploymentFile = join(dir, 'bsc-rehearsal.json');
+  let deployment: {
+    usdt: Address;
+    free: Address;
+    staking: Address;
+    payment: Address;
+    hotWallet: Address;
+    startBlock: number;
+  };
+  let pg: Postgres;
+  let redis: RedisHandle;
+  const apis: ApiProcess[] = [];
+  let nginxUrl = '';
+  let nginxDir = '';
+  let apiEnv: Record<string, string> = {};
+  log(`rehearsal: working folder ${dir}`);
+
+  await step("nginx and Chromium from Debian's packages (apt-get when missing)", async () => {
+    const missing = [
+      ['/usr/sbin/nginx', 'nginx'],
+      ['/usr/bin/chromium', 'chromium'],
+    ].filter(([bin]) => !existsSync(bin as string));
+    if (missing.length === 0) return;
+    const names = missing.map(([, pkg]) => pkg as string);
+    const root = process.getuid?.() === 0;
+    const apt = (args: string[]) =>
+      runOk(root ? 'apt-get' : 'sudo', root ? args : ['apt-get', ...args], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    await apt(['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq']);
+    await apt(['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', ...names]);
+  });
+
+  await step('anvil with --chain-id 56 (a block a second) stands in for BSC', async () => {
+    const anvil = await startAnvil({
+      port: 0,
+      stateFile: null,
+      reuse: false,
+      chainId: BSC_CHAIN_ID,
+      blockTime: 1,
+    });
+    cleanups.push(() => anvil.stop());
+    rpcUrl = anvil.rpcUrl;
+    chain = defineChain({
+      id: BSC_CHAIN_ID,
+      name: 'BSC (rehearsal)',
+      nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+    });
+    pub = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 250 });
+    assert((await pub.getChainId()) === BSC_CHAIN_ID, 'chain id');
+  });
+
+  let usdtAddress: Address = '0x0000000000000000000000000000000000000000';
+  let routerAddress: Address = usdtAddress;
+  await step('the chain as found: a USDT, a Uniswap V2 router; run keys funded from a faucet', async () => {
+    ensureContractsBuilt();
+    const other = createWalletClient({ chain, transport: http(rpcUrl), account: world });
+    const create = async (art: { abi: unknown; bytecode: Hex }, args: unknown[]) => {
+      const hash = await other.deployContract({ abi: art.abi, bytecode: art.bytecode, args } as never);
+      const r = await pub.waitForTransactionReceipt({ hash });
+      return getAddress(r.contractAddress as Address);
+    };
+    const weth = await create(uniswapArtifact('v2-periphery', 'WETH9'), []);
+    const factory = await create(uniswapArtifact('v2-core', 'UniswapV2Factory'), [world.address]);
+    routerAddress = await create(uniswapArtifact('v2-periphery', 'UniswapV2Router02'), [factory, weth]);
+    usdtAddress = await create(ownArtifact('TestUSDT'), [world.address]);
+    // BSC has Multicall3 at its usual address and the app batches its reads through it (viem's bsc)
+    // (viem's copy of its creation code; viem does not export it, so the file is read directly)
+    const { multicall3Bytecode } = (await import(
+      pathToFileURL(join(ROOT, 'node_modules/viem/_esm/constants/contracts.js')).href
+    )) as { multicall3Bytecode: Hex };
+    const multicall = await create({ abi: [], bytecode: multicall3Bytecode }, []);
+    const code = await pub.getCode({ address: multicall });
+    const test = createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) });
+    const canonical = bsc.contracts.multicall3.address;
+    await test.setCode({ address: canonical, bytecode: code as Hex });
+    const tap = createWalletClient({ chain, transport: http(rpcUrl), account: faucet });
+    const usdtAbi = ownArtifact('TestUSDT').abi;
+    // gas for the deployer and the user, USDT the owner bought and the user holds
+    for (const [to, bnb] of [
+      [deployer.address, '20'],
+      [user.address, '2'],
+    ] as const) {
+      await pub.waitForTransactionReceipt({
+        hash: await tap.sendTransaction({ to, value: parseEther(bnb) }),
+      });
+    }
+    for (const [to, usdt] of [
+      [deployer.address, '400000'],
+      [user.address, '5000'],
+    ] as const) {
+      const hash = await other.writeContract({
+        address: usdtAddress,
+        abi: usdtAbi,
+        functionName: 'mint',
+        args: [to, parseEther(usdt)],
+      } as never);
+      await pub.waitForTransactionReceipt({ hash });
+    }
+  });
+
+  const ownerEnv = () => ({
+    RPC_URL: rpcUrl,
+    DEPLOYER_KEY: keys.deployer,
+    DEPLOYMENT_FILE: deploymentFile,
+  });
+  await step('deploy: packages/devchain/src/deploy.ts --network bsc-rehearsal', async () => {
+    await runCli(['packages/devchain/src/deploy.ts', '--network', 'bsc-rehearsal'], {
+      ...ownerEnv(),
+      SIGNER_ADDRESS: privateKeyToAccount(keys.signer).address,
+      HOT_WALLET_ADDRESS: hotWallet.address,
+      USDT_ADDRESS: usdtAddress,
+      ROUTER_ADDRESS: routerAddress,
+    });
+    deployment = JSON.parse(readFileSync(deploymentFile, 'utf8'));
+    assert(deployment.hotWallet === hotWallet.address, 'the deployment names another hot wallet');
+  });
+
+  await step('owner steps: liquidity, staking reserve, hot wallet funding (owner.ts)', async () => {
+    const owner = 'packages/devchain/src/owner.ts';
+    await runCli([owner, 'liquidity', '1000000', '100000'], ownerEnv());
+    await runCli([owner, 'reserve', '200000'], ownerEnv());
+    await runCli([owner, 'fund-hot-wallet', '50000', '100000', '5'], ownerEnv());
+    const held = await pub.readContract({
+      address: deployment.usdt,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [hotWallet.address],
+    });
+    assert(held === parseEther('50000'), `the hot wallet holds ${formatEther(held)} USDT`);
+    const reserve = await pub.readContract({
+      address: deployment.staking,
+      abi: stakingAbi,
+      functionName: 'availableReserve',
+    });
+    assert(reserve === parseEther('200000'), `the staking reserve is ${formatEther(reserve)} USDT`);
+    // the pool prices FREE at 0.1 USDT (1,000,000 : 100,000), less the DEX fee
+    const amounts = await pub.readContract({
+      address: routerAddress,
+      abi: parseAbi(['function getAmountsOut(uint256, address[]) view returns (uint256[])']),
+      functionName: 'getAmountsOut',
+      args: [parseEther('1'), [deployment.free, deployment.usdt]],
+    });
+    const price = amounts[1] ?? 0n;
+    assert(
+      price > parseEther('0.099') && price < parseEther('0.1'),
+      `1 FREE fetches ${formatEther(price)} USDT`,
+    );
+  });
+
+  await step('PostgreSQL (initdb, pg_ctl) and Redis of the rehearsal, on free ports', async () => {
+    pg = await startPostgres(dir, await freePort(), log);
+    cleanups.push(() => pg.stop());
+    redis = await startRedis(await freePort(), log);
+    cleanups.push(() => redis.stop());
+  });
+
+  const webPort = await freePort();
+  nginxUrl = `http://127.0.0.1:${webPort}`;
+  await step('production build of the web app for this origin (web/dist, csp-header.txt)', async () => {
+    const r = await run('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: join(ROOT, 'web'),
+      inherit: true,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        FREE_CLIENT_SECRET: clientSecret,
+        VITE_API_URL: nginxUrl,
+        VITE_RPC_URL: rpcUrl,
+      },
+    });
+    assert(r.code === 0, 'vite build failed');
+    assert(existsSync(join(ROOT, 'web', 'dist', 'csp-header.txt')), 'no csp-header.txt');
+  });
+
+  await step('two API processes in production mode; the first leads the jobs', async () => {
+    apiEnv = {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: 'free:',
+      RPC_URL: rpcUrl,
+      DEPLOYMENT_FILE: deploymentFile,
+      FREE_CLIENT_SECRET: clientSecret,
+      SIGNER_KEY: keys.signer,
+      HOT_WALLET_KEY: keys.hotWallet,
+      OPERATOR_ADDRESSES: `${operator.address}:admin`,
+      SIWE_DOMAINS: `127.0.0.1:${webPort}`,
+      TRUST_PROXY: '1',
+      // BSC stand-in: a block a second, an event counts when two blocks are on top of it
+      FINALITY_DEPTH: '2',
+      LOG_LEVEL: 'info',
+      DEV_CLOCK: '',
+    };
+    const a = apiProcess('api-a', await freePort(), apiEnv, dir);
+    const b = apiProcess('api-b', await freePort(), apiEnv, dir);
+    apis.push(a, b);
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    await a.start();
+    await until(
+      'api-a to lead the indexer and the payout worker',
+      async () => {
+        const held = await jobLocks(pg);
+        return (
+          held.some((l) => l.name.startsWith('free:payout:') && l.pid === a.pid()) &&
+          held.some((l) => l.name.startsWith('free:indexer:') && l.pid === a.pid())
+        );
+      },
+      60_000,
+    );
+    await b.start();
+    const holders = new Set((await jobLocks(pg)).map((l) => l.pid));
+    assert(holders.size === 1 && holders.has(a.pid() as number), `jobs led by ${[...holders]}`);
+  });
+
+  await step('nginx (deploy/nginx.conf): web/dist with its CSP, gzip, caching; /api on both', async () => {
+    const ng = await startNginx(
+      dir,
+      { port: webPort, webRoot: join(ROOT, 'web', 'dist'), apis: apis.map((a) => a.port) },
+      log,
+    );
+    cleanups.push(() => ng.stop());
+    nginxDir = ng.dir;
+    const index = await fetch(`${nginxUrl}/`);
+    const expected = readFileSync(join(ROOT, 'web', 'dist', 'csp-header.txt'), 'utf8').trim();
+    assert(index.headers.get('content-security-policy') === expected, 'the CSP is not csp-header.txt');
+    assert(
+      index.headers.get('cache-control') === 'no-store',
+      `index.html: ${index.headers.get('cache-control')}`,
+    );
+    const html = await index.text();
+    const asset = /src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    assert(asset, 'no script in index.html');
+    const js = await fetch(`${nginxUrl}/${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    assert(js.headers.get('content-encoding') === 'gzip', 'the script is not gzipped');
+    assert(
+      /immutable/.test(js.headers.get('cache-control') ?? ''),
+      `asset: ${js.headers.get('cache-control')}`,
+    );
+    assert(js.headers.get('content-security-policy') === expected, 'the asset lacks the CSP');
+    assert(await apiAnswers(nginxUrl), 'the API does not answer through nginx');
+  });
+
+  // ---- the browser ----
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  cleanups.push(() => browser.close());
+  const adminEn = JSON.parse(
+    readFileSync(join(ROOT, 'web', 'src', 'i18n', 'locales', 'admin', 'en.json'), 'utf8'),
+  ) as Record<string, string>;
+
+  const open = async (who: typeof user, name: string, startChainId: number) => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+    const allowed = new Set([new URL(nginxUrl).host, new URL(rpcUrl).host]);
+    // nothing leaves this machine (wallet cloud services, fonts): as a user offline from them
+    await ctx.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.protocol === 'data:' || url.protocol === 'blob:' || allowed.has(url.host))
+        return route.continue();
+      return route.abort('blockedbyclient');
+    });
+    await ctx.exposeBinding('__rehearsalCsp', (_s, text: string) => {
+      csp.push(`${name}: ${text}`);
+    });
+    await ctx.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (e) =>
+        window.__rehearsalCsp(e.violatedDirective + ' blocked ' + e.blockedURI));
+      localStorage.setItem('free.lang', 'en');`,
+    });
+    const wallet = await injectWallet(ctx, { account: who, chain, rpcUrl, startChainId, name });
+    const page = await ctx.newPage();
+    shown = page;
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) csp.push(`${name} console: ${msg.text()}`);
+    });
+    return { ctx, page, wallet };
+  };
+
+  const signIn = async (page: Page, walletName: string) => {
+    await page.goto(`${nginxUrl}/#/pages/mine/mine`);
+    await settle(page);
+    await page.click('.profile-card button');
+    await page.locator('.wallet-option', { hasText: walletName }).click({ timeout: 15_000 });
+    await page.waitForFunction(() => localStorage.getItem('free.session') !== null, undefined, {
+      timeout: 30_000,
+    });
+    await go(page, '/pages/mine/mine');
+    await page.waitForSelector('[data-testid="profile-address"]', { timeout: 20_000 });
+  };
+
+  let userCtx: { ctx: BrowserContext; page: Page; wallet: Awaited<ReturnType<typeof injectWallet>> };
+  const token = async (page: Page) => {
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('free.session') ?? 'null'));
+    assert(typeof stored?.token === 'string', 'the page has no session');
+    return stored.token as string;
+  };
+  /** The user's API, as the app calls it (signed headers), through nginx. */
+  const asUser = async <T>(path: string, query: Record<string, string> = {}): Promise<T> => {
+    const t = await token(userCtx.page);
+    const url = new URL(nginxUrl + path);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const times = String(Date.now());
+    const res = await fetch(url, {
+      headers: {
+        platform: 'h5',
+        authorization: `Bearer ${t}`,
+        times,
+        sign: signRequest(clientSecret, t, times),
+      },
+    });
+    const body = (await res.json()) as { code: number; msg?: string; data: T };
+    if (body.code !== 200) throw new Error(`GET ${path}: ${body.code} ${body.msg ?? ''}`);
+    return body.data;
+  };
+  type Row = { id: number; state: string; amount: string; txHash?: string | null };
+  const withdrawals = async () =>
+    (await asUser<{ list: Row[] }>('/api/user/withdraw/list', { page: '1', size: '5' })).list;
+
+  await step('user: a browser wallet on chain 1 connects, is switched to 56 and signs in', async () => {
+    userCtx = await open(user, 'Rehearsal Wallet', WALLET_START_CHAIN);
+    await signIn(userCtx.page, 'Rehearsal Wallet');
+    assert(userCtx.wallet.calls.includes('wallet_switchEthereumChain'), 'the app never asked to switch');
+    assert(userCtx.wallet.chainId() === BSC_CHAIN_ID, `the wallet is on ${userCtx.wallet.chainId()}`);
+    const shown = (await userCtx.page.textContent('[data-testid="profile-address"] .address'))?.trim();
+    assert(shown === `${user.address.slice(0, 6)}…${user.address.slice(-4)}`, `profile shows ${shown}`);
+  });
+
+  // a recharge is at most 1,000 USDT: three of them cover a withdrawal above the review threshold
+  await step('user: three recharges of 1,000 USDT through Payment, each credited once final', async () => {
+    const page = userCtx.page;
+    for (let n = 1; n <= 3; n++) {
+      await go(page, '/pages/mine/recharge');
+      await page.fill('.amount-input input', '1000');
+      await page.click('[data-testid="recharge-create"]');
+      await page.click('.tx-button button', { timeout: 15_000 });
+      await until(
+        `recharge ${n} to be credited`,
+        async () => {
+          const list = await asUser<{ list: { state: string }[] }>('/api/user/recharge/list', {
+            page: '1',
+            size: '5',
+          });
+          return list.list.filter((o) => o.state === 'paid').length === n;
+        },
+        120_000,
+        500,
+      );
+    }
+  });
+
+  await step('fault: kill -9 of an API process that served the user; the journey goes on', async () => {
+    const served = readFileSync(join(nginxDir, 'access.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('/api/user'))
+      .map((l) => /upstream=127\.0\.0\.1:(\d+)/.exec(l)?.[1]);
+    // the one not leading the jobs (its own fault comes later); it must have served the user
+    const victim = apis[1] as ApiProcess;
+    assert(served.includes(String(victim.port)), `${victim.name} never served the user`);
+    await victim.kill9();
+    // the user keeps going: the next pages and calls reach the other process
+    await go(userCtx.page, '/pages/mine/mine');
+    await asUser('/api/user');
+  });
+
+  await step('user: stake 100 USDT on chain (through the other process)', async () => {
+    const page = userCtx.page;
+    await go(page, '/pages/shop/shop');
+    await page.locator('.cycle-option').first().click();
+    await page.fill('.amount-input input', '100');
+    await page.click('.tx-button button');
+    await until(
+      'the indexer to mirror the stake',
+      async () =>
+        (
+          await asUser<{ list: { source: string }[] }>('/api/user/stake/orders', { page: '1', size: '10' })
+        ).list.find((o) => o.source === 'chain'),
+      120_000,
+      500,
+    );
+    // as a supervisor would, the killed process is started again
+    await (apis[1] as ApiProcess).start();
+  });
+
+  const amount = '2100';
+  let withdrawal: Row | undefined;
+  await step('user: withdraw 2,100 USDT (above the review threshold): it waits for review', async () => {
+    const page = userCtx.page;
+    await go(page, '/pages/mine/extract');
+    await page.fill('.amount-input input', amount);
+    await page.click('[data-testid="withdraw-submit"]');
+    withdrawal = await until(
+      'the withdrawal in review',
+      async () => (await withdrawals()).find((w) => w.state === 'review'),
+      30_000,
+    );
+  });
+
+  const paidLogs = async () => {
+    const logs = await pub.getContractEvents({
+      address: deployment.usdt,
+      abi: erc20Abi,
+      eventName: 'Transfer',
+      args: { from: hotWallet.address, to: user.address },
+      fromBlock: BigInt(deployment.startBlock),
+    });
+    return logs.filter((l) => l.args.value === parseEther(amount));
+  };
+
+  await step(
+    'operator: signs in with a wallet of the run, approves it in the console (#/admin)',
+    async () => {
+      const { page } = await open(operator, 'Operator Wallet', BSC_CHAIN_ID);
+      await signIn(page, 'Operator Wallet');
+      await go(page, '/admin/money');
+      await page.waitForSelector('[data-testid="admin-console"]', { timeout: 15_000 });
+      const row = page.locator(`[data-withdrawal="${withdrawal?.id}"]`);
+      await row
+        .getByRole('button', { name: adminEn['admin.money.approve'] as string })
+        .click({ timeout: 15_000 });
+      await until(
+        'the withdrawal to leave review',
+        async () => (await withdrawals()).find((w) => w.id === withdrawal?.id && w.state !== 'review'),
+        15_000,
+      );
+    },
+  );
+
+  await step('fault: kill -9 of the job leader; another leads within 30 s; paid exactly once', async () => {
+    const leader = apis[0] as ApiProcess;
+    const other = apis[1] as ApiProcess;
+    const before = (await withdrawals()).find((w) => w.id === withdrawal?.id)?.state;
+    await leader.kill9();
+    log(`        killed ${leader.name} with the withdrawal ${before}`);
+    const t0 = Date.now();
+    await until(
+      'another process to lead the payout worker',
+      async () =>
+        (await jobLocks(pg)).some((l) => l.name.startsWith('free:payout:') && l.pid === other.pid()),
+      30_000,
+    );
+    log(`        ${other.name} leads after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const done = await until(
+      'the withdrawal to be confirmed',
+      async () => (await withdrawals()).find((w) => w.id === withdrawal?.id && w.state === 'confirmed'),
+      120_000,
+      500,
+    );
+    // a few more blocks: a second payout, if the worker sent one, would show by then
+    const head = await pub.getBlockNumber();
+    await until('three more blocks', async () => (await pub.getBlockNumber()) >= head + 3n, 30_000);
+    const logs = await paidLogs();
+    assert(logs.length === 1, `${logs.length} transfers of ${amount} USDT from the hot wallet to the user`);
+    assert(logs[0]?.transactionHash === done.txHash, "the transfer is not the withdrawal's transaction");
+    await leader.start();
+  });
+
+  await step(
+    'fault: Redis stopped; the API answers and limits still apply per process',
+    async () => {
+      await redis.stop();
+      assert(await apiAnswers(nginxUrl), 'the API does not answer without Redis');
+      await go(userCtx.page, '/pages/mine/mine');
+      // one client (by the forwarded address the proxy would add) floods one process directly
+      const target = apis[0] as ApiProcess;
+      const client = `198.51.100.${1 + Math.floor(Math.random() * 200)}`;
+      let refused = 0;
+      for (let sent = 0; sent < 640 && refused === 0; sent += 40) {
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, () =>
+            fetch(`${target.url}/api/common/config`, {
+              headers: { platform: 'h5', 'x-forwarded-for': client },
+            })
+              .then((r) => r.json() as Promise<{ code: number }>)
+              // a refusal is an envelope with code 429 (HTTP 200, as every API answer)
+              .then((body) => body.code),
+          ),
+        );
+        refused += answers.filter((s) => s === 429).length;
+      }
+      await redis.start();
+      assert(
+        refused > 0,
+        '640 requests of one client within a minute were all served while Redis was down: the limits failed open instead of counting in each process',
+      );
+    },
+    { needed: false },
+  );
+
+  await step('fault: PostgreSQL restarted; the API answers again within 10 s, not restarted', async () => {
+    const pids = apis.map((a) => a.pid());
+    await pg.restart();
+    const t0 = Date.now();
+    await until(
+      'the API to write to the database again',
+      async () => {
+        const res = await fetch(`${nginxUrl}/api/common/nonce?address=${user.address}`, {
+          headers: { platform: 'h5' },
+        });
+        return ((await res.json()) as { code: number }).code === 200;
+      },
+      10_000,
+    );
+    log(`        answered after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    assert(
+      apis.every((a, i) => a.pid() === pids[i]),
+      'an API process was restarted',
+    );
+    await asUser('/api/user');
+  });
+
+  await step(
+    'npm run ops -- reconcile: nothing short',
+    async () => {
+      const r = await run('npm', ['run', '--silent', 'ops', '--', 'reconcile'], {
+        env: { ...process.env, ...apiEnv, OPS_ACTOR: operator.address },
+      });
+      assert(r.code === 0, `reconcile exited ${r.code}: ${r.stderr}`);
+      const rows = JSON.parse(r.stdout) as { token: string; short: string }[];
+      assert(rows.length > 0, 'reconcile listed nothing');
+      for (const row of rows) assert(/^0(\.0+)?$/.test(row.short), `${row.token} short by ${row.short}`);
+    },
+    { needed: false },
+  );
+
+  await step(
+    'no Content-Security-Policy violation reported by Chromium',
+    async () => {
+      assert(csp.length === 0, csp.join('\n'));
+    },
+    { needed: false },
+  );
+}
+
+/** The job locks held now: which process (node pid) holds which lock name. */
+async function jobLocks(pg: Postgres): Promise<{ pid: number; name: string }[]> {
+  return (
+    await psql(
+      pg,
+      `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+     WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE 'free-job %'`,
+    )
+  ).map(([app = '']) => {
+    const [, pid = '0', name = ''] = app.split(' ');
+    return { pid: Number(pid), name };
+  });
+}
+
+/** Stops everything started, last first (once, whatever ends the run). */
+let stopping: Promise<void> | null = null;
+function stopAll() {
+  stopping ??= (async () => {
+    for (const stop of cleanups.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        console.log(`  cleanup: ${(error as Error).message}`);
+      }
+    }
+  })();
+  return stopping;
+}
+// PostgreSQL runs detached (pg_ctl): an interrupted run must still stop it and the rest
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.log(`${signal}: stopping what the rehearsal started (logs: ${dir})`);
+    void stopAll().then(() => process.exit(130));
+  });
+
+try {
+  await main();
+} catch (error) {
+  results.failed++;
+  console.log(`  FAIL  rehearsal stopped: ${(error as Error).stack ?? error}`);
+} finally {
+  await stopAll();
+}
+if (results.failed === 0) rmSync(dir, { recursive: true, force: true });
+else console.log(`logs: ${dir} (API processes, nginx, PostgreSQL, screenshots of failed steps)`);
+console.log(`rehearsal took ${elapsed()}`);
+console.log(`${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed === 0 ? 0 : 1);

@@ -1,0 +1,340 @@
+// What the rehearsal starts, stops and restarts on this machine: a PostgreSQL and a Redis of its own
+// (never the machine's on 5432/6379), the API processes and nginx. Every start returns a handle the
+// run's cleanup stops, also on failure.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+/** Thrown inside `until`'s condition: stop waiting at once (the awaited process is gone). */
+export class GaveUp extends Error {}
+
+/** Polls `fn` until it returns something truthy; throws `what` with the last error after `ms`. */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  ms: number,
+  everyMs = 250,
+): Promise<T> {
+  const end = Date.now() + ms;
+  let last: unknown = null;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v !== null && v !== undefined && v !== false) return v;
+    } catch (error) {
+      if (error instanceof GaveUp) throw error;
+      last = error;
+    }
+    if (Date.now() > end)
+      throw new Error(
+        `timed out after ${ms / 1000}s waiting for ${what}${last ? ` (${(last as Error).message})` : ''}`,
+      );
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * Runs a command to its end without blocking this process: anvil's output is read by this process,
+ * and a synchronous child would leave anvil blocked on a full pipe (its RPC stops answering).
+ */
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; inherit?: boolean } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', opts.inherit ? 'inherit' : 'pipe', opts.inherit ? 'inherit' : 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr?.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.once('error', (err) => done({ code: 127, stdout, stderr: stderr + err.message }));
+    child.once('close', (code) => done({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** `run` that throws with the output when the command fails. */
+export async function runOk(cmd: string, args: string[], opts: Parameters<typeof run>[2] = {}) {
+  const r = await run(cmd, args, opts);
+  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.code}:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+const isRoot = () => process.getuid?.() === 0;
+/** PostgreSQL refuses to run as root: its commands run as the `postgres` user then. */
+function asPostgres(cmd: string, args: string[]) {
+  return isRoot() ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+export type Postgres = {
+  url: string;
+  port: number;
+  restart: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function startPostgres(dir: string, port: number, log: (s: string) => void): Promise<Postgres> {
+  const data = join(dir, 'pg');
+  mkdirSync(data, { recursive: true });
+  if (isRoot()) {
+    const id = async (flag: string) => Number((await runOk('id', [flag, 'postgres'])).trim());
+    chownSync(data, await id('-u'), await id('-g'));
+    chmodSync(dir, 0o755);
+  }
+  const pgRun = async (cmd: string, args: string[]) => {
+    const c = asPostgres(cmd, args);
+    await runOk(c.cmd, c.args);
+  };
+  await pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const opts = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  const pgctl = (action: 'start' | 'stop' | 'restart') =>
+    pgRun('pg_ctl', [
+      '-D',
+      data,
+      '-o',
+      opts,
+      '-l',
+      join(data, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      ...(action === 'start' ? [] : ['-m', 'fast']),
+      action,
+    ]);
+  await pgctl('start');
+  await pgRun('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'free']);
+  log(`  PostgreSQL on 127.0.0.1:${port} (data ${data})`);
+  let running = true;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/free`,
+    port,
+    restart: () => pgctl('restart'),
+    stop: async () => {
+      if (!running) return;
+      running = false;
+      await pgctl('stop').catch(() => {}); // already stopped
+    },
+  };
+}
+
+/** Runs one SQL statement on the rehearsal's database (psql, tab-separated rows). */
+export async function psql(pg: Postgres, sql: string): Promise<string[][]> {
+  const out = await runOk('psql', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(pg.port),
+    '-U',
+    'postgres',
+    '-d',
+    'free',
+    '-At',
+    '-F',
+    '\t',
+    '-c',
+    sql,
+  ]);
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redis
+
+export type RedisHandle = { url: string; start: () => Promise<void>; stop: () => Promise<void> };
+
+export async function startRedis(port: number, log: (s: string) => void): Promise<RedisHandle> {
+  let child: ChildProcess | null = null;
+  const ping = async () => (await run('redis-cli', ['-p', String(port), 'ping'])).stdout.includes('PONG');
+  const handle: RedisHandle = {
+    url: `redis://127.0.0.1:${port}`,
+    start: async () => {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
+        stdio: 'ignore',
+      });
+      await until(`Redis on ${port}`, ping, 10_000);
+    },
+    stop: async () => {
+      const c = child;
+      child = null;
+      if (!c) return;
+      c.kill('SIGTERM');
+      await exited(c);
+    },
+  };
+  await handle.start();
+  log(`  Redis on 127.0.0.1:${port}`);
+  return handle;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API processes
+
+export type ApiProcess = {
+  name: string;
+  port: number;
+  url: string;
+  pid: () => number | undefined;
+  start: () => Promise<void>;
+  kill9: () => Promise<void>;
+  stop: () => Promise<void>;
+  logFile: string;
+};
+
+/** Whether the API answers a request that reads the database (the settings behind the config). */
+export async function apiAnswers(url: string): Promise<boolean> {
+  const res = await fetch(`${url}/api/common/config`, {
+    headers: { platform: 'h5' },
+    signal: AbortSignal.timeout(3_000),
+  });
+  const body = (await res.json()) as { code?: number; data?: { contracts?: unknown } };
+  return body.code === 200 && !!body.data?.contracts;
+}
+
+export function apiProcess(name: string, port: number, env: Record<string, string>, dir: string): ApiProcess {
+  let child: ChildProcess | null = null;
+  const logFile = join(dir, `${name}.log`);
+  const url = `http://127.0.0.1:${port}`;
+  const api: ApiProcess = {
+    name,
+    port,
+    url,
+    logFile,
+    pid: () => child?.pid,
+    start: async () => {
+      const out = openSync(logFile, 'a');
+      const c = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: ROOT,
+        stdio: ['ignore', out, out],
+        // an empty value removes the variable (DEV_CLOCK must be absent, not merely off)
+        env: Object.fromEntries(
+          Object.entries({ ...process.env, ...env, PORT: String(port) }).filter(([, v]) => v !== ''),
+        ),
+      });
+      child = c;
+      await until(
+        `${name} to answer on ${url}`,
+        async () => {
+          if (c.exitCode !== null)
+            throw new GaveUp(`${name} exited (${c.exitCode}): ${readFileSync(logFile, 'utf8').slice(-800)}`);
+          return apiAnswers(url);
+        },
+        120_000,
+        300,
+      );
+    },
+    kill9: async () => {
+      const c = child;
+      child = null;
+      if (!c) return;
+      c.kill('SIGKILL');
+      await exited(c);
+    },
+    stop: async () => {
+      const c = child;
+      child = null;
+      if (!c) return;
+      c.kill('SIGTERM');
+      const timer = setTimeout(() => c.kill('SIGKILL'), 10_000);
+      await exited(c);
+      clearTimeout(timer);
+    },
+  };
+  return api;
+}
+
+// ---------------------------------------------------------------------------------------------
+// nginx
+
+export type Nginx = { url: string; dir: string; stop: () => Promise<void> };
+
+/**
+ * Writes deploy/nginx.conf with this run's ports and paths, and the security headers with the
+ * build's CSP (web/dist/csp-header.txt, verbatim), then runs nginx in the foreground.
+ */
+export async function startNginx(
+  dir: string,
+  opts: { port: number; webRoot: string; apis: number[] },
+  log: (s: string) => void,
+): Promise<Nginx> {
+  const prefix = join(dir, 'nginx');
+  for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi'])
+    mkdirSync(join(prefix, sub), { recursive: true });
+  writeFileSync(join(prefix, 'nginx.conf'), renderNginxConf(prefix, opts));
+  writeFileSync(join(prefix, 'security-headers.conf'), renderSecurityHeaders(opts.webRoot));
+  // as root, nginx's workers run as `nobody`: they write the temp folders
+  if (isRoot()) await runOk('chown', ['-R', 'nobody', join(prefix, 'tmp')]);
+  const child = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    errors += c.toString();
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  await until(
+    `nginx on ${url}`,
+    async () => {
+      if (child.exitCode !== null) throw new GaveUp(`nginx exited: ${errors}`);
+      return (await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) })).ok;
+    },
+    20_000,
+  );
+  log(`  nginx on ${url} (config ${join(prefix, 'nginx.conf')})`);
+  return {
+    url,
+    dir: prefix,
+    stop: async () => {
+      child.kill('SIGQUIT');
+      await exited(child);
+    },
+  };
+}
+
+export function renderNginxConf(prefix: string, opts: { port: number; webRoot: string; apis: number[] }) {
+  const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  // the comments name the placeholders: only the directives are filled in
+  return template
+    .split('\n')
+    .map((line) => (line.trimStart().startsWith('#') ? line : fill(line)))
+    .join('\n');
+  function fill(line: string) {
+    return line
+      .replaceAll('__PREFIX__', prefix)
+      .replaceAll('__LISTEN__', `127.0.0.1:${opts.port}`)
+      .replaceAll('__WEB_ROOT__', opts.webRoot)
+      .replaceAll(
+        '__API_SERVERS__',
+        opts.apis.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n    '),
+      );
+  }
+}
+
+export function renderSecurityHeaders(webRoot: string) {
+  const template = readFileSync(join(ROOT, 'deploy', 'security-headers.conf'), 'utf8');
+  const csp = readFileSync(join(webRoot, 'csp-header.txt'), 'utf8').trim();
+  if (csp.includes('"')) throw new Error('csp-header.txt holds a double quote');
+  return template.replaceAll('__CSP__', csp);
+}
