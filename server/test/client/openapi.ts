@@ -3729,15 +3729,15 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            /** @description decimal amount in token units, e.g. "12.5" */
+                            /** @description H/s, decimal string (1 USDT of computing-power contribution = 1 H/s) */
                             network: string;
-                            /** @description decimal amount in token units, e.g. "12.5" */
+                            /** @description H/s, decimal string (1 USDT of computing-power contribution = 1 H/s) */
                             own: string;
-                            /** @description decimal amount in token units, e.g. "12.5" */
+                            /** @description H/s, decimal string (1 USDT of computing-power contribution = 1 H/s) */
                             directBonus: string;
-                            /** @description decimal amount in token units, e.g. "12.5" */
+                            /** @description H/s, decimal string (1 USDT of computing-power contribution = 1 H/s) */
                             teamBonus: string;
-                            /** @description decimal amount in token units, e.g. "12.5" */
+                            /** @description H/s, decimal string (1 USDT of computing-power contribution = 1 H/s) */
                             total: string;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
@@ -4624,6 +4624,7 @@ export interface operations {
                             total: number;
                             page: number;
                             size: number;
+                            /** @description the user hashrate in force, H/s as a decimal string */
                             hashrate: string;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
