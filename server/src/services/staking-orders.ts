@@ -10,7 +10,7 @@ import {
   maturityOf,
   splitStakeAmount,
 } from '@free/protocol/staking';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { stakeOrders } from '../db/schema/index.ts';
@@ -18,6 +18,7 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
 import { onStakeForFomo } from './fomo.ts';
+import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 import { fccOfUsdt, freeOfUsdt, getSettings, type MoneySettings, type Settings } from './settings.ts';
@@ -53,6 +54,8 @@ export type OrderView = {
   dueTime: Date;
   redeemedAt: Date | null;
   redeemedAmount: bigint | null;
+  /** interest of a redeemed order waiting for the daily income budget */
+  interestHeld: bigint;
   /** the record's index in Staking (`unstake(chainIndex)`), from its Staked event; null for a balance order */
   chainIndex: number | null;
 };
@@ -224,6 +227,7 @@ function balanceView(r: OrderRow, now: Date): OrderView {
     dueTime: r.dueAt,
     redeemedAt: r.redeemedAt,
     redeemedAmount: r.redeemedAmount,
+    interestHeld: r.interestHeld,
     chainIndex: null,
   };
 }
@@ -268,6 +272,7 @@ type UnionRow = {
   due_at: string | Date;
   redeemed_at: string | Date | null;
   redeemed_amount: string | null;
+  interest_held: string;
   chain_index: number | null;
 };
 
@@ -313,14 +318,14 @@ function unionSql(userId: number, bonus: SQL) {
   return sql`
     SELECT 'balance' AS source, id, cycle, cycle_days, rate_ppm, amount::text, fee::text, principal::text,
       interest_paid::text AS paid, bonus_fcc::text, auto_renew, round, status, staked_at, due_at, redeemed_at,
-      redeemed_amount::text, NULL::int AS chain_index
+      redeemed_amount::text, interest_held::text, NULL::int AS chain_index
     FROM stake_orders WHERE user_id = ${userId}
     UNION ALL
     SELECT 'chain', cs.id, cs.cycle, ${days}, cs.rate_ppm, cs.amount::text, cs.fee::text, cs.principal::text,
       coalesce(cs.interest, 0)::text, (${bonus})::text, false, 1, cs.status, cs.staked_at,
       cs.staked_at + ${days} * interval '1 day', cs.unstaked_at,
       CASE WHEN cs.status = 'redeemed' THEN (cs.principal + coalesce(cs.interest, 0))::text END,
-      cs.stake_index
+      '0', cs.stake_index
     FROM chain_stakes cs
     WHERE cs.user_id = ${userId}`;
 }
@@ -362,6 +367,7 @@ function unionView(r: UnionRow, now: Date): OrderView {
     dueTime: dueAt,
     redeemedAt: r.redeemed_at ? new Date(r.redeemed_at) : null,
     redeemedAmount: r.redeemed_amount === null ? null : BigInt(r.redeemed_amount),
+    interestHeld: BigInt(r.interest_held),
     chainIndex: r.chain_index === null ? null : Number(r.chain_index),
   };
 }
@@ -475,7 +481,11 @@ export async function redeemOrder(
         kind: KIND.stakeRedeem,
         ref,
       });
-      if (rest > 0n) {
+      // the interest counts against the daily income budget: what does not fit is held on the order
+      // and paid by the Huan Li Bao job on a later day with budget left (payHeldInterest)
+      const fits = rest > 0n && (await takeIncome(tx, budgetDay(a.now), rest)).ok;
+      const held = rest > 0n && !fits ? rest : 0n;
+      if (fits) {
         await transfer(tx, {
           key: `stake_redeem:${row.id}:interest`,
           from: systemAccount('income'),
@@ -502,9 +512,10 @@ export async function redeemOrder(
         .set({
           status: 'redeemed',
           redeemedAt: a.now,
-          interestPaid: row.interestPaid + rest,
+          interestPaid: row.interestPaid + rest - held,
+          interestHeld: held,
           bonusPaid: row.bonusFcc > 0n ? true : row.bonusPaid,
-          redeemedAmount: row.principal + row.interestPaid + rest,
+          redeemedAmount: row.principal + row.interestPaid + rest - held,
         })
         .where(and(eq(stakeOrders.id, row.id), eq(stakeOrders.status, 'active')))
         .returning();
@@ -520,4 +531,46 @@ export async function redeemOrder(
       return balanceView(done, a.now);
     },
   });
+}
+
+/**
+ * Pays the interest redemptions had to hold (the daily income budget was reached), oldest first,
+ * while today's budget allows; each order once (the ledger key is the redemption's own). Returns
+ * how many orders were paid.
+ */
+export async function payHeldInterest(handle: DbHandle, now: Date): Promise<number> {
+  let paid = 0;
+  for (;;) {
+    const done = await handle.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(stakeOrders)
+        .where(and(eq(stakeOrders.status, 'redeemed'), gt(stakeOrders.interestHeld, 0n)))
+        .orderBy(asc(stakeOrders.redeemedAt), asc(stakeOrders.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      if (!(await takeIncome(tx, budgetDay(now), row.interestHeld)).ok) return false;
+      await transfer(tx, {
+        key: `stake_redeem:${row.id}:interest`,
+        from: systemAccount('income'),
+        to: userAccount(row.userId, 'wallet'),
+        asset: 'USDT',
+        amount: row.interestHeld,
+        kind: KIND.static,
+        ref: orderNumber('balance', row.id),
+      });
+      await tx
+        .update(stakeOrders)
+        .set({
+          interestPaid: row.interestPaid + row.interestHeld,
+          interestHeld: 0n,
+          redeemedAmount: (row.redeemedAmount ?? row.principal) + row.interestHeld,
+        })
+        .where(eq(stakeOrders.id, row.id));
+      return true;
+    });
+    if (!done) return paid;
+    paid += 1;
+  }
 }

@@ -3308,6 +3308,8 @@ export interface operations {
                             redeemedAt: string | null;
                             /** @description decimal amount in token units, e.g. "12.5" */
                             redeemedAmount: string | null;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            interestHeld: string;
                             chainIndex: number | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
@@ -3382,6 +3384,8 @@ export interface operations {
                                 redeemedAt: string | null;
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 redeemedAmount: string | null;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                interestHeld: string;
                                 chainIndex: number | null;
                             }[];
                             total: number;
@@ -3462,6 +3466,8 @@ export interface operations {
                             redeemedAt: string | null;
                             /** @description decimal amount in token units, e.g. "12.5" */
                             redeemedAmount: string | null;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            interestHeld: string;
                             chainIndex: number | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
@@ -3535,6 +3541,8 @@ export interface operations {
                                 redeemedAt: string | null;
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 redeemedAmount: string | null;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                interestHeld: string;
                                 chainIndex: number | null;
                             }[];
                             total: number;
@@ -6854,6 +6862,8 @@ export interface operations {
                                     redeemedAt: string | null;
                                     /** @description decimal amount in token units, e.g. "12.5" */
                                     redeemedAmount: string | null;
+                                    /** @description decimal amount in token units, e.g. "12.5" */
+                                    interestHeld: string;
                                     chainIndex: number | null;
                                 }[];
                                 total: number;

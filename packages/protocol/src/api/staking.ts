@@ -49,6 +49,8 @@ export const stakeOrder = z.object({
   dueTime: isoTime,
   redeemedAt: isoTime.nullable(),
   redeemedAmount: amountText.nullable(),
+  /** interest of a redeemed balance order still waiting for the daily income budget (paid on a later day) */
+  interestHeld: amountText,
   /** on-chain stake: its record index in Staking (`unstake(chainIndex)`), from its Staked event; null for a balance order */
   chainIndex: z.number().int().nonnegative().nullable(),
 });

@@ -26,6 +26,8 @@ export const stakeOrders = pgTable(
     principal: wei('principal').notNull(),
     /** interest credited so far (daily by settlement, the rest at redemption) */
     interestPaid: wei('interest_paid').notNull().default(sql`0`),
+    /** interest due at redemption that the daily income budget could not pay yet (paid later, once) */
+    interestHeld: wei('interest_held').notNull().default(sql`0`),
     /** FCC earned by the market-maker bonus, credited at maturity (0 when not qualified) */
     bonusFcc: wei('bonus_fcc').notNull().default(sql`0`),
     bonusPaid: boolean('bonus_paid').notNull().default(false),

@@ -13,6 +13,7 @@ import { runSettlement } from '../../jobs/settlement.ts';
 import { amt } from '../../lib/format.ts';
 import { fundFomo } from '../../services/fomo.ts';
 import { getSetting, writeSetting } from '../../services/settings.ts';
+import { payHeldInterest } from '../../services/staking-orders.ts';
 
 describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
   const s = routeSuite(url, {
@@ -272,6 +273,43 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
       expect(red.data.redeemedTotal).toBe(amt(98n * U + interest));
       const filtered = await s.get(me.token, '/api/user/stake/orders?status=redeemed');
       expect(filtered.data.total).toBe(1);
+    });
+
+    it('returns the principal when the income budget is reached, holds the interest and pays it once on a later day', async () => {
+      const me = await s.user(100n * U);
+      const order = (await stake(me.token, 'amount=100&stakeIndex=1')).data;
+      const interest = compoundInterest(98n * U, 9000, 15);
+      // a budget smaller than the interest: today it cannot be paid
+      await writeSetting(s.t.db.db, 'income_daily_budget_wei', String(interest - 1n));
+      s.t.clock.advance(15 * DAY);
+      const done = await s.post(me.token, '/api/user/stake/redeem', { orderId: order.id });
+      expect(done.code).toBe(200);
+      // the answer does not claim the interest was paid: it shows it as held
+      expect(done.data).toMatchObject({
+        status: 'redeemed',
+        redeemedAmount: amt(98n * U),
+        interestHeld: amt(interest),
+        totalRevenue: '0',
+      });
+      expect(await bal(s.t.db, me.userId)).toBe(98n * U);
+      expect(await bal(s.t.db, me.userId, 'USDT', 'asset')).toBe(0n);
+      // the same day's budget still does not allow it
+      expect(await payHeldInterest(s.t.db, s.t.clock.get())).toBe(0);
+      expect(await bal(s.t.db, me.userId)).toBe(98n * U);
+
+      // a later day with budget left (here: the budget lifted) pays it, once
+      await writeSetting(s.t.db.db, 'income_daily_budget_wei', null);
+      s.t.clock.advance(DAY);
+      expect(await payHeldInterest(s.t.db, s.t.clock.get())).toBe(1);
+      expect(await payHeldInterest(s.t.db, s.t.clock.get())).toBe(0);
+      expect(await bal(s.t.db, me.userId)).toBe(98n * U + interest);
+      const red = await s.get(me.token, '/api/user/stake/redemptions');
+      expect(red.data.list[0]).toMatchObject({
+        id: order.id,
+        interestHeld: '0',
+        redeemedAmount: amt(98n * U + interest),
+        totalRevenue: amt(interest),
+      });
     });
 
     it('pays once for a redeem repeated with the same Idempotency-Key, answering the first result', async () => {

@@ -27,6 +27,7 @@ export const orderOut = (o: OrderView) => ({
   dueTime: iso(o.dueTime),
   redeemedAt: isoOrNull(o.redeemedAt),
   redeemedAmount: o.redeemedAmount === null ? null : amt(o.redeemedAmount),
+  interestHeld: amt(o.interestHeld),
 });
 
 export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -35,6 +35,7 @@ function order(patch: Partial<StakeOrder>): StakeOrder {
     dueTime: '2026-01-08T00:00:00.000Z',
     redeemedAt: null,
     redeemedAmount: null,
+    interestHeld: '0',
     chainIndex: 3,
     ...patch,
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "stake_orders" ADD COLUMN "interest_held" numeric(78, 0) DEFAULT 0 NOT NULL;
