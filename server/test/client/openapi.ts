@@ -5091,6 +5091,20 @@ export interface operations {
                                 floor: string;
                                 aboveFloor: boolean;
                             };
+                            incomeBudget: {
+                                day: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                budget: string | null;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                paid: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                lastHeld: string;
+                                heldInterest: {
+                                    count: number;
+                                    /** @description decimal amount in token units, e.g. "12.5" */
+                                    amount: string;
+                                };
+                            };
                             liabilities: {
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 USDT: string;

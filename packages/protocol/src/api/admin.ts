@@ -72,6 +72,17 @@ export const dashboardData = z.object({
    */
   chainMismatch: z.object({ expected: z.number().int(), rpc: z.number().int() }).nullable(),
   fomo: z.object({ balance: amountText, floor: amountText, aboveFloor: z.boolean() }),
+  /** today's (UTC) off-chain USDT income against the daily budget, and the income waiting for it */
+  incomeBudget: z.object({
+    day: z.string(),
+    /** null: no budget set */
+    budget: amountText.nullable(),
+    paid: amountText,
+    /** the last payment of the day that had to wait (0: none) */
+    lastHeld: amountText,
+    /** redemption interest held for the budget: how many orders, how much */
+    heldInterest: z.object({ count: z.number().int().nonnegative(), amount: amountText }),
+  }),
   /** what the ledger owes users per token (every user account) */
   liabilities: tokenFigures,
   /** owed vs held per token; null when the chain cannot be read */

@@ -41,7 +41,10 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.dashboardData) },
       },
     },
-    async () => ok(await dashboard(ctx.db.db, ctx.config, ctx.chain.publicClient ?? null, ctx.chain.guard)),
+    async () =>
+      ok(
+        await dashboard(ctx.db.db, ctx.config, ctx.chain.publicClient ?? null, ctx.chain.guard, ctx.clock()),
+      ),
   );
 
   app.get(

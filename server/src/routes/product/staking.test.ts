@@ -11,6 +11,7 @@ import { routeSuite } from '../../../test/support/route-suite.ts';
 import { bal } from '../../../test/support/staking-orders-fixtures.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { amt } from '../../lib/format.ts';
+import { dashboard } from '../../services/admin-dashboard.ts';
 import { fundFomo } from '../../services/fomo.ts';
 import { getSetting, writeSetting } from '../../services/settings.ts';
 import { payHeldInterest } from '../../services/staking-orders.ts';
@@ -293,6 +294,13 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
       });
       expect(await bal(s.t.db, me.userId)).toBe(98n * U);
       expect(await bal(s.t.db, me.userId, 'USDT', 'asset')).toBe(0n);
+      // the operator sees what waits, today's paid income and the budget
+      const dash = await dashboard(s.t.db.db, s.t.config, null, undefined, s.t.clock.get());
+      expect(dash.incomeBudget).toMatchObject({
+        budget: amt(interest - 1n),
+        lastHeld: amt(interest),
+        heldInterest: { count: 1, amount: amt(interest) },
+      });
       // the same day's budget still does not allow it
       expect(await payHeldInterest(s.t.db, s.t.clock.get())).toBe(0);
       expect(await bal(s.t.db, me.userId)).toBe(98n * U);
@@ -303,6 +311,9 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
       expect(await payHeldInterest(s.t.db, s.t.clock.get())).toBe(1);
       expect(await payHeldInterest(s.t.db, s.t.clock.get())).toBe(0);
       expect(await bal(s.t.db, me.userId)).toBe(98n * U + interest);
+      const after = await dashboard(s.t.db.db, s.t.config, null, undefined, s.t.clock.get());
+      expect(after.incomeBudget).toMatchObject({ budget: null, heldInterest: { count: 0, amount: '0' } });
+      expect(after.incomeBudget.paid).not.toBe('0'); // the held interest now counts as paid today
       const red = await s.get(me.token, '/api/user/stake/redemptions');
       expect(red.data.list[0]).toMatchObject({
         id: order.id,

@@ -69,6 +69,28 @@ export function DashboardView({ d }: { d: DashboardData }) {
           {d.fomo.aboveFloor ? t('admin.dash.aboveFloor') : t('admin.dash.belowFloor')}
         </p>
       </Panel>
+      <Panel title={t('admin.dash.income')} testId="dash-income">
+        <table className="admin-kv">
+          <tbody>
+            <Row label={t('admin.dash.incomeBudget')}>
+              {d.incomeBudget.budget === null ? (
+                t('admin.dash.noBudget')
+              ) : (
+                <Amount value={d.incomeBudget.budget} token="USDT" />
+              )}
+            </Row>
+            <Row label={t('admin.dash.incomePaid')}>
+              <Amount value={d.incomeBudget.paid} token="USDT" />
+            </Row>
+            <Row label={t('admin.dash.incomeLastHeld')}>
+              <Amount value={d.incomeBudget.lastHeld} token="USDT" />
+            </Row>
+            <Row label={t('admin.dash.heldInterest', { count: d.incomeBudget.heldInterest.count })}>
+              <Amount value={d.incomeBudget.heldInterest.amount} token="USDT" />
+            </Row>
+          </tbody>
+        </table>
+      </Panel>
       {c && (
         <Panel title={t('admin.dash.wallets')}>
           <DataTable

@@ -59,6 +59,13 @@ const DASHBOARD = {
   chainError: null,
   chainMismatch: null,
   fomo: { balance: '120', floor: '500', aboveFloor: false },
+  incomeBudget: {
+    day: '2026-01-02',
+    budget: '1000',
+    paid: '990',
+    lastHeld: '25',
+    heldInterest: { count: 2, amount: '37.5' },
+  },
   liabilities: { USDT: '250', FREE: '40' },
   reconciliation: [
     { token: 'USDT', owed: '250', held: '100000', short: '0' },
@@ -223,6 +230,11 @@ describe('dashboard', () => {
     expect($('[data-testid="fomo-state"]')?.textContent).toBe('Below the floor: earnings are paused');
     expect($('[data-testid="dash-staking"]')?.textContent).toContain('200,000');
     expect($('[data-testid="dash-ledger"] tr.is-danger')?.textContent).toContain('FREE');
+    // the income that waits for the daily budget
+    const income = $('[data-testid="dash-income"]')?.textContent;
+    expect(income).toContain('Redemption interest waiting (2 orders)');
+    expect(income).toContain('37.5');
+    expect(income).toContain('990');
   });
 
   it('still answers when the chain cannot be read', async () => {
