@@ -1,50 +1,18 @@
 // The money migration moves machine grants stored in whole H/s to the one hashrate unit (H/s in
 // 1e18 fixed point, settlement's computing power as it is), and gives rounds opened before it
 // their close of bets.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../test/helpers.ts';
-import { MIGRATIONS_DIR } from '../db/client.ts';
+import { migrationJournal, statements, useRawDb } from '../../test/support/raw-migrations.ts';
 
 describe.each(BACKENDS)('the money migration on $name', ({ url }) => {
-  const journal = JSON.parse(readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const statements = (tag: string) =>
-    readFileSync(resolve(MIGRATIONS_DIR, `${tag}.sql`), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.replaceAll('"public".', '').trim())
-      .filter(Boolean);
-  let run: (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (url === 'memory://') {
-      const lite = new PGlite();
-      run = (text) => lite.query(text) as Promise<{ rows: Record<string, unknown>[] }>;
-      close = () => lite.close();
-    } else {
-      const schema = `t_mig_${Math.random().toString(16).slice(2, 10)}`;
-      const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-      await client.connect();
-      await client.query(`CREATE SCHEMA "${schema}"`);
-      run = (text) => client.query(text);
-      close = async () => {
-        await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await client.end();
-      };
-    }
-  });
-  afterAll(async () => close());
+  const entries = migrationJournal();
+  const { run } = useRawDb(url);
 
   it('converts machine grants to H/s in 1e18 fixed point and leaves computing power as it is', async () => {
-    const money = journal.entries.find((e) => /^\d+_money$/.test(e.tag));
+    const money = entries.find((e) => /^\d+_money$/.test(e.tag));
     if (!money) throw new Error('no money migration');
-    for (const e of journal.entries.filter((e) => e.idx < money.idx))
-      for (const s of statements(e.tag)) await run(s);
+    for (const e of entries.filter((e) => e.idx < money.idx)) for (const s of statements(e.tag)) await run(s);
     await run(`INSERT INTO users (address) VALUES ('0x${'3'.repeat(40)}')`);
     const [u] = (await run('SELECT id FROM users')).rows;
     await run(`INSERT INTO hashrate_grants (user_id, source, ref, amount, starts_at, ends_at) VALUES

@@ -1,16 +1,13 @@
 // Every user entry carries its place in the user's history (`seq` 1, 2, 3… in id order, no gap),
 // whichever path books it (transfer, the settlement's bulk moves, replays, refusals, races), so
 // that finance page N is a seq range: the same rows as following the cursors, at any depth.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { ErrorCode } from '@free/protocol';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb } from '../../test/helpers.ts';
+import { migrationJournal, statements, useRawDb } from '../../test/support/raw-migrations.ts';
 import { makeUsers, U } from '../../test/support/staking-orders-fixtures.ts';
-import { type DbHandle, MIGRATIONS_DIR, rowsOf } from '../db/client.ts';
+import { type DbHandle, rowsOf } from '../db/client.ts';
 import { entriesOf, systemAccount, type TransferInput, transfer, userAccount } from './ledger.ts';
 import { bulkCredit } from './settlement-ledger.ts';
 
@@ -136,38 +133,11 @@ describe.each(BACKENDS)('ledger seq on $name', ({ url }) => {
 });
 
 describe.each(BACKENDS)('migration 0005 on $name', ({ url }) => {
-  const journal = JSON.parse(readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const statements = (tag: string) =>
-    readFileSync(resolve(MIGRATIONS_DIR, `${tag}.sql`), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => s.replaceAll('"public".', '').trim())
-      .filter(Boolean);
-  let run: (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    if (url === 'memory://') {
-      const lite = new PGlite();
-      run = (text) => lite.query(text) as Promise<{ rows: Record<string, unknown>[] }>;
-      close = () => lite.close();
-    } else {
-      const schema = `t_mig_${Math.random().toString(16).slice(2, 10)}`;
-      const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
-      await client.connect();
-      await client.query(`CREATE SCHEMA "${schema}"`);
-      run = (text) => client.query(text);
-      close = async () => {
-        await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-        await client.end();
-      };
-    }
-  });
-  afterAll(async () => close());
+  const entries = migrationJournal();
+  const { run } = useRawDb(url);
 
   it('numbers the entries written before it, per user in id order, and sets the counters', async () => {
-    const before = journal.entries.filter((e) => e.tag < '0006');
+    const before = entries.filter((e) => e.tag < '0006');
     for (const e of before) for (const s of statements(e.tag)) await run(s);
     await run(`INSERT INTO users (address) VALUES ('0x${'1'.repeat(40)}'), ('0x${'2'.repeat(40)}')`);
     const ids = (await run('SELECT id FROM users ORDER BY id')).rows.map((r) => Number(r.id));
