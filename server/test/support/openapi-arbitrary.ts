@@ -146,10 +146,7 @@ const junk = fc.oneof(
 
 /** The body with one field replaced by junk or left out, or junk in its place. */
 function malformedBody(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
-  const whole = fc.oneof(
-    junk,
-    fc.jsonValue({ maxDepth: 2 }),
-  );
+  const whole = fc.oneof(junk, fc.jsonValue({ maxDepth: 2 }));
   const props = Object.keys(s?.properties ?? {});
   if (!s || props.length === 0) return whole;
   return fc.oneof(
