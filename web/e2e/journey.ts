@@ -9,6 +9,7 @@
 // Needs the API with DEV_CLOCK=1 (with-stack.ts). Last line: `N passed, N failed`.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { until } from '@free/devchain/wait';
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { formatAmount, isAmountError, parseAmount, type Wei } from '@free/protocol/amount';
 import { DISPLAY_FRACTION, SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
@@ -144,26 +145,6 @@ async function signInByApi(account: typeof OPERATOR, domain: string): Promise<st
   });
   const signature = await account.signMessage({ message });
   return (await call<{ token: string }>('POST', '/api/common/login', { body: { message, signature } })).token;
-}
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  ms = 60_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown = null;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v !== null && v !== undefined && v !== false) return v;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > end)
-      throw new Error(`timed out waiting for ${what}${last ? ` (${(last as Error).message})` : ''}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 // ---- the page ----

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, startAnvil } from '@free/devchain/anvil';
 import { ensureContractsBuilt, localAccount, ownArtifact, uniswapArtifact } from '@free/devchain/deploy';
+import { until } from '@free/devchain/wait';
 import { stakingAbi } from '@free/protocol/abi/index';
 import { signRequest } from '@free/protocol/signing';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -47,7 +48,6 @@ import {
   startNginx,
   startPostgres,
   startRedis,
-  until,
 } from './services.ts';
 import { injectWallet } from './wallet.ts';
 

@@ -4,36 +4,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GaveUp, until } from '@free/devchain/wait';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
-
-/** Thrown inside `until`'s condition: stop waiting at once (the awaited process is gone). */
-export class GaveUp extends Error {}
-
-/** Polls `fn` until it returns something truthy; throws `what` with the last error after `ms`. */
-export async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false>,
-  ms: number,
-  everyMs = 250,
-): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown = null;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v !== null && v !== undefined && v !== false) return v;
-    } catch (error) {
-      if (error instanceof GaveUp) throw error;
-      last = error;
-    }
-    if (Date.now() > end)
-      throw new Error(
-        `timed out after ${ms / 1000}s waiting for ${what}${last ? ` (${(last as Error).message})` : ''}`,
-      );
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 /**
  * Runs a command to its end without blocking this process: anvil's output is read by this process,
