@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { errorMessage } from '@free/protocol';
+import { COMMAND_REFUSALS } from '@free/protocol/api/admin';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
@@ -233,7 +234,12 @@ export function renderMarkdown(doc: ApiDocument): string {
     '  `OPERATOR_ADDRESSES` with a role the route is open to (shown after each summary; `admin` may use every route),',
     '  else `NotOperator` (1105) or `OperatorRoleMissing` (1106) before the request body is looked at. Every change runs',
     '  the same command as `npm run ops`, logged to `ops_log` with the operator address; a refused command answers',
-    '  `OperatorCommandRefused` (1210) with the command message and changes nothing.',
+    '  `OperatorCommandRefused` (1210) with the command message and changes nothing. Its `data` is the refusal as a',
+    "  stable code that the console words in the reader's language: `{ reason, field?, subject?, state?, errorCode? }`",
+    `  with \`reason\` one of ${COMMAND_REFUSALS.map((r) => `\`${r}\``).join(', ')} (\`field\`: the argument or`,
+    "  setting at fault; `subject`: the id, code or address not found, or the withdrawal; `state`: the withdrawal's",
+    '  state; `errorCode`: the error code of a business refusal, `refused`). Each refused CSV line of an allocation',
+    '  import carries the same object as `lines[].refusal`.',
     '',
   ];
   const entries = Object.entries(doc.paths).flatMap(([path, ops]) =>

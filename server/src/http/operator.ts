@@ -59,7 +59,8 @@ export function operatorAddress(req: FastifyRequest): string {
 /**
  * Runs an operator command for a console request: the same command layer as the CLI, logged to
  * ops_log with the operator's address. A refused command answers OperatorCommandRefused with the
- * command's own message (operators read English; the code is translated like every other).
+ * command's own message and, as `data`, the refusal's stable code that the console words in the
+ * reader's language (docs/api.md).
  */
 export async function runForOperator(
   req: FastifyRequest,
@@ -73,7 +74,7 @@ export async function runForOperator(
     const msg = `${errorMessage(ErrorCode.OperatorCommandRefused, req.lang)}: ${r.error}`;
     await reply
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ code: ErrorCode.OperatorCommandRefused, msg, data: null }));
+      .send(JSON.stringify({ code: ErrorCode.OperatorCommandRefused, msg, data: r.refusal }));
   }
   return r;
 }

@@ -65,10 +65,12 @@ for (const backend of BACKENDS) {
         expect(await ops('config:set', 'nope', '1')).toMatchObject({
           ok: false,
           error: expect.stringContaining('unknown config key'),
+          refusal: { reason: 'notFound', subject: 'nope' },
         });
         expect(await ops('config:set', 'twitter_url', 'not json')).toMatchObject({
           ok: false,
           error: expect.stringContaining('JSON'),
+          refusal: { reason: 'invalid', field: 'value' },
         });
         expect(await ops('config:set', 'twitter_url', '"https://x.com/free"')).toMatchObject({ ok: true });
         const got = await ops('config:get', 'twitter_url');
@@ -149,11 +151,13 @@ for (const backend of BACKENDS) {
         expect(await ops('reserve:fund', 'abc')).toMatchObject({
           ok: false,
           error: expect.stringContaining('amount'),
+          refusal: { reason: 'amount', field: 'amount' },
         });
         expect(await ops('reserve:fund', '0')).toMatchObject({ ok: false });
         expect(await ops('signer:rotate', '0x123')).toMatchObject({
           ok: false,
           error: expect.stringContaining('address'),
+          refusal: { reason: 'address' },
         });
         expect(calls).toEqual([]);
         expect(await ops('reserve:fund', '2500.5')).toMatchObject({
@@ -172,6 +176,7 @@ for (const backend of BACKENDS) {
         expect(await runOps(['reserve:fund', '1'], { db, actor: 'test' })).toMatchObject({
           ok: false,
           error: expect.stringContaining('no chain'),
+          refusal: { reason: 'noChain' },
         });
       });
 
@@ -222,6 +227,7 @@ for (const backend of BACKENDS) {
         expect(await ops('withdrawals:approve', String(w2.id))).toMatchObject({
           ok: false,
           error: expect.stringContaining('queued'),
+          refusal: { reason: 'wrongState', subject: String(w2.id), state: 'queued' },
         });
         expect(await ops('withdrawals:approve', String(w1.id))).toMatchObject({ ok: false });
         expect(await ops('withdrawals:reject', '999', '--reason', 'x')).toMatchObject({

@@ -1,6 +1,7 @@
 // Operator commands (`npm run ops -- <command> …`): each validated with zod, run, and logged to
 // ops_log with its arguments and outcome. The chain-touching ones take an injectable ChainOps.
 import { readFileSync } from 'node:fs';
+import type { CommandRefusal } from '@free/protocol/api/admin';
 import { desc, eq } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { z } from 'zod';
@@ -62,16 +63,31 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new OpsError(`value is not JSON: ${text} (quote strings: '"https://…"')`);
+    throw new OpsError(`value is not JSON: ${text} (quote strings: '"https://…"')`, {
+      reason: 'invalid',
+      field: 'value',
+    });
   }
 }
+
+const NO_CHAIN = 'no chain connection (RPC_URL / deployment file)';
+
+/** A setting refused: its key unknown, or its value refused by its schema. */
+const settingRefusal = (key: string): CommandRefusal =>
+  isSettingKey(key) ? { reason: 'invalid', field: key } : { reason: 'notFound', subject: key };
 
 /** Runs a service call, turning its state refusal into the operator's message. */
 async function asOps<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof WithdrawalStateError) throw new OpsError(err.message);
+    if (err instanceof WithdrawalStateError)
+      throw new OpsError(
+        err.message,
+        err.state === null
+          ? { reason: 'notFound', subject: String(err.id) }
+          : { reason: 'wrongState', subject: String(err.id), state: err.state },
+      );
     throw err;
   }
 }
@@ -88,7 +104,7 @@ export const COMMANDS: Record<string, Command> = {
         // an unknown key or a value its schema refuses is a SettingError naming the problem
         return { key: a.key, value: await writeSetting(d.db.db, a.key as SettingKey, value, d.now()) };
       } catch (err) {
-        if (err instanceof SettingError) throw new OpsError(err.message);
+        if (err instanceof SettingError) throw new OpsError(err.message, settingRefusal(a.key));
         throw err;
       }
     },
@@ -101,7 +117,8 @@ export const COMMANDS: Record<string, Command> = {
       // the values in force (stored, else default), as the server reads them
       const all = await getSettings(d.db.db);
       if (a.key) {
-        if (!isSettingKey(a.key)) throw new OpsError(`no config key ${a.key}`);
+        if (!isSettingKey(a.key))
+          throw new OpsError(`no config key ${a.key}`, { reason: 'notFound', subject: a.key });
         return { [a.key]: all[a.key] };
       }
       return all;
@@ -151,10 +168,14 @@ export const COMMANDS: Record<string, Command> = {
         try {
           content = readFileSync(a.bodyFile, 'utf8');
         } catch (err) {
-          throw new OpsError(`cannot read --body-file ${a.bodyFile}: ${(err as Error).message}`);
+          throw new OpsError(`cannot read --body-file ${a.bodyFile}: ${(err as Error).message}`, {
+            reason: 'invalid',
+            field: 'bodyFile',
+          });
         }
       }
-      if (!content) throw new OpsError('give the article text with --body-file');
+      if (!content)
+        throw new OpsError('give the article text with --body-file', { reason: 'invalid', field: 'body' });
       const slug =
         a.slug ??
         (a.title
@@ -199,7 +220,7 @@ export const COMMANDS: Record<string, Command> = {
     schema: z.object({ amount: amountArg('amount') }),
     from: (p) => ({ amount: p.positional[0] }),
     run: async (a: { amount: bigint }, d) => {
-      if (!d.chain) throw new OpsError('no chain connection (RPC_URL / deployment file)');
+      if (!d.chain) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
       const r = await d.chain.fundReserve(a.amount);
       return { amount: amt(a.amount), ...r };
     },
@@ -209,7 +230,7 @@ export const COMMANDS: Record<string, Command> = {
     schema: z.object({ address: addressArg }),
     from: (p) => ({ address: p.positional[0] }),
     run: async (a: { address: Address }, d) => {
-      if (!d.chain) throw new OpsError('no chain connection (RPC_URL / deployment file)');
+      if (!d.chain) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
       const r = await d.chain.setSigner(a.address);
       await writeSetting(d.db.db, 'signer_address', a.address, d.now());
       return {
@@ -281,7 +302,7 @@ export const COMMANDS: Record<string, Command> = {
     schema: z.object({}),
     from: () => ({}),
     run: async (_a: Record<string, never>, d) => {
-      if (!d.holdings) throw new OpsError('no chain connection (RPC_URL / deployment file)');
+      if (!d.holdings) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
       return (await reconcile(d.db.db, d.holdings)).map(reconciliationView);
     },
     alarm: (result: ReturnType<typeof reconciliationView>[]) => {
@@ -335,14 +356,29 @@ export const usage = () =>
   );
 
 /** `alarm`: the command ran, but found something that must fail the command line. */
-export type OpsResult = { ok: true; result: unknown; alarm?: string } | { ok: false; error: string };
+export type OpsResult =
+  | { ok: true; result: unknown; alarm?: string }
+  /** `error`: the operator's message (CLI, ops log); `refusal`: its stable code (console) */
+  | { ok: false; error: string; refusal: CommandRefusal };
 
 /** Runs one command line; every attempt with a known command is logged to ops_log. */
 export async function runOps(argv: string[], deps: OpsDeps): Promise<OpsResult> {
   const [name, ...rest] = argv;
   const cmd = name ? COMMANDS[name] : undefined;
-  if (!name || !cmd) return { ok: false, error: `${name ? `unknown command ${name}\n` : ''}${usage()}` };
+  if (!name || !cmd)
+    return {
+      ok: false,
+      error: `${name ? `unknown command ${name}\n` : ''}${usage()}`,
+      refusal: { reason: 'notFound', subject: name ?? '' },
+    };
   return runCommand(name, cmd.from(parseArgs(rest)), deps);
+}
+
+/** The first argument refused by a command's schema: amounts and addresses say so (kit.ts). */
+function issueRefusal(issue: z.core.$ZodIssue | undefined): CommandRefusal {
+  const field = issue?.path.join('.') || 'args';
+  const marked = (issue as { params?: { reason?: unknown } } | undefined)?.params?.reason;
+  return { reason: marked === 'amount' || marked === 'address' ? marked : 'invalid', field };
 }
 
 /**
@@ -351,7 +387,8 @@ export async function runOps(argv: string[], deps: OpsDeps): Promise<OpsResult> 
  */
 export async function runCommand(name: string, raw: unknown, deps: OpsDeps): Promise<OpsResult> {
   const cmd = COMMANDS[name];
-  if (!cmd) return { ok: false, error: `unknown command ${name}` };
+  if (!cmd)
+    return { ok: false, error: `unknown command ${name}`, refusal: { reason: 'notFound', subject: name } };
   const now = deps.now ?? (() => new Date());
   const log = async (ok: boolean, result: unknown, error: string | null) => {
     await deps.db.db.insert(opsLog).values({
@@ -372,7 +409,7 @@ export async function runCommand(name: string, raw: unknown, deps: OpsDeps): Pro
   if (!parsed.success) {
     const error = `${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'args'}: ${i.message}`).join('; ')}\n  usage: ${cmd.usage}`;
     await log(false, null, error);
-    return { ok: false, error };
+    return { ok: false, error, refusal: issueRefusal(parsed.error.issues[0]) };
   }
   try {
     const result = await cmd.run(parsed.data as never, { ...deps, now });
@@ -386,7 +423,13 @@ export async function runCommand(name: string, raw: unknown, deps: OpsDeps): Pro
         : err instanceof OpsError
           ? `${name}: ${err.message}`
           : `${name}: failed: ${(err as Error).message}`;
+    const refusal: CommandRefusal =
+      err instanceof AppError
+        ? { reason: 'refused', errorCode: err.errorCode, ...(err.field ? { field: err.field } : {}) }
+        : err instanceof OpsError
+          ? err.refusal
+          : { reason: 'failed' };
     await log(false, null, error);
-    return { ok: false, error };
+    return { ok: false, error, refusal };
   }
 }

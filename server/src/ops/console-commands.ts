@@ -93,7 +93,8 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
         { kind: a.kind, now: d.now(), releaseDays: a.releaseDays, batch: a.batch, dryRun: false },
       );
       const line = r.lines[0];
-      if (!line || line.error) throw new OpsError(line?.error ?? 'nothing to grant');
+      if (!line || line.error)
+        throw new OpsError(line?.error ?? 'nothing to grant', line?.refusal ?? { reason: 'empty' });
       return line;
     },
   },
@@ -109,7 +110,10 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
         releaseDays: releaseDaysArg,
         batch: z.string().max(40).optional(),
       })
-      .refine((a) => (a.csv === undefined) !== (a.file === undefined), 'give the CSV text or a --file'),
+      .refine((a) => (a.csv === undefined) !== (a.file === undefined), {
+        message: 'give the CSV text or a --file',
+        path: ['csv'],
+      }),
     from: (p) => ({
       kind: p.flags.kind,
       file: p.flags.file,
@@ -133,11 +137,14 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
         try {
           csv = readFileSync(a.file, 'utf8');
         } catch (err) {
-          throw new OpsError(`cannot read --file ${a.file}: ${(err as Error).message}`);
+          throw new OpsError(`cannot read --file ${a.file}: ${(err as Error).message}`, {
+            reason: 'invalid',
+            field: 'file',
+          });
         }
       }
       const lines = csvLines(csv);
-      if (lines.length === 0) throw new OpsError('the CSV has no lines');
+      if (lines.length === 0) throw new OpsError('the CSV has no lines', { reason: 'empty' });
       return grantAllocations(d.db, lines, {
         kind: a.kind,
         now: d.now(),
@@ -164,7 +171,9 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
       try {
         return await setMoneyLimit(d.db.db, a.key, a.amount, d.now());
       } catch (err) {
-        if (err instanceof MoneyLimitError || err instanceof SettingError) throw new OpsError(err.message);
+        if (err instanceof MoneyLimitError)
+          throw new OpsError(err.message, { reason: err.refusal, field: a.key });
+        if (err instanceof SettingError) throw new OpsError(err.message, { reason: 'invalid', field: a.key });
         throw err;
       }
     },
@@ -205,7 +214,8 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
         .set({ stock: a.stock })
         .where(eq(machines.code, a.code))
         .returning({ id: machines.id });
-      if (rows.length === 0) throw new OpsError(`no machine ${a.code}`);
+      if (rows.length === 0)
+        throw new OpsError(`no machine ${a.code}`, { reason: 'notFound', subject: a.code });
       return { code: a.code, stock: a.stock };
     },
   },
@@ -219,7 +229,8 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
         .set({ stock: a.stock })
         .where(eq(shopProducts.code, a.code))
         .returning({ id: shopProducts.id });
-      if (rows.length === 0) throw new OpsError(`no product ${a.code}`);
+      if (rows.length === 0)
+        throw new OpsError(`no product ${a.code}`, { reason: 'notFound', subject: a.code });
       return { code: a.code, stock: a.stock };
     },
   },
@@ -229,7 +240,8 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
     from: (p) => ({ id: p.positional[0] }),
     run: async (a: { id: number }, d) => {
       const rows = await d.db.db.delete(banners).where(eq(banners.id, a.id)).returning({ id: banners.id });
-      if (rows.length === 0) throw new OpsError(`banner ${a.id} not found`);
+      if (rows.length === 0)
+        throw new OpsError(`banner ${a.id} not found`, { reason: 'notFound', subject: String(a.id) });
       return { id: a.id, removed: true };
     },
   },
@@ -239,7 +251,8 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
     from: (p) => ({ address: p.positional[0], session: p.flags.session }),
     run: async (a: { address: string; session?: number }, d) => {
       const user = await userByAddress(d.db.db, a.address);
-      if (!user) throw new OpsError(`no user with address ${a.address}`);
+      if (!user)
+        throw new OpsError(`no user with address ${a.address}`, { reason: 'notFound', subject: a.address });
       // the auth service also drops the sessions from this process's session cache
       const revoked = await revokeUserSessions(
         d.db.db,
@@ -247,7 +260,11 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
         a.session === undefined ? { all: true } : { id: a.session },
         d.now(),
       );
-      if (a.session !== undefined && revoked === 0) throw new OpsError(`no live session ${a.session}`);
+      if (a.session !== undefined && revoked === 0)
+        throw new OpsError(`no live session ${a.session}`, {
+          reason: 'notFound',
+          subject: String(a.session),
+        });
       return { address: a.address, revoked };
     },
   },

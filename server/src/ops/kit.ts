@@ -1,6 +1,7 @@
 // What every operator command is made of: its dependencies, its shape, its error, and the argument
 // schemas shared by the command modules (commands.ts, console-commands.ts).
 import { parseAmount } from '@free/protocol/amount';
+import type { CommandRefusal } from '@free/protocol/api/admin';
 import { LANGUAGES } from '@free/protocol/languages';
 import { type Address, getAddress, isAddress } from 'viem';
 import { z } from 'zod';
@@ -28,9 +29,15 @@ export type OpsDeps = {
   shellUser?: string | undefined;
 };
 
-/** A refusal with a message meant for the operator. */
+/** A refusal with a message meant for the operator, and its stable code for the console. */
 export class OpsError extends Error {
   override name = 'OpsError';
+  constructor(
+    message: string,
+    readonly refusal: CommandRefusal = { reason: 'failed' },
+  ) {
+    super(message);
+  }
 }
 
 export type Parsed = { positional: string[]; flags: Record<string, string> };
@@ -52,7 +59,11 @@ export const amountArg = (what: string) =>
   z.string().transform((s, ctx) => {
     const v = parseAmount(s);
     if (typeof v !== 'bigint' || v <= 0n) {
-      ctx.addIssue({ code: 'custom', message: `${what} must be a positive decimal amount` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${what} must be a positive decimal amount`,
+        params: { reason: 'amount' },
+      });
       return z.NEVER;
     }
     return v;
@@ -66,5 +77,8 @@ export const idArg = z.coerce
 
 export const addressArg = z
   .string()
-  .refine((s) => isAddress(s, { strict: false }), 'must be a 0x address')
+  .refine((s) => isAddress(s, { strict: false }), {
+    message: 'must be a 0x address',
+    params: { reason: 'address' },
+  })
   .transform((s) => getAddress(s));

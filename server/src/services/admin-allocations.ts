@@ -1,6 +1,7 @@
 // Operator grants of airdrop and presale allocations: one address, or many from CSV lines
 // `address,amount[,unlockAt[,endAt]]`, with a dry run that reports totals and per-line errors.
 import { parseAmount } from '@free/protocol/amount';
+import type { CommandRefusal } from '@free/protocol/api/admin';
 import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
@@ -35,6 +36,8 @@ export type CheckedLine = {
   unlockAt: Date;
   endAt: Date;
   error: string | null;
+  /** the same refusal as a stable code the console translates */
+  refusal: CommandRefusal | null;
   ref: string;
 };
 
@@ -95,18 +98,37 @@ export async function checkAllocationLines(
     const good = typeof amount === 'bigint' ? amount : 0n;
     const addr = isAddress(l.address, { strict: false }) ? getAddress(l.address) : l.address;
     const ref = `ops:${d.kind}:${d.batch ?? ''}:${addr.toLowerCase()}:${good}:${unlockAt.toISOString()}:${endAt.toISOString()}`;
-    let error: string | null = null;
-    if (!isAddress(l.address, { strict: false })) error = 'not a 0x address';
-    else if (!userIds.has(l.address.toLowerCase())) error = 'no user has signed in with this address yet';
-    else if (typeof amount !== 'bigint' || amount <= 0n) error = 'amount must be a positive decimal amount';
-    else if (unlock === 'bad') error = 'unlock time is not a date';
-    else if (end === 'bad') error = 'end time is not a date';
-    else if (!(end instanceof Date) && !d.releaseDays)
-      error = 'no end time: give one or a release period in days';
-    else if (endAt.getTime() <= unlockAt.getTime()) error = 'end time must be after the unlock time';
-    else if (seen.has(ref)) error = `same grant as line ${seen.get(ref)}`;
+    // the operators' words (CLI, ops log) and the stable code (console) of the first problem
+    const problem = ((): [string, CommandRefusal] | null => {
+      if (!isAddress(l.address, { strict: false }))
+        return ['not a 0x address', { reason: 'address', field: 'address' }];
+      if (!userIds.has(l.address.toLowerCase()))
+        return ['no user has signed in with this address yet', { reason: 'noUser' }];
+      if (typeof amount !== 'bigint' || amount <= 0n)
+        return ['amount must be a positive decimal amount', { reason: 'amount', field: 'amount' }];
+      if (unlock === 'bad') return ['unlock time is not a date', { reason: 'unlockTime' }];
+      if (end === 'bad') return ['end time is not a date', { reason: 'endTime' }];
+      if (!(end instanceof Date) && !d.releaseDays)
+        return ['no end time: give one or a release period in days', { reason: 'noEnd' }];
+      if (endAt.getTime() <= unlockAt.getTime())
+        return ['end time must be after the unlock time', { reason: 'endBeforeUnlock' }];
+      const same = seen.get(ref);
+      if (same !== undefined)
+        return [`same grant as line ${same}`, { reason: 'duplicate', subject: String(same) }];
+      return null;
+    })();
+    const error = problem?.[0] ?? null;
     if (!error) seen.set(ref, l.line);
-    return { line: l.line, address: addr, amount: good, unlockAt, endAt, error, ref };
+    return {
+      line: l.line,
+      address: addr,
+      amount: good,
+      unlockAt,
+      endAt,
+      error,
+      refusal: problem?.[1] ?? null,
+      ref,
+    };
   });
   return { lines: checked, userIds };
 }
@@ -120,6 +142,7 @@ export type AllocationRun = {
     unlockAt: string;
     endAt: string;
     error: string | null;
+    refusal: CommandRefusal | null;
     granted: boolean | null;
   }[];
   valid: number;
@@ -165,6 +188,7 @@ export async function grantAllocations(
         unlockAt: iso(l.unlockAt),
         endAt: iso(l.endAt),
         error: l.error,
+        refusal: l.refusal,
         granted: d.dryRun || l.error ? null : (granted.get(l.line) ?? null),
       })),
       valid: valid.length,

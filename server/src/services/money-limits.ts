@@ -25,6 +25,13 @@ function limitView(key: MoneyLimitKey, wei: string | null): MoneyLimit {
 /** A refusal the operator reads (a limit that cannot be switched off, a zero amount). */
 export class MoneyLimitError extends Error {
   override name = 'MoneyLimitError';
+  constructor(
+    message: string,
+    /** limitRequired: the limit cannot be switched off; amount: not a positive amount */
+    readonly refusal: 'limitRequired' | 'amount',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -39,8 +46,8 @@ export async function setMoneyLimit(
 ): Promise<MoneyLimit> {
   const spec = MONEY_LIMITS[key];
   if (wei === null && !spec.nullable)
-    throw new MoneyLimitError(`${key} cannot be switched off; give an amount`);
-  if (wei !== null && wei <= 0n) throw new MoneyLimitError(`${key} must be a positive amount`);
+    throw new MoneyLimitError(`${key} cannot be switched off; give an amount`, 'limitRequired');
+  if (wei !== null && wei <= 0n) throw new MoneyLimitError(`${key} must be a positive amount`, 'amount');
   const stored = (await writeSetting(db, key, wei === null ? null : wei.toString(), now)) as string | null;
   return limitView(key, stored);
 }

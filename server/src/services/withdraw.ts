@@ -190,6 +190,14 @@ async function assertDailyCaps(
 /** A withdrawal an operator cannot move from its state (not found, or not in review). */
 export class WithdrawalStateError extends Error {
   override name = 'WithdrawalStateError';
+  constructor(
+    message: string,
+    readonly id: number,
+    /** the state it is in; null when there is no such withdrawal */
+    readonly state: string | null,
+  ) {
+    super(message);
+  }
 }
 
 /** An operator approves a withdrawal in review: it is queued and the payout worker pays it. */
@@ -232,6 +240,8 @@ async function notInReview(tx: Tx, id: number, what: string): Promise<Withdrawal
     w
       ? `withdrawal ${id} is ${w.state}; only one in review${what === 'rejected' ? ', queued or unresolved' : ''} can be ${what}`
       : `withdrawal ${id} not found`,
+    id,
+    w?.state ?? null,
   );
 }
 

@@ -5349,6 +5349,14 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 endAt: string;
                                 error: string | null;
+                                refusal: {
+                                    /** @enum {string} */
+                                    reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
+                                    field?: string;
+                                    subject?: string;
+                                    state?: string;
+                                    errorCode?: number;
+                                } | null;
                                 granted: boolean | null;
                             }[];
                             valid: number;

@@ -35,6 +35,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly status?: number,
+    /** the envelope's data of a refusal that explains itself (an operator command's refusal code) */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -133,7 +135,7 @@ export async function request<T>(
       }
     }
     if (!opts.hideError && !opts.background) showToast(error.message);
-    throw new ApiError(error.code, error.message, error.status);
+    throw new ApiError(error.code, error.message, error.status, error.data);
   }
 }
 
@@ -179,7 +181,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOption
   }
   const text = message || i18n.t('error');
   if (!opts.hideError && !opts.background) showToast(text);
-  throw new ApiError(code, text, res.status);
+  throw new ApiError(code, text, res.status, body?.data ?? undefined);
 }
 
 export const api = {

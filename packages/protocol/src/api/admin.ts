@@ -46,6 +46,55 @@ export const adminMeData = z.object({ address, role: operatorRole });
 /** What a successful command answers: its name and its result as logged to ops_log. */
 export const commandData = z.object({ command: z.string(), result: z.unknown() });
 
+/**
+ * Why an operator command was refused, as a stable code the console words in the reader's language
+ * (a refusal answers code OperatorCommandRefused with this object as `data`; docs/api.md). The CSV
+ * lines of an allocation import carry the same codes (`allocationLine.refusal`).
+ */
+export const COMMAND_REFUSALS = [
+  /** an argument is not accepted (`field`: the argument, or the setting key) */
+  'invalid',
+  /** `field` must be a positive decimal amount */
+  'amount',
+  /** `field` must be a 0x address */
+  'address',
+  /** nothing of that name or id (`subject`) */
+  'notFound',
+  /** the withdrawal `subject` is in `state`: it cannot make that move any more */
+  'wrongState',
+  /** the money limit `field` cannot be switched off */
+  'limitRequired',
+  /** the CSV has no lines */
+  'empty',
+  /** the server has no chain connection */
+  'noChain',
+  /** a business rule refused it: `errorCode` is the error catalogue's code (`field` as it names) */
+  'refused',
+  /** it failed on the server (the ops log keeps the detail) */
+  'failed',
+  /** allocation line: no user has signed in with this address yet */
+  'noUser',
+  /** allocation line: the unlock time is not a date */
+  'unlockTime',
+  /** allocation line: the end time is not a date */
+  'endTime',
+  /** allocation line: neither an end time nor a release period */
+  'noEnd',
+  /** allocation line: the end time is not after the unlock time */
+  'endBeforeUnlock',
+  /** allocation line: the same grant as line `subject` */
+  'duplicate',
+] as const;
+export type CommandRefusalReason = (typeof COMMAND_REFUSALS)[number];
+export const commandRefusal = z.object({
+  reason: z.enum(COMMAND_REFUSALS),
+  field: z.string().optional(),
+  subject: z.string().optional(),
+  state: z.string().optional(),
+  errorCode: z.number().int().optional(),
+});
+export type CommandRefusal = z.infer<typeof commandRefusal>;
+
 // ---- GET /api/admin/dashboard ----
 const tokenFigures = z.object({ USDT: amountText, FREE: amountText });
 export const dashboardData = z.object({
@@ -137,8 +186,10 @@ export const allocationLine = z.object({
   amount: amountText,
   unlockAt: isoTime,
   endAt: isoTime,
-  /** set when the line is refused (nothing is granted for it) */
+  /** set when the line is refused (nothing is granted for it), in the operators' words */
   error: z.string().nullable(),
+  /** the same refusal as a stable code (null when accepted) */
+  refusal: commandRefusal.nullable(),
   /** real run: false when the line had been granted before (a repeat changes nothing) */
   granted: z.boolean().nullable(),
 });

@@ -312,6 +312,8 @@ for (const backend of BACKENDS)
         const body = await call('finance', 'POST', '/api/admin/fomo/fund', { amount: '-5', ref: 'fund-2' });
         expect(body.code).toBe(ErrorCode.OperatorCommandRefused);
         expect(body.msg).toMatch(/^Operator command refused: fomo:fund: amount: amount must be a positive/);
+        // the stable code the console words in the reader's language
+        expect(body.data).toEqual({ reason: 'amount', field: 'amount' });
         expect(await lastLog()).toMatchObject({
           command: 'fomo:fund',
           ok: false,
@@ -422,6 +424,7 @@ for (const backend of BACKENDS)
           reason: 'again',
         });
         expect(twice.code).toBe(ErrorCode.OperatorCommandRefused);
+        expect(twice.data).toEqual({ reason: 'wrongState', subject: String(w.id), state: 'refunded' });
         expect(await getBalance(t.db.db, userAccount(userId), 'USDT')).toBe(50n * U);
         // above the review threshold a withdrawal waits for an operator
         await okData('admin', 'POST', '/api/admin/config', {
@@ -578,14 +581,27 @@ for (const backend of BACKENDS)
         await okData('finance', 'POST', '/api/admin/limits', { key: 'withdraw_max_wei', amount: null });
         expect((await getSettings(t.db.db)).withdraw_max_wei).toBeNull();
 
-        for (const [payload, message] of [
-          [{ key: 'min_withdraw_wei', amount: null }, 'min_withdraw_wei cannot be switched off'],
-          [{ key: 'withdraw_user_daily_wei', amount: '0' }, 'amount must be a positive decimal amount'],
-          [{ key: 'withdraw_user_daily_wei', amount: '1.0000000000000000001' }, 'amount must be a positive'],
+        for (const [payload, message, refusal] of [
+          [
+            { key: 'min_withdraw_wei', amount: null },
+            'min_withdraw_wei cannot be switched off',
+            { reason: 'limitRequired', field: 'min_withdraw_wei' },
+          ],
+          [
+            { key: 'withdraw_user_daily_wei', amount: '0' },
+            'amount must be a positive decimal amount',
+            { reason: 'amount', field: 'amount' },
+          ],
+          [
+            { key: 'withdraw_user_daily_wei', amount: '1.0000000000000000001' },
+            'amount must be a positive',
+            { reason: 'amount', field: 'amount' },
+          ],
         ] as const) {
           const r = await call('finance', 'POST', '/api/admin/limits', payload);
           expect(r.code, JSON.stringify(payload)).toBe(ErrorCode.OperatorCommandRefused);
           expect(r.msg).toContain(message);
+          expect(r.data).toEqual(refusal);
         }
         const unknown = await call('finance', 'POST', '/api/admin/limits', {
           key: 'fomo_floor_wei',
@@ -663,6 +679,7 @@ for (const backend of BACKENDS)
         });
         expect(bad.code).toBe(ErrorCode.OperatorCommandRefused);
         expect(bad.msg).toContain('fomo_floor_wei');
+        expect(bad.data).toEqual({ reason: 'invalid', field: 'fomo_floor_wei' });
         await okData('admin', 'POST', '/api/admin/modules', { modules: { shop: true } });
         const all = await okData('admin', 'GET', '/api/admin/config');
         expect(all.values.modules).toMatchObject({ shop: true, staking: true });
@@ -692,6 +709,7 @@ for (const backend of BACKENDS)
         ]);
         const noSuch = await call('admin', 'POST', '/api/admin/products/stock', { code: 'nope', stock: 1 });
         expect(noSuch.code).toBe(ErrorCode.OperatorCommandRefused);
+        expect(noSuch.data).toEqual({ reason: 'notFound', subject: 'nope' });
         await okData('admin', 'POST', '/api/admin/products', {
           code: 'p1',
           name: { en: 'Tea' },
@@ -843,6 +861,7 @@ for (const backend of BACKENDS)
         expect(bad).toEqual({
           ok: false,
           error: expect.stringMatching(/^fomo:fund: amount: amount must be a positive/),
+          refusal: { reason: 'amount', field: 'amount' },
         });
         const dir = mkdtempSync(join(tmpdir(), 'alloc-'));
         writeFileSync(join(dir, 'a.csv'), `${normal.address},3\n0xbad,1\n`);
@@ -851,6 +870,11 @@ for (const backend of BACKENDS)
           cli,
         );
         expect(dry).toMatchObject({ ok: true, result: { dryRun: true, valid: 1, invalid: 1, total: '3' } });
+        // each refused line carries its stable code next to the operators' words
+        expect((dry as { result: { lines: unknown[] } }).result.lines).toMatchObject([
+          { line: 1, error: null, refusal: null },
+          { line: 2, error: 'not a 0x address', refusal: { reason: 'address', field: 'address' } },
+        ]);
         expect(await lastLog()).toMatchObject({
           command: 'allocation:import',
           actor: ops.admin.address,

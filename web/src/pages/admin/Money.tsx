@@ -21,7 +21,7 @@ import {
 import { Amount, DateTime } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
 import type { AmountRules } from '../../components/AmountInput';
-import { DataTable, Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
+import { DataTable, Loaded, Pager, Panel, Problem, Saved, useLabel, useRefusalText } from './parts';
 
 /** Operator amounts: the protocol's parsing and positivity, without the user-side 1–1000 U limits. */
 const OPERATOR_AMOUNT: AmountRules = { kind: 'shares' };
@@ -159,6 +159,7 @@ function GrantOne() {
 
 function ImportCsv() {
   const { t } = useTranslation();
+  const refusalText = useRefusalText();
   const [kind, setKind] = useState<AllocationKind>('airdrop');
   const [csv, setCsv] = useState('');
   const [days, setDays] = useState('');
@@ -235,9 +236,9 @@ function ImportCsv() {
               { head: t('admin.money.endAt'), cell: (l) => <DateTime value={l.endAt} /> },
               {
                 head: t('admin.result'),
-                // the server's reason, as the CLI prints it (operators' own words)
+                // the server's reason as a stable code, in the reader's language
                 cell: (l) =>
-                  l.error ??
+                  (l.refusal ? refusalText(l.refusal) : l.error) ??
                   (l.granted === false
                     ? t('admin.money.alreadyGranted')
                     : l.granted

@@ -5,12 +5,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  COMMAND_REFUSALS,
   CONSOLE_SECTIONS,
   MONEY_LIMIT_KEYS,
   OPERATOR_SHOP_MOVES,
   UNMATCHED_REASONS,
 } from '@free/protocol/api/admin';
 import { ErrorCode } from '@free/protocol/envelope';
+import { errorMessage } from '@free/protocol/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -163,6 +165,7 @@ describe('console texts', () => {
     for (const k of MONEY_LIMIT_KEYS) used.add(`admin.limit.${k}`);
     for (const r of UNMATCHED_REASONS) used.add(`admin.money.unmatchedReason.${r}`);
     for (const m of OPERATOR_SHOP_MOVES) used.add(`admin.shop.move.${m}`);
+    for (const r of COMMAND_REFUSALS) used.add(`admin.refusal.${r}`);
     expect([...used].filter((k) => !(k in CONSOLE_TEXTS_EN))).toEqual([]);
     expect(
       Object.keys(CONSOLE_TEXTS_EN).filter((k) => !used.has(k)),
@@ -398,6 +401,7 @@ describe('money', () => {
             unlockAt: '2026-11-24T00:00:00.000Z',
             endAt: '2026-12-24T00:00:00.000Z',
             error: null,
+            refusal: null,
             granted: (body as { dryRun: boolean }).dryRun ? null : true,
           },
           {
@@ -406,7 +410,8 @@ describe('money', () => {
             amount: '0',
             unlockAt: '2026-11-24T00:00:00.000Z',
             endAt: '2026-12-24T00:00:00.000Z',
-            error: 'invalid address',
+            error: 'not a 0x address',
+            refusal: { reason: 'address', field: 'address' },
             granted: null,
           },
         ],
@@ -429,7 +434,8 @@ describe('money', () => {
     await click(panel?.querySelector('button') ?? null);
     const result = $('[data-testid="import-result"]');
     expect(result?.textContent).toContain('Dry run: 1 valid, 1 refused lines; total');
-    expect(result?.querySelector('tr.is-danger')?.textContent).toContain('invalid address');
+    // the line's refusal code in the reader's words
+    expect(result?.querySelector('tr.is-danger')?.textContent).toContain('address: give a 0x address.');
     expect(run?.disabled).toBe(false);
     await click(run ?? null);
     const sent = calls.filter((c) => c.path === '/api/admin/allocations/import').map((c) => c.body);
@@ -512,6 +518,81 @@ describe('money', () => {
       reason: 'address on a sanctions list',
     });
     expect(row?.querySelector('[role="alert"]')?.textContent).toContain('withdrawal 7 is signed');
+  });
+});
+
+describe("a command's refusal in the reader's language", () => {
+  const queued = {
+    id: 7,
+    userId: 3,
+    amount: '25',
+    asset: 'USDT',
+    to: USER,
+    state: 'review',
+    txHash: null,
+    failReason: null,
+    rejectReason: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+  };
+  const refused = (data: unknown) => () => ({
+    code: ErrorCode.OperatorCommandRefused,
+    msg: 'Operator command refused: withdrawal:approve: withdrawal 7 is signed; only one in review can be approved',
+    data,
+  });
+  const alert = () => $('[data-withdrawal="7"] [role="alert"]')?.textContent;
+  const approve = async () => {
+    const row = $('[data-withdrawal="7"]');
+    // in review: Approve is the row's first button
+    await click(row?.querySelector('button') ?? null);
+  };
+  beforeEach(() => {
+    routes['GET /api/admin/withdrawals'] = () => okReply({ list: [queued] });
+  });
+
+  it('words a state refusal from its code, with the state named as the user side names it', async () => {
+    routes['POST /api/admin/withdrawals/approve'] = refused({
+      reason: 'wrongState',
+      subject: '7',
+      state: 'signed',
+    });
+    await open('/admin/money');
+    await approve();
+    expect(alert()).toBe(
+      'Withdrawal 7 is now “Signed”: it can no longer be moved this way. Refresh the list. (1210)',
+    );
+  });
+
+  it('shows it in Japanese to a Japanese reader, never the English server message', async () => {
+    await setLanguage('ja', false);
+    try {
+      routes['POST /api/admin/withdrawals/approve'] = refused({
+        reason: 'wrongState',
+        subject: '7',
+        state: 'signed',
+      });
+      await open('/admin/money');
+      await approve();
+      expect(alert()).toBe(
+        '出金 7 は現在「署名済み」のため、この操作はできません。一覧を更新してください。 (1210)',
+      );
+      // a business rule's refusal reads the error catalogue in the same language
+      routes['POST /api/admin/withdrawals/approve'] = refused({
+        reason: 'refused',
+        errorCode: ErrorCode.InsufficientBalance,
+      });
+      await approve();
+      expect(alert()).toBe(`拒否されました：${errorMessage(ErrorCode.InsufficientBalance, 'ja')} (1210)`);
+      expect(alert()).not.toContain('Operator command refused');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
+  it('falls back to the server message when the answer carries no refusal code', async () => {
+    routes['POST /api/admin/withdrawals/approve'] = refused(null);
+    await open('/admin/money');
+    await approve();
+    expect(alert()).toContain('withdrawal 7 is signed');
   });
 });
 

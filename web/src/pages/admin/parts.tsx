@@ -1,7 +1,10 @@
 // Small pieces shared by the console sections: a titled card, a failed-call line, a loading state,
 // a pager, a table of typed columns, and labels of the values the user side already names (states,
 // kinds, article types).
+import { type CommandRefusal, commandRefusal } from '@free/protocol/api/admin';
 import type { ArticleType } from '@free/protocol/content';
+import { ErrorCode } from '@free/protocol/envelope';
+import { errorMessage } from '@free/protocol/errors';
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/client';
@@ -15,14 +18,35 @@ export function Panel({ title, children, testId }: { title: string; children: Re
   );
 }
 
+/**
+ * An operator command's refusal in the reader's language, from its stable code (docs/api.md): a
+ * business refusal reads the error catalogue, a state and a money limit their own labels.
+ */
+export function useRefusalText() {
+  const { t, i18n } = useTranslation();
+  const label = useLabel();
+  return (r: CommandRefusal): string =>
+    t(`admin.refusal.${r.reason}`, {
+      // a money limit by its label, any other argument or setting by its name
+      field: r.field && i18n.exists(`admin.limit.${r.field}`) ? t(`admin.limit.${r.field}`) : (r.field ?? ''),
+      subject: r.subject ?? '',
+      state: r.state ? label('state', r.state) : '',
+      error: r.errorCode === undefined ? '' : errorMessage(r.errorCode, i18n.language),
+      interpolation: { escapeValue: false },
+    });
+}
+
 /** What the server answered to a refused call (its coded message), next to the form. */
 export function Problem({ error }: { error: ApiError | Error | null | undefined }) {
   const { t } = useTranslation();
+  const refusalText = useRefusalText();
   if (!error) return null;
   const code = (error as ApiError).code;
+  const refusal =
+    code === ErrorCode.OperatorCommandRefused ? commandRefusal.safeParse((error as ApiError).data) : null;
   return (
-    <p className="field-error" role="alert">
-      {error.message || t('error')}
+    <p className="field-error" role="alert" data-refusal={refusal?.data?.reason}>
+      {refusal?.success ? refusalText(refusal.data) : error.message || t('error')}
       {typeof code === 'number' ? ` (${code})` : ''}
     </p>
   );
