@@ -221,6 +221,12 @@ export async function newPage(browser: Browser, base: string, init?: Record<stri
 /** Waits until the current route's page is committed (router transitions keep the old page
  * on screen while a lazy page loads) and nothing shows a loading skeleton. */
 export async function settle(page: Page) {
+  await committed(page);
+  await page.waitForTimeout(120);
+}
+
+/** settle() without its pause: the route's page is in and nothing is loading. */
+export async function committed(page: Page) {
   await page.waitForFunction(
     () => {
       const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
@@ -232,7 +238,6 @@ export async function settle(page: Page) {
     undefined,
     { timeout: 10_000 },
   );
-  await page.waitForTimeout(120);
 }
 
 export async function go(page: Page, path: string) {

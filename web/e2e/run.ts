@@ -1,6 +1,7 @@
 // Browser checks in Debian's chromium: builds the app, serves it with `vite preview`, aborts every
-// request that leaves this machine, and walks every route in every language. With a reachable API
-// (API_URL, default http://127.0.0.1:8787) it also signs in with the local test wallet.
+// request that leaves this machine, and walks every route in every language (translated, and at
+// 360 px without horizontal overflow: e2e/overflow.ts). With a reachable API (API_URL, default
+// http://127.0.0.1:8787) it also signs in with the local test wallet.
 // Last line: `N passed, N failed`; exit code 1 on any failure.
 import { join } from 'node:path';
 import { LANGUAGES } from '@free/protocol/languages';
@@ -21,6 +22,7 @@ import {
   settle,
   stackState,
 } from './harness.ts';
+import { narrowWalkSignedOut, walkNarrow } from './overflow.ts';
 import { ROUTE_PATHS } from './routes.ts';
 
 const ANVIL_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -350,6 +352,9 @@ async function main() {
           });
       });
       await op.screenshot({ path: join(SHOTS, 'en-admin-money.png'), fullPage: true });
+      // 7. No horizontal overflow at 360 px: every route, the console's included, in 12 languages,
+      // signed in as the operator (the pool funded and the airdrop granted above)
+      await walkNarrow(op);
       await op.context().close();
 
       const user = await newPage(browser, base, { 'free.lang': 'en' });
@@ -375,6 +380,8 @@ async function main() {
       await user.screenshot({ path: join(SHOTS, 'en-airdrop-granted.png') });
       await user.context().close();
     }
+    // 7. Without the API: the same walk on the pages a visitor sees.
+    if (!withApi) await narrowWalkSignedOut(browser, base);
   } finally {
     await app.close();
   }
