@@ -133,7 +133,7 @@ export function StakeOrderCard({
       )}
       {order.autoRenew && !isChain && <p className="muted small">{t('shop.autoRenew')}</p>}
       {isChain && open && (
-        <label className="stake-order-switch">
+        <div className="stake-order-switch">
           <span>{t('shop.autoRenew')}</span>
           <Switch
             checked={
@@ -143,7 +143,7 @@ export function StakeOrderCard({
             aria-label={t('shop.autoRenew')}
             onChange={(on) => autoRenew.mutate({ orderId: order.id, autoRenew: on })}
           />
-        </label>
+        </div>
       )}
       {isChain && order.status === 'matured' && order.autoRenew && renew && (
         <p className="small" role="status">
