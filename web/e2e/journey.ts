@@ -499,7 +499,7 @@ async function main() {
     await step(
       '3b. a second on-chain stake (to renew at maturity): the contract holds its record',
       async () => {
-        const amount = '80'; // above the minimum investment (100 FREE at the quoted price)
+        const amount = '105'; // at least the minimum investment (100 USDT on this stack)
         const first = chainOrder;
         await go(page, '/pages/shop/shop');
         await chooseShortestCycle();
