@@ -659,6 +659,10 @@ async function main() {
           },
           90_000,
         );
+        // the list was refreshed when the transaction was mined, before the indexer mirrored it:
+        // the user's next visit shows it
+        await page.reload();
+        await settle(page);
         assert(next.chainIndex !== null && toRenew.chainIndex !== null, 'no record index');
         const [, , oldClosed] = await chain.readContract({
           address: c.staking,
@@ -914,6 +918,9 @@ async function main() {
         const pool = (await asUser<Profile>(page, '/api/user')).balances.pool;
         assert(wei(pool.USDT) > before, `no pool income: pool balance ${before} → ${pool.USDT}`);
         await go(page, '/pages/mine/mine');
+        // the profile was read before the day was settled: the next visit reads it again
+        await page.reload();
+        await settle(page);
         await shows(
           'the mining pool balance',
           async () =>
