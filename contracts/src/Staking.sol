@@ -7,6 +7,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
 /// @dev The part of a Uniswap V2-style router (Uniswap, PancakeSwap) that Staking uses.
@@ -32,17 +33,20 @@ interface IBurnable {
 /// Solvency: every stake commits its maximum interest (rounded up) at stake time and is refused when
 /// the commitments would exceed the funded reserve, so `committed <= reserve` always holds and the
 /// contract's USDT balance always covers `openPrincipal + reserve`. Rates and fees apply to new
-/// stakes only: each record keeps the rate it was made at.
+/// stakes only: each record keeps the rate it was made at. A matured record can be renewed by its
+/// owner (`renew`): principal plus interest become a new record without leaving the contract.
 contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     using SafeERC20 for IERC20;
 
-    /// @dev One record is one storage slot (128 + 40 + 8 + 32 + 8 bits).
+    /// @dev One record is one storage slot (128 + 40 + 8 + 32 + 8 + 16 bits). `round` is 1 for a
+    /// stake and one more than the renewed record's for a renewal.
     struct StakeRecord {
         uint128 principal;
         uint40 stakeTime;
         uint8 stakeIndex;
         uint32 ratePpm;
         bool redeemed;
+        uint16 round;
     }
 
     /// @dev Per-account on-chain figures, one slot: see getTeamKpi for why so few.
@@ -62,6 +66,10 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     uint32 public constant MAX_RATE_PPM = 12_000; // 1.2 % per day
     uint16 public constant MAX_FEE_BPS = 5000;
     uint8 public constant CYCLES = 3;
+    /// @notice Every COMPUTE_EVERY_ROUNDS-th round, renewing it turns COMPUTE_SHARE_BPS of
+    /// (principal + interest) into computing power: that USDT goes to `computeTreasury`.
+    uint16 public constant COMPUTE_EVERY_ROUNDS = 3;
+    uint16 public constant COMPUTE_SHARE_BPS = 2000;
     uint256 private constant WAD = 1e18;
     uint256 private constant BPS = 10_000;
 
@@ -84,6 +92,8 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     uint256 public committed;
     /// @notice Principal of all open (unredeemed) stakes.
     uint256 public openPrincipal;
+    /// @notice Receives the computing-power share of every third renewal (see `renew`).
+    address public computeTreasury;
     /// @notice Signer nonces already consumed (global to the signer: use random 256-bit values).
     mapping(uint256 nonce => bool used) public nonceUsed;
 
@@ -105,6 +115,21 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         uint256 maxInterest
     );
     event Unstaked(address indexed user, uint256 indexed index, uint256 principal, uint256 interest);
+    /// @notice Record `oldIndex` (matured) was closed and its principal + interest, less the
+    /// computing-power `contribution`, became record `newIndex` of cycle `stakeIndex`, round `round`.
+    event Renewed(
+        address indexed user,
+        uint256 indexed oldIndex,
+        uint256 newIndex,
+        uint8 stakeIndex,
+        uint256 principal,
+        uint256 interest,
+        uint256 contribution,
+        uint32 ratePpm,
+        uint256 maxInterest,
+        uint16 round
+    );
+    event ComputeTreasuryUpdated(address indexed previousTreasury, address indexed newTreasury);
     event InviterBound(address indexed user, address indexed inviter, address[] parents, uint256 nonce);
     event ReserveFunded(address indexed from, uint256 amount);
     event CycleUpdated(uint8 indexed stakeIndex, uint32 ratePpm, uint16 feeBps);
@@ -142,6 +167,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         free = IERC20(free_);
         router = ISwapRouterV2(router_);
         signer = signer_;
+        computeTreasury = owner_;
     }
 
     // ---------------------------------------------------------------- user actions
@@ -158,7 +184,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         nonReentrant
         returns (uint256 index)
     {
-        _checkTerms(stakeIndex, maxFeeBps, minRatePpm);
+        _checkTerms(stakeIndex, maxFeeBps, minRatePpm, true);
         return _stake(msg.sender, amount, minOut, stakeIndex);
     }
 
@@ -176,7 +202,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         bytes calldata message,
         bytes calldata signature
     ) external nonReentrant returns (uint256 index) {
-        _checkTerms(stakeIndex, maxFeeBps, minRatePpm);
+        _checkTerms(stakeIndex, maxFeeBps, minRatePpm, true);
         uint256 nonce = _useInviterSignature(parents, message, signature);
         if (parents.length != 0 && _accounts[msg.sender].inviter == address(0)) {
             _bindInviter(msg.sender, parents, nonce);
@@ -208,6 +234,65 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         emit Unstaked(msg.sender, index, r.principal, interest);
     }
 
+    /// @notice Renews a matured record of the caller in one transaction: the record is closed and its
+    /// principal plus interest start a new record of cycle `stakeIndex` at that cycle's current rate.
+    /// No fee is taken and nothing is swapped or burned (the tokens never leave the contract), except
+    /// on every COMPUTE_EVERY_ROUNDS-th round: COMPUTE_SHARE_BPS of principal + interest then leaves
+    /// as computing power, to `computeTreasury`.
+    /// @param minRatePpm The lowest daily rate the user accepts, as in `stake` (there is no fee to bound).
+    /// @dev Solvency as in `stake`: the old record's commitment is released and its interest paid
+    /// out of the reserve into the new principal; the new record's maximum interest must then fit.
+    /// @return newIndex The new record's index.
+    function renew(uint256 index, uint8 stakeIndex, uint32 minRatePpm)
+        external
+        nonReentrant
+        returns (uint256 newIndex)
+    {
+        _checkTerms(stakeIndex, 0, minRatePpm, false);
+        StakeRecord storage slot = _record(msg.sender, index);
+        StakeRecord memory r = slot;
+        if (r.redeemed) revert AlreadyRedeemed(index);
+        _checkMatured(r);
+
+        Renewal memory n = _renewal(r, stakeIndex);
+        uint256 newReserve = reserve - n.interest;
+        uint256 newCommitted = committed - n.oldCommitment + n.maxInterest;
+        if (newCommitted > newReserve) {
+            revert InsufficientReserve(n.maxInterest, newReserve + n.maxInterest - newCommitted);
+        }
+
+        slot.redeemed = true;
+        reserve = newReserve;
+        committed = newCommitted;
+        openPrincipal = openPrincipal - r.principal + n.principal;
+        newIndex = _records[msg.sender].length;
+        _records[msg.sender].push(
+            StakeRecord({
+                principal: SafeCast.toUint128(n.principal),
+                stakeTime: uint40(block.timestamp),
+                stakeIndex: stakeIndex,
+                ratePpm: n.ratePpm,
+                redeemed: false,
+                round: n.round
+            })
+        );
+        _movePrincipal(msg.sender, r.principal, n.principal);
+
+        if (n.contribution != 0) usdt.safeTransfer(computeTreasury, n.contribution);
+        emit Renewed(
+            msg.sender,
+            index,
+            newIndex,
+            stakeIndex,
+            n.principal,
+            n.interest,
+            n.contribution,
+            n.ratePpm,
+            n.maxInterest,
+            n.round
+        );
+    }
+
     // ---------------------------------------------------------------- owner
 
     /// @notice Adds `amount` USDT (approve it first) to the interest reserve.
@@ -233,6 +318,12 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         if (newSigner == address(0)) revert ZeroAddress();
         emit SignerUpdated(signer, newSigner);
         signer = newSigner;
+    }
+
+    function setComputeTreasury(address newTreasury) external onlyOwner {
+        if (newTreasury == address(0)) revert ZeroAddress();
+        emit ComputeTreasuryUpdated(computeTreasury, newTreasury);
+        computeTreasury = newTreasury;
     }
 
     function setMaxStakeAmount(uint256 amount) external onlyOwner {
@@ -271,6 +362,11 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         uint256 gain = compoundFactor(r.ratePpm, cycle) - WAD;
         return
             (r.ratePpm, uint256(r.stakeTime) + cycle * 1 days, Math.mulDiv(r.principal, gain, WAD, Math.Rounding.Ceil));
+    }
+
+    /// @notice The record's round: 1 for a stake, one more than the renewed record's for a renewal.
+    function stakeRound(address user, uint256 index) external view returns (uint16) {
+        return _record(user, index).round;
     }
 
     /// @notice Interest earned so far in whole days (capped at the cycle), rounded down. After
@@ -357,6 +453,46 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         uint32 ratePpm;
     }
 
+    /// @dev The figures of one renewal of the matured record `r` into cycle `stakeIndex`.
+    struct Renewal {
+        uint256 interest;
+        uint256 oldCommitment;
+        uint256 contribution;
+        uint256 principal;
+        uint256 maxInterest;
+        uint32 ratePpm;
+        uint16 round;
+    }
+
+    /// @dev The team figures follow a renewal's principal; activeStakes is unchanged (one record
+    /// closed, one opened).
+    function _movePrincipal(address user, uint256 oldPrincipal, uint256 newPrincipal) private {
+        _principals[user].own = uint128(_principals[user].own - oldPrincipal + newPrincipal);
+        address inviter = _accounts[user].inviter;
+        if (inviter != address(0)) {
+            _principals[inviter].direct = uint128(_principals[inviter].direct - oldPrincipal + newPrincipal);
+        }
+    }
+
+    function _checkMatured(StakeRecord memory r) private view {
+        uint256 maturesAt = uint256(r.stakeTime) + cycleDays(r.stakeIndex) * 1 days;
+        if (block.timestamp < maturesAt) revert NotMatured(maturesAt);
+    }
+
+    function _renewal(StakeRecord memory r, uint8 stakeIndex) private view returns (Renewal memory n) {
+        uint256 gain = compoundFactor(r.ratePpm, cycleDays(r.stakeIndex)) - WAD;
+        n.interest = Math.mulDiv(r.principal, gain, WAD);
+        n.oldCommitment = Math.mulDiv(r.principal, gain, WAD, Math.Rounding.Ceil);
+        uint256 total = r.principal + n.interest;
+        // every COMPUTE_EVERY_ROUNDS-th round (counted across renewals) gives its share
+        if (r.round % COMPUTE_EVERY_ROUNDS == 0) n.contribution = total * COMPUTE_SHARE_BPS / BPS;
+        n.principal = total - n.contribution;
+        n.ratePpm = _ratePpm[stakeIndex];
+        n.round = r.round + 1;
+        n.maxInterest =
+            Math.mulDiv(n.principal, compoundFactor(n.ratePpm, cycleDays(stakeIndex)) - WAD, WAD, Math.Rounding.Ceil);
+    }
+
     function _stake(address user, uint256 amount, uint256 minOut, uint8 stakeIndex) private returns (uint256 index) {
         Quote memory q = _quote(amount, stakeIndex);
         uint256 newCommitted = committed + q.maxInterest;
@@ -372,7 +508,8 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
                 stakeTime: uint40(block.timestamp),
                 stakeIndex: stakeIndex,
                 ratePpm: q.ratePpm,
-                redeemed: false
+                redeemed: false,
+                round: 1
             })
         );
         ++_accounts[user].activeStakes;
@@ -385,12 +522,13 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         emit Staked(user, index, stakeIndex, amount, q.principal, q.fee, freeBurned, q.ratePpm, q.maxInterest);
     }
 
-    /// @dev Refuses the stake when the cycle's current terms are worse than the caller accepts.
-    function _checkTerms(uint8 stakeIndex, uint16 maxFeeBps, uint32 minRatePpm) private view {
+    /// @dev Refuses the stake when the cycle's current terms are worse than the caller accepts; a
+    /// renewal takes no fee, so only its rate is bound (`feeApplies` false).
+    function _checkTerms(uint8 stakeIndex, uint16 maxFeeBps, uint32 minRatePpm, bool feeApplies) private view {
         if (stakeIndex >= CYCLES) revert InvalidStakeIndex(stakeIndex);
         uint16 feeBps = _feeBps[stakeIndex];
         uint32 ratePpm = _ratePpm[stakeIndex];
-        if (feeBps > maxFeeBps || ratePpm < minRatePpm) revert StakeTermsChanged(feeBps, ratePpm);
+        if ((feeApplies && feeBps > maxFeeBps) || ratePpm < minRatePpm) revert StakeTermsChanged(feeBps, ratePpm);
     }
 
     function _quote(uint256 amount, uint8 stakeIndex) private view returns (Quote memory q) {

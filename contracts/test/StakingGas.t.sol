@@ -35,6 +35,12 @@ contract StakingGasTest is StakingFixture {
         staking.unstake(0);
     }
 
+    function test_gas_renew() public {
+        vm.warp(block.timestamp + 7 days);
+        vm.prank(carol);
+        staking.renew(0, 0, ANY_RATE);
+    }
+
     function test_gas_rewardOfSlot30Days() public {
         vm.warp(block.timestamp + 30 days);
         staking.rewardOfSlot(bob, 0);

@@ -59,6 +59,7 @@ contract StakingInvariantTest is StakingFixture {
 
     function invariant_stakesGetTheTermsTheUserSaw() public view {
         assertEq(handler.ghostTermsBroken(), 0, "a stake got a higher fee or a lower rate than seen");
+        assertEq(handler.ghostRenewTermsBroken(), 0, "a renewal got a lower rate than seen");
     }
 
     function invariant_preacherMeansAnOpenStake() public view {

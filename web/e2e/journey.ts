@@ -1,6 +1,7 @@
 // The money journey of one user, in the browser, on the throw-away stack of with-stack.ts: sign in →
-// recharge → stake on chain → stake with the balance → dev:advance past maturity → unstake and
-// redeem → earnings → withdraw, paid on chain → buy in the shop → contribute to the chain pool.
+// recharge → stake on chain (twice) → stake with the balance → dev:advance past maturity → unstake
+// and redeem → renew the other on-chain stake → earnings → withdraw, paid on chain → buy in the
+// shop → contribute to the chain pool → a day settled: the pool income in the Profile's pool balance.
 // Each step drives the real UI and compares what the page shows with the API and the chain (amounts
 // in the app's own formatting, @free/protocol/amount). Every step leaves four screenshots (English
 // and Arabic, light and dark, switched through the app's persisted preferences and a reload) in
@@ -101,7 +102,10 @@ async function tokenOf(page: Page): Promise<string> {
 const asUser = async <T>(page: Page, path: string, query?: Record<string, string>) =>
   call<T>('GET', path, { token: await tokenOf(page), query });
 
-type Profile = { address: string; balances: { wallet: { USDT: string; FREE: string } } };
+type Profile = {
+  address: string;
+  balances: { wallet: { USDT: string; FREE: string }; pool: { USDT: string; FREE: string } };
+};
 type StakeOrder = {
   id: string;
   number: string;
@@ -112,6 +116,8 @@ type StakeOrder = {
   status: string;
   chainIndex: number | null;
   redeemedAmount: string | null;
+  fee: string;
+  round: number;
 };
 type Page1<T> = { list: T[] };
 type ConfigData = {
@@ -489,6 +495,37 @@ async function main() {
       });
     });
 
+    let renewOrder: StakeOrder | null = null;
+    await step(
+      '3b. a second on-chain stake (to renew at maturity): the contract holds its record',
+      async () => {
+        const amount = '105'; // at least the minimum investment (100 USDT on this stack)
+        const first = chainOrder;
+        await go(page, '/pages/shop/shop');
+        await chooseShortestCycle();
+        await page.fill('.amount-input input', amount);
+        await page.click('.tx-button button');
+        renewOrder = await until(
+          'the indexer to mirror the second stake',
+          async () =>
+            (await stakeOrders(page)).find((o) => o.source === 'chain' && o.id !== first?.id) ?? null,
+          90_000,
+        );
+        const o = renewOrder;
+        assert(o.chainIndex !== null, 'no record index on the order');
+        const [, principal, redeemed] = await chain.readContract({
+          address: c.staking,
+          abi: stakingAbi,
+          functionName: 'userStakeRecord',
+          args: [USER.address, BigInt(o.chainIndex)],
+        });
+        assert(
+          !redeemed && principal === wei(o.principal),
+          `contract principal ${principal}, API ${o.principal}`,
+        );
+      },
+    );
+
     let balanceOrder: StakeOrder | null = null;
     await step('4. stake with the balance: the order appears and the balance is debited', async () => {
       const amount = '110';
@@ -518,9 +555,10 @@ async function main() {
         return `article.stake-order:has-text("${o.number}")`;
       });
     });
-    if (!chainOrder || !balanceOrder) return;
+    if (!chainOrder || !balanceOrder || !renewOrder) return;
     const onChain: StakeOrder = chainOrder;
     const withBalance: StakeOrder = balanceOrder;
+    const toRenew: StakeOrder = renewOrder;
 
     await step(
       '5. dev:advance past maturity: both orders show matured (after signing in again)',
@@ -561,7 +599,7 @@ async function main() {
       await go(page, '/pages/shop/order');
       const usdtBefore = await onChainUsdt(USER.address);
       const chainCard = page.locator('article.stake-order', { hasText: onChain.number });
-      await chainCard.locator('.tx-button button').click();
+      await chainCard.getByRole('button', { name: t('shop.unstake') }).click();
       const unstaked = await until(
         'the unstake to be mirrored',
         async () => (await stakeOrders(page)).find((o) => o.id === onChain.id && o.status === 'redeemed'),
@@ -603,13 +641,94 @@ async function main() {
       });
     });
 
+    let renewedInterest = 0n;
+    await step(
+      '6b. renew the other on-chain stake: one transaction, old order renewed, new one open',
+      async () => {
+        await go(page, '/pages/shop/order');
+        const usdtBefore = await onChainUsdt(USER.address);
+        const card = page.locator('article.stake-order', { hasText: toRenew.number });
+        await card.getByRole('button', { name: t('shop.renew') }).click();
+        const { old, next } = await until(
+          'the renewal to be mirrored',
+          async () => {
+            const list = await stakeOrders(page);
+            const old = list.find((o) => o.id === toRenew.id && o.status === 'renewed');
+            const next = list.find((o) => o.source === 'chain' && o.round === 2 && o.status === 'active');
+            return old && next ? { old, next } : null;
+          },
+          90_000,
+        );
+        // the list was refreshed when the transaction was mined, before the indexer mirrored it:
+        // the user's next visit shows it
+        await page.reload();
+        await settle(page);
+        assert(next.chainIndex !== null && toRenew.chainIndex !== null, 'no record index');
+        const [, , oldClosed] = await chain.readContract({
+          address: c.staking,
+          abi: stakingAbi,
+          functionName: 'userStakeRecord',
+          args: [USER.address, BigInt(toRenew.chainIndex)],
+        });
+        const [, principal, redeemed, cycle] = await chain.readContract({
+          address: c.staking,
+          abi: stakingAbi,
+          functionName: 'userStakeRecord',
+          args: [USER.address, BigInt(next.chainIndex)],
+        });
+        const round = await chain.readContract({
+          address: c.staking,
+          abi: stakingAbi,
+          functionName: 'stakeRound',
+          args: [USER.address, BigInt(next.chainIndex)],
+        });
+        assert(oldClosed, 'the renewed record is still open in the contract');
+        assert(!redeemed && round === 2, `new record: redeemed ${redeemed}, round ${round}`);
+        assert(Number(cycle) === shortest.index, `new record cycle ${cycle}`);
+        renewedInterest = wei(old.totalRevenue);
+        assert(renewedInterest > 0n, 'the renewal carried no interest');
+        assert(
+          principal === wei(next.principal) && principal === wei(toRenew.principal) + renewedInterest,
+          `contract principal ${principal}; API ${next.principal} = ${toRenew.principal} + ${old.totalRevenue}?`,
+        );
+        assert(wei(next.fee) === 0n, `a renewal took a fee of ${next.fee}`);
+        const moved = (await onChainUsdt(USER.address)) - usdtBefore;
+        assert(moved === 0n, `the wallet's USDT moved by ${moved} on a renewal`);
+        await shows(
+          toRenew.number,
+          async () =>
+            page
+              .locator('article.stake-order', { hasText: toRenew.number })
+              .locator('.status-tag')
+              .innerText(),
+          t('shop.status.renewed'),
+        );
+        await shows(
+          next.number,
+          async () =>
+            (await page.locator('article.stake-order', { hasText: next.number }).innerText()).replace(
+              /\s+/g,
+              ' ',
+            ),
+          shown(next.principal, 'USDT'),
+        );
+        await shoot(page, '06b-renewed', async (p) => {
+          await p.waitForSelector('.status-tag.is-renewed', { timeout: 15_000 });
+          return '.status-tag.is-renewed';
+        });
+      },
+    );
+
     await step(
       '7. earnings: the static income shown is the API figure, the interest of both stakes',
       async () => {
         const orders = await stakeOrders(page);
-        const interest = orders
-          .filter((o) => o.id === onChain.id || o.id === withBalance.id)
-          .reduce((sum, o) => sum + wei(o.redeemedAmount ?? '0') - wei(o.principal), 0n);
+        const interest =
+          orders
+            .filter((o) => o.id === onChain.id || o.id === withBalance.id)
+            .reduce((sum, o) => sum + wei(o.redeemedAmount ?? '0') - wei(o.principal), 0n) +
+          // the renewed stake's interest went into its new principal: static income too
+          renewedInterest;
         type Income = { list: { kind: string; total: { USDT: string; FREE: string } }[] };
         const income = await asUser<Income>(page, '/api/user/income_info');
         const staticTotal = income.list.find((i) => i.kind === 'income_static')?.total.USDT ?? '0';
@@ -784,6 +903,33 @@ async function main() {
             },
           );
           return null;
+        });
+      },
+    );
+    await step(
+      '11. a day settled: the pool income is in the Profile pool balance, as the API says',
+      async () => {
+        const before = wei((await asUser<Profile>(page, '/api/user')).balances.pool.USDT);
+        const r = await call<{ settledDays: string[]; serverTime: string }>('POST', '/api/dev/advance', {
+          body: { seconds: DAY_S },
+        });
+        serverOffsetMs = Date.parse(r.serverTime) - Date.now();
+        assert(r.settledDays.length > 0, 'no day settled');
+        const pool = (await asUser<Profile>(page, '/api/user')).balances.pool;
+        assert(wei(pool.USDT) > before, `no pool income: pool balance ${before} → ${pool.USDT}`);
+        await go(page, '/pages/mine/mine');
+        // the profile was read before the day was settled: the next visit reads it again
+        await page.reload();
+        await settle(page);
+        await shows(
+          'the mining pool balance',
+          async () =>
+            (await page.locator('[data-testid="profile-pool-balance"]').innerText()).replace(/\s+/g, ' '),
+          shown(pool.USDT, 'USDT'),
+        );
+        await shoot(page, '11-pool-balance', async (p) => {
+          await p.waitForSelector('[data-testid="profile-pool-balance"]', { timeout: 15_000 });
+          return '[data-testid="profile-pool-balance"]';
         });
       },
     );

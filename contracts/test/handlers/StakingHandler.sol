@@ -21,6 +21,11 @@ contract StakingHandler {
     uint256 public ghostDoubleRedemptions;
     uint256 public ghostStakes;
     uint256 public ghostRefusedStakes;
+    uint256 public ghostRenewals;
+    /// @dev USDT that left the contract as computing power (every third renewal).
+    uint256 public ghostContributed;
+    /// @dev Renewals whose new record got a rate below the user's bound (must stay 0).
+    uint256 public ghostRenewTermsBroken;
     uint256 public nextNonce = 1;
     /// @dev Stakes that got worse terms than the ones the user last saw (must stay 0).
     uint256 public ghostTermsBroken;
@@ -114,6 +119,33 @@ contract StakingHandler {
             ghostRedemptions += 1;
             ghostOpenPrincipal -= principal;
             ghostInterestPaid += usdt.balanceOf(user) - before - principal;
+        } catch {}
+    }
+
+    /// @dev Tries to renew any record, matured or not, closed or not: only a matured open one may
+    /// renew; interest moves from the reserve into the new principal, and every third round a share
+    /// leaves for computing power.
+    function renew(uint256 actorSeed, uint256 indexSeed, uint8 cycle) external {
+        address user = actors[actorSeed % actors.length];
+        uint256 count = staking.stakeCount(user);
+        if (count == 0) return;
+        uint256 index = indexSeed % count;
+        cycle = cycle % 3;
+        (, uint256 principal,,) = staking.userStakeRecord(user, index);
+        uint256 sunk = usdt.balanceOf(staking.computeTreasury());
+        vm.prank(user);
+        try staking.renew(index, cycle, seenRatePpm[cycle]) returns (uint256 newIndex) {
+            if (redemptions[user][index] != 0) ghostDoubleRedemptions += 1;
+            redemptions[user][index] += 1;
+            (, uint256 next,,) = staking.userStakeRecord(user, newIndex);
+            (uint32 ratePpm,,) = staking.stakeTerms(user, newIndex);
+            if (ratePpm < seenRatePpm[cycle]) ghostRenewTermsBroken += 1;
+            uint256 contribution = usdt.balanceOf(staking.computeTreasury()) - sunk;
+            // principal + interest = next + contribution
+            ghostInterestPaid += next + contribution - principal;
+            ghostContributed += contribution;
+            ghostOpenPrincipal = ghostOpenPrincipal - principal + next;
+            ghostRenewals += 1;
         } catch {}
     }
 

@@ -14,7 +14,7 @@ import type { DbHandle } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder, creditPaidEvent } from '../services/recharge.ts';
-import { listOrders } from '../services/staking-orders.ts';
+import { listOrders, setChainAutoRenew } from '../services/staking-orders.ts';
 import { bindInviter, rows, teamInfo } from '../services/team.ts';
 import { stakeRef } from '../services/team-ref.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
@@ -235,6 +235,121 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       expect(await wallet$(A)).toBe(net(order));
       expect(await teamInfo(h.db, a)).toEqual(info);
       expect(await rows(h.db, sql`SELECT 1 FROM burn_records`)).toHaveLength(3);
+    }, 120_000);
+
+    it('mirrors renewals: old order renewed, new one with its round and terms, every third round computing power', async () => {
+      const a = await userId(A);
+      const b = await userId(B);
+      // B invited by A (the first test binds it; bind here when it runs alone)
+      if ((await rows(h.db, sql`SELECT 1 FROM team_paths WHERE descendant_id = ${b}`)).length === 0) {
+        await h.transaction((tx) => bindInviter(tx, b, a));
+      }
+      await send(B, chain.deployment.usdt, erc20Abi, 'approve', [chain.deployment.staking, parseEther('10')]);
+      const staked = await send(B, chain.deployment.staking, stakingAbi, 'stake', [
+        parseEther('10'),
+        0n,
+        0,
+        ANY_FEE,
+        ANY_RATE,
+      ]);
+      const [ev] = parseEventLogs({ abi: stakingAbi, logs: staked.logs, eventName: 'Staked' });
+      let index = ev?.args.index as bigint;
+      await chain.test.mine({ blocks: 3 });
+      await indexUntilCaughtUp(options());
+      const [first] = await rows<{ id: number }>(
+        h.db,
+        sql`SELECT id FROM chain_stakes WHERE user_id = ${b} AND stake_index = ${Number(index)}`,
+      );
+      const firstId = `C${String(first?.id).padStart(8, '0')}`;
+      const now = new Date();
+      // auto-renew: only the owner, only on-chain, only while open
+      const on = await setChainAutoRenew(h.db, { userId: b, orderId: firstId, autoRenew: true, now });
+      expect(on.autoRenew).toBe(true);
+      await expect(
+        setChainAutoRenew(h.db, { userId: a, orderId: firstId, autoRenew: true, now }),
+      ).rejects.toThrow(/^404 \(orderId\)/);
+      await expect(
+        setChainAutoRenew(h.db, { userId: b, orderId: 'B00000001', autoRenew: true, now }),
+      ).rejects.toThrow(/^400 \(orderId\): not an on-chain stake/);
+
+      const before = (await teamInfo(h.db, a)).totalPerformance;
+      const renewals = [];
+      for (let round = 1; round <= 3; round++) {
+        await chain.test.increaseTime({ seconds: 7 * 86_400 });
+        await chain.test.mine({ blocks: 1 });
+        const r = await send(B, chain.deployment.staking, stakingAbi, 'renew', [index, 0, 0]);
+        const [renewed] = parseEventLogs({ abi: stakingAbi, logs: r.logs, eventName: 'Renewed' });
+        if (!renewed) throw new Error('no Renewed event');
+        renewals.push(renewed.args);
+        index = renewed.args.newIndex;
+      }
+      await chain.test.mine({ blocks: 3 });
+      await indexUntilCaughtUp(options());
+
+      const chainRows = await rows<{
+        id: number;
+        status: string;
+        round: number;
+        principal: string;
+        interest: string | null;
+        contribution: string | null;
+        auto_renew: boolean;
+        parent_id: number | null;
+      }>(
+        h.db,
+        sql`SELECT id, status, round, principal::text, interest::text, contribution::text, auto_renew, parent_id
+          FROM chain_stakes WHERE user_id = ${b} AND id >= ${first?.id} ORDER BY id`,
+      );
+      expect(chainRows.map((r) => [r.status, r.round, r.auto_renew])).toEqual([
+        ['renewed', 1, true],
+        ['renewed', 2, true],
+        ['renewed', 3, true],
+        ['active', 4, true],
+      ]);
+      for (const [i, e] of renewals.entries()) {
+        expect(chainRows[i]?.interest).toBe(e.interest.toString());
+        expect(chainRows[i + 1]?.principal).toBe(e.principal.toString());
+        expect(chainRows[i + 1]?.parent_id).toBe(chainRows[i]?.id);
+      }
+      // the third round gave 20 % of principal + interest to computing power, the first two nothing
+      const third = renewals[2];
+      if (!third) throw new Error('no third renewal');
+      expect(renewals.map((e) => e.contribution > 0n)).toEqual([false, false, true]);
+      expect(third.contribution).toBe(
+        ((BigInt(chainRows[2]?.principal ?? 0) + third.interest) * 2000n) / 10_000n,
+      );
+      const grants = await rows<{ user_id: number; source: string; amount: string }>(
+        h.db,
+        sql`SELECT user_id, source, amount::text FROM hashrate_grants WHERE ref LIKE ${`C${chainRows[2]?.id}%`} ORDER BY id`,
+      );
+      expect(grants.map((g) => [g.user_id, g.source])).toEqual([
+        [b, 'rwa_contribution'],
+        [a, 'direct_bonus'],
+      ]);
+      expect(grants[0]?.amount).toBe(third.contribution.toString());
+      // the inviter's team performance follows the principal: + interest, − contribution
+      const last = renewals.at(-1);
+      expect((await teamInfo(h.db, a)).totalPerformance - before).toBe(
+        (last?.principal ?? 0n) - parseEther('9.8'),
+      );
+      // the order list: renewed rounds and the open one, with its round
+      const orders = await listOrders(h.db, { userId: b, page: 1, size: 20, now: new Date() });
+      const open = orders.list.find((o) => o.chainIndex === Number(index));
+      expect(open).toMatchObject({ status: 'active', round: 4, autoRenew: true, fee: 0n });
+      await expect(
+        setChainAutoRenew(h.db, { userId: b, orderId: firstId, autoRenew: false, now }),
+      ).rejects.toThrow(/^409 \(orderId\): order is renewed/);
+      // re-reading changes nothing
+      await h.db.execute(
+        sql`UPDATE chain_cursors SET block_number = ${chain.deployment.startBlock - 1}, block_hash = NULL`,
+      );
+      await indexUntilCaughtUp(options());
+      expect(
+        await rows(h.db, sql`SELECT 1 FROM chain_stakes WHERE user_id = ${b} AND id >= ${first?.id}`),
+      ).toHaveLength(4);
+      expect(
+        await rows(h.db, sql`SELECT 1 FROM hashrate_grants WHERE ref LIKE ${`C${chainRows[2]?.id}%`}`),
+      ).toHaveLength(2);
     }, 120_000);
 
     it('a reorg inside the finality depth cannot double credit, nor credit a payment that vanished', async () => {

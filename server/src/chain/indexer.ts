@@ -13,6 +13,8 @@ import {
   ResponseBodyTooLargeError,
 } from 'viem';
 import type { DbHandle, Tx } from '../db/client.ts';
+import { grantComputePower } from '../services/hashrate.ts';
+import { getSettings } from '../services/settings.ts';
 import {
   applyStakeChange,
   applyStakeChanges,
@@ -76,7 +78,7 @@ export type IndexStep = { from: number; to: number; logs: number; applied: numbe
 
 const silent: IndexerLogger = { info: () => {}, warn: () => {}, error: () => {} };
 const ABI = [...stakingAbi, ...paymentAbi];
-const WATCHED = new Set(['Staked', 'Unstaked', 'InviterBound', 'Paid', 'BurnPayment']);
+const WATCHED = new Set(['Staked', 'Unstaked', 'Renewed', 'InviterBound', 'Paid', 'BurnPayment']);
 
 type Cursor = { block_number: string | number; block_hash: string | null };
 
@@ -272,6 +274,21 @@ type AnyLog = Base &
       }
     | { eventName: 'Unstaked'; args: { user: Address; index: bigint; principal: bigint; interest: bigint } }
     | {
+        eventName: 'Renewed';
+        args: {
+          user: Address;
+          oldIndex: bigint;
+          newIndex: bigint;
+          stakeIndex: number;
+          principal: bigint;
+          interest: bigint;
+          contribution: bigint;
+          ratePpm: number;
+          maxInterest: bigint;
+          round: number;
+        };
+      }
+    | {
         eventName: 'InviterBound';
         args: { user: Address; inviter: Address; parents: readonly Address[]; nonce: bigint };
       }
@@ -462,6 +479,9 @@ async function applyLog(
       }
       return;
     }
+    case 'Renewed':
+      await applyRenewed(tx, l.args, l, at, rules, log);
+      return;
     case 'InviterBound': {
       const a = l.args;
       const userId = await userIdFor(tx, a.user);
@@ -534,6 +554,70 @@ async function applyLog(
       });
       return;
     }
+  }
+}
+
+/**
+ * A renewal: the old row closes as renewed (its interest went into the new principal), the new
+ * record becomes a row of its own (round, cycle and rate from the event; due time from the
+ * contract's cycle days, as every on-chain stake), keeping the old row's auto-renew choice; the
+ * team figures follow the principal's change; a computing-power contribution grants hashrate as a
+ * balance renewal does.
+ */
+async function applyRenewed(
+  tx: Tx,
+  a: Extract<AnyLog, { eventName: 'Renewed' }>['args'],
+  l: Base,
+  at: Date,
+  rules: TeamRules,
+  log: IndexerLogger,
+): Promise<void> {
+  const address = a.user.toLowerCase();
+  const [old] = await rows<{ id: number; user_id: number; principal: string; auto_renew: boolean }>(
+    tx,
+    sql`UPDATE chain_stakes SET status = 'renewed', interest = ${a.interest.toString()},
+          contribution = ${a.contribution.toString()}, unstaked_at = ${at.toISOString()}, unstake_tx = ${l.transactionHash}
+        WHERE user_address = ${address} AND stake_index = ${Number(a.oldIndex)} AND status = 'active'
+        RETURNING id, user_id, principal::text, auto_renew`,
+  );
+  if (!old) {
+    log.warn(
+      { user: a.user, index: Number(a.oldIndex), tx: l.transactionHash },
+      'indexer: Renewed for an unknown stake',
+    );
+    return;
+  }
+  const inserted = await rows(
+    tx,
+    sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal, fee, free_burned, rate_ppm,
+          max_interest, staked_at, stake_tx, block_number, round, auto_renew, parent_id)
+        VALUES (${address}, ${old.user_id}, ${Number(a.newIndex)}, ${Number(a.stakeIndex)}, ${a.principal.toString()},
+          ${a.principal.toString()}, 0, 0, ${Number(a.ratePpm)}, ${a.maxInterest.toString()}, ${at.toISOString()},
+          ${l.transactionHash}, ${Number(l.blockNumber)}, ${Number(a.round)}, ${old.auto_renew}, ${old.id})
+        ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING id`,
+  );
+  if (inserted.length === 0) return;
+  const delta = a.principal - BigInt(old.principal);
+  await applyStakeChange(
+    tx,
+    {
+      userId: old.user_id,
+      principalDelta: delta,
+      amountDelta: delta,
+      activeDelta: 0,
+      cycle: Number(a.stakeIndex),
+      at,
+    },
+    rules,
+  );
+  if (a.contribution > 0n) {
+    const money = (await getSettings(tx)).product_money;
+    await grantComputePower(
+      tx,
+      sql`SELECT ${old.user_id}::int AS user_id, ${`C${old.id}`}::text AS ref, ${a.contribution.toString()}::numeric AS contribution,
+        ${at.toISOString()}::timestamptz AS at`,
+      money,
+    );
   }
 }
 

@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
+import { grantComputePower } from '../services/hashrate.ts';
 import { takeIncome } from '../services/income-budget.ts';
 import { KIND } from '../services/income-kinds.ts';
 import { getSettings, type MoneySettings } from '../services/settings.ts';
@@ -363,19 +364,11 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
     kind: KIND.computeContribution,
     to: 'fees',
   });
-  const far = '9999-12-31T00:00:00.000Z';
-  await tx.execute(sql`
-    INSERT INTO hashrate_grants (user_id, source, ref, amount, starts_at, ends_at)
-    SELECT user_id, 'rwa_contribution', 'B' || id, contribution, due_at, ${far}::timestamptz
-    FROM settle_renew WHERE contribution > 0
-    UNION ALL
-    SELECT p.ancestor_id, CASE WHEN p.depth = 1 THEN 'direct_bonus' ELSE 'team_bonus' END,
-      'B' || r.id || ':' || p.ancestor_id,
-      div(r.contribution * CASE WHEN p.depth = 1 THEN ${c.money.compute_direct_bonus_bps}::int ELSE ${c.money.compute_team_bonus_bps}::int END, 10000),
-      r.due_at, ${far}::timestamptz
-    FROM settle_renew r JOIN team_paths p ON p.descendant_id = r.user_id
-    WHERE r.contribution > 0 AND p.depth <= ${Math.max(1, c.money.compute_team_depth)}::int
-    ON CONFLICT (source, ref) DO NOTHING`);
+  await grantComputePower(
+    tx,
+    sql`SELECT user_id, 'B' || id AS ref, contribution, due_at AS at FROM settle_renew`,
+    c.money,
+  );
   const cycleValues = sql.join(
     s.cycles.map((cy, i) => sql`(${i}::int, ${cy.days}::int, ${cy.rate_ppm}::int, ${cy.fee_bps}::int)`),
     sql`, `,

@@ -60,7 +60,7 @@ function participantsSql(s: MoneySettings, at: Date | null, after: Date | null) 
       FROM fomo_participants p JOIN users u ON u.id = p.user_id
       UNION ALL
       SELECT cs.user_id, cs.user_address, cs.amount, cs.staked_at, cs.id FROM chain_stakes cs
-      WHERE cs.amount >= ${s.fomo_min_stake_wei}::numeric
+      WHERE cs.amount >= ${s.fomo_min_stake_wei}::numeric AND cs.round = 1
     ) x ${upTo} ${since} ORDER BY at DESC, ord DESC LIMIT ${s.fomo_last_participants}`;
 }
 

@@ -53,12 +53,13 @@ export async function incomeInfo(db: Executor, userId: number, now: Date): Promi
       ),
     )
     .groupBy(ledgerEntries.kind, ledgerEntries.asset);
-  // interest of on-chain stakes, paid by the contract to the user's wallet at unstake (mirrored
-  // by the indexer): static income in USDT, dated by the unstake, never a ledger entry
+  // interest of on-chain stakes, paid by the contract to the user's wallet at unstake or into the
+  // new principal at renewal (mirrored by the indexer): static income in USDT, dated by the unstake
+  // or renewal, never a ledger entry
   const [chain] = await db
     .select(s(sql`${chainStakes.interest}`, sql`${chainStakes.unstakedAt}`))
     .from(chainStakes)
-    .where(and(eq(chainStakes.userId, userId), eq(chainStakes.status, 'redeemed')));
+    .where(and(eq(chainStakes.userId, userId), inArray(chainStakes.status, ['redeemed', 'renewed'])));
   if (chain) rows.push({ kind: 'income_static', asset: 'USDT', ...chain });
   // slippage profit: the executor reward Payment returns to the payer of a recharge, on chain
   const [slip] = rowsOf<Omit<Row, 'kind' | 'asset'>>(

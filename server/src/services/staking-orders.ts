@@ -75,7 +75,7 @@ export async function turnover30d(db: Executor, userId: number, now: Date): Prom
   const [r] = rowsOf<{ s: string }>(
     await db.execute(sql`SELECT (
         coalesce((SELECT sum(amount) FROM stake_orders WHERE user_id = ${userId} AND round = 1 AND staked_at > ${since}), 0)
-      + coalesce((SELECT sum(amount) FROM chain_stakes WHERE user_id = ${userId} AND staked_at > ${since}), 0))::text AS s`),
+      + coalesce((SELECT sum(amount) FROM chain_stakes WHERE user_id = ${userId} AND round = 1 AND staked_at > ${since}), 0))::text AS s`),
   );
   return BigInt(r?.s ?? '0');
 }
@@ -283,8 +283,9 @@ type UnionRow = {
 export function chainBonusSql(s: Settings, money: MoneySettings, mmCycle: number): SQL {
   const mm = s.market_maker;
   const multiplierBps = BigInt(Math.round(mm.fcc_multiplier * 10_000));
-  return sql`CASE WHEN cs.cycle = ${mmCycle}::int AND (
-        coalesce((SELECT sum(x.amount) FROM chain_stakes x WHERE x.user_id = cs.user_id
+  // a renewal (round > 1) is no new purchase: no bonus of its own, no turnover
+  return sql`CASE WHEN cs.cycle = ${mmCycle}::int AND cs.round = 1 AND (
+        coalesce((SELECT sum(x.amount) FROM chain_stakes x WHERE x.user_id = cs.user_id AND x.round = 1
           AND x.staked_at > cs.staked_at - interval '30 days' AND x.staked_at <= cs.staked_at), 0)
       + coalesce((SELECT sum(o.amount) FROM stake_orders o WHERE o.user_id = cs.user_id AND o.round = 1
           AND o.staked_at > cs.staked_at - interval '30 days' AND o.staked_at <= cs.staked_at), 0)
@@ -322,7 +323,7 @@ function unionSql(userId: number, bonus: SQL) {
     FROM stake_orders WHERE user_id = ${userId}
     UNION ALL
     SELECT 'chain', cs.id, cs.cycle, ${days}, cs.rate_ppm, cs.amount::text, cs.fee::text, cs.principal::text,
-      coalesce(cs.interest, 0)::text, (${bonus})::text, false, 1, cs.status, cs.staked_at,
+      coalesce(cs.interest, 0)::text, (${bonus})::text, cs.auto_renew, cs.round, cs.status, cs.staked_at,
       cs.staked_at + ${days} * interval '1 day', cs.unstaked_at,
       CASE WHEN cs.status = 'redeemed' THEN (cs.principal + coalesce(cs.interest, 0))::text END,
       '0', cs.stake_index
@@ -573,4 +574,44 @@ export async function payHeldInterest(handle: DbHandle, now: Date): Promise<numb
     if (!done) return paid;
     paid += 1;
   }
+}
+
+/** The id of an on-chain order (`C00000012` or `12`… only with its C), or null. */
+export function parseChainOrderId(id: string): number | null {
+  const m = /^C0*(\d{1,12})$/.exec(id);
+  if (!m?.[1]) return null;
+  const n = Number(m[1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * Sets auto-renew on an active on-chain stake of the caller: the app then offers its renewal at
+ * maturity (a renewal needs the owner's signature; docs/business-rules.md). A balance order's
+ * choice is made when it is bought; another user's order is not found; a closed one is a conflict.
+ */
+export async function setChainAutoRenew(
+  db: Executor,
+  a: { userId: number; orderId: string; autoRenew: boolean; now: Date },
+): Promise<OrderView> {
+  const id = parseChainOrderId(a.orderId);
+  if (id === null) {
+    const balance = parseBalanceOrderId(a.orderId) !== null;
+    throw new AppError(ErrorCode.BadRequest, 'orderId', balance ? 'not an on-chain stake' : 'malformed');
+  }
+  const [row] = rowsOf<{ status: string }>(
+    await db.execute(sql`SELECT status FROM chain_stakes WHERE id = ${id} AND user_id = ${a.userId}`),
+  );
+  if (!row) throw new AppError(ErrorCode.NotFound, 'orderId');
+  const updated = rowsOf<{ id: number }>(
+    await db.execute(sql`UPDATE chain_stakes SET auto_renew = ${a.autoRenew}
+      WHERE id = ${id} AND user_id = ${a.userId} AND status = 'active' RETURNING id`),
+  );
+  if (updated.length === 0) throw new AppError(ErrorCode.Conflict, 'orderId', `order is ${row.status}`);
+  const [view] = rowsOf<UnionRow>(
+    await db.execute(
+      sql`SELECT * FROM (${await unionFor(db, a.userId)}) o WHERE source = 'chain' AND id = ${id}`,
+    ),
+  );
+  if (!view) throw new AppError(ErrorCode.NotFound, 'orderId');
+  return unionView(view, a.now);
 }

@@ -562,6 +562,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/stake/auto_renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Auto-renew of an active on-chain stake of the caller: the app offers its renewal at maturity (the user signs it) */
+        post: operations["postUserStakeAutoRenew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/stake/redemptions": {
         parameters: {
             query?: never;
@@ -3412,6 +3429,84 @@ export interface operations {
             content: {
                 "application/json": {
                     orderId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            source: "balance" | "chain";
+                            cycle: number;
+                            cycleDays: number;
+                            ratePpm: number;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            amount: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            fee: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            principal: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            reward: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            currentProfit: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            totalRevenue: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            bonusFcc: string;
+                            autoRenew: boolean;
+                            round: number;
+                            /** @enum {string} */
+                            status: "active" | "matured" | "redeemed" | "renewed";
+                            redeemable: boolean;
+                            progress: number;
+                            /** @description ISO 8601 timestamp (UTC) */
+                            pledgeTime: string;
+                            /** @description ISO 8601 timestamp (UTC) */
+                            dueTime: string;
+                            /** @description ISO 8601 timestamp (UTC) */
+                            redeemedAt: string | null;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            redeemedAmount: string | null;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            interestHeld: string;
+                            chainIndex: number | null;
+                        };
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postUserStakeAutoRenew: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the client: `h5` for the web app (lower-case letters and digits) */
+                platform: components["parameters"]["platform"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderId: string;
+                    autoRenew: boolean;
                 };
             };
         };

@@ -222,6 +222,15 @@ export function useRedeemStake(onSuccess: () => void) {
   });
 }
 
+/** POST /api/user/stake/auto_renew: the app offers an on-chain stake's renewal at maturity. */
+export function useChainAutoRenew(onSuccess: () => void) {
+  return useIdempotentMutation<{ orderId: string; autoRenew: boolean }, StakeOrder>({
+    mutationFn: (body) => api.post('/api/user/stake/auto_renew', body),
+    invalidates: afterStake,
+    onSuccess,
+  });
+}
+
 /** What the page calls once its on-chain stake or unstake is mined (the indexer mirrors it). */
 export function useOnStakeMined(): () => void {
   const qc = useQueryClient();

@@ -1,7 +1,18 @@
 // Chain mirror written by the indexer (cursor, processed logs, stakes, burns) and the hot wallet's
 // nonce and outbox.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { createdAt, ts, wei } from './_columns.ts';
 import { users } from './users.ts';
 
@@ -65,10 +76,19 @@ export const chainStakes = pgTable(
     freeBurned: wei('free_burned').notNull(),
     ratePpm: integer('rate_ppm').notNull(),
     maxInterest: wei('max_interest').notNull(),
-    status: text('status', { enum: ['active', 'redeemed'] })
+    /** redeemed: unstaked; renewed: closed by `renew` into the row whose parent_id is this one */
+    status: text('status', { enum: ['active', 'redeemed', 'renewed'] })
       .notNull()
       .default('active'),
     interest: wei('interest'),
+    /** 1 for a stake, one more per renewal (the contract's stakeRound) */
+    round: integer('round').notNull().default(1),
+    /** the user's choice that the app offers the renewal at maturity (docs/business-rules.md) */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** the renewed record this one continues */
+    parentId: bigint('parent_id', { mode: 'number' }),
+    /** USDT that left for computing power when this record was renewed */
+    contribution: wei('contribution'),
     stakedAt: ts('staked_at').notNull(),
     stakeTx: text('stake_tx').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),

@@ -190,6 +190,66 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
     });
   });
 
+  describe('auto-renew of on-chain stakes', () => {
+    it('sets it on an active on-chain stake of the caller only, and says why otherwise', async () => {
+      const me = await s.user(500n * U);
+      const other = await s.user();
+      const [row] = (
+        (await s.t.db.db.execute(sql`SELECT address FROM users WHERE id = ${me.userId}`)) as unknown as {
+          rows: { address: string }[];
+        }
+      ).rows;
+      const at = new Date(s.t.clock.get().getTime() - DAY);
+      for (const [index, status] of [
+        [0, 'active'],
+        [1, 'redeemed'],
+      ] as const) {
+        await s.t.db.db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal,
+            fee, free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number, status)
+          VALUES (${row?.address}, ${me.userId}, ${index}, 0, ${(100n * U).toString()}, ${(98n * U).toString()},
+            ${(2n * U).toString()}, 0, 6000, 0, ${at.toISOString()}, ${`0xauto${index}`}, 1, ${status})`);
+      }
+      const chain = (await s.get(me.token, '/api/user/stake/orders')).data.list as {
+        id: string;
+        status: string;
+      }[];
+      const open = chain.find((o) => o.status === 'active');
+      const closed = chain.find((o) => o.status === 'redeemed');
+      if (!open || !closed) throw new Error('fixture orders missing');
+      const on = await s.post(me.token, '/api/user/stake/auto_renew', { orderId: open.id, autoRenew: true });
+      expect(on.code).toBe(200);
+      expect(on.data).toMatchObject({ id: open.id, source: 'chain', autoRenew: true });
+      const listed = (await s.get(me.token, '/api/user/stake/orders')).data.list as {
+        id: string;
+        autoRenew: boolean;
+      }[];
+      expect(listed.find((o) => o.id === open.id)?.autoRenew).toBe(true);
+      // not the caller's: not found, and unchanged
+      const foreign = await s.post(other.token, '/api/user/stake/auto_renew', {
+        orderId: open.id,
+        autoRenew: false,
+      });
+      expect(foreign.code).toBe(404);
+      // closed: refused
+      expect(
+        (await s.post(me.token, '/api/user/stake/auto_renew', { orderId: closed.id, autoRenew: true })).code,
+      ).toBe(409);
+      // a balance order chooses when it is bought
+      const bought = await stake(me.token, 'amount=100&stakeIndex=0');
+      expect(
+        (await s.post(me.token, '/api/user/stake/auto_renew', { orderId: bought.data.id, autoRenew: true }))
+          .code,
+      ).toBe(400);
+      const after = (await s.get(me.token, '/api/user/stake/orders')).data.list as {
+        id: string;
+        autoRenew: boolean;
+      }[];
+      expect(after.find((o) => o.id === open.id)?.autoRenew).toBe(true);
+      expect(after.find((o) => o.id === closed.id)?.autoRenew).toBe(false);
+      expect(after.find((o) => o.id === bought.data.id)?.autoRenew).toBe(false);
+    });
+  });
+
   describe('cycle length of on-chain stakes', () => {
     it('keeps the contract’s 7/15/30 days when an operator edits the cycles setting', async () => {
       const me = await s.user();

@@ -1,4 +1,5 @@
-// Staking orders: buy with the balance, the order list, redemption and the redemption list.
+// Staking orders: buy with the balance, the order list, redemption, auto-renew of on-chain stakes and
+// the redemption list.
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/staking';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
@@ -12,6 +13,7 @@ import {
   listRedemptions,
   type OrderView,
   redeemOrder,
+  setChainAutoRenew,
 } from '../../services/staking-orders.ts';
 
 export const orderOut = (o: OrderView) => ({
@@ -99,6 +101,30 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
             userId: currentUser(req).id,
             orderId: req.body.orderId,
             idempotencyKey: req.headers['idempotency-key'],
+            now: ctx.clock(),
+          }),
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/user/stake/auto_renew',
+    {
+      schema: {
+        tags: ['staking'],
+        summary:
+          'Auto-renew of an active on-chain stake of the caller: the app offers its renewal at maturity (the user signs it)',
+        body: api.stakeAutoRenewBody,
+        response: { 200: envelopeSchema(api.stakeAutoRenewData) },
+      },
+    },
+    async (req) =>
+      ok(
+        orderOut(
+          await setChainAutoRenew(ctx.db.db, {
+            userId: currentUser(req).id,
+            orderId: req.body.orderId,
+            autoRenew: req.body.autoRenew,
             now: ctx.clock(),
           }),
         ),

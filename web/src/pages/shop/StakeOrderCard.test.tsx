@@ -2,11 +2,12 @@ import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import type { StakeOrder } from '@free/protocol/api/index';
 import { DAY_MS } from '@free/protocol/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keys } from '../../api/keys';
 import { initI18n } from '../../i18n';
-import { cleanup, render } from '../../test-utils';
-import { StakeOrderCard, unstakeArgs } from './StakeOrderCard';
+import { cleanup, render, until } from '../../test-utils';
+import { renewArgs, StakeOrderCard, unstakeArgs } from './StakeOrderCard';
 
 const PLEDGE = '2026-01-01T00:00:00.000Z';
 const STAKING = '0x0165878A594ca255338adfa4d48449f69242Eb8F';
@@ -50,9 +51,20 @@ const record = (patch: Partial<{ redeemed: boolean; amount: bigint }> = {}) => (
   ...patch,
 });
 
+/** The cycles' current terms as the contract answers them (cycle 0 now pays 0.7 %/day). */
+const CYCLES = [
+  { index: 0, days: 7, ratePpm: 7000, feeBps: 200 },
+  { index: 1, days: 15, ratePpm: 9000, feeBps: 200 },
+  { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 },
+];
+
 function show(o: StakeOrder, records?: ReturnType<typeof record>[]) {
-  const qc = new QueryClient();
+  // what the card reads is given; nothing is fetched again while the test looks
+  const qc = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
   qc.setQueryData(keys.config(), { chain_id: 31337, contracts: { staking: STAKING, usdt: STAKING } });
+  qc.setQueryData(keys.staking.state(STAKING), { cycles: CYCLES });
   render(
     <QueryClientProvider client={qc}>
       <StakeOrderCard order={o} chainRecords={records} />
@@ -77,14 +89,58 @@ describe('StakeOrderCard', () => {
     expect(document.body.textContent).toContain('Order date');
   });
 
-  it('offers Unstake on a matured on-chain order found in the contract', () => {
+  it('offers Unstake and Renew on a matured on-chain order found in the contract, with the renewal terms', () => {
     show(order({}), [record()]);
-    expect(buttons()).toEqual(['Unstake']);
+    expect(buttons()).toEqual(['Unstake', 'Renew']);
     expect(document.body.textContent).toContain('Matured');
+    expect(document.querySelector('[data-testid="renew-terms"]')?.textContent).toBe(
+      'Renewal: principal + interest for 7 days at 0.7% a day, no fee',
+    );
+    expect(document.querySelector('[role="status"]')).toBeNull();
   });
 
   it('offers nothing for an on-chain order whose contract record is already redeemed', () => {
     show(order({}), [record({ redeemed: true })]);
+    expect(buttons()).toEqual([]);
+  });
+
+  it('says a matured on-chain stake with auto-renew waits for the wallet to confirm its renewal', () => {
+    show(order({ autoRenew: true }), [record()]);
+    expect(document.querySelector('[role="status"]')?.textContent).toBe(
+      'Auto-renew is on: confirm the renewal in your wallet',
+    );
+    expect(buttons()).toContain('Renew');
+  });
+
+  it('toggles auto-renew of an open on-chain stake through the API, and offers no toggle once closed', async () => {
+    const sent: unknown[] = [];
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push([_url, JSON.parse(String(init.body))]);
+      return new Response(
+        JSON.stringify({ code: 0, msg: 'ok', data: order({ autoRenew: true, status: 'active' }) }),
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
+    });
+    vi.stubGlobal('fetch', fetch);
+    try {
+      show(order({ status: 'active', progress: 50, dueTime: new Date(Date.now() + DAY_MS).toISOString() }), [
+        record(),
+      ]);
+      const toggle = document.querySelector<HTMLElement>('[role="switch"]');
+      expect(toggle?.getAttribute('aria-checked')).toBe('false');
+      act(() => toggle?.click());
+      await until(() => sent.length === 1, 'the auto-renew request');
+      expect(String((sent[0] as [string])[0])).toContain('/api/user/stake/auto_renew');
+      expect((sent[0] as [string, unknown])[1]).toEqual({ orderId: 'C00000001', autoRenew: true });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    cleanup();
+    show(order({ status: 'renewed', autoRenew: true }), [record({ redeemed: true })]);
+    expect(document.querySelector('[role="switch"]')).toBeNull();
     expect(buttons()).toEqual([]);
   });
 
@@ -103,6 +159,16 @@ describe('StakeOrderCard', () => {
     expect(buttons()).toEqual([]);
     expect(document.querySelector('[role="timer"]')).not.toBeNull();
     expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('40');
+  });
+});
+
+describe('renewArgs', () => {
+  it('renews the served record into the same cycle at the rate shown, and not a closed record', () => {
+    expect(renewArgs(order({ chainIndex: 3, cycle: 2 }), [record()], 12_000)).toEqual([3n, 2, 12_000]);
+    expect(renewArgs(order({ chainIndex: 3 }), [record({ redeemed: true })], 7000)).toBeNull();
+    expect(renewArgs(order({ source: 'balance', chainIndex: null }), undefined, 7000)).toBeNull();
+    // no rate read yet: nothing to bound the renewal with, so no renewal offered
+    expect(renewArgs(order({ chainIndex: 3 }), [record()], undefined)).toBeNull();
   });
 });
 

@@ -1,12 +1,12 @@
 // One staking order (balance or on-chain): its date, what was paid and the fee, figures, countdown
-// to maturity, progress, and the action a matured order allows: unstake on chain, or redeem a
-// balance order.
+// to maturity, progress, and the action a matured order allows: unstake or renew on chain, or
+// redeem a balance order; an open on-chain stake's auto-renew choice.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
 import type { StakeOrder } from '@free/protocol/api/index';
-import { Button } from 'antd-mobile';
+import { Button, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
-import { useOnStakeMined, useRedeemStake } from '../../api/staking';
+import { useChainAutoRenew, useOnStakeMined, useRedeemStake, useStakingState } from '../../api/staking';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
@@ -31,6 +31,21 @@ export function unstakeArgs(
   return [BigInt(index)];
 }
 
+/**
+ * The `renew` arguments of a matured on-chain order: its record, the same cycle, and the cycle's
+ * current rate as the lowest rate accepted (the rate the card shows; a renewal pays no fee). None
+ * when unstake is not possible either, or the cycle's rate is not known yet.
+ */
+export function renewArgs(
+  order: Pick<StakeOrder, 'source' | 'chainIndex' | 'cycle'>,
+  chainRecords: readonly ChainRecord[] | undefined,
+  ratePpm: number | undefined,
+): readonly [bigint, number, number] | null {
+  const unstake = unstakeArgs(order, chainRecords);
+  if (!unstake || ratePpm === undefined) return null;
+  return [unstake[0], order.cycle, ratePpm];
+}
+
 export function StakeOrderCard({
   order,
   chainRecords,
@@ -46,6 +61,12 @@ export function StakeOrderCard({
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   const orderDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const unstake = unstakeArgs(order, chainRecords);
+  const isChain = order.source === 'chain';
+  const cycles = useStakingState().data?.cycles;
+  const renewRate = isChain ? cycles?.find((c) => c.index === order.cycle)?.ratePpm : undefined;
+  const renew = renewArgs(order, chainRecords, renewRate);
+  const autoRenew = useChainAutoRenew(() => showToast(t('shop.autoRenewSaved'), 'success'));
+  const open = order.status === 'active' || order.status === 'matured';
   const bonus = toWei(order.bonusFcc) ?? 0n;
 
   return (
@@ -110,7 +131,30 @@ export function StakeOrderCard({
           {t('shop.maturesIn')} <Countdown end={order.dueTime} format="dhms" />
         </p>
       )}
-      {order.autoRenew && <p className="muted small">{t('shop.autoRenew')}</p>}
+      {order.autoRenew && !isChain && <p className="muted small">{t('shop.autoRenew')}</p>}
+      {isChain && open && (
+        <div className="stake-order-switch">
+          <span>{t('shop.autoRenew')}</span>
+          <Switch
+            checked={
+              autoRenew.isPending ? (autoRenew.variables?.autoRenew ?? order.autoRenew) : order.autoRenew
+            }
+            loading={autoRenew.isPending}
+            aria-label={t('shop.autoRenew')}
+            onChange={(on) => autoRenew.mutate({ orderId: order.id, autoRenew: on })}
+          />
+        </div>
+      )}
+      {isChain && order.status === 'matured' && order.autoRenew && renew && (
+        <p className="small" role="status">
+          {t('shop.renewDue')}
+        </p>
+      )}
+      {isChain && order.status === 'matured' && renew && renewRate !== undefined && (
+        <p className="muted small" data-testid="renew-terms">
+          {t('shop.renewTerms', { rate: pct.format(renewRate / 1_000_000), days: order.cycleDays })}
+        </p>
+      )}
       <Progress value={order.progress} label={t('shop.progress')} />
       {order.status === 'matured' && order.source === 'balance' && order.redeemable && (
         <Button
@@ -138,6 +182,23 @@ export function StakeOrderCard({
           }}
         >
           {t('shop.unstake')}
+        </TxButton>
+      )}
+      {order.status === 'matured' && isChain && contracts && renew && (
+        <TxButton
+          id={`shop:renew:${order.id}`}
+          prepare={() => ({
+            address: contracts.staking as `0x${string}`,
+            abi: stakingAbi,
+            functionName: 'renew',
+            args: renew,
+          })}
+          onConfirmed={() => {
+            showToast(t('shop.renewSuccess'), 'success');
+            stakeMined();
+          }}
+        >
+          {t('shop.renew')}
         </TxButton>
       )}
     </article>

@@ -33,6 +33,32 @@ export const stakingAbi = [
   },
   {
     "type": "function",
+    "name": "COMPUTE_EVERY_ROUNDS",
+    "inputs": [],
+    "outputs": [
+      {
+        "type": "uint16",
+        "name": "",
+        "internalType": "uint16"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "COMPUTE_SHARE_BPS",
+    "inputs": [],
+    "outputs": [
+      {
+        "type": "uint16",
+        "name": "",
+        "internalType": "uint16"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "CYCLES",
     "inputs": [],
     "outputs": [
@@ -165,6 +191,19 @@ export const stakingAbi = [
       }
     ],
     "stateMutability": "pure"
+  },
+  {
+    "type": "function",
+    "name": "computeTreasury",
+    "inputs": [],
+    "outputs": [
+      {
+        "type": "address",
+        "name": "",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -432,6 +471,35 @@ export const stakingAbi = [
   },
   {
     "type": "function",
+    "name": "renew",
+    "inputs": [
+      {
+        "type": "uint256",
+        "name": "index",
+        "internalType": "uint256"
+      },
+      {
+        "type": "uint8",
+        "name": "stakeIndex",
+        "internalType": "uint8"
+      },
+      {
+        "type": "uint32",
+        "name": "minRatePpm",
+        "internalType": "uint32"
+      }
+    ],
+    "outputs": [
+      {
+        "type": "uint256",
+        "name": "newIndex",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "renounceOwnership",
     "inputs": [],
     "outputs": [],
@@ -486,6 +554,19 @@ export const stakingAbi = [
       }
     ],
     "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "setComputeTreasury",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "newTreasury",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -603,6 +684,30 @@ export const stakingAbi = [
         "type": "uint256",
         "name": "",
         "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "stakeRound",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "user",
+        "internalType": "address"
+      },
+      {
+        "type": "uint256",
+        "name": "index",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "type": "uint16",
+        "name": "",
+        "internalType": "uint16"
       }
     ],
     "stateMutability": "view"
@@ -775,6 +880,25 @@ export const stakingAbi = [
   },
   {
     "type": "event",
+    "name": "ComputeTreasuryUpdated",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "previousTreasury",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "type": "address",
+        "name": "newTreasury",
+        "indexed": true,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "CycleUpdated",
     "inputs": [
       {
@@ -882,6 +1006,73 @@ export const stakingAbi = [
         "name": "newOwner",
         "indexed": true,
         "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "Renewed",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "user",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "type": "uint256",
+        "name": "oldIndex",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "type": "uint256",
+        "name": "newIndex",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "type": "uint8",
+        "name": "stakeIndex",
+        "indexed": false,
+        "internalType": "uint8"
+      },
+      {
+        "type": "uint256",
+        "name": "principal",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "type": "uint256",
+        "name": "interest",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "type": "uint256",
+        "name": "contribution",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "type": "uint32",
+        "name": "ratePpm",
+        "indexed": false,
+        "internalType": "uint32"
+      },
+      {
+        "type": "uint256",
+        "name": "maxInterest",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "type": "uint16",
+        "name": "round",
+        "indexed": false,
+        "internalType": "uint16"
       }
     ],
     "anonymous": false
@@ -1182,6 +1373,22 @@ export const stakingAbi = [
     "type": "error",
     "name": "ReentrancyGuardReentrantCall",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "SafeCastOverflowedUintDowncast",
+    "inputs": [
+      {
+        "type": "uint8",
+        "name": "bits",
+        "internalType": "uint8"
+      },
+      {
+        "type": "uint256",
+        "name": "value",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
