@@ -13,6 +13,7 @@ import {
   ResponseBodyTooLargeError,
 } from 'viem';
 import type { DbHandle, Tx } from '../db/client.ts';
+import { notifyPublic, notifyUsers } from '../services/events.ts';
 import {
   applyStakeChange,
   applyStakeChanges,
@@ -353,6 +354,11 @@ async function applyStakedRun(
       ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING user_address, stake_index`,
   );
   const newStake = new Set(inserted.map((r) => `${r.user_address}:${r.stake_index}`));
+  if (inserted.length > 0) {
+    // a stake on chain counts for the FOMO pool and shows in the user's staking records
+    await notifyPublic(tx, 'fomo');
+    await notifyUsers(tx, [...new Set(fresh.map(userOf))], ['orders']);
+  }
   await applyStakeChanges(
     tx,
     fresh
@@ -405,6 +411,8 @@ async function applyLog(
             ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING id`,
       );
       if (inserted.length > 0) {
+        await notifyPublic(tx, 'fomo');
+        await notifyUsers(tx, [userId], ['orders']);
         await applyStakeChange(
           tx,
           {
