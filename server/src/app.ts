@@ -27,6 +27,7 @@ import { devRoutes } from './routes/dev.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
 import { EventBus } from './services/event-bus.ts';
 import { ReadCache } from './services/read-cache.ts';
+import { forgetUser } from './services/session-cache.ts';
 import { seedSettings } from './services/settings.ts';
 
 export type { App, AppContext, AppDeps, ChainDeps, DevTools } from './http/context.ts';
@@ -65,6 +66,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // keeps retrying; meanwhile caches answer nothing from memory)
   await events.start(ctx.db);
   app.addHook('onClose', async () => events.stop());
+  // a user's movement may have changed their row too (ignition): their sessions read it again
+  events.subscribe((m) => {
+    if (m.t === 'user' && m.u) for (const id of m.u) forgetUser(id);
+  });
 
   installRequestBudget(app, budgetMs);
   installSecurityHeaders(app);
