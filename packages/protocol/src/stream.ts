@@ -3,7 +3,10 @@
 // emits these names, the web maps each group to its query keys: one list for both.
 import type { LedgerKind } from './api/ledger-kinds.ts';
 
-/** Public events: the same for every reader. */
+/**
+ * Public events: the same for every reader. `round` carries `{ phase: 'open' | 'bet' | 'settled' }`
+ * (a bet changes the round's totals, not its history); the others `{}`.
+ */
 export const PUBLIC_EVENTS = ['round', 'price', 'fomo'] as const;
 export type PublicEvent = (typeof PUBLIC_EVENTS)[number];
 
@@ -23,6 +26,8 @@ export type StreamGroup = (typeof STREAM_GROUPS)[number];
 export const STREAM_HEARTBEAT_MS = 20_000;
 /** How long a stream ticket (POST /api/user/stream_ticket) may wait for its one use. */
 export const STREAM_TICKET_MS = 60_000;
+/** A client reads a public figure again at most this often, however many events come (bets). */
+export const PUBLIC_REFRESH_GAP_MS = 5_000;
 /** Hint to the browser's own reconnect (the `retry:` field), in ms. */
 export const STREAM_RETRY_MS = 3_000;
 

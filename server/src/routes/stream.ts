@@ -41,7 +41,7 @@ export function frameFor(m: BusMessage, userId: number | null): string | null {
     if (userId === null || (m.u !== null && !m.u.includes(userId))) return null;
     return frame(USER_EVENT, { groups: m.g });
   }
-  return frame(m.t, {});
+  return frame(m.t, m.d ?? {});
 }
 
 const EVERYTHING: StreamGroup[] = ['balances', 'wallet', 'orders', 'rounds', 'income', 'team'];
@@ -61,7 +61,7 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['stream'],
         summary: 'Server-sent events: rounds, prices, the FOMO pool, and your own changes (with a ticket)',
-        description: `A text/event-stream that stays open. Events: \`round\`, \`price\`, \`fomo\` (data \`{}\`: read that figure again), and with a ticket \`user\` (data \`{"groups":[…]}\`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every ${STREAM_HEARTBEAT_MS / 1000} s. No \`platform\` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.`,
+        description: `A text/event-stream that stays open. Events: \`round\` (data \`{"phase":"open"|"bet"|"settled"}\`), \`price\`, \`fomo\` (data \`{}\`): read that figure again, and with a ticket \`user\` (data \`{"groups":[…]}\`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every ${STREAM_HEARTBEAT_MS / 1000} s. No \`platform\` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.`,
         querystring: streamQuery,
         produces: ['text/event-stream'],
         response: { 200: z.string().describe('the event stream') },

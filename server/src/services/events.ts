@@ -13,7 +13,7 @@ type Runner = { execute: (query: SQL) => Promise<unknown> };
 export type BusMessage =
   | { t: 'user'; u: number[] | null; g: StreamGroup[] }
   | { t: 'team' }
-  | { t: PublicEvent };
+  | { t: PublicEvent; d?: Record<string, string> };
 
 /**
  * The channel of the database schema the connection works in: test files and deployments that
@@ -52,7 +52,14 @@ export async function notifyTeam(db: Runner): Promise<void> {
   await send(db, { t: 'team' });
 }
 
-/** A public figure changed: a round opened or closed, a price was written, the FOMO pool moved. */
-export async function notifyPublic(db: Runner, event: PublicEvent): Promise<void> {
-  await send(db, { t: event });
+/**
+ * A public figure changed: a round opened, took a bet or closed (`detail.phase`), a price was
+ * written, the FOMO pool moved.
+ */
+export async function notifyPublic(
+  db: Runner,
+  event: PublicEvent,
+  detail?: Record<string, string>,
+): Promise<void> {
+  await send(db, detail ? { t: event, d: detail } : { t: event });
 }

@@ -73,7 +73,7 @@ export async function openRound(
     })
     .onConflictDoNothing()
     .returning({ id: predictionRounds.id });
-  if (opened.length > 0) await notifyPublic(tx, 'round');
+  if (opened.length > 0) await notifyPublic(tx, 'round', { phase: 'open' });
   const [row] = await tx.select().from(predictionRounds).where(eq(predictionRounds.startsAt, startsAt));
   if (!row) throw new Error('round not opened');
   return row;
@@ -229,7 +229,7 @@ export async function settleRound(
     .update(predictionRounds)
     .set({ state, result, closePrice: close, feeTaken, settledAt: args.now })
     .where(eq(predictionRounds.id, roundId));
-  await notifyPublic(tx, 'round');
+  await notifyPublic(tx, 'round', { phase: 'settled' });
   return { result, state, paid, feeTaken };
 }
 
@@ -411,7 +411,7 @@ export async function placeBet(
         )
         .where(eq(predictionRounds.id, round.id));
       // the round's totals changed for everyone watching it
-      await notifyPublic(tx, 'round');
+      await notifyPublic(tx, 'round', { phase: 'bet' });
       return betView(bet, round.issue);
     },
   });

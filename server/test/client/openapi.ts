@@ -265,7 +265,7 @@ export interface paths {
         };
         /**
          * Server-sent events: rounds, prices, the FOMO pool, and your own changes (with a ticket)
-         * @description A text/event-stream that stays open. Events: `round`, `price`, `fomo` (data `{}`: read that figure again), and with a ticket `user` (data `{"groups":[…]}`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every 20 s. No `platform` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.
+         * @description A text/event-stream that stays open. Events: `round` (data `{"phase":"open"|"bet"|"settled"}`), `price`, `fomo` (data `{}`): read that figure again, and with a ticket `user` (data `{"groups":[…]}`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every 20 s. No `platform` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.
          */
         get: operations["getStream"];
         put?: never;

@@ -10,7 +10,11 @@ const ids = (list: readonly QueryKey[]) => list.map((k) => JSON.stringify(k));
 
 describe('keysForEvent', () => {
   it('reads the round and its chart again on a round event, the pool on fomo, the quotes on price', () => {
-    expect(ids(keysForEvent('round', '{}'))).toEqual(ids([keys.public.round(), keys.public.roundChart()]));
+    expect(ids(keysForEvent('round', '{"phase":"settled"}'))).toEqual(
+      ids([keys.public.round(), keys.public.roundChart()]),
+    );
+    // a bet changes the totals, not the history of the chart
+    expect(ids(keysForEvent('round', '{"phase":"bet"}'))).toEqual(ids([keys.public.round()]));
     expect(ids(keysForEvent('fomo', '{}'))).toEqual(ids([keys.public.fomo()]));
     expect(ids(keysForEvent('price', '{}'))).toEqual(ids([keys.public.quotes()]));
   });
@@ -143,6 +147,39 @@ describe('startStream', () => {
     for (const key of KEYS_AFTER_GAP.filter((k) => qc.getQueryState(k)))
       expect(invalidated(qc, key), JSON.stringify(key)).toBe(true);
     expect(invalidated(qc, keys.user.me())).toBe(true);
+  });
+
+  it('reads a public figure again at most once per gap, gathering the events inside it', async () => {
+    const qc = seeded();
+    qc.setQueryData(keys.public.roundChart(), { seeded: true });
+    const pending: { fn: () => void; ms: number }[] = [];
+    let clock = 1_000_000;
+    stop = startStream(qc, {
+      EventSource: FakeSource,
+      ticket: async () => null,
+      now: () => clock,
+      setTimeout: (fn, ms) => pending.push({ fn, ms }),
+      clearTimeout: () => {},
+    });
+    await until('a stream', () => FakeSource.made.length === 1);
+    const es = FakeSource.made[0] as FakeSource;
+    es.fire('ready');
+    es.fire('round', '{"phase":"bet"}');
+    expect(invalidated(qc, keys.public.round())).toBe(true);
+    expect(invalidated(qc, keys.public.roundChart())).toBe(false);
+    // read again meanwhile: fresh
+    qc.setQueryData(keys.public.round(), { seeded: 2 });
+    expect(invalidated(qc, keys.public.round())).toBe(false);
+    clock += 1_000;
+    es.fire('round', '{"phase":"bet"}');
+    es.fire('round', '{"phase":"settled"}');
+    // inside the gap: nothing yet, one read scheduled for its end
+    expect(invalidated(qc, keys.public.round())).toBe(false);
+    expect(pending.map((p) => p.ms)).toEqual([4_000]);
+    clock += 4_000;
+    pending[0]?.fn();
+    expect(invalidated(qc, keys.public.round())).toBe(true);
+    expect(invalidated(qc, keys.public.roundChart())).toBe(true);
   });
 
   it('opens a visitor stream without a ticket, and starts over with one on sign-in', async () => {

@@ -5,6 +5,7 @@
 // a one-use ticket (the token never goes in a URL); a new session restarts the stream.
 import {
   PUBLIC_EVENTS,
+  PUBLIC_REFRESH_GAP_MS,
   type PublicEvent,
   parseUserEvent,
   type StreamGroup,
@@ -59,6 +60,8 @@ const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
 
 /** The query keys (prefixes) an event invalidates; `data` is the event's data line. */
 export function keysForEvent(event: string, data: string): QueryKey[] {
+  // a bet moves the round's totals; only an opening or a settlement changes the chart's history
+  if (event === 'round' && data.includes('"bet"')) return [keys.public.round()];
   if ((PUBLIC_EVENTS as readonly string[]).includes(event)) return [...PUBLIC_KEYS[event as PublicEvent]];
   if (event !== USER_EVENT) return [];
   const out: QueryKey[] = [];
@@ -115,6 +118,7 @@ export type StreamDeps = {
   ticket?: () => Promise<string | null>;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (id: unknown) => void;
+  now?: () => number;
 };
 
 async function fetchTicket(): Promise<string | null> {
@@ -139,8 +143,32 @@ export function startStream(qc: QueryClient, deps: StreamDeps = {}): () => void 
   let stopped = false;
   let generation = 0;
   let opened = false;
+  const now = deps.now ?? Date.now;
   const invalidate = (list: readonly QueryKey[]) => {
     for (const queryKey of list) void qc.invalidateQueries({ queryKey });
+  };
+  // Public figures are read again at most once per PUBLIC_REFRESH_GAP_MS each (a busy round takes
+  // many bets): the keys of events inside the gap are gathered and read once at its end.
+  const lastRead = new Map<string, number>();
+  const gathered = new Map<string, Map<string, QueryKey>>();
+  const throttled = (event: string, list: readonly QueryKey[]) => {
+    const waiting = gathered.get(event);
+    if (waiting) {
+      for (const k of list) waiting.set(JSON.stringify(k), k);
+      return;
+    }
+    const wait = (lastRead.get(event) ?? Number.NEGATIVE_INFINITY) + PUBLIC_REFRESH_GAP_MS - now();
+    if (wait <= 0) {
+      lastRead.set(event, now());
+      return invalidate(list);
+    }
+    gathered.set(event, new Map(list.map((k) => [JSON.stringify(k), k])));
+    later(() => {
+      const keysNow = gathered.get(event);
+      gathered.delete(event);
+      lastRead.set(event, now());
+      if (keysNow && !stopped) invalidate([...keysNow.values()]);
+    }, wait);
   };
   const drop = () => {
     source?.close();
@@ -177,8 +205,10 @@ export function startStream(qc: QueryClient, deps: StreamDeps = {}): () => void 
       if (opened) invalidate(KEYS_AFTER_GAP);
       opened = true;
     });
-    for (const event of [...PUBLIC_EVENTS, USER_EVENT])
-      es.addEventListener(event, (e) => invalidate(keysForEvent(event, String(e.data ?? ''))));
+    for (const event of PUBLIC_EVENTS)
+      es.addEventListener(event, (e) => throttled(event, keysForEvent(event, String(e.data ?? ''))));
+    // the user's own changes: at once, every time
+    es.addEventListener(USER_EVENT, (e) => invalidate(keysForEvent(USER_EVENT, String(e.data ?? ''))));
     // the browser's own reconnect would reuse a spent ticket: close and open anew instead
     es.onerror = () => retry(gen);
   };
