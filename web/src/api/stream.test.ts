@@ -13,8 +13,9 @@ describe('keysForEvent', () => {
     expect(ids(keysForEvent('round', '{"phase":"settled"}'))).toEqual(
       ids([keys.public.round(), keys.public.roundChart()]),
     );
-    // a bet changes the totals, not the history of the chart
+    // an opening or a bet changes the current round, not the history of the chart
     expect(ids(keysForEvent('round', '{"phase":"bet"}'))).toEqual(ids([keys.public.round()]));
+    expect(ids(keysForEvent('round', '{"phase":"open"}'))).toEqual(ids([keys.public.round()]));
     expect(ids(keysForEvent('fomo', '{}'))).toEqual(ids([keys.public.fomo()]));
     expect(ids(keysForEvent('price', '{}'))).toEqual(ids([keys.public.quotes()]));
   });

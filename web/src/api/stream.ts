@@ -60,8 +60,8 @@ const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
 
 /** The query keys (prefixes) an event invalidates; `data` is the event's data line. */
 export function keysForEvent(event: string, data: string): QueryKey[] {
-  // a bet moves the round's totals; only an opening or a settlement changes the chart's history
-  if (event === 'round' && data.includes('"bet"')) return [keys.public.round()];
+  // an opening or a bet moves the current round; only a settlement adds to the chart's history
+  if (event === 'round' && !data.includes('"settled"')) return [keys.public.round()];
   if ((PUBLIC_EVENTS as readonly string[]).includes(event)) return [...PUBLIC_KEYS[event as PublicEvent]];
   if (event !== USER_EVENT) return [];
   const out: QueryKey[] = [];
