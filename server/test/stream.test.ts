@@ -10,6 +10,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { amt } from '../src/lib/format.ts';
+import { frameFor } from '../src/routes/stream.ts';
+import type { BusMessage } from '../src/services/events.ts';
 import { fundFomo } from '../src/services/fomo.ts';
 import { systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
 import {
@@ -68,6 +70,22 @@ function openStream(base: string, query = ''): Promise<Stream> {
 }
 
 const userFrames = (s: Stream) => s.frames.filter((f) => f.event === 'user');
+
+describe('what a stream sends of each notification', () => {
+  it("gives a reader their own movements and bulk ones, never another user's, and public events to all", () => {
+    const mine: BusMessage = { t: 'user', u: [3, 7], g: ['balances', 'wallet'] };
+    expect(frameFor(mine, 7)).toBe('event: user\ndata: {"groups":["balances","wallet"]}\n\n');
+    expect(frameFor(mine, 4)).toBeNull();
+    expect(frameFor(mine, null)).toBeNull();
+    expect(frameFor({ t: 'user', u: null, g: ['balances', 'income'] }, 4)).toContain('"income"');
+    expect(frameFor({ t: 'round', d: { phase: 'bet' } }, null)).toBe(
+      'event: round\ndata: {"phase":"bet"}\n\n',
+    );
+    expect(frameFor({ t: 'fomo' }, 4)).toBe('event: fomo\ndata: {}\n\n');
+    // team statistics only drop caches: pages are not all told to read their team again
+    expect(frameFor({ t: 'team' }, 4)).toBeNull();
+  });
+});
 
 describe.each(BACKENDS)('event stream across two API processes on $name', ({ url }) => {
   let a: TestCtx;

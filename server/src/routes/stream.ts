@@ -36,7 +36,10 @@ const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.s
 
 /** What a bus message means to a stream of `userId` (null: a visitor): the frame to send, or none. */
 export function frameFor(m: BusMessage, userId: number | null): string | null {
-  if (m.t === 'team') return userId === null ? null : frame(USER_EVENT, { groups: ['team'] });
+  // team statistics change for every ancestor of whoever staked: that drops caches, but telling
+  // every signed-in page to read its team again would be a stampede (a reader's own stake already
+  // names `team`)
+  if (m.t === 'team') return null;
   if (m.t === 'user') {
     if (userId === null || (m.u !== null && !m.u.includes(userId))) return null;
     return frame(USER_EVENT, { groups: m.g });
