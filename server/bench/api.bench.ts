@@ -443,6 +443,25 @@ const authenticated = ['GET /api/user', 'GET /api/user/team_info', 'GET /api/use
   .filter((r): r is Row => !!r);
 const teamOne = of('GET /api/user/team_info', 1);
 const metrics: Metric[] = [];
+// the two hot reads with a per-process cache (services/read-cache.ts), each against its own target
+for (const [prefix, name, target] of [
+  ['GET /api/user/team_info', 'team_info', 20],
+  ['GET /api/user', '/api/user', 15],
+] as const) {
+  const r = rows.find(
+    (x) =>
+      x.backend === last &&
+      x.connections === CONNECTIONS &&
+      (x.endpoint === prefix || x.endpoint.startsWith(`${prefix} (`)),
+  );
+  if (r)
+    metrics.push({
+      name: `${name} ÷ hello-world (${last})`,
+      value: r.ratio * 100,
+      unit: '%',
+      target: { op: '>=', value: target },
+    });
+}
 if (authenticated.length) {
   metrics.push({
     name: `authenticated reads, lowest ratio to hello-world (${last})`,

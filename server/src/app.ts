@@ -25,17 +25,23 @@ import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { devRoutes } from './routes/dev.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
+import { EventBus } from './services/event-bus.ts';
+import { ReadCache } from './services/read-cache.ts';
+import { forgetUser } from './services/session-cache.ts';
 import { seedSettings } from './services/settings.ts';
 
 export type { App, AppContext, AppDeps, ChainDeps, DevTools } from './http/context.ts';
 export { REQUEST_BUDGET_MS } from './http/context.ts';
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  const events = new EventBus();
   const ctx: AppContext = {
     db: deps.db,
     config: deps.config,
     clock: deps.clock ?? (() => new Date()),
     chain: deps.chain ?? {},
+    events,
+    reads: new ReadCache(events),
   };
   const budgetMs = deps.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const app = Fastify({
@@ -56,6 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorateRequest('token', null);
 
   await seedSettings(ctx.db.db);
+  // streams and caches of this process hear every process's changes (a failed first attempt
+  // keeps retrying; meanwhile caches answer nothing from memory)
+  await events.start(ctx.db);
+  app.addHook('onClose', async () => events.stop());
+  // a user's movement may have changed their row too (ignition): their sessions read it again
+  events.subscribe((m) => {
+    if (m.t === 'user' && m.u) for (const id of m.u) forgetUser(id);
+  });
 
   installRequestBudget(app, budgetMs);
   installSecurityHeaders(app);

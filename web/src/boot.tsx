@@ -47,4 +47,6 @@ if (root) {
       </StrictMode>,
     );
   });
+  // the live updates (src/api/stream.ts) once the first page is under way
+  void import('./api/stream').then(({ startStream }) => startStream(queryClient));
 }

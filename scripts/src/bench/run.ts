@@ -21,6 +21,7 @@ const END = '<!-- bench:end -->';
 
 const benches = [
   { name: 'api', title: 'API against a hello-world', file: 'server/bench/api.bench.ts' },
+  { name: 'stream', title: 'event stream', file: 'server/bench/stream.bench.ts' },
   { name: 'indexer', title: 'chain indexer', file: 'server/bench/indexer.bench.ts' },
   { name: 'settlement', title: 'daily settlement', file: 'server/bench/settlement.bench.ts' },
   { name: 'contracts', title: 'contract gas', file: 'scripts/src/bench/contracts.ts' },

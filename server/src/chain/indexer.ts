@@ -13,6 +13,7 @@ import {
   ResponseBodyTooLargeError,
 } from 'viem';
 import type { DbHandle, Tx } from '../db/client.ts';
+import { notifyPublic, notifyUsers } from '../services/events.ts';
 import { grantComputePower } from '../services/hashrate.ts';
 import { getSettings } from '../services/settings.ts';
 import {
@@ -370,6 +371,11 @@ async function applyStakedRun(
       ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING user_address, stake_index`,
   );
   const newStake = new Set(inserted.map((r) => `${r.user_address}:${r.stake_index}`));
+  if (inserted.length > 0) {
+    // a stake on chain counts for the FOMO pool and shows in the user's staking records
+    await notifyPublic(tx, 'fomo');
+    await notifyUsers(tx, [...new Set(fresh.map(userOf))], ['orders']);
+  }
   await applyStakeChanges(
     tx,
     fresh
@@ -422,6 +428,8 @@ async function applyLog(
             ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING id`,
       );
       if (inserted.length > 0) {
+        await notifyPublic(tx, 'fomo');
+        await notifyUsers(tx, [userId], ['orders']);
         await applyStakeChange(
           tx,
           {
@@ -597,6 +605,8 @@ async function applyRenewed(
         ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING id`,
   );
   if (inserted.length === 0) return;
+  // the owner's order list changes: the old order renewed, a new one active
+  await notifyUsers(tx, [old.user_id], ['orders']);
   const delta = a.principal - BigInt(old.principal);
   await applyStakeChange(
     tx,

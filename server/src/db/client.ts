@@ -29,8 +29,19 @@ export type DbHandle = {
    * as broken when the transaction errored at the connection level.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Hears the notifications of this schema's channel (services/events.ts) on a connection of its
+   * own, reconnecting with backoff. `onState(false)` whenever notifications may have been missed
+   * (not connected yet, connection lost), `onState(true)` once listening again. Resolves after the
+   * first attempt (listening or not), with the function that stops listening.
+   */
+  listen(onMessage: (payload: string) => void, onState: (up: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/** The notification channel of a schema: deployments and test files in other schemas never hear it. */
+export const notifyChannel = (schema: string) => `free_${schema}`;
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 // The database each executor belongs to (itself for a database, its database for a transaction
 // opened through DbHandle.transaction): caches per database (settings) key on it.
@@ -107,6 +118,17 @@ async function openPglite(url: string | undefined, handleSignals: boolean): Prom
     db,
     kind: 'pglite',
     transaction: (fn) => db.transaction((tx) => withinBudget(tagged(tx as Tx, db), fn)) as never,
+    async listen(onMessage, onState) {
+      // in-process: nothing can be missed once listening
+      onState(false);
+      const [r] = (await client.query<{ s: string }>('SELECT current_schema() AS s')).rows;
+      const stop = await client.listen(quoteIdent(notifyChannel(r?.s ?? 'public')), onMessage);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!closed) await stop();
+      };
+    },
     close,
   };
 }
@@ -164,9 +186,75 @@ async function openPostgres(url: string, opts: OpenDbOptions): Promise<DbHandle>
         client.release(broken);
       }
     },
+    listen: (onMessage, onState) => pgListener(url, schemaName, onMessage, onState),
     async close() {
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
+
+/** LISTEN on a connection outside the pool (a pooled one would be handed to queries). */
+async function pgListener(
+  url: string,
+  schemaName: string | undefined,
+  onMessage: (payload: string) => void,
+  onState: (up: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let delay = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    timer = null;
+    if (stopped) return;
+    const c = new pg.Client({
+      connectionString: url,
+      ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
+    });
+    current = c;
+    let down = false;
+    const fail = () => {
+      if (down) return;
+      down = true;
+      onState(false);
+      void c.end().catch(() => {});
+      if (stopped) return;
+      timer = setTimeout(connect, delay);
+      timer.unref();
+      delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+    };
+    c.on('error', fail);
+    c.on('end', fail);
+    c.on('notification', (n) => {
+      if (n.payload !== undefined) onMessage(n.payload);
+    });
+    try {
+      await c.connect();
+      const [r] = (await c.query<{ s: string }>('SELECT current_schema() AS s')).rows;
+      await c.query(`LISTEN ${quoteIdent(notifyChannel(r?.s ?? 'public'))}`);
+      if (down || stopped) return;
+      delay = LISTEN_RETRY_MS.first;
+      onState(true);
+    } catch {
+      fail();
+    }
+  };
+  onState(false);
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    onState(false);
+    const c = current;
+    current = null;
+    if (c) {
+      c.removeAllListeners('end');
+      c.removeAllListeners('error');
+      c.on('error', () => {});
+      await c.end().catch(() => {});
+    }
   };
 }
 

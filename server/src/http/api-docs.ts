@@ -83,6 +83,19 @@ export function completeDocument<T extends Document>(doc: T): T {
       if (needsPlatform(path))
         op.parameters = [{ $ref: '#/components/parameters/platform' }, ...(op.parameters ?? [])];
       const ok = op.responses?.['200'];
+      const stream = ok?.content?.['text/event-stream'];
+      if (ok && stream) {
+        // the event stream: its events on success, the error envelope (HTTP 401) for a bad ticket
+        ok.description = 'The event stream (text/event-stream), open until the client leaves';
+        op.responses = {
+          ...op.responses,
+          '401': {
+            description: 'A bad, used or expired ticket: the Unauthorized envelope',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+          },
+        };
+        continue;
+      }
       const media = ok?.content?.['application/json'];
       if (!ok || !media?.schema) throw new Error(`${method} ${path} documents no 200 answer`);
       const success = {

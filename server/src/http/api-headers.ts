@@ -6,8 +6,12 @@ import { sendFailure } from './envelope.ts';
 
 const PLATFORM = /^[a-z0-9]{1,16}$/;
 
-/** The calls that must send `platform`: every /api route but the document itself. */
-export const needsPlatform = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+/**
+ * The calls that must send `platform`: every /api route but the document itself and the event
+ * stream (a browser's EventSource cannot send headers).
+ */
+export const needsPlatform = (url: string) =>
+  url.startsWith('/api/') && !url.startsWith('/api/docs') && !url.startsWith('/api/stream');
 
 /** The `platform` header as the OpenAPI parameter the API docs add to every such operation. */
 export const platformParameter = {

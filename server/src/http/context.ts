@@ -9,7 +9,9 @@ import type { Config, TrustProxy } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import type { AdvanceResult } from '../ops/dev-advance.ts';
 import type { SessionUserRow } from '../services/auth.ts';
+import type { EventBus } from '../services/event-bus.ts';
 import type { PriceSource } from '../services/quotes.ts';
+import type { ReadCache } from '../services/read-cache.ts';
 
 export const REQUEST_BUDGET_MS = 10_000;
 
@@ -49,7 +51,13 @@ export type DevTools = {
   advance: (seconds: number) => Promise<AdvanceResult & { serverTime: string }>;
 };
 
-export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & { chain: ChainDeps };
+export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & {
+  chain: ChainDeps;
+  /** this process's notifications (services/event-bus.ts): streams and caches hear them */
+  events: EventBus;
+  /** per-user reads kept until a notification says they changed (services/read-cache.ts) */
+  reads: ReadCache;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

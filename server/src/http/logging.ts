@@ -36,7 +36,8 @@ export class RequestLog extends LogController {
     if (!error && !log.isLevelEnabled?.('info')) return;
     const line = {
       method: req.method,
-      url: req.url,
+      // a stream ticket is single-use and short-lived, but a log keeps no credential at all
+      url: req.url.replace(/([?&]ticket=)[^&]*/g, '$1[redacted]'),
       ip: req.ip,
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),

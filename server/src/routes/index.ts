@@ -20,6 +20,7 @@ import { quotesPublicRoutes } from './product/quotes.ts';
 import { roundsPublicRoutes, roundsUserRoutes } from './product/rounds.ts';
 import { shopPublicRoutes, shopUserRoutes } from './product/shop.ts';
 import { stakingRoutes } from './product/staking.ts';
+import { streamRoutes, streamTicketRoutes } from './stream.ts';
 import { userRoutes } from './user/index.ts';
 import { teamRoutes } from './user/team.ts';
 import { walletRoutes } from './user/wallet.ts';
@@ -33,6 +34,7 @@ export const publicRoutes: readonly FastifyPluginAsyncZod[] = [
   machinesPublicRoutes,
   shopPublicRoutes,
   quotesPublicRoutes,
+  streamRoutes,
 ];
 
 /**
@@ -62,5 +64,6 @@ export const signedInRoutes: readonly FastifyPluginAsyncZod[] = [
   machinesUserRoutes,
   shopUserRoutes,
   cardsUserRoutes,
+  streamTicketRoutes,
   operatorScope(operatorRoutes),
 ];

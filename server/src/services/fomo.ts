@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { notifyPublic } from './events.ts';
 import { KIND } from './income-kinds.ts';
 import { freeOfUsdt, getSetting, getSettings, type MoneySettings } from './settings.ts';
 import { bulkCredit } from './settlement-ledger.ts';
@@ -27,7 +28,9 @@ export async function fundFomo(db: Executor, amount: bigint, ref: string): Promi
   const r =
     await db.execute(sql`INSERT INTO fomo_flows (kind, amount, ref) VALUES ('fund', ${amount.toString()}, ${`fund:${ref}`})
     ON CONFLICT (ref) DO NOTHING RETURNING id`);
-  return rowsOf(r).length > 0;
+  const funded = rowsOf(r).length > 0;
+  if (funded) await notifyPublic(db, 'fomo');
+  return funded;
 }
 
 /**
@@ -44,7 +47,9 @@ export async function onStakeForFomo(
     await tx.execute(sql`INSERT INTO fomo_flows (kind, amount, user_id, ref)
       VALUES ('fee_share', ${share.toString()}, ${a.userId}, ${`fee_share:${a.ref}`}) ON CONFLICT (ref) DO NOTHING`);
   }
-  if (a.amount >= BigInt(s.fomo_min_stake_wei)) {
+  const resets = a.amount >= BigInt(s.fomo_min_stake_wei);
+  if (share > 0n || resets) await notifyPublic(tx, 'fomo');
+  if (resets) {
     const endsAt = new Date(a.now.getTime() + s.fomo_countdown_sec * 1000);
     await tx.execute(sql`INSERT INTO fomo_participants (user_id, amount, ends_at, ref)
       VALUES (${a.userId}, ${a.amount.toString()}, ${endsAt.toISOString()}, ${a.ref}) ON CONFLICT (ref) DO NOTHING`);
@@ -93,6 +98,7 @@ export async function distributeFomo(tx: Executor, at: Date): Promise<{ rows: nu
       ON CONFLICT (ref) DO NOTHING RETURNING id`),
   );
   if (claimed.length === 0) return { rows: 0, total: 0n };
+  await notifyPublic(tx, 'fomo');
   const src = sql.join(
     last.map(
       (p, i) =>

@@ -7,6 +7,7 @@ import { type Executor, rowsOf } from '../db/client.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt } from '../lib/format.ts';
+import { notifyMovement } from './events.ts';
 
 export const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
 export type Asset = (typeof ASSETS)[number];
@@ -182,6 +183,9 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
   }
 
   for (const step of userSteps) await step.run();
+  // heard by every API process once the caller's transaction commits (never if it rolls back)
+  const users = [from.userId, to.userId].filter((id): id is number => id !== null);
+  await notifyMovement(tx, users, kind);
   const debitId = inserted.find((r) => r.side === 'debit')?.id ?? 0;
   const creditId = inserted.find((r) => r.side === 'credit')?.id ?? 0;
   return { debitId, creditId, replayed: false };

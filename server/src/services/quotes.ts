@@ -11,6 +11,7 @@ import { quoteSnapshots, quotes } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { observe, type PairObservation } from '../lib/twap.ts';
+import { notifyPublic } from './events.ts';
 import { getSetting } from './settings.ts';
 
 /** Price of one FREE in USDT, 1e18 fixed point. Injectable: tests give a fixed or scripted one. */
@@ -174,6 +175,7 @@ export async function refreshQuotes(
     now,
   });
   const snapshots = await snapshotQuotes(db, now, cfg.snapshot_every_ms);
+  await notifyPublic(db, 'price');
   return { snapshots, errors };
 }
 

@@ -13,6 +13,7 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { type PairObservation, twap } from '../lib/twap.ts';
 import { parseMoney, runCommand } from './command.ts';
+import { notifyPublic } from './events.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import type { OracleSource } from './quotes.ts';
 import { getSetting, type ProductConfig } from './settings.ts';
@@ -56,7 +57,7 @@ export async function openRound(
   const startsAt = periodStart(args.now, args.cfg.period_ms);
   const endsAt = new Date(startsAt.getTime() + args.cfg.period_ms);
   const betsCloseAt = new Date(endsAt.getTime() - windowMs(args.cfg));
-  await tx
+  const opened = await tx
     .insert(predictionRounds)
     .values({
       issue: issueOf(startsAt),
@@ -70,7 +71,9 @@ export async function openRound(
       tieBps: args.cfg.tie_bps,
       createdAt: args.now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: predictionRounds.id });
+  if (opened.length > 0) await notifyPublic(tx, 'round', { phase: 'open' });
   const [row] = await tx.select().from(predictionRounds).where(eq(predictionRounds.startsAt, startsAt));
   if (!row) throw new Error('round not opened');
   return row;
@@ -226,6 +229,7 @@ export async function settleRound(
     .update(predictionRounds)
     .set({ state, result, closePrice: close, feeTaken, settledAt: args.now })
     .where(eq(predictionRounds.id, roundId));
+  await notifyPublic(tx, 'round', { phase: 'settled' });
   return { result, state, paid, feeTaken };
 }
 
@@ -406,6 +410,8 @@ export async function placeBet(
             : { totalDown: sql`${predictionRounds.totalDown} + ${amount}` },
         )
         .where(eq(predictionRounds.id, round.id));
+      // the round's totals changed for everyone watching it
+      await notifyPublic(tx, 'round', { phase: 'bet' });
       return betView(bet, round.issue);
     },
   });

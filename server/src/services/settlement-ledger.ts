@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { notifyMovement } from './events.ts';
 import { type Asset, SYSTEM_ACCOUNTS, type SystemAccountName, type UserAccountName } from './ledger.ts';
 
 export type BulkResult = { rows: number; total: bigint };
@@ -77,6 +78,8 @@ export async function bulkCredit(
     SELECT count(*) AS n, coalesce(sum(amount), 0)::text AS total, (SELECT count(*) FROM bal) AS b
     FROM ins WHERE side = 'credit'`);
   const [r] = rowsOf<{ n: string | number; total: string }>(res);
+  // one message for the whole batch: every signed-in stream reads its balances again
+  if (Number(r?.n ?? 0) > 0) await notifyMovement(tx, null, a.kind);
   return { rows: Number(r?.n ?? 0), total: BigInt(r?.total ?? '0') };
 }
 
@@ -131,5 +134,6 @@ export async function bulkDebitToSystem(
       `bulk debit of ${a.kind}: a balance would go negative`,
     );
   }
+  if (Number(r?.n ?? 0) > 0) await notifyMovement(tx, null, a.kind);
   return { rows: Number(r?.n ?? 0), total: BigInt(r?.total ?? '0') };
 }

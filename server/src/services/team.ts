@@ -3,6 +3,7 @@
 import { DAY_MS } from '@free/protocol/constants';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { notifyTeam } from './events.ts';
 import { forgetUser } from './session-cache.ts';
 import { getSettings, teamRulesOf } from './settings.ts';
 import {
@@ -128,6 +129,7 @@ export async function bindInviter(
     sql`UPDATE users SET inviter_id = ${inviterId} WHERE id = ${userId} AND inviter_id IS NULL`,
   );
   forgetUser(userId);
+  await notifyTeam(tx);
   return { bound: true };
 }
 
@@ -173,6 +175,7 @@ export async function applyStakeChanges(
   rules?: TeamRules,
 ): Promise<void> {
   if (changes.length === 0) return;
+  await notifyTeam(tx);
   const r = rules ?? (await loadTeamRules(tx));
   const ids = [...new Set(changes.map((c) => c.userId))].sort((x, y) => x - y);
   const idList = pgArray(ids);
@@ -312,6 +315,39 @@ export type TeamInfo = {
   isMarketMaker: boolean;
 };
 
+/** team_stats and today's and yesterday's team_daily of a user, as stored (what a cache may keep). */
+export type TeamStatsRow = {
+  team_count: number | null;
+  valid_count: number | null;
+  direct_count: number | null;
+  market_makers: number | null;
+  performance: string | null;
+  own_principal: string | null;
+  is_valid: boolean | null;
+  is_market_maker: boolean | null;
+  leg_max: string | null;
+  daily: string | null;
+};
+
+export async function teamStatsRow(
+  tx: SqlRunner,
+  userId: number,
+  now: Date,
+): Promise<TeamStatsRow | undefined> {
+  const today = utcDay(now);
+  const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
+  const [s] = await rows<TeamStatsRow>(
+    tx,
+    sql`SELECT s.team_count, s.valid_count, s.direct_count, s.market_makers, s.performance::text,
+          s.own_principal::text, s.is_valid, s.is_market_maker,
+          (SELECT max(performance)::text FROM team_legs WHERE user_id = ${userId}) AS leg_max,
+          (SELECT json_agg(json_build_object('day', day::text, 'new_count', new_count, 'valid_count', valid_count))::text
+             FROM team_daily WHERE user_id = ${userId} AND day IN (${today}::date, ${yesterday}::date)) AS daily
+        FROM (SELECT 1) AS one LEFT JOIN team_stats s ON s.user_id = ${userId}`,
+  );
+  return s;
+}
+
 /**
  * team_info: one statement of indexed lookups (the user's counters, largest leg, today's and
  * yesterday's history, and the team rules unless given), no walk of the tree.
@@ -322,30 +358,15 @@ export async function teamInfo(
   now: Date = new Date(),
   rules?: TeamRules,
 ): Promise<TeamInfo> {
+  const s = await teamStatsRow(tx, userId, now);
+  // the team rules come from the cached settings registry: no statement when the cache is warm
+  return teamInfoOf(s, now, rules ?? teamRulesOf(await getSettings(tx)));
+}
+
+/** The team figures of a stored row under the current rules (levels and tiers follow the settings). */
+export function teamInfoOf(s: TeamStatsRow | undefined, now: Date, r: TeamRules): TeamInfo {
   const today = utcDay(now);
   const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
-  const [s] = await rows<{
-    team_count: number | null;
-    valid_count: number | null;
-    direct_count: number | null;
-    market_makers: number | null;
-    performance: string | null;
-    own_principal: string | null;
-    is_valid: boolean | null;
-    is_market_maker: boolean | null;
-    leg_max: string | null;
-    daily: string | null;
-  }>(
-    tx,
-    sql`SELECT s.team_count, s.valid_count, s.direct_count, s.market_makers, s.performance::text,
-          s.own_principal::text, s.is_valid, s.is_market_maker,
-          (SELECT max(performance)::text FROM team_legs WHERE user_id = ${userId}) AS leg_max,
-          (SELECT json_agg(json_build_object('day', day::text, 'new_count', new_count, 'valid_count', valid_count))::text
-             FROM team_daily WHERE user_id = ${userId} AND day IN (${today}::date, ${yesterday}::date)) AS daily
-        FROM (SELECT 1) AS one LEFT JOIN team_stats s ON s.user_id = ${userId}`,
-  );
-  // the team rules come from the cached settings registry: no statement when the cache is warm
-  const r = rules ?? teamRulesOf(await getSettings(tx));
   const daily = (s?.daily ? JSON.parse(s.daily) : []) as {
     day: string;
     new_count: number;

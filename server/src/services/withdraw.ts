@@ -17,6 +17,7 @@ import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
 import { parseMoney, requestKey, runCommand } from './command.ts';
+import { notifyUsers } from './events.ts';
 import { requireBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
 import type { Settings } from './settings.ts';
 
@@ -295,6 +296,8 @@ export async function moveWithdrawal(
     .set({ ...opts.set, state: to, updatedAt: opts.now })
     .where(eq(withdrawals.id, id))
     .returning();
+  // the withdrawal's record (and, once paid, the wallet's on-chain balance) changed for its owner
+  if (moved) await notifyUsers(tx, [moved.userId], ['wallet']);
   return moved ?? null;
 }
 

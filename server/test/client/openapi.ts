@@ -256,6 +256,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: rounds, prices, the FOMO pool, and your own changes (with a ticket)
+         * @description A text/event-stream that stays open. Events: `round` (data `{"phase":"open"|"bet"|"settled"}`), `price`, `fomo` (data `{}`): read that figure again, and with a ticket `user` (data `{"groups":[…]}`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every 20 s. No `platform` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.
+         */
+        get: operations["getStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -1032,6 +1052,23 @@ export interface paths {
         get: operations["getUserCards"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/stream_ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-use ticket that opens GET /api/stream with your own events (valid 60 s) */
+        post: operations["postUserStreamTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2410,6 +2447,38 @@ export interface operations {
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStream: {
+        parameters: {
+            query?: {
+                /** @description a one-use ticket of POST /api/user/stream_ticket: adds the `user` events of its user */
+                ticket?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (text/event-stream), open until the client leaves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A bad, used or expired ticket: the Unauthorized envelope */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5071,6 +5140,41 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 updatedAt: string;
                             }[];
+                        };
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postUserStreamTicket: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the client: `h5` for the web app (lower-case letters and digits) */
+                platform: components["parameters"]["platform"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            ticket: string;
+                            expiresAt: string;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };

@@ -4,15 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getOptional } from './client';
 import { keys } from './keys';
+import { pollUnlessLive, useStreamLive } from './stream';
 
 export type Fomo = z.infer<typeof fomoData>;
 
 export const fomoQuery = {
   queryKey: keys.public.fomo(),
   queryFn: () => getOptional<Fomo>('/api/common/fomo'),
-  refetchInterval: 30_000,
 };
 
+/** The pool: the stream tells when it moves; polled every 30 s while the stream is down. */
 export function useFomo() {
-  return useQuery(fomoQuery);
+  const live = useStreamLive();
+  return useQuery({ ...fomoQuery, refetchInterval: pollUnlessLive(live, 30_000) });
 }

@@ -20,6 +20,7 @@ import { useConfig } from './config';
 import { useFomo } from './fomo';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
+import { useStreamLive } from './stream';
 
 export type Hashrate = z.infer<typeof hashrateData>;
 export type Airdrop = z.infer<typeof airdropData>;
@@ -110,6 +111,7 @@ export interface ChainBalances {
 
 /** balanceOf(USDT) and balanceOf(FREE) of the connected wallet, read from the chain. */
 export function useChainBalances() {
+  const live = useStreamLive();
   const w = useWallet();
   const contracts = useConfig().data?.contracts ?? null;
   const chainId = useConfig().data?.chain_id ?? 0;
@@ -117,7 +119,9 @@ export function useChainBalances() {
   return useQuery({
     queryKey: keys.chain.balances(address ?? '', chainId),
     enabled: !!address && !!contracts,
-    refetchInterval: 15_000,
+    // the stream tells of the user's own recharges and withdrawals; the slow poll catches transfers
+    // made outside the app
+    refetchInterval: live ? 60_000 : 15_000,
     queryFn: async (): Promise<ChainBalances> => {
       const walletApi = await wallet.ready();
       const [{ readContract }, { erc20Abi }] = await Promise.all([import('wagmi/actions'), import('viem')]);

@@ -4,17 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getOptional } from './client';
 import { keys } from './keys';
+import { pollUnlessLive, useStreamLive } from './stream';
 
 export type Quote = z.infer<typeof quote>;
 
 export const quotesQuery = {
   queryKey: keys.public.quotes(),
   queryFn: async () => (await getOptional<{ list: Quote[] }>('/api/common/quotes'))?.list ?? [],
-  refetchInterval: 60_000,
 };
 
+/** Prices: the stream tells when the quotes job wrote them; polled every minute while it is down. */
 export function useQuotes() {
-  return useQuery(quotesQuery);
+  const live = useStreamLive();
+  return useQuery({ ...quotesQuery, refetchInterval: pollUnlessLive(live, 60_000) });
 }
 
 /** The quote of one symbol (FREE, FCC), or undefined when the server has none. */

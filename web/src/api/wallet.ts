@@ -6,6 +6,7 @@ import { api } from './client';
 import { postIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 import { type ListData, type ListPath, listKey } from './list';
+import { pollUnlessLive, useStreamLive } from './stream';
 
 export const WITHDRAW_LIST = '/api/user/withdraw/list' satisfies ListPath;
 export const RECHARGE_LIST = '/api/user/recharge/list' satisfies ListPath;
@@ -28,12 +29,16 @@ export function useCreateRecharge() {
   });
 }
 
-/** The latest recharge records, re-read every 2 s while `orderId` waits for the indexer's credit. */
+/**
+ * The latest recharge records while `orderId` waits for the indexer's credit: read again when the
+ * stream tells of the credit, every 2 s while the stream is down.
+ */
 function useLatestRecharges(orderId: string | null) {
+  const live = useStreamLive();
   return useQuery({
     queryKey: keys.user.recharges({ watch: orderId ?? '' }),
     enabled: orderId !== null,
-    refetchInterval: 2000,
+    refetchInterval: pollUnlessLive(live, 2000),
     queryFn: () =>
       api.get<ListData<typeof RECHARGE_LIST>>(RECHARGE_LIST, { page: 1, size: 20 }, { hideError: true }),
   });
@@ -55,10 +60,15 @@ export function useRechargeCredited(orderId: string | null, onCredited: () => vo
   }, [credited]);
 }
 
-/** While a withdrawal waits for the chain, re-read the withdrawal records every few seconds. */
+/**
+ * While a withdrawal waits for the chain, re-read the withdrawal records every few seconds (only
+ * while the stream is down: it tells of every step of the user's withdrawals).
+ */
 export function useFollowPendingWithdrawals() {
   const qc = useQueryClient();
+  const live = useStreamLive();
   useEffect(() => {
+    if (live) return;
     const withdrawals = listKey(WITHDRAW_LIST, {});
     const id = setInterval(() => {
       const data = qc.getQueryData<{ pages: { list: WithdrawItem[] }[] }>(withdrawals);
@@ -66,5 +76,5 @@ export function useFollowPendingWithdrawals() {
       if (waiting) void qc.invalidateQueries({ queryKey: withdrawals });
     }, 5000);
     return () => clearInterval(id);
-  }, [qc]);
+  }, [qc, live]);
 }

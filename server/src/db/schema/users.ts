@@ -51,3 +51,24 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * One-use tickets that open a signed-in event stream (GET /api/stream): a browser's EventSource
+ * cannot send the bearer token, and the token itself must never travel in a URL (logs keep URLs).
+ * A ticket is useless once used or after STREAM_TICKET_MS.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    /** hex sha256 of the ticket; the ticket itself is never stored */
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** the session that asked for it: a stream never outlives a revoked session's ticket */
+    sessionHash: text('session_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
+);

@@ -14,7 +14,7 @@ import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../service
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { investmentLimitsOf, turnover30d } from '../../services/staking-orders.ts';
-import { teamInfo } from '../../services/team.ts';
+import { cachedTeamInfo } from './team.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -36,8 +36,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         me.inviterId
           ? db.select({ address: users.address }).from(users).where(eq(users.id, me.inviterId))
           : Promise.resolve([]),
-        teamInfo(db, me.id, ctx.clock()),
-        getUserBalances(db, me.id),
+        cachedTeamInfo(ctx, me.id),
+        ctx.reads.balances(me.id, () => getUserBalances(db, me.id)),
       ]);
       const balances = Object.fromEntries(
         USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, amt(b[a][s])]))]),

@@ -4,10 +4,26 @@ import * as api from '@free/protocol/api/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signingNow } from '../../chain/chain-time.ts';
 import { currentUser } from '../../http/auth.ts';
+import type { AppContext } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, checksum, isoOrNull } from '../../lib/format.ts';
-import { directList, teamInfo } from '../../services/team.ts';
+import { getSettings, teamRulesOf } from '../../services/settings.ts';
+import { directList, type TeamInfo, teamInfoOf, teamStatsRow, utcDay } from '../../services/team.ts';
 import { stakeRef } from '../../services/team-ref.ts';
+
+/**
+ * The user's team figures: the stored row from the per-process cache (services/read-cache.ts,
+ * dropped on every team change), levels and tiers under the current settings.
+ */
+export async function cachedTeamInfo(ctx: AppContext, userId: number): Promise<TeamInfo> {
+  const db = ctx.db.db;
+  const now = ctx.clock();
+  const [row, settings] = await Promise.all([
+    ctx.reads.team(userId, utcDay(now), () => teamStatsRow(db, userId, now)),
+    getSettings(db),
+  ]);
+  return teamInfoOf(row, now, teamRulesOf(settings));
+}
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -24,7 +40,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { teamLevel, ...t } = await teamInfo(db, currentUser(req).id, ctx.clock());
+      const { teamLevel, ...t } = await cachedTeamInfo(ctx, currentUser(req).id);
       return ok({
         ...t,
         totalPerformance: amt(t.totalPerformance),

@@ -1,0 +1,225 @@
+// The event stream and the per-user read cache across API processes: two apps on one database
+// (as two processes behind a proxy), a stream held on B, movements committed through A. A
+// movement reaches B's stream once committed (never when rolled back, never another user's
+// stream), and B's cached /api/user answers the new balance at the next read.
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { until } from '@free/devchain/wait';
+import { ErrorCode } from '@free/protocol';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { amt } from '../src/lib/format.ts';
+import { frameFor } from '../src/routes/stream.ts';
+import type { BusMessage } from '../src/services/events.ts';
+import { fundFomo } from '../src/services/fomo.ts';
+import { systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
+import {
+  account,
+  authHeaders,
+  BACKENDS,
+  closeApp,
+  makeApp,
+  openTestDb,
+  signIn,
+  type TestCtx,
+} from './helpers.ts';
+
+type Frame = { event: string; data: unknown };
+type Stream = {
+  status: number;
+  frames: Frame[];
+  raw: () => string;
+  close: () => void;
+  headers: Record<string, unknown>;
+};
+
+/** Opens GET /api/stream on a listening app and collects its frames. */
+function openStream(base: string, query = ''): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/api/stream${query}`, { headers: { accept: 'text/event-stream' } }, (res) => {
+      const frames: Frame[] = [];
+      let text = '';
+      let pending = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        pending += chunk;
+        const parts = pending.split('\n\n');
+        pending = parts.pop() ?? '';
+        for (const part of parts) {
+          const event = /^event: (.*)$/m.exec(part)?.[1];
+          const data = /^data: (.*)$/m.exec(part)?.[1];
+          if (event) frames.push({ event, data: data ? JSON.parse(data) : null });
+        }
+      });
+      res.on('error', () => {});
+      resolve({
+        status: res.statusCode ?? 0,
+        frames,
+        raw: () => text,
+        close: () => req.destroy(),
+        headers: res.headers,
+      });
+    });
+    req.on('error', (e) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(e);
+    });
+    req.end();
+  });
+}
+
+const userFrames = (s: Stream) => s.frames.filter((f) => f.event === 'user');
+
+describe('what a stream sends of each notification', () => {
+  it("gives a reader their own movements and bulk ones, never another user's, and public events to all", () => {
+    const mine: BusMessage = { t: 'user', u: [3, 7], g: ['balances', 'wallet'] };
+    expect(frameFor(mine, 7)).toBe('event: user\ndata: {"groups":["balances","wallet"]}\n\n');
+    expect(frameFor(mine, 4)).toBeNull();
+    expect(frameFor(mine, null)).toBeNull();
+    expect(frameFor({ t: 'user', u: null, g: ['balances', 'income'] }, 4)).toContain('"income"');
+    expect(frameFor({ t: 'round', d: { phase: 'bet' } }, null)).toBe(
+      'event: round\ndata: {"phase":"bet"}\n\n',
+    );
+    expect(frameFor({ t: 'fomo' }, 4)).toBe('event: fomo\ndata: {}\n\n');
+    // team statistics only drop caches: pages are not all told to read their team again
+    expect(frameFor({ t: 'team' }, 4)).toBeNull();
+  });
+});
+
+describe.each(BACKENDS)('event stream across two API processes on $name', ({ url }) => {
+  let a: TestCtx;
+  let b: TestCtx;
+  let baseB: string;
+  let alice: { token: string; userId: number };
+  let bob: { token: string; userId: number };
+
+  beforeAll(async () => {
+    const db = await openTestDb(url);
+    a = await makeApp(url, { db });
+    b = await makeApp(url, { db });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+    alice = await signIn(a, account('stream-alice'));
+    bob = await signIn(a, account('stream-bob'));
+  });
+  afterAll(async () => {
+    await closeApp({ ...a, ownsDb: false });
+    await closeApp(b);
+  });
+
+  const ticketFor = async (token: string) => {
+    const r = await a.app.inject({
+      method: 'POST',
+      url: '/api/user/stream_ticket',
+      headers: authHeaders(a, token),
+    });
+    expect(r.json().code).toBe(200);
+    return r.json().data.ticket as string;
+  };
+
+  /** A movement committed through A (its own transaction), or rolled back when `fail`. */
+  const credit = async (userId: number, amount: bigint, key: string, fail = false) =>
+    a.db
+      .transaction(async (tx) => {
+        await transfer(tx, {
+          key,
+          from: systemAccount('adjust'),
+          to: userAccount(userId),
+          asset: 'USDT',
+          amount,
+          kind: 'adjust',
+        });
+        if (fail) throw new Error('rolled back on purpose');
+      })
+      .catch((e: Error) => {
+        if (!fail) throw e;
+      });
+
+  it('opens a visitor stream without a platform header, unbuffered, with the strict API headers', async () => {
+    const s = await openStream(baseB);
+    try {
+      expect(s.status).toBe(200);
+      expect(s.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(s.headers['x-accel-buffering']).toBe('no');
+      expect(s.headers['cache-control']).toContain('no-cache');
+      expect(s.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      await until('ready', async () => s.frames.find((f) => f.event === 'ready'), 10_000, 20);
+      expect(s.frames[0]).toEqual({ event: 'ready', data: { signedIn: false } });
+      expect(s.raw()).toMatch(/^retry: \d+\n/);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('tells a visitor on B of a FOMO pool funded through A, and nothing of users', async () => {
+    const s = await openStream(baseB);
+    try {
+      await until('ready', async () => s.frames.length > 0, 10_000, 20);
+      await credit(alice.userId, 5n, 'stream:visitor:1');
+      expect(await fundFomo(a.db.db, 10n ** 18n, 'stream-test')).toBe(true);
+      await until('fomo event', async () => s.frames.find((f) => f.event === 'fomo'), 10_000, 20);
+      expect(userFrames(s)).toEqual([]);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("brings alice's own committed movement through A to her stream on B, not bob's nor a rolled-back one", async () => {
+    const s = await openStream(baseB, `?ticket=${await ticketFor(alice.token)}`);
+    try {
+      await until('ready', async () => s.frames.find((f) => f.event === 'ready'), 10_000, 20);
+      expect(s.frames[0]).toEqual({ event: 'ready', data: { signedIn: true } });
+      // notifications arrive in commit order: once alice's arrives, the earlier ones were heard
+      await credit(bob.userId, 7n, 'stream:bob:1');
+      await credit(alice.userId, 9n, 'stream:alice:rolled', true);
+      await credit(alice.userId, 11n, 'stream:alice:1');
+      await until('alice event', async () => userFrames(s).length > 0, 10_000, 20);
+      expect(userFrames(s)).toEqual([{ event: 'user', data: { groups: ['balances'] } }]);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('refuses a ticket used twice, a made-up one, and keeps it out of the request log', async () => {
+    const ticket = await ticketFor(alice.token);
+    const first = await openStream(baseB, `?ticket=${ticket}`);
+    first.close();
+    expect(first.status).toBe(200);
+    for (const q of [`?ticket=${ticket}`, `?ticket=${'ab'.repeat(32)}`]) {
+      const r = await b.app.inject({ method: 'GET', url: `/api/stream${q}` });
+      expect(r.statusCode).toBe(401);
+      expect(r.json().code).toBe(ErrorCode.Unauthorized);
+    }
+    const bad = await b.app.inject({ method: 'GET', url: '/api/stream?ticket=nothex' });
+    expect(bad.json().code).toBe(ErrorCode.BadRequest);
+  });
+
+  it("answers B's cached /api/user fresh after a movement committed through A", async () => {
+    const balanceOnB = async () => {
+      const r = await b.app.inject({ method: 'GET', url: '/api/user', headers: authHeaders(b, bob.token) });
+      return r.json().data.balances.wallet.USDT as string;
+    };
+    const before = await balanceOnB();
+    const hits = b.app.ctx.reads.hits;
+    expect(await balanceOnB()).toBe(before);
+    // the second read came from memory: a change behind the ledger's back (no notification) is not seen
+    expect(b.app.ctx.reads.hits).toBeGreaterThan(hits);
+    await b.db.db.execute(
+      sql`UPDATE balances SET amount = amount + 1 WHERE user_id = ${bob.userId} AND account = 'wallet' AND asset = 'USDT'`,
+    );
+    expect(await balanceOnB()).toBe(before);
+    const heard = b.app.ctx.events.heard;
+    await credit(bob.userId, 10n ** 18n, 'stream:bob:cache');
+    await until('B heard the movement', async () => b.app.ctx.events.heard > heard, 10_000, 5);
+    const after = await balanceOnB();
+    expect(after).not.toBe(before);
+    // the movement and the change made behind the cache's back, both read from the database now
+    const [row] = rowsOf<{ a: string }>(
+      await b.db.db.execute(
+        sql`SELECT amount::text AS a FROM balances WHERE user_id = ${bob.userId} AND account = 'wallet' AND asset = 'USDT'`,
+      ),
+    );
+    expect(after).toBe(amt(BigInt(row?.a ?? '0')));
+  });
+});

@@ -1,0 +1,196 @@
+// The live updates of src/api/stream.ts: which queries each event reads again, the polling
+// fallback while the stream is down, reconnection with a fresh ticket and a growing delay.
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from '../session/store';
+import { keys } from './keys';
+import { KEYS_AFTER_GAP, keysForEvent, pollUnlessLive, RECONNECT_MS, startStream } from './stream';
+
+const ids = (list: readonly QueryKey[]) => list.map((k) => JSON.stringify(k));
+
+describe('keysForEvent', () => {
+  it('reads the round and its chart again on a round event, the pool on fomo, the quotes on price', () => {
+    expect(ids(keysForEvent('round', '{"phase":"settled"}'))).toEqual(
+      ids([keys.public.round(), keys.public.roundChart()]),
+    );
+    // an opening or a bet changes the current round, not the history of the chart
+    expect(ids(keysForEvent('round', '{"phase":"bet"}'))).toEqual(ids([keys.public.round()]));
+    expect(ids(keysForEvent('round', '{"phase":"open"}'))).toEqual(ids([keys.public.round()]));
+    expect(ids(keysForEvent('fomo', '{}'))).toEqual(ids([keys.public.fomo()]));
+    expect(ids(keysForEvent('price', '{}'))).toEqual(ids([keys.public.quotes()]));
+  });
+
+  it("reads the profile and flow records again on the user's balances, and the wallet's records on wallet", () => {
+    const balances = ids(keysForEvent('user', '{"groups":["balances"]}'));
+    expect(balances).toContain(JSON.stringify(keys.user.me()));
+    expect(balances).toContain(JSON.stringify(['user', 'finance']));
+    expect(balances).not.toContain(JSON.stringify(keys.chain.all()));
+    const wallet = ids(keysForEvent('user', '{"groups":["balances","wallet"]}'));
+    expect(wallet).toContain(JSON.stringify(keys.chain.all()));
+    expect(wallet).toContain(JSON.stringify(['user', 'recharge']));
+    // each key once, however many groups name it
+    expect(new Set(wallet).size).toBe(wallet.length);
+  });
+
+  it('ignores unknown events, unknown groups and data that is not JSON', () => {
+    expect(keysForEvent('ready', '{}')).toEqual([]);
+    expect(keysForEvent('user', '{"groups":["someday"]}')).toEqual([]);
+    expect(keysForEvent('user', 'not json')).toEqual([]);
+    expect(ids(keysForEvent('user', '{"groups":["team","nope"]}'))).toContain(
+      JSON.stringify(keys.user.teamInfo()),
+    );
+  });
+});
+
+describe('pollUnlessLive', () => {
+  it('polls only while the stream is down', () => {
+    expect(pollUnlessLive(false, 5_000)).toBe(5_000);
+    expect(pollUnlessLive(true, 5_000)).toBe(false);
+  });
+});
+
+/** An EventSource stand-in: the test fires its events. */
+class FakeSource {
+  static made: FakeSource[] = [];
+  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  onerror: ((e: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSource.made.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  fire(type: string, data = '{}') {
+    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data }));
+  }
+}
+
+const until = async (what: string, fn: () => boolean) => {
+  for (let i = 0; i < 200; i++) {
+    if (fn()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`never: ${what}`);
+};
+
+describe('startStream', () => {
+  let stop: () => void = () => {};
+  afterEach(() => {
+    stop();
+    FakeSource.made = [];
+    session.clear();
+  });
+
+  const seeded = () => {
+    const qc = new QueryClient();
+    for (const key of [keys.user.me(), keys.public.round(), keys.public.fomo(), keys.user.teamInfo()])
+      qc.setQueryData(key, { seeded: true });
+    return qc;
+  };
+  const invalidated = (qc: QueryClient, key: QueryKey) => qc.getQueryState(key)?.isInvalidated ?? false;
+
+  it('invalidates exactly what an event names, and opens with a ticket when signed in', async () => {
+    session.set({ token: 'a'.repeat(64), user: { address: '0x1' } });
+    const qc = seeded();
+    let tickets = 0;
+    stop = startStream(qc, {
+      EventSource: FakeSource,
+      ticket: async () => `t${++tickets}`,
+    });
+    await until('a stream', () => FakeSource.made.length === 1);
+    const es = FakeSource.made[0] as FakeSource;
+    expect(es.url).toMatch(/\/api\/stream\?ticket=t1$/);
+    es.fire('ready', '{"signedIn":true}');
+    es.fire('user', '{"groups":["balances"]}');
+    expect(invalidated(qc, keys.user.me())).toBe(true);
+    expect(invalidated(qc, keys.public.round())).toBe(false);
+    expect(invalidated(qc, keys.user.teamInfo())).toBe(false);
+    es.fire('round');
+    expect(invalidated(qc, keys.public.round())).toBe(true);
+    expect(invalidated(qc, keys.public.fomo())).toBe(false);
+  });
+
+  it('reconnects after an error with a new ticket, waiting longer each time, and reads everything again', async () => {
+    session.set({ token: 'b'.repeat(64), user: { address: '0x2' } });
+    const qc = seeded();
+    const delays: number[] = [];
+    const pending: (() => void)[] = [];
+    let tickets = 0;
+    stop = startStream(qc, {
+      EventSource: FakeSource,
+      ticket: async () => `t${++tickets}`,
+      setTimeout: (fn, ms) => {
+        delays.push(ms);
+        pending.push(fn);
+        return pending.length;
+      },
+      clearTimeout: () => {},
+    });
+    await until('a stream', () => FakeSource.made.length === 1);
+    const first = FakeSource.made[0] as FakeSource;
+    first.fire('ready');
+    first.onerror?.(new Event('error'));
+    expect(first.closed).toBe(true);
+    (pending.shift() as () => void)();
+    await until('a second stream', () => FakeSource.made.length === 2);
+    const second = FakeSource.made[1] as FakeSource;
+    expect(second.url).toMatch(/ticket=t2$/);
+    second.onerror?.(new Event('error'));
+    (pending.shift() as () => void)();
+    await until('a third stream', () => FakeSource.made.length === 3);
+    expect(delays).toEqual([RECONNECT_MS.first, RECONNECT_MS.first * 2]);
+    // back after a gap: every covered query is read again
+    (FakeSource.made[2] as FakeSource).fire('ready');
+    for (const key of KEYS_AFTER_GAP.filter((k) => qc.getQueryState(k)))
+      expect(invalidated(qc, key), JSON.stringify(key)).toBe(true);
+    expect(invalidated(qc, keys.user.me())).toBe(true);
+  });
+
+  it('reads a public figure again at most once per gap, gathering the events inside it', async () => {
+    const qc = seeded();
+    qc.setQueryData(keys.public.roundChart(), { seeded: true });
+    const pending: { fn: () => void; ms: number }[] = [];
+    let clock = 1_000_000;
+    stop = startStream(qc, {
+      EventSource: FakeSource,
+      ticket: async () => null,
+      now: () => clock,
+      setTimeout: (fn, ms) => pending.push({ fn, ms }),
+      clearTimeout: () => {},
+    });
+    await until('a stream', () => FakeSource.made.length === 1);
+    const es = FakeSource.made[0] as FakeSource;
+    es.fire('ready');
+    es.fire('round', '{"phase":"bet"}');
+    expect(invalidated(qc, keys.public.round())).toBe(true);
+    expect(invalidated(qc, keys.public.roundChart())).toBe(false);
+    // read again meanwhile: fresh
+    qc.setQueryData(keys.public.round(), { seeded: 2 });
+    expect(invalidated(qc, keys.public.round())).toBe(false);
+    clock += 1_000;
+    es.fire('round', '{"phase":"bet"}');
+    es.fire('round', '{"phase":"settled"}');
+    // inside the gap: nothing yet, one read scheduled for its end
+    expect(invalidated(qc, keys.public.round())).toBe(false);
+    expect(pending.map((p) => p.ms)).toEqual([4_000]);
+    clock += 4_000;
+    pending[0]?.fn();
+    expect(invalidated(qc, keys.public.round())).toBe(true);
+    expect(invalidated(qc, keys.public.roundChart())).toBe(true);
+  });
+
+  it('opens a visitor stream without a ticket, and starts over with one on sign-in', async () => {
+    const qc = seeded();
+    stop = startStream(qc, { EventSource: FakeSource, ticket: async () => (session.token() ? 'tk' : null) });
+    await until('a stream', () => FakeSource.made.length === 1);
+    expect((FakeSource.made[0] as FakeSource).url).toMatch(/\/api\/stream$/);
+    session.set({ token: 'c'.repeat(64), user: { address: '0x3' } });
+    await until('a signed-in stream', () => FakeSource.made.length === 2);
+    expect((FakeSource.made[0] as FakeSource).closed).toBe(true);
+    expect((FakeSource.made[1] as FakeSource).url).toMatch(/ticket=tk$/);
+  });
+});
