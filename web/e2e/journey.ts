@@ -193,7 +193,7 @@ async function signInOnPage(page: Page) {
 
 /**
  * After a long absence the page's next request finds its session ended (idle longer than the
- * limit on the server's clock): the app says so, goes home and asks to sign in (SPEC §8).
+ * limit on the server's clock): the app says so, goes home and asks to sign in (docs/business-rules.md "Calls, messages and timing").
  */
 async function expectSignInAsked(page: Page) {
   await page.waitForSelector('[data-testid="wallet-sheet"] [data-testid="local-wallet"]', {

@@ -1,5 +1,5 @@
-// Address display and comparison: addresses are compared case-insensitively (SPEC §3, checksum
-// case is presentation), and shown shortened as `0x12ab…9f3c` (STYLE).
+// Address display and comparison: addresses are compared case-insensitively (docs/business-rules.md "Accounts and income"; checksum
+// case is presentation), and shown shortened as `0x12ab…9f3c`.
 
 export function isAddress(value: unknown): value is `0x${string}` {
   return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);

@@ -11,7 +11,7 @@ import { amt } from '../lib/format.ts';
 export const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
 export type Asset = (typeof ASSETS)[number];
 
-/** Per-user accounts of DESIGN §4 / SPEC §3. */
+/** Per-user accounts (docs/business-rules.md "Accounts and income"). */
 export const USER_ACCOUNTS = ['wallet', 'airdrop', 'pool', 'asset'] as const;
 export type UserAccountName = (typeof USER_ACCOUNTS)[number];
 

@@ -1,4 +1,4 @@
-// Every operator setting of the `config` table in ONE registry (DESIGN §6): key → zod schema +
+// Every operator setting of the `config` table in ONE registry (docs/operations.md "Settings"): key → zod schema +
 // default. One cached reader answers all of them, typed; one writer validates and invalidates.
 //
 // Reading: a stored value that fails its schema falls back to the default (object settings marked
@@ -94,7 +94,7 @@ const moneySchema = z.object({
     .min(60)
     .max(30 * DAY_SECONDS),
   fomo_last_participants: z.number().int().min(1).max(100),
-  /** computing power: every N-th round, share of principal + income (SPEC §9) */
+  /** computing power: every N-th round, share of principal + income (docs/business-rules.md "Constants") */
   compute_every_rounds: z.number().int().min(1).max(100),
   compute_share_bps: bps,
   /** computing-power bonus to the direct inviter and to each further ancestor (bps of the contribution) */
