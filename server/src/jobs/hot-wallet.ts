@@ -24,12 +24,11 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import type { DbHandle, Tx } from '../db/client.ts';
+import { type DbHandle, rows, type Tx } from '../db/client.ts';
 import type { HotWalletTxKind } from '../db/schema/index.ts';
+import { type Logger, noopLog } from '../lib/logger.ts';
 import { burnBatchOwner } from '../services/burn.ts';
-import { rows } from '../services/team.ts';
 import { withdrawalOwner } from '../services/withdraw.ts';
-import { type JobLogger, noopLog } from './loop.ts';
 
 export type HotWalletOptions = {
   db: DbHandle;
@@ -41,7 +40,7 @@ export type HotWalletOptions = {
   finalityDepth: number;
   /** blocks a sent transaction may wait as the next one of the wallet before it is re-signed with a higher fee */
   stuckAfterBlocks?: number;
-  log?: JobLogger;
+  log?: Logger;
   clock?: () => Date;
   /** test seams standing in for a crash at the riskiest points */
   hooks?: {

@@ -8,9 +8,8 @@ import { sql } from 'drizzle-orm';
 import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { type DbHandle, openDb } from '../db/client.ts';
+import { type DbHandle, openDb, rows } from '../db/client.ts';
 import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
-import { rows } from '../services/team.ts';
 import { payoutOnce } from './payout.ts';
 
 const url = process.env.TEST_DATABASE_URL;

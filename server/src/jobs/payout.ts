@@ -6,14 +6,12 @@
 // nonce. A used nonce without such evidence leaves it `unresolved` for the operator.
 import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi } from 'viem';
+import { rows } from '../db/client.ts';
 import type { Asset } from '../services/ledger.ts';
-import { rows } from '../services/team.ts';
 import { failAndRefund } from '../services/withdraw.ts';
 import { enqueue, type HotWalletOptions, type OutboxRef, queueOnce } from './hot-wallet.ts';
 
 export { DEFAULT_STUCK_AFTER_BLOCKS } from './hot-wallet.ts';
-
-export type { JobLogger as PayoutLogger } from './loop.ts';
 
 export type PayoutOptions = Omit<HotWalletOptions, 'hooks'> & {
   /** token contract per withdrawable asset */

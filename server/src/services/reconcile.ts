@@ -6,10 +6,9 @@ import { canCancel } from '@free/protocol/shop';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, type PublicClient, TransactionReceiptNotFoundError } from 'viem';
 import type { Config } from '../config.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, rows } from '../db/client.ts';
 import { SHOP_ORDER_STATES } from '../db/schema/shop.ts';
 import { amt } from '../lib/format.ts';
-import { rows } from './team.ts';
 
 export const RECONCILED_TOKENS = ['USDT', 'FREE'] as const;
 

@@ -11,7 +11,7 @@ import { DAY_SECONDS } from '@free/protocol/constants';
 import { MODULE_KEYS, type ModuleKey } from '@free/protocol/modules';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rootOf } from '../db/client.ts';
+import { rootOf, type SqlRunner } from '../db/client.ts';
 import { DEFAULT_TEAM_RULES, type TeamRules } from './team-rules.ts';
 
 const weiString = z.string().regex(/^\d{1,78}$/);
@@ -363,9 +363,6 @@ function deepFreeze<T>(v: T): T {
   }
   return v;
 }
-
-/** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
-export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
 
 /** How long a process trusts its copy of the settings when another process may write them. */
 export const SETTINGS_CACHE_TTL_MS = 5_000;
