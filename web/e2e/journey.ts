@@ -14,7 +14,7 @@ import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { formatAmount, isAmountError, parseAmount, type Wei } from '@free/protocol/amount';
 import { DISPLAY_FRACTION, SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { rechargeSplit } from '@free/protocol/recharge';
-import { signRequest } from '@free/protocol/signing';
+import { signatureHeaders } from '@free/protocol/signing';
 import type { Page } from 'playwright-core';
 import { type Address, createPublicClient, erc20Abi, type Hex, http, parseEventLogs } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -77,10 +77,8 @@ async function call<T>(
   const headers: Record<string, string> = { platform: 'h5', 'accept-language': 'en' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) {
-    const times = String(Date.now() + serverOffsetMs);
     headers.authorization = `Bearer ${opts.token}`;
-    headers.times = times;
-    headers.sign = signRequest(CLIENT_SECRET, opts.token, times);
+    Object.assign(headers, signatureHeaders(CLIENT_SECRET, opts.token, Date.now() + serverOffsetMs));
   }
   const res = await fetch(url, {
     method,
