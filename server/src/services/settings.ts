@@ -9,7 +9,7 @@
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_SECONDS } from '@free/protocol/constants';
 import { MODULE_KEYS, type ModuleKey } from '@free/protocol/modules';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rootOf, type SqlRunner } from '../db/client.ts';
 import { DEFAULT_TEAM_RULES, type TeamRules } from './team-rules.ts';

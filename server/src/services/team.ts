@@ -1,7 +1,7 @@
 // Referral tree and team figures: binding, stake effects on the counters, team_info, direct list.
 // Every write is set-based and runs inside the caller's transaction (same tx as the event).
 import { DAY_MS } from '@free/protocol/constants';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rows, type SqlRunner } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { forgetUser } from './session-cache.ts';
