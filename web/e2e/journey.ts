@@ -7,16 +7,18 @@
 // test-results/screenshots/journey. The operator's part (modules, FOMO pool, a shop product, a
 // presale grant) goes through the admin API as anvil account 0, as the console would.
 // Needs the API with DEV_CLOCK=1 (with-stack.ts). Last line: `N passed, N failed`.
+
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '@free/devchain/wait';
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { parseHex } from '@free/protocol/address';
 import { formatAmount, isAmountError, parseAmount, type Wei } from '@free/protocol/amount';
 import { DISPLAY_FRACTION, SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { rechargeSplit } from '@free/protocol/recharge';
 import { signatureHeaders } from '@free/protocol/signing';
 import type { Page } from 'playwright-core';
-import { type Address, createPublicClient, erc20Abi, type Hex, http, parseEventLogs } from 'viem';
+import { type Address, createPublicClient, erc20Abi, http, parseEventLogs } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import {
@@ -658,7 +660,7 @@ async function main() {
         assert(before - (await walletUsdt(page)) === wei(amount), 'the balance did not fall by the amount');
         const got = (await onChainUsdt(USER.address)) - usdtBefore;
         assert(got === wei(amount), `USDT on chain rose by ${got}`);
-        const receipt = await chain.getTransactionReceipt({ hash: paid.txHash as Hex });
+        const receipt = await chain.getTransactionReceipt({ hash: parseHex(paid.txHash, 'txHash', 32) });
         const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' });
         assert(
           transfers.some(

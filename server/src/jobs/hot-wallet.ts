@@ -12,6 +12,7 @@
 //   does the record fail (a withdrawal is refunded, a burn batch gives its burns back). Otherwise
 //   (a lagging or pruned node) it becomes `unresolved`: checked again each pass, shown to the operator.
 // The owner of each kind (OWNERS) moves its record in the same database transaction as the outbox row.
+import { parseAddress } from '@free/protocol/address';
 import { sql } from 'drizzle-orm';
 import {
   type Address,
@@ -469,7 +470,7 @@ async function resign(
   };
   const raw = await sign(
     o,
-    { to: current.to as Address, data: current.data ?? '0x', gas: current.gas ?? 0n },
+    { to: parseAddress(current.to, 'hot_wallet_txs.to'), data: current.data ?? '0x', gas: current.gas ?? 0n },
     r.nonce,
     fees,
   );

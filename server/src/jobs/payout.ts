@@ -4,6 +4,7 @@
 // of its transactions is final, and refunded exactly once (through the ledger) only when it can no
 // longer be paid: its transaction reverted, or another transaction with a known receipt used its
 // nonce. A used nonce without such evidence leaves it `unresolved` for the operator.
+import { parseAddress } from '@free/protocol/address';
 import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi } from 'viem';
 import { rows } from '../db/client.ts';
@@ -75,7 +76,7 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
         data: encodeFunctionData({
           abi: erc20Abi,
           functionName: 'transfer',
-          args: [w.to_address as Address, BigInt(w.amount)],
+          args: [parseAddress(w.to_address, 'withdrawals.to_address'), BigInt(w.amount)],
         }),
         gas: o.gasLimit ?? 120_000n,
       })),

@@ -1,5 +1,6 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
+// Its bulk entry, for jobs that move money for every user at once, is settlement-ledger.ts.
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { insufficientCode } from '@free/protocol/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
