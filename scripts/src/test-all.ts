@@ -41,8 +41,13 @@ const suites: Suite[] = [
   {
     name: 'lint',
     cwd: root,
-    // biome, then the generated OpenAPI document under redocly's recommended rules
-    command: ['sh', '-c', 'npx biome check . && npm run --silent lint:openapi'],
+    // biome, citations that point into the repository, then the generated OpenAPI document under
+    // redocly's recommended rules
+    command: [
+      'sh',
+      '-c',
+      'npx biome check . && npm run --silent lint:citations && npm run --silent lint:openapi',
+    ],
     counts: 'exit-code',
   },
   {

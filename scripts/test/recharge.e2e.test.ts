@@ -9,10 +9,9 @@ import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexUntilCaughtUp } from '../../server/src/chain/indexer.ts';
-import type { DbHandle } from '../../server/src/db/client.ts';
+import { type DbHandle, rows } from '../../server/src/db/client.ts';
 import { paymentTermsReader } from '../../server/src/lib/payment-terms.ts';
 import { createRechargeOrder, creditPaidEvent } from '../../server/src/services/recharge.ts';
-import { rows } from '../../server/src/services/team.ts';
 import { testConfig } from '../../server/test/helpers.ts';
 import {
   chainWallet,

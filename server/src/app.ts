@@ -1,5 +1,5 @@
 // Builds the Fastify instance from the parts in http/: envelope, validation and serialization,
-// headers of SPEC §7, CORS, auth, rate limits, docs, then the routes. Composition only: each rule
+// request headers (docs/api.md), CORS, auth, rate limits, docs, then the routes. Composition only: each rule
 // lives in its module.
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';

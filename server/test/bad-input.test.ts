@@ -59,7 +59,7 @@ const PUBLIC_GETS = [
 ];
 
 const cases: Case[] = [
-  // every endpoint: the SPEC §7 platform header
+  // every endpoint: the `platform` header (docs/api.md "Request headers")
   ...PUBLIC_GETS.map(
     (url): Case => ({
       name: `${url} without platform`,

@@ -1,5 +1,5 @@
 // A money request (a withdrawal, an order) cut off by its time budget rolls back and says so; the
-// same Idempotency-Key then does the work exactly once (issue 8.9).
+// same Idempotency-Key then does the work exactly once (docs/business-rules.md "Time budget of a money request").
 import { ErrorCode } from '@free/protocol';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { eq, sql } from 'drizzle-orm';

@@ -142,7 +142,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     const { token, userId } = await signIn(t, account('earner'));
     const h = () => authHeaders(t, token);
     const empty = await get('/api/user/income_info', h());
-    // every income kind of the SPEC, and the mining pool's
+    // every income kind (docs/business-rules.md "Income kinds"), and the mining pool's
     expect(empty.data.list.map((k: { kind: string }) => k.kind)).toEqual([
       'total',
       'income_personal',

@@ -1,6 +1,5 @@
 // Test fixtures: a fresh database per file (in-memory PGlite; with TEST_DATABASE_URL also a fresh
 // PostgreSQL schema), an app with a controllable clock, and signed-in users.
-import { randomBytes } from 'node:crypto';
 import { signRequest } from '@free/protocol/signing';
 import { buildSiweMessage, type SiweInput } from '@free/protocol/siwe';
 import { sql } from 'drizzle-orm';
@@ -8,10 +7,11 @@ import { type Hex, keccak256, toHex } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { type App, buildApp, type ChainDeps } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type DbHandle, type Executor, openDb, rowsOf } from '../src/db/client.ts';
+import { type DbHandle, type Executor, rowsOf } from '../src/db/client.ts';
 import { config as configTable } from '../src/db/schema/index.ts';
 import { SESSION_TTL_MS } from '../src/services/auth.ts';
 import { forgetSettings, getSettings } from '../src/services/settings.ts';
+import { openTestDb } from './support/test-db.ts';
 
 export const DEPLOYMENT = {
   network: 'local',
@@ -26,25 +26,8 @@ export const DEPLOYMENT = {
   pair: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
 } as const;
 
-/** The backends a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
-export const BACKENDS: { name: string; url: string }[] = [
-  { name: 'pglite', url: 'memory://' },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
-];
-
-export async function openTestDb(url: string): Promise<DbHandle & { dropSchema?: () => Promise<void> }> {
-  if (url === 'memory://') return openDb(url);
-  const schema = `t_core_${randomBytes(6).toString('hex')}`;
-  const handle = await openDb(url, { schema, poolSize: 12 });
-  const close = handle.close;
-  return {
-    ...handle,
-    async close() {
-      await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
-      await close();
-    },
-  };
-}
+// the one test database (test/support/test-db.ts), here too for the suites that take their fixtures from here
+export { BACKENDS, openTestDb } from './support/test-db.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({

@@ -13,10 +13,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lockHolder } from '../src/chain/leader.ts';
 import { LOCAL_CLIENT_SECRET, SERVER_ROOT } from '../src/config.ts';
-import { type DbHandle, openDb, rowsOf } from '../src/db/client.ts';
+import { type DbHandle, rowsOf } from '../src/db/client.ts';
 import { SESSION_CACHE_MS } from '../src/services/session-cache.ts';
 import { account, BASE_HEADERS, siweMessage } from './helpers.ts';
 import { dropKeys, probeRedis, uniquePrefix } from './redis.ts';
+import { openTestDb } from './support/test-db.ts';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
 if (!dbUrl) console.warn('two API processes: skipped, TEST_DATABASE_URL is not set');
@@ -93,7 +94,7 @@ async function stopApi(api: Api | undefined) {
 beforeAll(async () => {
   if (!enabled) return;
   // migrated once here: the two processes then start on a ready schema
-  h = await openDb(dbUrl as string, { schema, poolSize: 3 });
+  h = await openTestDb(dbUrl as string, { schema, poolSize: 3 });
   anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
   [a, b] = await Promise.all([startApi('A'), startApi('B')]);
 }, 120_000);
@@ -101,10 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([stopApi(a), stopApi(b)]);
   await anvil?.stop();
-  if (h) {
-    await h.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
-    await h.close();
-  }
+  await h?.close();
   if (redisUrl) await dropKeys(redisUrl, keyPrefix);
 });
 

@@ -1,4 +1,4 @@
-// A stolen token is worth less (issue 8.13): security headers, idle expiry renewed on use, and the
+// A stolen token is worth less (docs/business-rules.md "Sign-in and sessions"): security headers, idle expiry renewed on use, and the
 // user's list of sessions with revocation.
 import { ErrorCode } from '@free/protocol';
 import { eq } from 'drizzle-orm';

@@ -2,9 +2,9 @@
 // abort every request leaving this machine, waiting for a route to settle, and the pass/fail count.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePortOr, portFree } from '@free/devchain/anvil';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,24 +43,6 @@ export function finish(): never {
   console.log(`screenshots in ${SHOTS}`);
   console.log(`${results.passed} passed, ${results.failed} failed`);
   process.exit(results.failed === 0 ? 0 : 1);
-}
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** 'none' (API down), 'api' (API up), or 'chain' (API up with deployed contracts and a live RPC). */
@@ -110,7 +92,7 @@ export async function serveApp(): Promise<ServedApp> {
   // script's preview to let it go rather than move
   for (let i = 0; process.env.E2E_PORT && i < 50 && !(await portFree(preferred)); i++)
     await new Promise((r) => setTimeout(r, 200));
-  const port = (await portFree(preferred)) ? preferred : await freePort();
+  const port = await freePortOr(preferred);
   const base = `http://127.0.0.1:${port}/`;
   const reuse =
     BUILD_ID !== undefined && existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, 'utf8') === BUILD_ID;

@@ -8,16 +8,18 @@
 // test-results/screenshots/journey. The operator's part (modules, FOMO pool, a shop product, a
 // presale grant) goes through the admin API as anvil account 0, as the console would.
 // Needs the API with DEV_CLOCK=1 (with-stack.ts). Last line: `N passed, N failed`.
+
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '@free/devchain/wait';
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { parseHex } from '@free/protocol/address';
 import { formatAmount, isAmountError, parseAmount, type Wei } from '@free/protocol/amount';
 import { DISPLAY_FRACTION, SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { rechargeSplit } from '@free/protocol/recharge';
-import { signRequest } from '@free/protocol/signing';
+import { signatureHeaders } from '@free/protocol/signing';
 import type { Page } from 'playwright-core';
-import { type Address, createPublicClient, erc20Abi, type Hex, http, parseEventLogs } from 'viem';
+import { type Address, createPublicClient, erc20Abi, http, parseEventLogs } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import {
@@ -78,10 +80,8 @@ async function call<T>(
   const headers: Record<string, string> = { platform: 'h5', 'accept-language': 'en' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) {
-    const times = String(Date.now() + serverOffsetMs);
     headers.authorization = `Bearer ${opts.token}`;
-    headers.times = times;
-    headers.sign = signRequest(CLIENT_SECRET, opts.token, times);
+    Object.assign(headers, signatureHeaders(CLIENT_SECRET, opts.token, Date.now() + serverOffsetMs));
   }
   const res = await fetch(url, {
     method,
@@ -199,7 +199,7 @@ async function signInOnPage(page: Page) {
 
 /**
  * After a long absence the page's next request finds its session ended (idle longer than the
- * limit on the server's clock): the app says so, goes home and asks to sign in (SPEC §8).
+ * limit on the server's clock): the app says so, goes home and asks to sign in (docs/business-rules.md "Calls, messages and timing").
  */
 async function expectSignInAsked(page: Page) {
   await page.waitForSelector('[data-testid="wallet-sheet"] [data-testid="local-wallet"]', {
@@ -779,7 +779,7 @@ async function main() {
         assert(before - (await walletUsdt(page)) === wei(amount), 'the balance did not fall by the amount');
         const got = (await onChainUsdt(USER.address)) - usdtBefore;
         assert(got === wei(amount), `USDT on chain rose by ${got}`);
-        const receipt = await chain.getTransactionReceipt({ hash: paid.txHash as Hex });
+        const receipt = await chain.getTransactionReceipt({ hash: parseHex(paid.txHash, 'txHash', 32) });
         const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' });
         assert(
           transfers.some(

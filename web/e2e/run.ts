@@ -42,7 +42,7 @@ async function main() {
     const en = catalog('en');
 
     // 0. What a stolen script cannot do: the served app allows scripts from its own origin only and
-    // refuses to be framed (issue 8.13; the policy is built in src/csp.ts).
+    // refuses to be framed (docs/operations.md "Serving the web app (security headers)"; the policy is built in src/csp.ts).
     await check(
       'the app is served with its Content-Security-Policy: own scripts only, no framing',
       async () => {
@@ -293,7 +293,7 @@ async function main() {
       }
       await page.context().close();
     }
-    // 6. The operator console (issue 9): anvil account 0 signs in with the local test wallet, funds
+    // 6. The operator console: anvil account 0 signs in with the local test wallet, funds
     // the FOMO pool above its floor and grants an airdrop; then the user's pages show both.
     if (withApi) {
       const op = await newPage(browser, base, { 'free.lang': 'en', 'free.localWallet.index': '0' });

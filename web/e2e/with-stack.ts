@@ -9,11 +9,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAnvil } from '@free/devchain/anvil';
+import { freePortOr, startAnvil } from '@free/devchain/anvil';
 import { deployLocal } from '@free/devchain/deploy';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,18 +20,7 @@ const ROOT = join(WEB, '..');
 const RPC_PORT = Number(process.env.E2E_RPC_PORT ?? 8645);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8797);
 /** The web app's port, fixed for the whole run: the API accepts sign-in messages for this host only. */
-const WEB_PORT = await new Promise<number>((resolve) => {
-  const wanted = Number(process.env.E2E_PORT ?? 5173);
-  const srv = createServer();
-  srv.once('error', () => {
-    const any = createServer();
-    any.listen(0, '127.0.0.1', () => {
-      const addr = any.address();
-      any.close(() => resolve(typeof addr === 'object' && addr ? addr.port : wanted));
-    });
-  });
-  srv.listen(wanted, '127.0.0.1', () => srv.close(() => resolve(wanted)));
-});
+const WEB_PORT = await freePortOr(Number(process.env.E2E_PORT ?? 5173));
 const tmp = mkdtempSync(join(tmpdir(), 'free-web-e2e-'));
 const deploymentFile = join(tmp, 'deployment.json');
 

@@ -2,7 +2,7 @@
 // (see first-paint.mjs) must stay under budget, in a few files (each one more request on a phone's
 // 150 ms round trips: vite.config.ts puts the first render's code in one chunk), and none of it may
 // be the operator console's: no module of src/pages/admin or its catalogues, no key of its texts
-// (it loads lazily, issue 9).
+// (it loads lazily, docs/operations.md "Operators and the console").
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// The web app's Content-Security-Policy (issue 8.13): the vite dev and preview servers send it, and
+// The web app's Content-Security-Policy (docs/operations.md "Serving the web app (security headers)"): the vite dev and preview servers send it, and
 // docs/operations.md gives the same header for the production web server. Scripts come only from
 // the app's own origin; the page talks only to the API, the chain RPC and the wallet services.
 

@@ -183,6 +183,21 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
   return { rpcUrl, reused: false, stop };
 }
 
+/** Whether a server can listen on `port` of 127.0.0.1 now. */
+export async function portFree(port: number): Promise<boolean> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** `wanted` when it is free, else any free port (a test stack that prefers a known port). */
+export async function freePortOr(wanted: number): Promise<number> {
+  return (await portFree(wanted)) ? wanted : freePort();
+}
+
 /** A free TCP port on 127.0.0.1 (for tests that need their own chain). */
 export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');

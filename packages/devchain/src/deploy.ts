@@ -1,9 +1,11 @@
 // Deploys the FREE contracts: on anvil with test tokens, a Uniswap V2 DEX, liquidity and funded test
 // accounts (`deployLocal`); on a BSC-type network with keys and addresses from the environment (CLI).
+
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseHex } from '@free/protocol/address';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { CONTRACT_KEYS, type FullDeployment } from '@free/protocol/deployment';
 import { LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
@@ -423,7 +425,7 @@ export function remoteConfig(env: RemoteEnv) {
   }
   return {
     rpcUrl,
-    deployer: privateKeyToAccount(deployerKey as Hex),
+    deployer: privateKeyToAccount(parseHex(deployerKey, 'DEPLOYER_KEY', 32)),
     signer,
     hotWallet,
     owner,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAddress, sameAddress, shortAddress } from './address.ts';
+import { isAddress, parseAddress, parseHex, sameAddress, shortAddress } from './address.ts';
 
 const A = '0x12aB34cD56eF78901234567890aBcDeF12349f3c';
 
@@ -25,5 +25,22 @@ describe('address helpers', () => {
     expect(isAddress(A.slice(0, -1))).toBe(false);
     expect(isAddress(`${A}0`)).toBe(false);
     expect(isAddress(42)).toBe(false);
+  });
+});
+
+describe('parseAddress and parseHex (the boundary parsers)', () => {
+  it('return the value itself when it is one', () => {
+    const a = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    expect(parseAddress(a)).toBe(a);
+    expect(parseHex('0x')).toBe('0x');
+    expect(parseHex(`0x${'ab'.repeat(32)}`, 'orderId', 32)).toBe(`0x${'ab'.repeat(32)}`);
+  });
+
+  it('refuse anything else, naming what was read', () => {
+    expect(() => parseAddress('0x1234', 'to_address')).toThrow(/to_address is not an address/);
+    expect(() => parseAddress(null)).toThrow(TypeError);
+    expect(() => parseHex('0xabc', 'signature')).toThrow(/signature is not hex/);
+    expect(() => parseHex('12', 'data')).toThrow(TypeError);
+    expect(() => parseHex(`0x${'ab'.repeat(31)}`, 'orderId', 32)).toThrow(/of 32 bytes/);
   });
 });

@@ -237,7 +237,7 @@ describe('checkAmount', () => {
     [parseAmount(''), { kind: 'invest' }, E.EnterInvestAmount],
     [parseAmount('abc'), { kind: 'invest' }, E.InvalidAmount],
     [parseAmount('0.0000000000000000001'), { kind: 'withdraw' }, E.AmountTooPrecise],
-    // the SPEC limits with the SPEC texts
+    // the fixed 1 U / 1000 U limits with their own texts
     [0n, { kind: 'invest' }, E.AmountTooSmall],
     [U - 1n, { kind: 'invest' }, E.AmountTooSmall],
     [U, { kind: 'invest' }, null],

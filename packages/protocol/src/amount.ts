@@ -1,15 +1,15 @@
-// Amount rules of SPEC §5: input cleaning, exact parsing to wei, round-down display, and limits.
-// Money is `bigint` wei everywhere (DESIGN §4); no function here converts through a JS number.
+// Amount rules (docs/business-rules.md "Amounts"): input cleaning, exact parsing to wei, round-down display, and limits.
+// Money is `bigint` wei everywhere; no function here converts through a JS number.
 import { ErrorCode } from './envelope.ts';
 
 export type Wei = bigint;
 
 export const WEI_PER_UNIT = 10n ** 18n;
-/** SPEC §5/§9: an amount cannot be below 1 U. */
+/** An amount cannot be below 1 U (docs/business-rules.md "Amounts"). */
 export const MIN_AMOUNT_WEI: Wei = WEI_PER_UNIT;
-/** SPEC §5/§9: an amount cannot exceed 1000 U. */
+/** An amount cannot exceed 1000 U. */
 export const MAX_AMOUNT_WEI: Wei = 1000n * WEI_PER_UNIT;
-/** SPEC §5/§9: a recharge cannot exceed 1000 (USDT). */
+/** A recharge cannot exceed 1000 (USDT). */
 export const MAX_RECHARGE_WEI: Wei = 1000n * WEI_PER_UNIT;
 /** Largest value a uint256 / numeric(78,0) column holds; anything above is refused as invalid. */
 export const MAX_UINT256 = 2n ** 256n - 1n;
@@ -34,7 +34,7 @@ export function decimalMark(locale: string): string {
 }
 
 /**
- * Cleans what the user typed into an amount field (SPEC §5), keeping it typeable:
+ * Cleans what the user typed into an amount field (packages/protocol/README.md), keeping it typeable:
  * - native digits (Arabic-Indic, Devanagari, Thai, full-width) become ASCII digits;
  * - a leading minus sign (after spaces) makes the whole value negative, which gives '';
  * - every other non-numeric character is removed (so '1e5' → '15', '+5' → '5');
@@ -147,7 +147,7 @@ function localeFormat(locale: string): LocaleFormat {
 
 export interface FormatAmountOptions {
   decimals?: number;
-  /** Fraction digits shown at most (STYLE: 4 for FREE/FCC, 2 for USDT). */
+  /** Fraction digits shown at most (4 for FREE/FCC, 2 for USDT: docs/business-rules.md "Amounts"). */
   maxFraction?: number;
   /** Fraction digits always shown (zero-padded), e.g. 2 for '1.50'. */
   minFraction?: number;
@@ -156,7 +156,7 @@ export interface FormatAmountOptions {
 }
 
 /**
- * Formats wei for display, rounding toward zero (DESIGN §4: never show more than is owned),
+ * Formats wei for display, rounding toward zero (never show more than is owned),
  * with the locale's grouping, decimal mark, digits and minus sign. The integer part goes
  * through Intl as a bigint and the fraction is cut from the wei digits, so no float is involved.
  */
@@ -196,7 +196,7 @@ export interface CheckAmountOptions {
   max?: Wei;
   /** Spendable balance of the paying asset; above it → InsufficientBalance. */
   balance?: Wei;
-  /** FREE held, and FREE this action needs (e.g. the burn share of SPEC §9). */
+  /** FREE held, and FREE this action needs (e.g. the burn share of a donation). */
   freeBalance?: Wei;
   freeRequired?: Wei;
 }
@@ -218,7 +218,7 @@ const DEFAULT_LIMITS: Record<AmountKind, { min?: Wei; max?: Wei }> = {
 /**
  * The first rule an amount breaks, or null when it may be submitted. Order: empty (the
  * "please enter the … amount" prompt of its kind), not positive, below min, above max,
- * above balance, FREE short. The SPEC's own limits get their SPEC texts (AmountTooSmall,
+ * above balance, FREE short. The product's fixed 1 U / 1000 U limits get their own texts (AmountTooSmall,
  * AmountTooLarge, RechargeTooLarge); other limits (e.g. from config) get BelowMinimum /
  * AboveMaximum. Accepts the result of `parseAmount` directly.
  */

@@ -27,7 +27,7 @@ describe('constants', () => {
     expect(MAX_DAILY_RATE_PPM / 1e6).toBe(0.012);
   });
 
-  it('matches SPEC §9 list rules and the FOMO floor', () => {
+  it('matches the documented list rules and the FOMO floor', () => {
     expect(PAGE_SIZE).toBe(20);
     expect(NO_MORE_HIDDEN_ABOVE).toBe(999);
     expect(FOMO_FLOOR_WEI).toBe(500n * WEI_PER_UNIT);

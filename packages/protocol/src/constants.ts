@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 and the documented defaults of DESIGN §6.
+// Business constants (docs/business-rules.md "Constants") and the documented config defaults.
 // Rates, fees and thresholds marked DEFAULT are configuration (served by /api/common/config);
 // code reads the config and uses these only to seed it or as the documentation of its start values.
 
@@ -9,9 +9,9 @@ export const DAY_SECONDS = 86_400;
 /** One day in milliseconds. */
 export const DAY_MS = DAY_SECONDS * 1000;
 
-/** All tokens (USDT, FREE, FCC) have 18 decimals (BSC convention, DESIGN §4). */
+/** All tokens (USDT, FREE, FCC) have 18 decimals (BSC convention). */
 export const TOKEN_DECIMALS = 18;
-/** Fraction digits shown at most per asset (STYLE: 2 for USDT, 4 for FREE/FCC). */
+/** Fraction digits shown at most per asset (docs/business-rules.md "Amounts"). */
 export const DISPLAY_FRACTION = { USDT: 2, FREE: 4, FCC: 4 } as const;
 
 /** Stake cycles: `index` is the contract's `stakeIndex`. The market-maker cycle is the 30-day one. */
@@ -26,23 +26,23 @@ export const MARKET_MAKER_CYCLE_DAYS = 30;
 
 /** DEFAULT daily compound rate per cycle in ppm (0.6 %, 0.9 %, 1.2 %), as the contract's `cycleRatePpm`. */
 export const DEFAULT_CYCLE_RATE_PPM = [6000, 9000, 12_000] as const;
-/** SPEC §1/§9: the daily rate never exceeds 1.2 % (the contract refuses more). */
+/** The daily rate never exceeds 1.2 % (the contract refuses more). */
 export const MAX_DAILY_RATE_PPM = 12_000;
 /** DEFAULT fee per cycle in basis points (2 %), swapped to FREE and burned. */
 export const DEFAULT_CYCLE_FEE_BPS = [200, 200, 200] as const;
-/** SPEC §9: a donation costs 2 % of its USDT value in FREE, burned. */
+/** A donation costs 2 % of its USDT value in FREE, burned. */
 export const DONATION_FREE_BURN_BPS = 200;
 
-/** SPEC §6/§9: 30-day market-maker turnover that unlocks the FCC bonus, and its terms (DEFAULTS). */
+/** 30-day market-maker turnover that unlocks the FCC bonus, and its terms (DEFAULTS). */
 export const MARKET_MAKER_TURNOVER_WEI = 3000n * U;
 export const MARKET_MAKER_PRINCIPAL_SHARE_BPS = 2000;
 export const MARKET_MAKER_FCC_MULTIPLIER = 2;
 
-/** SPEC §9: every third settlement round turns 20 % of investment and income into computing power. */
+/** Every third settlement round turns 20 % of investment and income into computing power. */
 export const SETTLEMENT_COMPUTE_EVERY_ROUNDS = 3;
 export const SETTLEMENT_COMPUTE_SHARE_BPS = 2000;
 
-/** SPEC §5/§9: below this FOMO pool balance no earnings are distributed. */
+/** Below this FOMO pool balance no earnings are distributed. */
 export const FOMO_FLOOR_WEI = 500n * U;
 
 /** Lists: default page size, and the 'no more' notice is hidden above this many items. */
@@ -51,7 +51,7 @@ export const NO_MORE_HIDDEN_ABOVE = 999;
 
 /** API call timeout (client) and request budget (server). */
 export const REQUEST_TIMEOUT_MS = 10_000;
-/** Network timeouts configured at 60 s (SPEC §9). */
+/** Network timeouts configured at 60 s. */
 export const NETWORK_TIMEOUT_MS = 60_000;
 /** A loading state shows only after this delay, and loading gives up (with retry) after the timeout. */
 export const LOAD_DELAY_MS = 200;
@@ -61,7 +61,7 @@ export const PREDICTION_ROUND_MS = 60_000;
 /** Default toast duration. */
 export const TOAST_MS = 2000;
 
-/** DESIGN §6: bearer tokens expire after 30 days. */
+/** Bearer tokens expire after 30 days. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /**
  * A sign-in nonce is valid this long from its issue on the server's clock. The web app dates its
@@ -69,7 +69,7 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
  * clock is off, or a local chain moved forward by `dev:advance`, can still sign in.
  */
 export const SIWE_NONCE_TTL_MS = 10 * 60_000;
-/** The `platform` header value of SPEC §7. */
+/** The `platform` header value of the web app (docs/api.md "Request headers"). */
 export const PLATFORM = 'h5';
 /** anvil's chain id (the local stack). */
 export const LOCAL_CHAIN_ID = 31337;

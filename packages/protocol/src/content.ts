@@ -1,4 +1,4 @@
-// Article types of the content pages (SPEC §1): the server publishes and serves them, the web's
+// Article types of the content pages (docs/business-rules.md "Content"): the server publishes and serves them, the web's
 // document pages and module intro pages ask for them. One list for both sides.
 
 /** The document pages (`#/pages/index/docs?type=…`). */

@@ -1,4 +1,4 @@
-// Countdown text in the three formats of SPEC §4 (m:s, h:m:s, d h:m:s), and 'ended'.
+// Countdown text in the three formats of docs/business-rules.md "Calls, messages and timing" (m:s, h:m:s, d h:m:s), and 'ended'.
 import { DAY_SECONDS } from './constants.ts';
 
 export type CountdownFormat = 'ms' | 'hms' | 'dhms';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_KEYS, deploymentSchema } from './deployment.ts';
 
-// DESIGN §5: the fields every deployments/<network>.json carries (made-up addresses)
+// docs/operations.md "Local chain": the fields every deployments/<network>.json carries (made-up addresses)
 const FILE: Record<string, unknown> = {
   network: 'local',
   chainId: 31337,
@@ -10,7 +10,7 @@ const FILE: Record<string, unknown> = {
 const MIXED = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
 describe('deployment file', () => {
-  it('reads the fields of DESIGN §5 with checksummed addresses; what a deploy adds is optional', () => {
+  it('reads the required fields with checksummed addresses; what a deploy adds is optional', () => {
     const d = deploymentSchema.parse({ ...FILE, usdt: MIXED.toLowerCase() });
     expect(d.usdt).toBe(MIXED);
     expect(d.pair).toBe(`0x${'8'.repeat(40)}`);

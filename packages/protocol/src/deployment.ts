@@ -1,10 +1,10 @@
-// The deployment file `deployments/<network>.json` (DESIGN §5, a fixed interface): written by the
+// The deployment file `deployments/<network>.json` (docs/operations.md "Local chain", a fixed interface): written by the
 // deploy (packages/devchain), read by the server at start and handed to the seed. The addresses are
-// checksummed on reading; a file that lacks one of DESIGN's fields is refused.
+// checksummed on reading; a file that lacks one of the required fields is refused.
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 
-/** The contracts of DESIGN §5, by their key in the file and in `/api/common/config`'s `contracts`. */
+/** The deployed contracts, by their key in the file and in `/api/common/config`'s `contracts`. */
 export const CONTRACT_KEYS = [
   'usdt',
   'free',

@@ -1,4 +1,4 @@
-// The response envelope every API call returns, and the stable error codes it carries (DESIGN §7).
+// The response envelope every API call returns, and the stable error codes it carries (docs/api.md "Error codes").
 import { z } from 'zod';
 
 /** Every response, success or not: `code` 200 is success, anything else names the outcome. */

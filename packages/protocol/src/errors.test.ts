@@ -28,7 +28,7 @@ describe('error messages', () => {
     }
   });
 
-  it('uses the exact texts of SPEC §8 in English', () => {
+  it("uses the product's own texts in English", () => {
     expect(errorMessage(ErrorCode.InsufficientBalance, 'en')).toBe('Insufficient Wallet Balance');
     expect(errorMessage(ErrorCode.InsufficientFree, 'en')).toBe('Free balance insufficient');
     expect(errorMessage(ErrorCode.RechargeTooLarge, 'en')).toBe('Recharge amount cannot exceed 1000');

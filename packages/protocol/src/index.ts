@@ -1,4 +1,4 @@
-// @free/protocol: what web and server share (DESIGN §2). The endpoint schemas are imported by path (`@free/protocol/api/index`).
+// @free/protocol: what web and server share. The endpoint schemas are imported by path (`@free/protocol/api/index`).
 
 export * from './abi/index.ts';
 export * from './address.ts';

@@ -1,4 +1,4 @@
-// The 12 interface languages (SPEC §1), their own names (DESIGN §5) and Accept-Language resolution.
+// The 12 interface languages and their own names (docs/business-rules.md "Languages and screens") and Accept-Language resolution.
 
 export type LanguageCode =
   | 'ar'

@@ -1,4 +1,4 @@
-// Market colours follow the reader (STYLE): green up / red down, except red up in Chinese markets.
+// Market colours follow the reader (docs/business-rules.md "Languages and screens"): green up / red down, except red up in Chinese markets.
 import type { LanguageCode } from './languages.ts';
 
 export type MarketColor = 'green' | 'red';

@@ -1,4 +1,4 @@
-// Product modules with an open / not-yet-open switch (DESIGN §6). The switch values live in the
+// Product modules with an open / not-yet-open switch (docs/business-rules.md "Switches"). The switch values live in the
 // server's DB config and are served by `/api/common/config` as `modules: { [key]: boolean }`;
 // this list says which keys exist, which page each belongs to and whether home shows it.
 export const PRODUCT_MODULES = [

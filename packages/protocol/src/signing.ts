@@ -1,6 +1,6 @@
-// Request signing of SPEC §7: `sign = hex(HMAC-SHA256(secret, token + times))`, `times` in ms.
+// Request signing (docs/api.md "Request headers"): `sign = hex(HMAC-SHA256(secret, token + times))`, `times` in ms.
 // @noble/hashes instead of node:crypto / WebCrypto: one synchronous code path in browser and Node.
-// The secret ships in the browser, so this is integrity and freshness, not authentication (DESIGN §6).
+// The secret ships in the browser, so this is integrity and freshness, not authentication (docs/business-rules.md "Calls, messages and timing").
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';

@@ -2,7 +2,9 @@
 // by EIP-6963 (and set as window.ethereum), whose requests are answered here in Node: signing with
 // a viem account generated for the run, reads and transactions forwarded to the chain's RPC. It
 // starts on another chain than the app's; the app must ask it to switch (wallet_switchEthereumChain).
+
 import { randomUUID } from 'node:crypto';
+import { parseHex } from '@free/protocol/address';
 import type { BrowserContext } from 'playwright-core';
 import {
   type Chain,
@@ -78,7 +80,7 @@ export async function injectWallet(
         return { result: null };
       case 'personal_sign': {
         if (!connected) return { error: { code: 4100, message: 'not connected' } };
-        const data = params[0] as Hex;
+        const data = parseHex(params[0], 'personal_sign data');
         return { result: await account.signMessage({ message: { raw: data } }) };
       }
       case 'eth_signTypedData_v4': {

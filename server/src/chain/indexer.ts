@@ -12,7 +12,8 @@ import {
   parseEventLogs,
   ResponseBodyTooLargeError,
 } from 'viem';
-import type { DbHandle, Tx } from '../db/client.ts';
+import { type DbHandle, rows, type Tx } from '../db/client.ts';
+import { type Logger, noopLog } from '../lib/logger.ts';
 import { notifyPublic, notifyUsers } from '../services/events.ts';
 import { grantComputePower } from '../services/hashrate.ts';
 import { getSettings } from '../services/settings.ts';
@@ -21,7 +22,6 @@ import {
   applyStakeChanges,
   bindInviter,
   loadTeamRules,
-  rows,
   TeamError,
 } from '../services/team.ts';
 import type { TeamRules } from '../services/team-rules.ts';
@@ -47,12 +47,6 @@ export type PaidEvent = {
 /** What the indexer needs to know of a credit: a refused payment (other than a repeat) is kept. */
 export type PaidOutcome = { credited: true } | { credited: false; reason: string };
 
-export type IndexerLogger = {
-  info: (obj: object, msg?: string) => void;
-  warn: (obj: object, msg?: string) => void;
-  error: (obj: object, msg?: string) => void;
-};
-
 export type IndexerOptions = {
   db: DbHandle;
   client: PublicClient;
@@ -72,12 +66,11 @@ export type IndexerOptions = {
   batchBlocks?: number;
   /** how far to rewind when the cursor block's hash no longer matches the chain */
   reorgRewind?: number;
-  log?: IndexerLogger;
+  log?: Logger;
 };
 
 export type IndexStep = { from: number; to: number; logs: number; applied: number; rewound?: number } | null;
 
-const silent: IndexerLogger = { info: () => {}, warn: () => {}, error: () => {} };
 const ABI = [...stakingAbi, ...paymentAbi];
 const WATCHED = new Set(['Staked', 'Unstaked', 'Renewed', 'InviterBound', 'Paid', 'BurnPayment']);
 
@@ -109,7 +102,7 @@ export async function userIdFor(tx: Tx, address: string): Promise<number> {
  */
 export async function indexOnce(o: IndexerOptions): Promise<IndexStep> {
   const name = o.name ?? 'main';
-  const log = o.log ?? silent;
+  const log = o.log ?? noopLog;
   const batch = BigInt(o.batchBlocks ?? 1000);
   const cursor = await readCursor(o.db.db, name);
   const start = cursor ? cursor.block : o.startBlock - 1;
@@ -412,7 +405,7 @@ async function applyLog(
   rules: TeamRules,
   payers: Map<string, string>,
   o: IndexerOptions,
-  log: IndexerLogger,
+  log: Logger,
 ): Promise<void> {
   switch (l.eventName) {
     case 'Staked': {
@@ -578,7 +571,7 @@ async function applyRenewed(
   l: Base,
   at: Date,
   rules: TeamRules,
-  log: IndexerLogger,
+  log: Logger,
 ): Promise<void> {
   const address = a.user.toLowerCase();
   const [old] = await rows<{ id: number; user_id: number; principal: string; auto_renew: boolean }>(

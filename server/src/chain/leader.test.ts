@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { openTestDb } from '../../test/support/test-db.ts';
-import type { DbHandle } from '../db/client.ts';
-import type { JobLogger, JobRun, Jobs } from '../jobs/loop.ts';
+import { type DbHandle, rows } from '../db/client.ts';
+import type { JobRun, Jobs } from '../jobs/loop.ts';
 import { runLoop } from '../jobs/loop.ts';
-import { rows } from '../services/team.ts';
+import type { Logger } from '../lib/logger.ts';
 import { lockHolder } from './leader.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -33,7 +33,7 @@ afterAll(async () => {
 /** A "process": its own leader loop on the shared database, with its log lines kept. */
 function processLoop(key: string, step: (run: JobRun) => Promise<unknown>) {
   const lines: string[] = [];
-  const log: JobLogger = {
+  const log: Logger = {
     info: (_o, msg) => lines.push(msg ?? ''),
     warn: (_o, msg) => lines.push(msg ?? ''),
     error: (_o, msg) => lines.push(msg ?? ''),

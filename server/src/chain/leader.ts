@@ -6,8 +6,7 @@
 // work once aborted and checks the lock again at the start of every transaction.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DbHandle, Executor } from '../db/client.ts';
-import { rows } from '../services/team.ts';
+import { type DbHandle, type Executor, rows } from '../db/client.ts';
 
 /** How often a leader checks that it still holds its lock (and a candidate tries again). */
 export const LEADER_CHECK_MS = 5_000;

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -289,6 +289,14 @@ async function withinBudget<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
 /** Rows of a raw `execute` result (both drivers return `{ rows }`). */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
+export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
+
+/** Runs a raw query and returns its rows. */
+export async function rows<T>(tx: SqlRunner, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await tx.execute(query));
 }
 
 type Journal = { entries: { idx: number; tag: string; when: number }[] };

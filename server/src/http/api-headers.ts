@@ -1,4 +1,4 @@
-// Rules of SPEC §7 for every /api call before validation: the `platform` header is required, and
+// Header rules (docs/api.md "Request headers") for every /api call before validation: the `platform` header is required, and
 // `pageSize` is accepted as an alias of `size` on every paged list.
 import { ErrorCode } from '@free/protocol';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The signed-in scope as a Fastify plugin: bearer token, `sign` + `times` headers (SPEC §7),
+// The signed-in scope as a Fastify plugin: bearer token, `sign` + `times` headers (docs/api.md "Request headers"),
 // the per-address rate limit, and the OpenAPI `security` of every route registered inside it.
 import { createHmac } from 'node:crypto';
 import { ErrorCode } from '@free/protocol';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RATE_LIMIT_HEADERS } from './rate-limit.ts';
 
-/** Request headers the web app sends (SPEC §7) that a preflight must allow. */
+/** Request headers the web app sends (docs/api.md "Request headers") that a preflight must allow. */
 export const CORS_ALLOWED_HEADERS = [
   'content-type',
   'authorization',

@@ -1,4 +1,4 @@
-// The `{ code, msg, data }` envelope of every answer (SPEC §7): success, and failure in the
+// The `{ code, msg, data }` envelope of every answer (docs/api.md "The envelope"): success, and failure in the
 // caller's language with the faulty field named.
 import { type Envelope, ErrorCode, errorMessage } from '@free/protocol';
 import type { LanguageCode } from '@free/protocol/languages';

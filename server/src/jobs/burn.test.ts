@@ -5,11 +5,10 @@ import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
-import type { DbHandle } from '../db/client.ts';
+import { type DbHandle, rows } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
 import { listBurnRecords, recordOffchainBurn } from '../services/burn.ts';
-import { rows } from '../services/team.ts';
 import { type BurnJobOptions, burnOnce } from './burn.ts';
-import type { JobLogger } from './loop.ts';
 
 let chain: TestChain;
 let h: DbHandle;
@@ -70,7 +69,7 @@ describe.each(BACKENDS)('burn job on $name', ({ url }) => {
     await burn(b as number, parseEther('30'), 'ignition:t2');
 
     const warnings: string[] = [];
-    const log: JobLogger = { info: () => {}, error: () => {}, warn: (_o, msg) => warnings.push(msg ?? '') };
+    const log: Logger = { info: () => {}, error: () => {}, warn: (_o, msg) => warnings.push(msg ?? '') };
     expect((await burnOnce(options({ log }))).signed).toBe(0);
     expect(warnings.some((m) => m.includes('less FREE'))).toBe(true);
     expect((await records(a as number))[0]).toMatchObject({ pending: true, txHash: null });

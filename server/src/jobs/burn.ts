@@ -8,9 +8,9 @@
 import { freeTokenAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi } from 'viem';
-import { rows } from '../services/team.ts';
+import { rows } from '../db/client.ts';
+import { noopLog } from '../lib/logger.ts';
 import { enqueue, type HotWalletOptions, queueOnce } from './hot-wallet.ts';
-import { noopLog } from './loop.ts';
 
 export type BurnJobOptions = HotWalletOptions & {
   /** the FREE token: the hot wallet holds the FREE that backs users' FREE balances, and burns it */

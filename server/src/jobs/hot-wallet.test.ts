@@ -15,14 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund } from '../../test/support/staking-orders-fixtures.ts';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
-import type { DbHandle } from '../db/client.ts';
+import { type DbHandle, rows } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
 import { recordOffchainBurn } from '../services/burn.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
 import { seedSettings } from '../services/settings.ts';
-import { rows } from '../services/team.ts';
 import { applyWithdrawal, rejectWithdrawal } from '../services/withdraw.ts';
 import { type BurnJobOptions, burnOnce } from './burn.ts';
-import type { JobLogger } from './loop.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
 
 let chain: TestChain;
@@ -126,7 +125,7 @@ function recorder() {
     (obj: object, msg?: string): void => {
       lines.push({ level, obj: obj as Record<string, unknown>, msg: msg ?? '' });
     };
-  const log: JobLogger = { info: at('info'), warn: at('warn'), error: at('error') };
+  const log: Logger = { info: at('info'), warn: at('warn'), error: at('error') };
   return { log, lines };
 }
 

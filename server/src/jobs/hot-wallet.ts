@@ -12,6 +12,7 @@
 //   does the record fail (a withdrawal is refunded, a burn batch gives its burns back). Otherwise
 //   (a lagging or pruned node) it becomes `unresolved`: checked again each pass, shown to the operator.
 // The owner of each kind (OWNERS) moves its record in the same database transaction as the outbox row.
+import { parseAddress } from '@free/protocol/address';
 import { sql } from 'drizzle-orm';
 import {
   type Address,
@@ -24,12 +25,11 @@ import {
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import type { DbHandle, Tx } from '../db/client.ts';
+import { type DbHandle, rows, type Tx } from '../db/client.ts';
 import type { HotWalletTxKind } from '../db/schema/index.ts';
+import { type Logger, noopLog } from '../lib/logger.ts';
 import { burnBatchOwner } from '../services/burn.ts';
-import { rows } from '../services/team.ts';
 import { withdrawalOwner } from '../services/withdraw.ts';
-import { type JobLogger, noopLog } from './loop.ts';
 
 export type HotWalletOptions = {
   db: DbHandle;
@@ -41,7 +41,7 @@ export type HotWalletOptions = {
   finalityDepth: number;
   /** blocks a sent transaction may wait as the next one of the wallet before it is re-signed with a higher fee */
   stuckAfterBlocks?: number;
-  log?: JobLogger;
+  log?: Logger;
   clock?: () => Date;
   /** test seams standing in for a crash at the riskiest points */
   hooks?: {
@@ -470,7 +470,7 @@ async function resign(
   };
   const raw = await sign(
     o,
-    { to: current.to as Address, data: current.data ?? '0x', gas: current.gas ?? 0n },
+    { to: parseAddress(current.to, 'hot_wallet_txs.to'), data: current.data ?? '0x', gas: current.gas ?? 0n },
     r.nonce,
     fees,
   );

@@ -8,11 +8,10 @@ import { testConfig } from '../../test/helpers.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { tryLeadership } from '../chain/leader.ts';
-import type { DbHandle } from '../db/client.ts';
+import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
-import { rows } from '../services/team.ts';
 import { finalityDepthFor, startJobs } from './index.ts';
 
 let chain: TestChain;

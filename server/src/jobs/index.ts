@@ -7,16 +7,17 @@ import { chainGuard } from '../chain/chain-guard.ts';
 import { makeChainClient } from '../chain/client.ts';
 import { type IndexerOptions, indexOnce } from '../chain/indexer.ts';
 import type { Config } from '../config.ts';
+import { noopLog } from '../lib/logger.ts';
 import { creditPaidEvent } from '../services/recharge.ts';
 import { type BurnJobOptions, signBurnBatch } from './burn.ts';
 import { startHlbJob } from './hlb.ts';
-import { allJobs, type JobContext, type Jobs, noopLog, runLoop } from './loop.ts';
+import { allJobs, type JobContext, type Jobs, runLoop } from './loop.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
 import { startQuotesJob } from './quotes.ts';
 import { startRoundsJob } from './rounds.ts';
 import { startSettlementJob } from './settlement.ts';
 
-export type { JobLogger, Jobs } from './loop.ts';
+export type { Jobs } from './loop.ts';
 
 export type JobsContext = JobContext & {
   /** which jobs to run (default all) */

@@ -6,20 +6,15 @@ import { dexAddresses, makeChainClient } from '../chain/client.ts';
 import { LEADER_CHECK_MS, type Leadership, LeadershipLost, tryLeadership } from '../chain/leader.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
+import { type Logger, noopLog } from '../lib/logger.ts';
 import { dexFreeOracle, dexFreePrice, type OracleSource, type PriceSource } from '../services/quotes.ts';
-
-export type JobLogger = {
-  info: (obj: object, msg?: string) => void;
-  warn: (obj: object, msg?: string) => void;
-  error: (obj: object, msg?: string) => void;
-};
 
 export type Jobs = { stop: () => Promise<void> };
 
 export type JobContext = {
   config: Config;
   db: DbHandle;
-  log?: JobLogger;
+  log?: Logger;
   /** defaults to an HTTP client on config.rpcUrl */
   client?: PublicClient;
   /** FREE price source (default: the FREE/USDT pair of the deployment) */
@@ -42,8 +37,6 @@ export type JobRun = {
   /** aborted when leadership is lost: a long step stops before its next write */
   signal: AbortSignal;
 };
-
-export const noopLog: JobLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** FREE price from the context, or from the chain; null without a deployment. */
 export function priceFor(ctx: JobContext): PriceSource | null {

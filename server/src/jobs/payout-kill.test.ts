@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { type DbHandle, openDb } from '../db/client.ts';
+import { openTestDb } from '../../test/support/test-db.ts';
+import { type DbHandle, rows } from '../db/client.ts';
 import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
-import { rows } from '../services/team.ts';
 import { payoutOnce } from './payout.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -21,11 +21,10 @@ let h: DbHandle;
 beforeAll(async () => {
   if (!url) return;
   chain = await startTestChain();
-  h = await openDb(url, { schema, poolSize: 3 });
+  h = await openTestDb(url, { schema, poolSize: 3 });
 }, 180_000);
 afterAll(async () => {
   if (!url) return;
-  await h?.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
   await h?.close();
   await chain?.stop();
 });

@@ -4,12 +4,12 @@ import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseGwei } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
-import type { DbHandle } from '../db/client.ts';
+import { type DbHandle, rows } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { getSettings, seedSettings, writeSetting } from '../services/settings.ts';
-import { rows } from '../services/team.ts';
 import { applyWithdrawal, approveWithdrawal } from '../services/withdraw.ts';
-import { type PayoutLogger, type PayoutOptions, payoutOnce } from './payout.ts';
+import { type PayoutOptions, payoutOnce } from './payout.ts';
 
 let chain: TestChain;
 let h: DbHandle;
@@ -93,7 +93,7 @@ async function settle(o = options()) {
 /** A logger that keeps the warnings: each names the withdrawal it is about. */
 function recorder() {
   const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
-  const log: PayoutLogger = {
+  const log: Logger = {
     info: () => {},
     error: () => {},
     warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg: msg ?? '' }),

@@ -4,16 +4,15 @@
 // of its transactions is final, and refunded exactly once (through the ledger) only when it can no
 // longer be paid: its transaction reverted, or another transaction with a known receipt used its
 // nonce. A used nonce without such evidence leaves it `unresolved` for the operator.
+import { parseAddress } from '@free/protocol/address';
 import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi } from 'viem';
+import { rows } from '../db/client.ts';
 import type { Asset } from '../services/ledger.ts';
-import { rows } from '../services/team.ts';
 import { failAndRefund } from '../services/withdraw.ts';
 import { enqueue, type HotWalletOptions, type OutboxRef, queueOnce } from './hot-wallet.ts';
 
 export { DEFAULT_STUCK_AFTER_BLOCKS } from './hot-wallet.ts';
-
-export type { JobLogger as PayoutLogger } from './loop.ts';
 
 export type PayoutOptions = Omit<HotWalletOptions, 'hooks'> & {
   /** token contract per withdrawable asset */
@@ -77,7 +76,7 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
         data: encodeFunctionData({
           abi: erc20Abi,
           functionName: 'transfer',
-          args: [w.to_address as Address, BigInt(w.amount)],
+          args: [parseAddress(w.to_address, 'withdrawals.to_address'), BigInt(w.amount)],
         }),
         gas: o.gasLimit ?? 120_000n,
       })),

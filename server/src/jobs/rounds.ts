@@ -1,7 +1,9 @@
 // The prediction-rounds job: every tick observes the DEX pair's cumulative price, settles ended
 // rounds at their time-weighted average and opens the round of the current period.
+
+import { noopLog } from '../lib/logger.ts';
 import { roundsTick } from '../services/rounds.ts';
-import { type JobContext, type Jobs, noopLog, oracleFor, runLoop } from './loop.ts';
+import { type JobContext, type Jobs, oracleFor, runLoop } from './loop.ts';
 
 /** Starts the rounds job (tick every second by default, so a round opens right at its minute). */
 export function startRoundsJob(ctx: JobContext): Jobs {

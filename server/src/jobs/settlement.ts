@@ -1,4 +1,4 @@
-// Daily settlement (DESIGN §6): static income, dynamic (generation) income for ignited accounts,
+// Daily settlement (docs/business-rules.md "Daily settlement"): static income, dynamic (generation) income for ignited accounts,
 // the chain pool's income to its contributors, market-maker FCC bonus and automatic renewal at
 // maturity, airdrop and presale unlocks.
 // Set-based SQL; each step commits on its own with its (day, step) row in settlement_runs, so a

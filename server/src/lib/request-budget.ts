@@ -1,6 +1,6 @@
 // The database's share of a request's time budget: a transaction opened while serving a request
 // must end (commit or roll back) before the request's budget does, so a timed-out answer never
-// hides a change that committed afterwards (issue 8.9, docs/business-rules.md "Time budget").
+// hides a change that committed afterwards (docs/business-rules.md "Time budget of a money request").
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 

@@ -1,5 +1,5 @@
 // Headers on every API answer: the API serves JSON only, so nothing it sends may be sniffed into
-// a script, framed, or allowed to load anything (issue 8.13).
+// a script, framed, or allowed to load anything (docs/operations.md "Serving the web app (security headers)").
 import type { FastifyInstance } from 'fastify';
 
 export const API_SECURITY_HEADERS = {

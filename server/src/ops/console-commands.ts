@@ -1,4 +1,4 @@
-// Operator commands added with the web console (issue 9); the CLI runs them too. Each takes the
+// Operator commands of the web console (docs/operations.md "Operators and the console"); the CLI runs them too. Each takes the
 // same raw arguments from a command line or from a console request body.
 import { readFileSync } from 'node:fs';
 import * as admin from '@free/protocol/api/admin';

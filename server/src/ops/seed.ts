@@ -5,6 +5,7 @@
 // product module made through its own services. Runs once per database (seed_runs marker).
 
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { parseHex } from '@free/protocol/address';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_MS as DAY, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import type { Deployment } from '@free/protocol/deployment';
@@ -17,7 +18,6 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
-  type Hex,
   http,
   type PublicClient,
   parseEther,
@@ -195,11 +195,11 @@ async function runSeed(
       abi: paymentAbi,
       functionName: 'payment',
       args: [
-        order.orderId as Hex,
+        parseHex(order.orderId, 'orderId', 32),
         d.usdt,
         parseEther(String(amount)),
         BigInt(order.endTime),
-        order.signature as Hex,
+        parseHex(order.signature, 'signature'),
       ],
     });
     // the figures Payment's Paid event carries: the burn and the executor reward are not credited

@@ -2,6 +2,7 @@
 // chain figures through the given client (null, or unreachable: the answer says why, the rest stays).
 
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { parseAddress } from '@free/protocol/address';
 import type { DashboardData } from '@free/protocol/api/admin';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, getAddress, type PublicClient } from 'viem';
@@ -25,7 +26,10 @@ async function chainFigures(client: PublicClient, config: Config): Promise<Chain
   const token = (address: Address, holder: Address) =>
     client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
   const treasury = getAddress(
-    (await client.readContract({ address: d.payment, abi: paymentAbi, functionName: 'treasury' })) as Address,
+    parseAddress(
+      await client.readContract({ address: d.payment, abi: paymentAbi, functionName: 'treasury' }),
+      'Payment.treasury',
+    ),
   );
   const hot = config.hotWalletAddress;
   const [head, reserve, committed, openPrincipal, availableReserve, hotUsdt, hotFree, gas, tUsdt, tFree] =

@@ -1,4 +1,4 @@
-// Sign-In with Ethereum (EIP-4361) and opaque bearer sessions (DESIGN §6, NOTES "Server").
+// Sign-In with Ethereum (EIP-4361) and opaque bearer sessions (docs/business-rules.md "Sign-in and sessions").
 
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';

@@ -1,4 +1,4 @@
-// Article types of the content pages (SPEC §1) and the publishing used by ops and seed. Articles
+// Article types of the content pages (docs/business-rules.md "Content") and the publishing used by ops and seed. Articles
 // live in the core `articles` table (one row per slug and language; `/api/common/article/*` serves
 // the caller's language and falls back to English); banners in `banners`.
 

@@ -1,4 +1,4 @@
-// FOMO pool (DESIGN §6): a share of stake fees flows in (as FREE), each qualifying stake resets the
+// FOMO pool (docs/business-rules.md "FOMO pool"): a share of stake fees flows in (as FREE), each qualifying stake resets the
 // countdown, and it is the circuit breaker of settlement: below the floor no earnings are paid.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';

@@ -1,4 +1,4 @@
-// Ignition (SPEC §4, DESIGN §6): burning the configured FREE amount marks the account ignited,
+// Ignition (docs/business-rules.md "Ignition"): burning the configured FREE amount marks the account ignited,
 // once. The FREE leaves the wallet through the ledger and is recorded as a pending burn until an
 // operator burns it on chain.
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
+// Its bulk entry, for jobs that move money for every user at once, is settlement-ledger.ts.
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { insufficientCode } from '@free/protocol/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { notifyMovement } from './events.ts';
 export const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
 export type Asset = (typeof ASSETS)[number];
 
-/** Per-user accounts of DESIGN §4 / SPEC §3. */
+/** Per-user accounts (docs/business-rules.md "Accounts and income"). */
 export const USER_ACCOUNTS = ['wallet', 'airdrop', 'pool', 'asset'] as const;
 export type UserAccountName = (typeof USER_ACCOUNTS)[number];
 

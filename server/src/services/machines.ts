@@ -24,7 +24,7 @@ export const machineView = (m: MachineRow, lang: string) => ({
   name: localized(m.name, lang),
   description: localized(m.description, lang),
   image: m.image,
-  asset: m.asset as Asset,
+  asset: m.asset,
   price: amt(m.price),
   hashrate: m.hashrate.toString(),
   days: m.days,
@@ -81,7 +81,7 @@ export const machineOrderView = (o: OrderRow, name: string, now: Date) => ({
   id: o.id,
   machineId: o.machineId,
   name,
-  asset: o.asset as Asset,
+  asset: o.asset,
   price: amt(o.price),
   hashrate: o.hashrate.toString(),
   startsAt: iso(o.startsAt),
@@ -108,7 +108,7 @@ export async function buyMachine(
         .for('update');
       if (!m) throw new AppError(ErrorCode.NotFound, 'id');
       if (m.stock !== null && m.stock <= 0) throw new AppError(ErrorCode.Conflict, 'id', 'sold out');
-      const asset = m.asset as Asset;
+      const asset = m.asset;
       await requireWallet(tx, input.userId, asset, m.price, 'id');
       if (m.stock !== null)
         await tx

@@ -8,8 +8,9 @@ import {
   type MoneyLimit,
   type MoneyLimitKey,
 } from '@free/protocol/api/admin';
+import type { SqlRunner } from '../db/client.ts';
 import { amt } from '../lib/format.ts';
-import { type Settings, type SqlRunner, writeSetting } from './settings.ts';
+import { type Settings, writeSetting } from './settings.ts';
 
 /** Every money limit with its token and current value (token units; null = no limit). */
 export function moneyLimitsOf(s: Settings): MoneyLimit[] {

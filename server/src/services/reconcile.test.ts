@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules } from '../../test/helpers.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
-import { type DbHandle, openDb } from '../db/client.ts';
+import { type DbHandle, openDb, rows } from '../db/client.ts';
 import { payoutOnce } from '../jobs/payout.ts';
 import { runOps } from '../ops/commands.ts';
 import { subscribe } from './hlb.ts';
@@ -21,7 +21,6 @@ import { type ReconcileChain, reconcile } from './reconcile.ts';
 import { openRound, placeBet } from './rounds.ts';
 import { getSetting } from './settings.ts';
 import { moveShopOrder, placeOrder, upsertProduct } from './shop.ts';
-import { rows } from './team.ts';
 
 let chain: TestChain;
 const hot = localAccount(11);

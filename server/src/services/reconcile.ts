@@ -1,15 +1,16 @@
 // Reconciliation: what the ledger owes users in USDT and FREE against what the platform holds on
 // chain for them (the payout hot wallet and the Payment treasury). Used by `npm run ops -- reconcile`
 // and meant for the operator console.
+
 import { paymentAbi } from '@free/protocol/abi/index';
+import { parseAddress } from '@free/protocol/address';
 import { canCancel } from '@free/protocol/shop';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, type PublicClient, TransactionReceiptNotFoundError } from 'viem';
 import type { Config } from '../config.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, rows } from '../db/client.ts';
 import { SHOP_ORDER_STATES } from '../db/schema/shop.ts';
 import { amt } from '../lib/format.ts';
-import { rows } from './team.ts';
 
 export const RECONCILED_TOKENS = ['USDT', 'FREE'] as const;
 
@@ -116,7 +117,9 @@ export async function chainHeld(chain: ReconcileChain): Promise<Record<Reconcile
     abi: paymentAbi,
     functionName: 'treasury',
   });
-  const holders = [...new Set([chain.hotWallet.toLowerCase(), (treasury as Address).toLowerCase()])];
+  const holders = [
+    ...new Set([chain.hotWallet.toLowerCase(), parseAddress(treasury, 'Payment.treasury').toLowerCase()]),
+  ];
   const held: Record<ReconciledToken, bigint> = { USDT: 0n, FREE: 0n };
   for (const token of RECONCILED_TOKENS) {
     for (const holder of holders) {
@@ -124,7 +127,7 @@ export async function chainHeld(chain: ReconcileChain): Promise<Record<Reconcile
         address: chain.tokens[token],
         abi: erc20Abi,
         functionName: 'balanceOf',
-        args: [holder as Address],
+        args: [parseAddress(holder)],
       });
     }
   }

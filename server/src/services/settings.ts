@@ -1,4 +1,4 @@
-// Every operator setting of the `config` table in ONE registry (DESIGN §6): key → zod schema +
+// Every operator setting of the `config` table in ONE registry (docs/operations.md "Settings"): key → zod schema +
 // default. One cached reader answers all of them, typed; one writer validates and invalidates.
 //
 // Reading: a stored value that fails its schema falls back to the default (object settings marked
@@ -9,9 +9,9 @@
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_SECONDS } from '@free/protocol/constants';
 import { MODULE_KEYS, type ModuleKey } from '@free/protocol/modules';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rootOf } from '../db/client.ts';
+import { rootOf, type SqlRunner } from '../db/client.ts';
 import { DEFAULT_TEAM_RULES, type TeamRules } from './team-rules.ts';
 
 const weiString = z.string().regex(/^\d{1,78}$/);
@@ -94,7 +94,7 @@ const moneySchema = z.object({
     .min(60)
     .max(30 * DAY_SECONDS),
   fomo_last_participants: z.number().int().min(1).max(100),
-  /** computing power: every N-th round, share of principal + income (SPEC §9) */
+  /** computing power: every N-th round, share of principal + income (docs/business-rules.md "Constants") */
   compute_every_rounds: z.number().int().min(1).max(100),
   compute_share_bps: bps,
   /** computing-power bonus to the direct inviter and to each further ancestor (bps of the contribution) */
@@ -363,9 +363,6 @@ function deepFreeze<T>(v: T): T {
   }
   return v;
 }
-
-/** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
-export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
 
 /** How long a process trusts its copy of the settings when another process may write them. */
 export const SETTINGS_CACHE_TTL_MS = 5_000;

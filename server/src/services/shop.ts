@@ -22,7 +22,7 @@ export const productView = (p: ProductRow, lang: string) => ({
   name: localized(p.name, lang),
   description: localized(p.description, lang),
   image: p.image,
-  asset: p.asset as Asset,
+  asset: p.asset,
   price: amt(p.price),
   stock: p.stock,
   soldOut: p.stock !== null && p.stock <= 0,
@@ -75,7 +75,7 @@ export const shopOrderView = (o: OrderRow, name: string) => ({
   productId: o.productId,
   name,
   quantity: o.quantity,
-  asset: o.asset as Asset,
+  asset: o.asset,
   unitPrice: amt(o.unitPrice),
   total: amt(o.total),
   state: o.state,
@@ -118,7 +118,7 @@ export async function placeOrder(
       if (!p) throw new AppError(ErrorCode.NotFound, 'productId');
       if (p.stock !== null && p.stock < input.quantity)
         throw new AppError(ErrorCode.Conflict, 'quantity', 'stock');
-      const asset = p.asset as Asset;
+      const asset = p.asset;
       const total = p.price * BigInt(input.quantity);
       await requireWallet(tx, input.userId, asset, total, 'quantity');
       if (p.stock !== null)
@@ -181,7 +181,7 @@ export async function moveShopOrder(
         key: `shop_refund:${o.id}`,
         from: systemAccount('fees'),
         to: userAccount(o.userId),
-        asset: o.asset as Asset,
+        asset: o.asset,
         amount: o.total,
         kind: 'shop_refund',
         ref: `shop_order:${o.id}`,

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex } from 'viem';
 import { signInviter } from '../chain/inviter-signature.ts';
+import type { SqlRunner } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { inviterChain, loadTeamRules, type SqlRunner } from './team.ts';
+import { inviterChain, loadTeamRules } from './team.ts';
 
 /** How long a signed parents list stays usable on chain. */
 export const STAKE_REF_TTL_SEC = 30 * 60;

@@ -19,7 +19,7 @@ export type TeamRules = {
   tierStake: { edge: Wei; alliance: Wei; central: Wei; super: Wei };
   /** How many inviters (nearest first) `stake_ref_address` returns and signs. */
   parentsMax: number;
-  /** Stake cycle index that makes a member a market maker (the 30-day cycle, SPEC §9). */
+  /** Stake cycle index that makes a member a market maker (the 30-day cycle, docs/business-rules.md "Constants"). */
   marketMakerCycle: number;
 };
 
@@ -44,7 +44,7 @@ export function teamLevel(zoneB: Wei, rules: TeamRules = DEFAULT_TEAM_RULES): nu
 export type TeamLevelLabel = 'F' | `V${number}`;
 
 /**
- * The team level shown to users (SPEC: "team level V or F"): F once zone B reaches `levelF` (and
+ * The team level shown to users (docs/business-rules.md "Team level V or F"): F once zone B reaches `levelF` (and
  * the last V threshold, so a misconfigured low F never skips the V levels), else V{n}.
  */
 export function teamLevelLabel(zoneB: Wei, rules: TeamRules = DEFAULT_TEAM_RULES): TeamLevelLabel {

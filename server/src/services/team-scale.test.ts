@@ -3,9 +3,9 @@ import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
-import type { DbHandle } from '../db/client.ts';
+import type { DbHandle, SqlRunner } from '../db/client.ts';
 import { getSettings, teamRulesOf } from './settings.ts';
-import { applyStakeChange, bindInviter, type SqlRunner, teamInfo } from './team.ts';
+import { applyStakeChange, bindInviter, teamInfo } from './team.ts';
 
 const N = 100_000;
 let h: DbHandle;

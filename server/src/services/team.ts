@@ -1,7 +1,8 @@
 // Referral tree and team figures: binding, stake effects on the counters, team_info, direct list.
 // Every write is set-based and runs inside the caller's transaction (same tx as the event).
 import { DAY_MS } from '@free/protocol/constants';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { rows, type SqlRunner } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { notifyTeam } from './events.ts';
 import { forgetUser } from './session-cache.ts';
@@ -15,14 +16,6 @@ import {
   teamLevelLabel,
   zones,
 } from './team-rules.ts';
-
-/** Anything drizzle can run raw SQL on: the db or a transaction (PGlite or node-postgres). */
-export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
-
-export async function rows<T>(tx: SqlRunner, query: SQL): Promise<T[]> {
-  const res = (await tx.execute(query)) as { rows: T[] };
-  return res.rows;
-}
 
 /** A refused binding: code InviterInvalid, `reason` says why (self, cycle, unknown user). */
 export class TeamError extends AppError {

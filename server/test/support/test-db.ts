@@ -1,17 +1,35 @@
-// Test database for the chain/team suites: in-memory PGlite, or PostgreSQL (a fresh schema per
+// The one test database of the server tests: in-memory PGlite, or PostgreSQL (a fresh schema per
 // call, dropped on close). Suites run on every backend of BACKENDS (PostgreSQL when
 // TEST_DATABASE_URL is set). Tables come from the regular migrations.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '../../src/db/client.ts';
-import { openTestDb as openCoreTestDb } from '../helpers.ts';
+import { type DbHandle, openDb } from '../../src/db/client.ts';
 
-export { BACKENDS } from '../helpers.ts';
+/** The backends a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const BACKENDS: { name: string; url: string }[] = [
+  { name: 'pglite', url: 'memory://' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
+];
 
-/** `url`: 'memory://' (PGlite) or a PostgreSQL URL (default: TEST_DATABASE_URL, else PGlite). */
-export async function openTestDb(
-  url: string = process.env.TEST_DATABASE_URL ?? 'memory://',
-): Promise<DbHandle> {
-  return openCoreTestDb(url);
+export type TestDbOptions = {
+  /** the PostgreSQL schema, for a test that hands it to another process (default: a random one) */
+  schema?: string;
+  poolSize?: number;
+};
+
+/** `url`: 'memory://' (PGlite) or a PostgreSQL URL, where a fresh schema is made and dropped on close. */
+export async function openTestDb(url: string, opts: TestDbOptions = {}): Promise<DbHandle> {
+  if (url === 'memory://') return openDb(url);
+  const schema = opts.schema ?? `t_core_${randomBytes(6).toString('hex')}`;
+  const handle = await openDb(url, { schema, poolSize: opts.poolSize ?? 12 });
+  const close = handle.close;
+  return {
+    ...handle,
+    async close() {
+      await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+      await close();
+    },
+  };
 }
 
 /** `count` users with distinct made-up addresses, in one statement. */

@@ -1,4 +1,4 @@
-// The API client (SPEC §7, §8): base URL, 10 s timeout, signed headers, and the error behaviour.
+// The API client (docs/business-rules.md "Calls, messages and timing"): base URL, 10 s timeout, signed headers, and the error behaviour.
 import type { NonceData } from '@free/protocol/api/index';
 import { PLATFORM, REQUEST_TIMEOUT_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
@@ -77,7 +77,7 @@ async function headersFor(hasBody: boolean, extra?: Record<string, string>): Pro
   return headers;
 }
 
-/** SPEC §8, code 401: show the server message, clear the user, go home, reset the tab, ask to sign in. */
+/** Code 401: show the server message, clear the user, go home, reset the tab, ask to sign in. */
 function onUnauthorized(message: string) {
   showToast(message || i18n.t('error'));
   session.clear();

@@ -1,4 +1,4 @@
-// Money-moving POSTs (ISSUE 8.9): one Idempotency-Key per intended action, kept until the outcome is
+// Money-moving POSTs (docs/api.md "Request headers"): one Idempotency-Key per intended action, kept until the outcome is
 // known. A timeout, a network failure, a 5xx or a 429 leave the outcome unknown — the server may have
 // done the work — and so does InProgress (the first attempt with this key is still running on the
 // server: a new key now would do the work a second time), so the retry (automatic or the user's next tap) carries the same key and the server

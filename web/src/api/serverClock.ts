@@ -1,4 +1,4 @@
-// The server's clock as this device sees it. Signed requests carry `times` (SPEC §7), which the
+// The server's clock as this device sees it. Signed requests carry `times` (docs/api.md "Request headers"), which the
 // server refuses outside its 5-minute window (StaleTimestamp, 1101). A device clock that is off,
 // or a local chain whose server day was moved forward (`npm run dev:advance`), would leave every
 // signed request refused; so the client signs with its estimate of the server's time, learned from

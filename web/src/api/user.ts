@@ -16,7 +16,7 @@ import { keys } from './keys';
 export type FireData = z.infer<typeof fireData>;
 export type StakingLimitData = z.infer<typeof stakingLimitData>;
 
-/** GET /api/user; the profile is merged into the stored user (SPEC §3). */
+/** GET /api/user; the profile is merged into the stored user. */
 export function useMe() {
   const signedIn = useSession() !== null;
   const q = useQuery({

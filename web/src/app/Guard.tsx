@@ -1,4 +1,4 @@
-// Route guard (SPEC §6, DESIGN §6): personal pages ask for sign-in instead of rendering empty.
+// Route guard (docs/business-rules.md "Languages and screens"): personal pages ask for sign-in instead of rendering empty.
 import Button from 'antd-mobile/es/components/button';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The five-slot bottom tab bar (SPEC §2) with the raised Ignite button in the middle.
+// The five-slot bottom tab bar (docs/business-rules.md "Languages and screens") with the raised Ignite button in the middle.
 import { useTranslation } from 'react-i18next';
 import { useFireInfo } from '../api/user';
 import { IgniteFlame } from './IgniteFlame';

@@ -14,7 +14,7 @@ export function usePageParams(): URLSearchParams {
 const INVITER_KEY = 'free.inviter';
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** Remembers `?inviter=0x…` (before or after the hash) for the first sign-in (DESIGN §6). */
+/** Remembers `?inviter=0x…` (before or after the hash) for the first sign-in (docs/business-rules.md "Team"). */
 export function captureInviter(href: string = window.location.href) {
   const url = new URL(href);
   const afterHash = url.hash.includes('?') ? url.hash.slice(url.hash.indexOf('?')) : '';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppNavigate } from './link';
 import { findRoute, type Href, ROUTES, TABS } from './routes';
 
-// SPEC §2 and DESIGN §5, as written there.
-const SPEC_ROUTES = [
+// The product's routes, as web/README.md and docs/business-rules.md name them.
+const PRODUCT_ROUTES = [
   'pages/chainPool/myContribution',
   'pages/chainPool/orderList',
   'pages/index/aiTrade',
@@ -32,15 +32,15 @@ const SPEC_ROUTES = [
   'pages/chainPool/poolData',
   'pages/shop/redemption',
   'pages/index/docs',
-  // issue 10: the shop
+  // the shop (docs/business-rules.md "Shop and FCC records")
   'pages/shop/products',
   'pages/shop/product',
   'pages/shop/shopOrders',
 ];
 
 describe('route table', () => {
-  it('has every route of SPEC §2 and DESIGN §5 once', () => {
-    for (const r of SPEC_ROUTES) expect(findRoute(`/${r}`), r).toBeDefined();
+  it('has every route of the product once', () => {
+    for (const r of PRODUCT_ROUTES) expect(findRoute(`/${r}`), r).toBeDefined();
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
   });
 
@@ -48,7 +48,7 @@ describe('route table', () => {
     for (const m of PRODUCT_MODULES) expect(findRoute(m.route), `${m.key} → ${m.route}`).toBeDefined();
   });
 
-  it('has five tabs in SPEC order, with home at / and at pages/index/index', () => {
+  it('has five tabs in the documented order, with home at / and at pages/index/index', () => {
     expect(TABS.map((t) => t.path)).toEqual([
       '/',
       '/pages/shop/shop',

@@ -1,4 +1,4 @@
-// THE route table: the router, tab bar, navigation bar and route guard all read it (STYLE.md).
+// THE route table: the router, tab bar, navigation bar and route guard all read it; nothing else lists routes.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import Home from '../pages/index/Home';
 
@@ -8,7 +8,7 @@ export interface RouteDef {
   component: ComponentType | LazyExoticComponent<ComponentType>;
   /** i18n key of the navigation bar title. */
   titleKey: string;
-  /** Personal pages prompt sign-in instead of showing an empty page (DESIGN §6). */
+  /** Personal pages prompt sign-in instead of showing an empty page (docs/business-rules.md "Languages and screens"). */
   needsLogin: boolean;
   /** Position in the bottom tab bar, for the five tab pages. */
   tab?: 0 | 1 | 2 | 3 | 4;
@@ -16,7 +16,7 @@ export interface RouteDef {
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-// The operator console (issue 9): one lazy chunk for all sections, never part of a user's first paint.
+// The operator console (docs/operations.md "Operators and the console"): one lazy chunk for all sections, never part of a user's first paint.
 const adminConsole = page(() => import('../pages/admin/AdminConsole'));
 
 // Home is in the first paint; the other four tabs load on their own and are fetched while the
@@ -279,7 +279,7 @@ export const TABS: readonly TableRoute[] = ROUTES.filter((r) => r.tab !== undefi
   (a, b) => (a.tab ?? 0) - (b.tab ?? 0),
 );
 
-/** Old-style aliases of the tab pages (SPEC §2 names home pages/index/index). */
+/** Old-style aliases of the tab pages (home is also pages/index/index). */
 export const ALIASES: Readonly<Record<string, string>> = { '/pages/index/index': '/' };
 
 export function findRoute(pathname: string): RouteDef | undefined {

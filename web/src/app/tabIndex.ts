@@ -1,4 +1,4 @@
-// The last tab index, kept in sessionStorage (SPEC §2).
+// The last tab index, kept in sessionStorage (docs/business-rules.md "Languages and screens").
 const KEY = 'free.tabIndex';
 
 export function getTabIndex(): number {

@@ -1,4 +1,4 @@
-// Amount entry: protocol cleaning (SPEC §5) as the user types, and the limit/balance prompts of §8.
+// Amount entry: protocol cleaning as the user types, and the limit/balance prompts (docs/business-rules.md "Amounts").
 import { type AmountKind, checkAmount, cleanAmountInput, parseAmount, type Wei } from '@free/protocol/amount';
 import { errorMessage } from '@free/protocol/errors';
 import { Input } from 'antd-mobile';

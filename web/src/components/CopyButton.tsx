@@ -1,4 +1,4 @@
-// Copies a text and says 'Copy Successful' (SPEC §8).
+// Copies a text and says 'Copy Successful' (docs/business-rules.md "Calls, messages and timing").
 import { useTranslation } from 'react-i18next';
 import { showToast } from './toast';
 

@@ -1,4 +1,4 @@
-// A live countdown in one of the three formats of SPEC §4; 'ended' once the end time has passed.
+// A live countdown in one of the three formats of docs/business-rules.md "Calls, messages and timing"; 'ended' once the end time has passed.
 import { type CountdownFormat, formatCountdown } from '@free/protocol/countdown';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

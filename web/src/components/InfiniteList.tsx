@@ -1,5 +1,5 @@
-// Every list's four states (STYLE.md): skeleton after 200 ms, 'no data yet', error + retry, content;
-// pull to refresh and infinite scroll; 'no more' hidden once the total is above 999 (SPEC §7).
+// Every list's four states, drawn the same everywhere: skeleton after 200 ms, 'no data yet', error + retry, content;
+// pull to refresh and infinite scroll; 'no more' hidden once the total is above 999 (docs/business-rules.md "Calls, messages and timing").
 
 import { NO_MORE_HIDDEN_ABOVE, PAGE_SIZE } from '@free/protocol/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Loading gives up after 60 s with a retry (SPEC §9), both inside a page and while a page's code loads.
+// Loading gives up after 60 s with a retry (docs/business-rules.md "Calls, messages and timing"), both inside a page and while a page's code loads.
 import { LOAD_DELAY_MS, LOAD_TIMEOUT_MS } from '@free/protocol/constants';
 import { act, lazy, Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Loading states (SPEC §9): nothing for the first 200 ms, then a skeleton; after 60 s loading gives
+// Loading states (docs/business-rules.md "Calls, messages and timing"): nothing for the first 200 ms, then a skeleton; after 60 s loading gives
 // up with a retry, so no page spins forever on a stalled network.
 
 import { LOAD_DELAY_MS, LOAD_TIMEOUT_MS } from '@free/protocol/constants';

@@ -1,5 +1,5 @@
 // One button for every contract write: simulate → confirm in wallet → pending (hash, kept across
-// reloads) → confirmed, or a readable reason (STYLE.md "Transactions"). The call is typed by its ABI:
+// reloads) → confirmed, or a readable reason (web/README.md). The call is typed by its ABI:
 // a function name the contract does not have, or arguments of the wrong types, fail the type check.
 // viem and wagmi are only imported as types here (they load lazily, off the first paint).
 import { Button } from 'antd-mobile';

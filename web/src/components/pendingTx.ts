@@ -1,4 +1,4 @@
-// Pending transactions survive reloads (NOTES: "stuck pending" is the top complaint): stored with
+// Pending transactions survive reloads (a transaction stuck "pending" is what users complain of most): stored with
 // a time so an old entry expires instead of spinning forever.
 export interface PendingTx {
   hash: `0x${string}`;

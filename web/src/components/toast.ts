@@ -1,4 +1,4 @@
-// One place that shows toasts, so every message lasts TOAST_MS (SPEC §8) and tests can observe them.
+// One place that shows toasts, so every message lasts TOAST_MS (docs/business-rules.md "Calls, messages and timing") and tests can observe them.
 // antd-mobile's Toast (with its Mask and react-spring) loads on the first toast, not before the first
 // paint: no page needs it to render.
 

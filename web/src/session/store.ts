@@ -40,7 +40,7 @@ export const session = {
   get: (): Session | null => current,
   token: (): string | null => current?.token ?? null,
   set: (next: Session) => write(next),
-  /** Merges the profile from GET /api/user into the stored user (SPEC §3). */
+  /** Merges the profile from GET /api/user into the stored user. */
   mergeUser: (profile: Record<string, unknown>) => {
     if (current) write({ ...current, user: { ...current.user, ...profile, address: current.user.address } });
   },
@@ -63,7 +63,7 @@ import { sameAddress } from '@free/protocol/address';
 
 export { sameAddress };
 
-/** SPEC §4: a connected wallet whose address differs from the signed-in user's ends the session. */
+/** A connected wallet whose address differs from the signed-in user's ends the session. */
 export function walletEndsSession(
   wallet: { status: string; address?: string | null },
   current: Session | null,

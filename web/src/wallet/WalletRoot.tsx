@@ -1,5 +1,5 @@
 // The lazy wallet stack: wagmi set-up, the connect/sign-in sheet, the wrong-network prompt, and the
-// rule that a different connected address ends the session (SPEC §4). Loaded after first paint.
+// rule that a different connected address ends the session (docs/business-rules.md "Calls, messages and timing"). Loaded after first paint.
 import { Button, Popup, SpinLoading } from 'antd-mobile';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +101,7 @@ export default function WalletRoot() {
 
   useEffect(() => (current ? follow(current) : undefined), [current]);
 
-  // A different wallet than the signed-in one: end the session and ask again (SPEC §4).
+  // A different wallet than the signed-in one: end the session and ask again.
   useEffect(() => {
     if (walletEndsSession(state, signed)) {
       session.clear();

@@ -1,5 +1,5 @@
 // WalletConnect through Reown AppKit, loaded only when the user picks it (≈390 KiB gzip).
-// AppKit awaits its cloud with no timeout before opening its modal (NOTES "Web"), so we ask the
+// AppKit awaits its cloud with no timeout before opening its modal, so we ask the
 // cloud ourselves first, and race the opening with a timeout: the user gets a message, never a
 // modal that does not open.
 import type { Chain } from 'viem';
@@ -55,7 +55,7 @@ async function load(chain: Chain, theme: 'light' | 'dark') {
       url: window.location.origin,
       icons: [],
     },
-    // SPEC §7, set explicitly: left undefined, email and socials switch themselves on.
+    // E-mail and social logins off (docs/business-rules.md "Calls, messages and timing"), set explicitly: left undefined, email and socials switch themselves on.
     features: { email: false, socials: [], analytics: true },
     enableCoinbase: false,
     enableBaseAccount: false,

@@ -1,6 +1,7 @@
 // 'Local test wallet': a real EIP-1193 provider backed by an anvil key, for the local chain only.
 // It signs in the page with viem and forwards everything else to the RPC, so no extension is needed.
 
+import { parseHex } from '@free/protocol/address';
 import { LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { withGasHeadroom } from '@free/protocol/gas';
 import { createPublicClient, type Hex, http, numberToHex } from 'viem';
@@ -81,7 +82,7 @@ export function createLocalProvider(chain: Chain, rpcUrl: string) {
           return null;
         }
         case 'personal_sign':
-          return account.signMessage({ message: { raw: p[0] as Hex } });
+          return account.signMessage({ message: { raw: parseHex(p[0], 'personal_sign data') } });
         case 'eth_signTypedData_v4': {
           const typed = typeof p[1] === 'string' ? JSON.parse(p[1]) : p[1];
           const { EIP712Domain: _domain, ...types } = typed.types ?? {};

@@ -1,4 +1,4 @@
-// The SPEC's network timeout (60 s) is what every chain call of the app waits: the wallet's
+// The network timeout (60 s, docs/business-rules.md "Calls, messages and timing") is what every chain call of the app waits: the wallet's
 // transport, the contract reads of the staking page.
 import { NETWORK_TIMEOUT_MS } from '@free/protocol/constants';
 import { foundry } from 'viem/chains';

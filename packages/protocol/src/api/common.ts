@@ -13,7 +13,9 @@ export const amountText = z.string().describe('decimal amount in token units, e.
 /** Token amount in wei as a decimal integer string (for contract calls). */
 export const weiText = z.string().regex(/^\d+$/).describe('amount in wei, decimal integer string');
 export const isoTime = z.string().describe('ISO 8601 timestamp (UTC)');
-export const asset = z.enum(['USDT', 'FREE', 'FCC']);
+/** The tokens an amount is counted in (the server's `asset` columns take this list). */
+export const ASSET_CODES = ['USDT', 'FREE', 'FCC'] as const;
+export const asset = z.enum(ASSET_CODES);
 export type Asset = z.infer<typeof asset>;
 /** A row id in a query or body (positive int4). */
 export const rowId = z.coerce

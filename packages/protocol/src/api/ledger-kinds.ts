@@ -13,7 +13,7 @@ export const LEDGER_KINDS = [
   'stake_redeem',
   'compute_contribution',
   'mm_bonus_fcc',
-  // income (SPEC §3; income_info sums these)
+  // income (docs/business-rules.md "Income kinds"; income_info sums these)
   'income_personal',
   'income_dynamic',
   'income_static',

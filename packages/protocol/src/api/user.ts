@@ -23,7 +23,7 @@ export const userProfile = z.object({
   }),
   /** invite link = web origin + '#/' + '?inviter=' + address */
   invite: z.object({ path: z.string(), query: z.string() }),
-  /** off-chain balances per account (SPEC §3) */
+  /** off-chain balances per account (docs/business-rules.md "Accounts and income") */
   balances: z.object({ wallet: perAsset, airdrop: perAsset, pool: perAsset, asset: perAsset }),
 });
 export type UserProfile = z.infer<typeof userProfile>;
@@ -68,7 +68,7 @@ export type FinanceItem = z.infer<typeof financeItem>;
 
 // ---- GET /api/user/income_info ----
 /**
- * Income kinds of SPEC §3 in display order (docs/business-rules.md, "Income kinds"): 'total' sums
+ * Income kinds in display order (docs/business-rules.md, "Income kinds"): 'total' sums
  * the others except the earnings of airdrop and presale (the USDT value of FREE their unlocks already
  * count); 'income_personal' is the part of the total the user's own holdings earned (all but the
  * team's dynamic kinds).

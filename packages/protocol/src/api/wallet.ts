@@ -15,7 +15,7 @@ export const idempotencyHeaders = z.object({
 export const WITHDRAW_COINS = ['USDT', 'FREE'] as const;
 export type WithdrawCoin = (typeof WITHDRAW_COINS)[number];
 export const withdrawBody = z.object({
-  /** decimal string in token units, cleaned by the client (SPEC §5) */
+  /** decimal string in token units, cleaned by the client (docs/business-rules.md "Amounts") */
   amount: z.string().max(80),
   /** USDT from the wallet balance, FREE from the airdrop balance */
   coin: z.enum(WITHDRAW_COINS).default('USDT'),

@@ -14,7 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, wei } from './_columns.ts';
+import { assetColumn, createdAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 
 export const ledgerEntries = pgTable(
@@ -28,7 +28,7 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id').references(() => users.id),
     /** user account (wallet, airdrop, pool, asset, onchain) or `system:<name>` */
     account: text('account').notNull(),
-    asset: text('asset').notNull(),
+    asset: assetColumn().notNull(),
     /** signed wei: negative on the debit side, positive on the credit side */
     amount: wei('amount').notNull(),
     kind: text('kind').$type<LedgerKind>().notNull(),
@@ -63,7 +63,7 @@ export const balances = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id').references(() => users.id),
     account: text('account').notNull(),
-    asset: text('asset').notNull(),
+    asset: assetColumn().notNull(),
     amount: wei('amount').notNull().default(sql`0`),
     /** only system accounts facing the outside world (e.g. system:recharge) may go below zero */
     allowNegative: boolean('allow_negative').notNull().default(false),

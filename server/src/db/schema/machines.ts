@@ -1,6 +1,6 @@
 // Mining machines, their orders, and the hashrate they grant.
 import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, ts, wei } from './_columns.ts';
+import { assetColumn, createdAt, ts, wei } from './_columns.ts';
 import { users } from './users.ts';
 
 export const machines = pgTable('machines', {
@@ -10,7 +10,7 @@ export const machines = pgTable('machines', {
   name: jsonb('name').notNull(),
   description: jsonb('description').notNull(),
   image: text('image'),
-  asset: text('asset').notNull(),
+  asset: assetColumn().notNull(),
   price: wei('price').notNull(),
   /** hashrate units granted (H/s, integer) */
   hashrate: wei('hashrate').notNull(),
@@ -32,7 +32,7 @@ export const machineOrders = pgTable(
     machineId: bigint('machine_id', { mode: 'number' })
       .notNull()
       .references(() => machines.id),
-    asset: text('asset').notNull(),
+    asset: assetColumn().notNull(),
     price: wei('price').notNull(),
     hashrate: wei('hashrate').notNull(),
     startsAt: ts('starts_at').notNull(),

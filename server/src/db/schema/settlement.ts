@@ -16,7 +16,7 @@ export const settlementRuns = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.step] })],
 );
 
-/** Earnings held back because the FOMO pool was under its floor (SPEC §5/§9). */
+/** Earnings held back because the FOMO pool was under its floor (docs/business-rules.md "FOMO floor"). */
 export const settlementHolds = pgTable('settlement_holds', {
   day: date('day', { mode: 'string' }).primaryKey(),
   reason: text('reason').notNull(),

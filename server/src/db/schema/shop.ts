@@ -2,7 +2,7 @@
 import { SHOP_ORDER_STATES } from '@free/protocol/api/shop';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt, wei } from './_columns.ts';
+import { assetColumn, createdAt, ts, updatedAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 
 export const shopProducts = pgTable('shop_products', {
@@ -11,7 +11,7 @@ export const shopProducts = pgTable('shop_products', {
   name: jsonb('name').notNull(),
   description: jsonb('description').notNull(),
   image: text('image'),
-  asset: text('asset').notNull(),
+  asset: assetColumn().notNull(),
   /** price of one share */
   price: wei('price').notNull(),
   stock: integer('stock'),
@@ -34,7 +34,7 @@ export const shopOrders = pgTable(
       .notNull()
       .references(() => shopProducts.id),
     quantity: integer('quantity').notNull(),
-    asset: text('asset').notNull(),
+    asset: assetColumn().notNull(),
     unitPrice: wei('unit_price').notNull(),
     total: wei('total').notNull(),
     state: text('state', { enum: SHOP_ORDER_STATES }).notNull().default('ordered'),

@@ -3,7 +3,7 @@
 import { WITHDRAW_STATES } from '@free/protocol/api/wallet';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, ts, updatedAt, wei } from './_columns.ts';
+import { assetColumn, createdAt, ts, updatedAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 
 /** The withdrawal states are protocol's (the API shows them; packages/protocol/src/withdraw.ts moves them). */
@@ -17,7 +17,7 @@ export const withdrawals = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    asset: text('asset').notNull(),
+    asset: assetColumn().notNull(),
     amount: wei('amount').notNull(),
     /** always the user's own (bound) address, checksummed */
     toAddress: text('to_address').notNull(),
@@ -56,7 +56,7 @@ export const rechargeOrders = pgTable(
     payer: text('payer').notNull(),
     token: text('token').notNull(),
     toAddress: text('to_address').notNull(),
-    asset: text('asset').notNull(),
+    asset: assetColumn().notNull(),
     amount: wei('amount').notNull(),
     burnBps: integer('burn_bps').notNull(),
     /** Payment.executorRewardBps when the order was made (unsigned: the paid figure is in the event) */

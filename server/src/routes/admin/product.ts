@@ -9,7 +9,6 @@ import { ok } from '../../http/envelope.ts';
 import { runForOperator } from '../../http/operator.ts';
 import { amt } from '../../lib/format.ts';
 import { cardView } from '../../services/cards.ts';
-import type { Asset } from '../../services/ledger.ts';
 import { listQuotes } from '../../services/quotes.ts';
 import { commandRoute, ROLES } from './shared.ts';
 
@@ -20,7 +19,7 @@ const catalogueOut = (r: CatalogueRow) => ({
   name: r.name as Record<string, string>,
   description: r.description as Record<string, string>,
   image: r.image,
-  asset: r.asset as Asset,
+  asset: r.asset,
   price: amt(r.price),
   stock: r.stock,
   sort: r.sort,

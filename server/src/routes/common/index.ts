@@ -1,10 +1,11 @@
 // Public endpoints: sign-in (nonce, login), config, articles, banners.
+
 import { envelopeSchema } from '@free/protocol';
+import { parseHex } from '@free/protocol/address';
 import * as api from '@free/protocol/api/common';
 import { DEFAULT_LANGUAGE } from '@free/protocol/languages';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Hex } from 'viem';
 import { rowsOf } from '../../db/client.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
@@ -92,7 +93,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       const r = await login(
         {
           message: req.body.message,
-          signature: req.body.signature as Hex,
+          signature: parseHex(req.body.signature, 'signature'),
           inviter: req.body.inviter,
           device: req.headers['user-agent'],
         },

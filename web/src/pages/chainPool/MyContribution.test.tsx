@@ -1,4 +1,4 @@
-// My Contribution reads its records from the SPEC's call, GET /api/user/contribute/record.
+// My Contribution reads its records from its call, GET /api/user/contribute/record.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

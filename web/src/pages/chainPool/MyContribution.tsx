@@ -1,5 +1,5 @@
 // My contributions to the chain pool: total and level (GET /api/user/pool/contributions), and the
-// records from the SPEC's contribution call (GET /api/user/contribute/record).
+// records from the contribution call (GET /api/user/contribute/record).
 import { useTranslation } from 'react-i18next';
 import { useMyPool } from '../../api/pool';
 import { Amount, DateTime } from '../../components/Amount';

@@ -157,7 +157,7 @@ function FomoCard() {
   );
 }
 
-/** SPEC §5/§9: while the pool is below its floor, no earnings are distributed; say so. */
+/** docs/business-rules.md "FOMO floor": while the pool is below its floor, no earnings are distributed; say so. */
 export function FomoHoldNotice({ fomo }: { fomo: FomoPool | null | undefined }) {
   const { t } = useTranslation();
   if (!fomo || fomo.distributing) return null;

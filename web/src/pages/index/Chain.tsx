@@ -1,5 +1,5 @@
 // Public chain: intro and articles, the chain pool's open state, and the Huan Li Bao section
-// (Huan Li Bao has no route of its own in SPEC; its home entry leads here).
+// (Huan Li Bao has no route of its own; its home entry leads here).
 import { Hlb } from './Hlb';
 import { ModuleIntro } from './ModuleIntro';
 

@@ -1,4 +1,4 @@
-// Buying a mining machine the wallet cannot pay for: the SPEC's balance texts, and no request.
+// Buying a mining machine the wallet cannot pay for: the documented balance texts, and no request.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';

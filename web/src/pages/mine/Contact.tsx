@@ -1,4 +1,4 @@
-// Contact links from config: the microblogging service and the messaging service (SPEC §1).
+// Contact links from config: the microblogging service and the messaging service (docs/business-rules.md "Languages and screens").
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
 import { EmptyState } from '../../components/EmptyState';

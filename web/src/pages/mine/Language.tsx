@@ -1,4 +1,4 @@
-// Language selection: the 12 languages, each by its own name (DESIGN §5); the choice is remembered.
+// Language selection: the 12 languages, each by its own name (docs/business-rules.md "Languages and screens"); the choice is remembered.
 import { useTranslation } from 'react-i18next';
 import { goBack } from '../../app/back';
 import { useAppNavigate } from '../../app/link';

@@ -20,7 +20,7 @@ import { useWallet, wallet } from '../../wallet/state';
 import './mine.css';
 import { AppLink } from '../../app/link';
 
-/** The invitation link: the app's own address with `#/?inviter=<address>` (DESIGN §6). */
+/** The invitation link: the app's own address with `#/?inviter=<address>` (docs/business-rules.md "Languages and screens"). */
 export function inviteLinkFor(address: string, location: { origin: string; pathname: string }): string {
   return `${location.origin}${location.pathname || '/'}#/?inviter=${address}`;
 }

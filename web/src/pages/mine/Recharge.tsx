@@ -1,12 +1,14 @@
 // Recharge: a backend-signed Payment order (POST /api/user/recharge/create), paid from the wallet
 // (USDT approve when needed → Payment.payment), then 'waiting for on-chain confirmation' until the
 // indexer credits it (polling /api/user/recharge/list), then 'Recharge Successful'; the records.
+
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
+import { parseAddress, parseHex } from '@free/protocol/address';
 import type { RechargeOrder } from '@free/protocol/api/index';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { useConfig } from '../../api/config';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
@@ -150,15 +152,15 @@ export default function Recharge() {
                 amount: BigInt(order.amountWei),
               }}
               prepare={() => ({
-                address: order.payment as Address,
+                address: parseAddress(order.payment, 'payment'),
                 abi: paymentAbi,
                 functionName: 'payment',
                 args: [
-                  order.orderId as Hex,
-                  order.token as Address,
+                  parseHex(order.orderId, 'orderId', 32),
+                  parseAddress(order.token, 'token'),
                   BigInt(order.amountWei),
                   BigInt(order.endTime),
-                  order.signature as Hex,
+                  parseHex(order.signature, 'signature'),
                 ] as const,
               })}
               onConfirmed={() => setWaiting(order.orderId)}

@@ -60,7 +60,7 @@ describe('earnings', () => {
     expect(container.querySelector('[data-testid="income-income_static"]')).not.toBeNull();
   });
 
-  it('shows every income kind of the SPEC with its name, including a loss as a negative figure', () => {
+  it('shows every income kind with its name, including a loss as a negative figure', () => {
     const qc = new QueryClient({
       defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
     });

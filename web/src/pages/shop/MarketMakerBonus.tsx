@@ -1,5 +1,5 @@
 // Whether this user's own 30-day staking turnover unlocks the market-maker FCC bonus, and if not,
-// how much more a stake of the market-maker cycle needs (the stake itself counts, SPEC §6).
+// how much more a stake of the market-maker cycle needs (the stake itself counts, docs/business-rules.md "Market-maker bonus").
 import { useTranslation } from 'react-i18next';
 import { useStakingLimit } from '../../api/user';
 import { Amount, toWei } from '../../components/Amount';

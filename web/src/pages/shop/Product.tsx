@@ -29,7 +29,7 @@ import { useModuleOpen } from '../index/ModuleIntro';
 import { LoadFailed, StockLine } from './Products';
 import './shop.css';
 
-/** The prompt for a quantity in the current language (SPEC §8 texts where SPEC has one). */
+/** The prompt for a quantity in the current language (the product's own text where there is one, docs/business-rules.md "Amounts"). */
 export function sharesPrompt(
   problem: SharesProblem,
   p: Pick<ShopProduct, 'stock'>,

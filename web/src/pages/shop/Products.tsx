@@ -1,4 +1,4 @@
-// The shop (SPEC §1): products with picture, price per share and stock; a tap opens the product.
+// The shop (docs/business-rules.md "Shop and FCC records"): products with picture, price per share and stock; a tap opens the product.
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useRestartStalled } from '../../api/restart';

@@ -75,7 +75,7 @@ export default function Shop() {
   const cycle = cycles.find((c) => c.index === cycleIndex) ?? cycles.at(-1);
 
   // the configured investment bounds (minimum in FREE valued in USDT, maximum) from the server,
-  // narrowed by the contract's maximum; a visitor who is not signed in sees the SPEC's 1–1000 U
+  // narrowed by the contract's maximum; a visitor who is not signed in sees the fixed 1–1000 U
   const limits = useStakingLimit().data;
   const minWei = toWei(limits?.minStake) ?? MIN_AMOUNT_WEI;
   const configMax = toWei(limits?.maxStake) ?? MAX_AMOUNT_WEI;

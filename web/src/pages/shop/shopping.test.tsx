@@ -1,5 +1,5 @@
 // The shop as a user meets it: products with picture, price and stock; buying shares with the
-// SPEC prompts for an empty or impossible quantity; my orders with their states and cancel.
+// the documented prompts for an empty or impossible quantity; my orders with their states and cancel.
 import { LOAD_TIMEOUT_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
 import { errorMessage } from '@free/protocol/errors';
