@@ -47,7 +47,11 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
 
   /** The turnover that makes an order of the market-maker cycle earn the FCC bonus. */
   const marketMakerTurnover = (wei: bigint) =>
-    writeSetting(t.db.db, 'market_maker', { turnover_wei: wei.toString(), principal_share_bps: 2000, fcc_multiplier: 2 });
+    writeSetting(t.db.db, 'market_maker', {
+      turnover_wei: wei.toString(),
+      principal_share_bps: 2000,
+      fcc_multiplier: 2,
+    });
 
   /** Keeps the FOMO pool above its floor (each test funds what it needs). */
   const fundPool = (amount = 10_000n * U) => fundFomo(t.db.db, amount, `test-${++seq}`);
@@ -205,7 +209,7 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
       await fund(t.db, me, 1000n * U);
       await marketMakerTurnover(1000n * U);
       // the market-maker cycle (30 days) at the turnover: 40 % of 980 principal in FCC at 1 USDT
-      const order = await buy(me, 1000n, 2, false, new Date('2028-03-01T00:00:00Z'));
+      const order = await buy(me, 1000n, 2, false, new Date('2027-12-01T00:00:00Z'));
       const bonus = (980n * U * 4000n) / 10_000n;
       expect(order.bonusFcc).toBe(bonus);
       const mmRows = async () => (await incomeOf(me, 'mm_bonus_fcc')).rows;
@@ -217,17 +221,17 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
         )[0];
       try {
         // the USDT income steps of the due day fit; then one wei less than the bonus is left
-        const held = await runSettlement(t.db, '2028-03-30', {
+        const held = await runSettlement(t.db, '2027-12-30', {
           afterStep: async (step) => {
             if (step !== 'pool') return;
-            const paid = BigInt((await budgetRow('2028-03-30'))?.paid ?? '0');
+            const paid = BigInt((await budgetRow('2027-12-30'))?.paid ?? '0');
             await writeSetting(t.db.db, 'income_daily_budget_wei', String(paid + bonus - 1n));
           },
         });
         expect(held.held).toBeNull();
         expect(await mmRows()).toBe(0);
         expect(await bal(t.db, me, 'FCC')).toBe(0n);
-        expect((await budgetRow('2028-03-30'))?.held).toBe(bonus.toString());
+        expect((await budgetRow('2027-12-30'))?.held).toBe(bonus.toString());
         const [o] = rowsOf<{ bonus_paid: boolean }>(
           await t.db.db.execute(sql`SELECT bonus_paid FROM stake_orders WHERE user_id = ${me}`),
         );
@@ -235,13 +239,13 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
 
         // a later day with budget left pays it, once, and counts it
         await writeSetting(t.db.db, 'income_daily_budget_wei', String(100_000n * U));
-        await runSettlement(t.db, '2028-03-31');
-        await runSettlement(t.db, '2028-04-01');
+        await runSettlement(t.db, '2027-12-31');
+        await runSettlement(t.db, '2028-01-01');
         expect(await bal(t.db, me, 'FCC')).toBe(bonus);
         expect(await mmRows()).toBe(1);
-        expect(BigInt((await budgetRow('2028-03-31'))?.paid ?? '0')).toBeGreaterThanOrEqual(bonus);
+        expect(BigInt((await budgetRow('2027-12-31'))?.paid ?? '0')).toBeGreaterThanOrEqual(bonus);
         // redeeming afterwards pays no second bonus
-        await redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2028-04-02T00:00:00Z') });
+        await redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2028-01-02T00:00:00Z') });
         expect(await mmRows()).toBe(1);
       } finally {
         await writeSetting(t.db.db, 'income_daily_budget_wei', null);
@@ -254,17 +258,17 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
       if (!me) throw new Error('no user');
       await fund(t.db, me, 1000n * U);
       await marketMakerTurnover(1000n * U);
-      const order = await buy(me, 1000n, 2, false, new Date('2028-06-01T00:00:00Z'));
+      const order = await buy(me, 1000n, 2, false, new Date('2027-10-01T00:00:00Z'));
       expect(order.bonusFcc).toBeGreaterThan(0n);
       const bonus = order.bonusFcc;
       try {
         // matured, not settled yet; nothing is left of the day's budget
         await writeSetting(t.db.db, 'income_daily_budget_wei', '0');
-        await redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2028-07-02T00:00:00Z') });
+        await redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2027-10-31T00:00:00Z') });
         expect(await bal(t.db, me, 'FCC')).toBe(0n);
         await writeSetting(t.db.db, 'income_daily_budget_wei', null);
-        await runSettlement(t.db, '2028-07-02');
-        await runSettlement(t.db, '2028-07-03');
+        await runSettlement(t.db, '2027-10-31');
+        await runSettlement(t.db, '2027-10-31');
         expect(await bal(t.db, me, 'FCC')).toBe(bonus);
         expect((await incomeOf(me, 'mm_bonus_fcc')).rows).toBe(1);
       } finally {

@@ -353,7 +353,8 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
         (SELECT usdt::text FROM settle_bonus WHERE NOT (${fits}) ORDER BY running LIMIT 1) AS first_held
       FROM settle_bonus`),
   );
-  if (!(await takeIncome(tx, c.day, BigInt(sums?.paid ?? '0'))).ok) throw new Error('FCC bonus past the budget');
+  if (!(await takeIncome(tx, c.day, BigInt(sums?.paid ?? '0'))).ok)
+    throw new Error('FCC bonus past the budget');
   if (sums?.first_held != null) await holdIncome(tx, c.day, BigInt(sums.first_held));
   await tx.execute(sql`UPDATE stake_orders SET bonus_paid = true
     WHERE id IN (SELECT order_id FROM settle_bonus WHERE order_id IS NOT NULL AND ${fits})`);

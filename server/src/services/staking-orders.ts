@@ -21,7 +21,14 @@ import { onStakeForFomo } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { fccOfUsdt, freeOfUsdt, getSettings, type MoneySettings, type Settings, usdtOfFcc } from './settings.ts';
+import {
+  fccOfUsdt,
+  freeOfUsdt,
+  getSettings,
+  type MoneySettings,
+  type Settings,
+  usdtOfFcc,
+} from './settings.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
