@@ -128,7 +128,7 @@ export const SETTINGS = {
   min_amount_wei: setting(weiString, String(1n * U)),
   max_amount_wei: setting(weiString, String(1000n * U)),
   max_recharge_wei: setting(weiString, String(1000n * U)),
-  min_withdraw_wei: setting(weiString, String(1n * U)),
+  withdraw_min_wei: setting(weiString, String(1n * U)),
   cycles: setting(
     z.array(cycleSchema).length(3),
     STAKE_CYCLES.map((c) => ({
@@ -166,7 +166,7 @@ export const SETTINGS = {
   /** a withdrawal above this waits in `review` for an operator instead of being paid by the worker */
   withdraw_review_above_wei: setting(weiString.nullable(), String(2_000n * U)),
   /** FREE withdrawals (from the airdrop balance) have their own limits, in FREE wei; null = no limit */
-  free_min_withdraw_wei: setting(weiString, String(10n * U)),
+  free_withdraw_min_wei: setting(weiString, String(10n * U)),
   free_withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
   free_withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
   free_withdraw_platform_daily_wei: setting(weiString.nullable(), String(500_000n * U)),
