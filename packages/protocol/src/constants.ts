@@ -1,6 +1,6 @@
 // Business constants (docs/business-rules.md "Constants") and the documented config defaults.
 // Rates, fees and thresholds marked DEFAULT are configuration (served by /api/common/config);
-// code reads the config and uses these only to seed it or as the documentation of its start values.
+// the server's settings registry takes its start values from here; code reads the config.
 
 import { WEI_PER_UNIT as U } from './amount.ts';
 
@@ -22,7 +22,6 @@ export const STAKE_CYCLES = [
 ] as const;
 export type StakeIndex = (typeof STAKE_CYCLES)[number]['index'];
 export const CYCLE_DAYS = STAKE_CYCLES.map((c) => c.days) as readonly number[];
-export const MARKET_MAKER_CYCLE_DAYS = 30;
 
 /** DEFAULT daily compound rate per cycle in ppm (0.6 %, 0.9 %, 1.2 %), as the contract's `cycleRatePpm`. */
 export const DEFAULT_CYCLE_RATE_PPM = [6000, 9000, 12_000] as const;

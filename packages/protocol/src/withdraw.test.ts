@@ -23,15 +23,19 @@ describe('withdrawal rules', () => {
     ]);
   });
 
-  it("lists every coin's limits in the console's money limits, in the coin's token; only the minimum cannot be off", () => {
+  it("names every coin's limit settings one way, <coin prefix>withdraw_<limit>_wei, each key once", () => {
     expect(Object.keys(WITHDRAW_RULES).sort()).toEqual([...WITHDRAW_COINS].sort());
+    const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const all: string[] = [];
     for (const coin of WITHDRAW_COINS) {
-      for (const [name, key] of Object.entries(WITHDRAW_RULES[coin].limits)) {
-        expect(MONEY_LIMITS[key as keyof typeof MONEY_LIMITS], key).toEqual({
-          token: coin,
-          nullable: name !== 'min',
-        });
-      }
+      const keys = Object.entries(WITHDRAW_RULES[coin].limits);
+      const prefix = keys[0]?.[1].split('withdraw_')[0];
+      for (const [limit, key] of keys) expect(key).toBe(`${prefix}withdraw_${snake(limit)}_wei`);
+      all.push(...keys.map(([, k]) => k));
     }
+    expect(new Set(all).size).toBe(all.length);
+    // the console sets each of them, in its coin's token; only the minimum cannot be off
+    expect(MONEY_LIMITS.free_withdraw_min_wei).toEqual({ token: 'FREE', nullable: false });
+    expect(MONEY_LIMITS.withdraw_review_above_wei).toEqual({ token: 'USDT', nullable: true });
   });
 });

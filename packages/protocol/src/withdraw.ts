@@ -33,14 +33,15 @@ export type WithdrawLimitKeys = {
 
 /**
  * What each withdrawable coin is withdrawn from (and refunded to) and where its limits are set
- * (docs/business-rules.md "Withdrawal limits"): the server's checks and the config answer read them
- * from here, and the console lists the same keys (MONEY_LIMITS, checked against this in tests).
+ * (docs/business-rules.md "Withdrawal limits"): the server's checks, the config answer (one limits
+ * object per coin) and the console's money limits (MONEY_LIMITS) all read them from here, so adding
+ * a withdrawable coin is this one entry (and its settings).
  */
 export const WITHDRAW_RULES = {
   USDT: {
     source: 'wallet',
     limits: {
-      min: 'min_withdraw_wei',
+      min: 'withdraw_min_wei',
       max: 'withdraw_max_wei',
       userDaily: 'withdraw_user_daily_wei',
       platformDaily: 'withdraw_platform_daily_wei',
@@ -50,7 +51,7 @@ export const WITHDRAW_RULES = {
   FREE: {
     source: 'airdrop',
     limits: {
-      min: 'free_min_withdraw_wei',
+      min: 'free_withdraw_min_wei',
       max: 'free_withdraw_max_wei',
       userDaily: 'free_withdraw_user_daily_wei',
       platformDaily: 'free_withdraw_platform_daily_wei',
@@ -58,3 +59,9 @@ export const WITHDRAW_RULES = {
     },
   },
 } as const satisfies Record<WithdrawCoin, { source: 'wallet' | 'airdrop'; limits: WithdrawLimitKeys }>;
+
+/** The settings keys of every coin's withdrawal limits, coin by coin, in WithdrawLimitKeys order. */
+export const WITHDRAW_LIMIT_SETTINGS = Object.entries(WITHDRAW_RULES).flatMap(([coin, r]) =>
+  Object.entries(r.limits).map(([limit, key]) => ({ coin: coin as WithdrawCoin, limit, key })),
+) as { coin: WithdrawCoin; limit: keyof WithdrawLimitKeys; key: WithdrawLimitKey }[];
+export type WithdrawLimitKey = (typeof WITHDRAW_RULES)[WithdrawCoin]['limits'][keyof WithdrawLimitKeys];

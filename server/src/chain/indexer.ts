@@ -408,47 +408,7 @@ async function applyLog(
   log: Logger,
 ): Promise<void> {
   switch (l.eventName) {
-    case 'Staked': {
-      const a = l.args;
-      const userId = await userIdFor(tx, a.user);
-      const inserted = await rows(
-        tx,
-        sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal, fee, free_burned, rate_ppm,
-              max_interest, staked_at, stake_tx, block_number)
-            VALUES (${a.user.toLowerCase()}, ${userId}, ${Number(a.index)}, ${Number(a.stakeIndex)}, ${a.amount.toString()},
-              ${a.principal.toString()}, ${a.fee.toString()}, ${a.freeBurned.toString()}, ${Number(a.ratePpm)},
-              ${a.maxInterest.toString()}, ${at.toISOString()}, ${l.transactionHash}, ${Number(l.blockNumber)})
-            ON CONFLICT (user_address, stake_index) DO NOTHING RETURNING id`,
-      );
-      if (inserted.length > 0) {
-        await notifyPublic(tx, 'fomo');
-        await notifyUsers(tx, [userId], ['orders']);
-        await applyStakeChange(
-          tx,
-          {
-            userId,
-            principalDelta: a.principal,
-            amountDelta: a.amount,
-            activeDelta: 1,
-            cycle: Number(a.stakeIndex),
-            at,
-          },
-          rules,
-        );
-      }
-      if (a.freeBurned > 0n) {
-        await insertBurn(tx, {
-          userId,
-          address: a.user,
-          source: 'stake_fee',
-          ref: a.index.toString(),
-          free: a.freeBurned,
-          usdt: a.fee,
-          l,
-        });
-      }
-      return;
-    }
+    // Staked logs never come here: every run of them goes to applyStakedRun
     case 'Unstaked': {
       const a = l.args;
       const closed = await rows<{ user_id: number; amount: string; principal: string; cycle: number }>(

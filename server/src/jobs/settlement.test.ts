@@ -45,6 +45,14 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
     return { sum: BigInt(r?.s ?? '0'), rows: Number(r?.n ?? 0) };
   };
 
+  /** The turnover that makes an order of the market-maker cycle earn the FCC bonus. */
+  const marketMakerTurnover = (wei: bigint) =>
+    writeSetting(t.db.db, 'market_maker', {
+      turnover_wei: wei.toString(),
+      principal_share_bps: 2000,
+      fcc_multiplier: 2,
+    });
+
   /** Keeps the FOMO pool above its floor (each test funds what it needs). */
   const fundPool = (amount = 10_000n * U) => fundFomo(t.db.db, amount, `test-${++seq}`);
 
@@ -189,6 +197,80 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
         expect(next.held).toBeNull();
         // staked at the start of 07-01, settled to the end of 07-03: three days
         expect((await incomeOf(me, 'income_static')).sum).toBe(compoundInterest(98n * U, 6000, 3));
+      } finally {
+        await writeSetting(t.db.db, 'income_daily_budget_wei', null);
+      }
+    });
+
+    it('counts the FCC bonus at its USDT value against the daily budget: held unpaid, paid once on a later day with budget left', async () => {
+      await fundPool();
+      const [me] = await makeUsers(t.db.db, 1, 'mmheld');
+      if (!me) throw new Error('no user');
+      await fund(t.db, me, 1000n * U);
+      await marketMakerTurnover(1000n * U);
+      // the market-maker cycle (30 days) at the turnover: 40 % of 980 principal in FCC at 1 USDT
+      const order = await buy(me, 1000n, 2, false, new Date('2027-12-01T00:00:00Z'));
+      const bonus = (980n * U * 4000n) / 10_000n;
+      expect(order.bonusFcc).toBe(bonus);
+      const mmRows = async () => (await incomeOf(me, 'mm_bonus_fcc')).rows;
+      const budgetRow = async (day: string) =>
+        rowsOf<{ paid: string; held: string }>(
+          await t.db.db.execute(
+            sql`SELECT paid::text AS paid, held::text AS held FROM income_budget_days WHERE day = ${day}`,
+          ),
+        )[0];
+      try {
+        // the USDT income steps of the due day fit; then one wei less than the bonus is left
+        const held = await runSettlement(t.db, '2027-12-30', {
+          afterStep: async (step) => {
+            if (step !== 'pool') return;
+            const paid = BigInt((await budgetRow('2027-12-30'))?.paid ?? '0');
+            await writeSetting(t.db.db, 'income_daily_budget_wei', String(paid + bonus - 1n));
+          },
+        });
+        expect(held.held).toBeNull();
+        expect(await mmRows()).toBe(0);
+        expect(await bal(t.db, me, 'FCC')).toBe(0n);
+        expect((await budgetRow('2027-12-30'))?.held).toBe(bonus.toString());
+        const [o] = rowsOf<{ bonus_paid: boolean }>(
+          await t.db.db.execute(sql`SELECT bonus_paid FROM stake_orders WHERE user_id = ${me}`),
+        );
+        expect(o?.bonus_paid).toBe(false);
+
+        // a later day with budget left pays it, once, and counts it
+        await writeSetting(t.db.db, 'income_daily_budget_wei', String(100_000n * U));
+        await runSettlement(t.db, '2027-12-31');
+        await runSettlement(t.db, '2028-01-01');
+        expect(await bal(t.db, me, 'FCC')).toBe(bonus);
+        expect(await mmRows()).toBe(1);
+        expect(BigInt((await budgetRow('2027-12-31'))?.paid ?? '0')).toBeGreaterThanOrEqual(bonus);
+        // redeeming afterwards pays no second bonus
+        await redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2028-01-02T00:00:00Z') });
+        expect(await mmRows()).toBe(1);
+      } finally {
+        await writeSetting(t.db.db, 'income_daily_budget_wei', null);
+      }
+    });
+
+    it('holds the FCC bonus a redemption would pay past the budget and pays it with a later settlement, once', async () => {
+      await fundPool();
+      const [me] = await makeUsers(t.db.db, 1, 'mmredeem');
+      if (!me) throw new Error('no user');
+      await fund(t.db, me, 1000n * U);
+      await marketMakerTurnover(1000n * U);
+      const order = await buy(me, 1000n, 2, false, new Date('2027-10-01T00:00:00Z'));
+      expect(order.bonusFcc).toBeGreaterThan(0n);
+      const bonus = order.bonusFcc;
+      try {
+        // matured, not settled yet; nothing is left of the day's budget
+        await writeSetting(t.db.db, 'income_daily_budget_wei', '0');
+        await redeemOrder(t.db, { userId: me, orderId: order.id, now: new Date('2027-10-31T00:00:00Z') });
+        expect(await bal(t.db, me, 'FCC')).toBe(0n);
+        await writeSetting(t.db.db, 'income_daily_budget_wei', null);
+        await runSettlement(t.db, '2027-10-31');
+        await runSettlement(t.db, '2027-10-31');
+        expect(await bal(t.db, me, 'FCC')).toBe(bonus);
+        expect((await incomeOf(me, 'mm_bonus_fcc')).rows).toBe(1);
       } finally {
         await writeSetting(t.db.db, 'income_daily_budget_wei', null);
       }

@@ -16,7 +16,7 @@ import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
 import { grantComputePower } from '../services/hashrate.ts';
-import { takeIncome } from '../services/income-budget.ts';
+import { holdIncome, incomeLeft, takeIncome } from '../services/income-budget.ts';
 import { KIND } from '../services/income-kinds.ts';
 import { getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
@@ -315,31 +315,50 @@ async function stepPool(tx: Tx, c: StepCtx): Promise<StepOut> {
  */
 async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
   const end = c.end.toISOString();
-  const bonus = await bulkCredit(tx, {
-    src: sql`SELECT user_id, bonus_fcc AS amount, 'mm_bonus:' || id AS tx_key, 'B' || lpad(id::text, 8, '0') AS ref
-      FROM stake_orders WHERE status = 'active' AND due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid`,
-    account: 'wallet',
-    asset: 'FCC',
-    kind: KIND.mmBonus,
-  });
-  await tx.execute(sql`UPDATE stake_orders SET bonus_paid = true
-    WHERE status = 'active' AND due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid`);
-  // on-chain stakes of the market-maker cycle that matured in the last 31 days (the ledger key
-  // makes a stake's bonus paid once, whichever run sees it first)
+  // the FCC bonus of balance orders matured by the end of the day (or held before: any status) and
+  // of the on-chain stakes of the market-maker cycle matured in the last 31 days not paid yet (the
+  // ledger key makes a stake's bonus paid once, whichever run sees it first), oldest first
   const core = await getSettings(tx);
   const rules = await loadTeamRules(tx);
   const mmDays = chainCycleDays(rules.marketMakerCycle);
-  const chainBonus = await bulkCredit(tx, {
-    src: sql`SELECT cs.user_id, ${chainBonusSql(core, c.money, rules.marketMakerCycle)} AS amount,
-        'mm_bonus:C' || cs.id AS tx_key, 'C' || lpad(cs.id::text, 8, '0') AS ref
+  const matured = sql`cs.staked_at + ${mmDays}::int * interval '1 day'`;
+  await tx.execute(sql`DROP TABLE IF EXISTS pg_temp.settle_bonus`);
+  await tx.execute(sql`CREATE TEMP TABLE settle_bonus ON COMMIT DROP AS
+    SELECT b.*, div(b.amount * ${c.money.fcc_price_usdt_wei}::numeric, ${WAD}::numeric) AS usdt,
+      sum(div(b.amount * ${c.money.fcc_price_usdt_wei}::numeric, ${WAD}::numeric))
+        OVER (ORDER BY b.at, b.tx_key) AS running
+    FROM (
+      SELECT id AS order_id, user_id, bonus_fcc AS amount, due_at AS at, 'mm_bonus:' || id AS tx_key,
+        'B' || lpad(id::text, 8, '0') AS ref
+      FROM stake_orders WHERE due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid
+      UNION ALL
+      SELECT NULL, cs.user_id, ${chainBonusSql(core, c.money, rules.marketMakerCycle)}, ${matured},
+        'mm_bonus:C' || cs.id, 'C' || lpad(cs.id::text, 8, '0')
       FROM chain_stakes cs
-      WHERE cs.cycle = ${rules.marketMakerCycle}::int
-        AND cs.staked_at + ${mmDays}::int * interval '1 day' <= ${end}
-        AND cs.staked_at + ${mmDays}::int * interval '1 day' > ${end}::timestamptz - interval '31 days'`,
+      WHERE cs.cycle = ${rules.marketMakerCycle}::int AND ${matured} <= ${end}
+        AND ${matured} > ${end}::timestamptz - interval '31 days'
+        AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.tx_key = 'mm_bonus:C' || cs.id)
+    ) b WHERE b.amount > 0`);
+  // the bonus counts against the daily income budget at its USDT value: the oldest that fit are
+  // paid, the rest stay unpaid (bonus_paid false) for a later day with budget left
+  const { left } = await incomeLeft(tx, c.day);
+  const fits = left === null ? sql`true` : sql`running <= ${left.toString()}::numeric`;
+  const bonus = await bulkCredit(tx, {
+    src: sql`SELECT user_id, amount, tx_key, ref FROM settle_bonus WHERE ${fits}`,
     account: 'wallet',
     asset: 'FCC',
     kind: KIND.mmBonus,
   });
+  const [sums] = rowsOf<{ paid: string; first_held: string | null }>(
+    await tx.execute(sql`SELECT coalesce(sum(usdt) FILTER (WHERE ${fits}), 0)::text AS paid,
+        (SELECT usdt::text FROM settle_bonus WHERE NOT (${fits}) ORDER BY running LIMIT 1) AS first_held
+      FROM settle_bonus`),
+  );
+  if (!(await takeIncome(tx, c.day, BigInt(sums?.paid ?? '0'))).ok)
+    throw new Error('FCC bonus past the budget');
+  if (sums?.first_held != null) await holdIncome(tx, c.day, BigInt(sums.first_held));
+  await tx.execute(sql`UPDATE stake_orders SET bonus_paid = true
+    WHERE id IN (SELECT order_id FROM settle_bonus WHERE order_id IS NOT NULL AND ${fits})`);
 
   const s = await getSettings(tx);
   const every = c.money.compute_every_rounds;
@@ -410,8 +429,8 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
     rules,
   );
   return {
-    rows: bonus.rows + chainBonus.rows + Number(renewed[0]?.n ?? 0),
-    total: bonus.total + chainBonus.total,
+    rows: bonus.rows + Number(renewed[0]?.n ?? 0),
+    total: bonus.total,
   };
 }
 

@@ -4,13 +4,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import { cardApplications, opsLog, users } from '../db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
-import { getSetting, getSettings, seedSettings } from '../services/settings.ts';
+import { getSetting, getSettings, seedSettings, writeSetting } from '../services/settings.ts';
 import { recordUnmatchedPayment } from '../services/unmatched-payments.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
 import { type ChainOps, parseArgs, runOps } from './commands.ts';
@@ -281,6 +281,61 @@ for (const backend of BACKENDS) {
           },
         });
         expect(await ops('payments:unmatched', '--size', '0')).toMatchObject({ ok: false });
+      });
+
+      it("shows today's income budget, the income paid and what is held per kind", async () => {
+        const now = new Date('2031-05-06T10:00:00Z');
+        const show = () => runOps(['income:budget'], { db, actor: 'test', now: () => now });
+        const empty = await show();
+        expect(empty).toMatchObject({
+          ok: true,
+          result: {
+            day: '2031-05-06',
+            budget: null,
+            left: null,
+            paid: '0',
+            held: {
+              redemptionInterest: { count: 0, usdt: '0' },
+              fccBonus: { count: 0, fcc: '0', usdt: '0' },
+            },
+          },
+        });
+        const [u] = await db.db
+          .insert(users)
+          .values({ address: '0x00000000000000000000000000000000000000b7' })
+          .returning();
+        if (!u) throw new Error('no user');
+        const order = (i: number, extra: string) =>
+          db.db.execute(
+            sql.raw(`INSERT INTO stake_orders (user_id, cycle, cycle_days, rate_ppm, fee_bps, amount, fee,
+              principal, staked_at, due_at, ledger_key, ${extra.split('=')[0]})
+            VALUES (${u.id}, 2, 30, 12000, 200, ${100n * U}, 0, ${100n * U}, '2031-04-01', '2031-05-01',
+              'ops-budget-${i}', ${extra.split('=')[1]})`),
+          );
+        await order(1, `interest_held=${3n * U}`);
+        await order(2, `interest_held=${2n * U}`);
+        await order(3, `bonus_fcc=${40n * U}`);
+        await db.db.execute(sql`INSERT INTO income_budget_days (day, paid, held)
+          VALUES ('2031-05-06', ${(7n * U).toString()}, ${(40n * U).toString()})`);
+        await writeSetting(db.db, 'income_daily_budget_wei', String(10n * U));
+        try {
+          expect(await show()).toMatchObject({
+            ok: true,
+            result: {
+              budget: '10',
+              paid: '7',
+              left: '3',
+              lastHeld: '40',
+              held: {
+                redemptionInterest: { count: 2, usdt: '5' },
+                // at the default FCC price of 1 USDT
+                fccBonus: { count: 1, fcc: '40', usdt: '40' },
+              },
+            },
+          });
+        } finally {
+          await writeSetting(db.db, 'income_daily_budget_wei', null);
+        }
       });
 
       it('reviews card applications along their states and sets manual quotes', async () => {

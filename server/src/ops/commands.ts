@@ -11,6 +11,7 @@ import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
+import { incomeBudgetFigures } from '../services/income-budget.ts';
 import { setQuote } from '../services/quotes.ts';
 import { reconcile, reconciliationView } from '../services/reconcile.ts';
 import {
@@ -310,6 +311,29 @@ export const COMMANDS: Record<string, Command> = {
       return short.length === 0
         ? null
         : `reconcile: the platform is short: ${short.map((r) => `${r.short} ${r.token}`).join(', ')}`;
+    },
+  },
+  'income:budget': {
+    usage:
+      "income:budget   (today's income budget (UTC), income paid, the last payment held, and what waits per kind: counts and sums)",
+    schema: z.object({}),
+    from: () => ({}),
+    run: async (_a: Record<string, never>, d) => {
+      const f = await incomeBudgetFigures(d.db.db, d.now());
+      const { interest, fccBonus, hlbDays, settlementDays } = f.held;
+      return {
+        day: f.day,
+        budget: f.budget === null ? null : amt(f.budget),
+        paid: amt(f.paid),
+        left: f.budget === null ? null : amt(f.budget > f.paid ? f.budget - f.paid : 0n),
+        lastHeld: amt(f.lastHeld),
+        held: {
+          redemptionInterest: { count: interest.count, usdt: amt(interest.amount) },
+          fccBonus: { count: fccBonus.count, fcc: amt(fccBonus.amount), usdt: amt(fccBonus.usdt) },
+          huanLiBao: { count: hlbDays.count, days: hlbDays.days, usdt: amt(hlbDays.amount) },
+          settlementDays,
+        },
+      };
     },
   },
   'card:review': {

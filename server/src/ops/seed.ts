@@ -407,15 +407,8 @@ async function runSeed(
   });
 
   // prediction rounds of the last minutes, bet and delivered through the round services
-  const roundsCfg = {
-    period_ms: 60_000,
-    fee_bps: 500,
-    min_bet_wei: String(U),
-    max_bet_wei: String(1000n * U),
-    max_settle_delay_ms: 60_000,
-    bet_cutoff_ms: 10_000,
-    tie_bps: 10,
-  };
+  // the configured rounds (settings registry), as the round job would open them
+  const roundsCfg = await getSetting(db.db, 'product.rounds');
   const start = Math.floor(now.getTime() / MIN) * MIN - 12 * MIN;
   let p = freeNow;
   for (let k = 0; k < 10; k++) {
@@ -437,7 +430,7 @@ async function runSeed(
       settleRound(tx, round.id, {
         now: new Date(round.endsAt.getTime() + 500),
         closePrice: close,
-        maxSettleDelayMs: 60_000,
+        maxSettleDelayMs: roundsCfg.max_settle_delay_ms,
       }),
     );
     p = close;

@@ -12,7 +12,7 @@ import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { amt, iso } from '../lib/format.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
-import { budgetDay } from './income-budget.ts';
+import { incomeBudgetFigures } from './income-budget.ts';
 import { reconcile, reconcileChainFor, reconciliationView } from './reconcile.ts';
 import { getSettings } from './settings.ts';
 
@@ -107,28 +107,18 @@ export async function dashboard(
     await db.execute(sql`SELECT DISTINCT ON (step) step, day::text AS day, rows, total::text AS total, created_at AS finished_at
       FROM settlement_runs ORDER BY step, day DESC`),
   );
-  const today = budgetDay(now);
-  const [budgetRow] = rowsOf<{ paid: string; held: string }>(
-    await db.execute(
-      sql`SELECT paid::text AS paid, held::text AS held FROM income_budget_days WHERE day = ${today}`,
-    ),
-  );
-  const [waiting] = rowsOf<{ n: string | number; total: string }>(
-    await db.execute(sql`SELECT count(*) AS n, coalesce(sum(interest_held), 0)::text AS total
-      FROM stake_orders WHERE interest_held > 0`),
-  );
-  const budget = settings.income_daily_budget_wei;
+  const income = await incomeBudgetFigures(db, now);
   return {
     chain,
     chainError,
     chainMismatch,
     fomo: { balance: amt(balance), floor: amt(floor), aboveFloor: balance >= floor },
     incomeBudget: {
-      day: today,
-      budget: budget === null ? null : amt(BigInt(budget)),
-      paid: amt(BigInt(budgetRow?.paid ?? '0')),
-      lastHeld: amt(BigInt(budgetRow?.held ?? '0')),
-      heldInterest: { count: Number(waiting?.n ?? 0), amount: amt(BigInt(waiting?.total ?? '0')) },
+      day: income.day,
+      budget: income.budget === null ? null : amt(income.budget),
+      paid: amt(income.paid),
+      lastHeld: amt(income.lastHeld),
+      heldInterest: { count: income.held.interest.count, amount: amt(income.held.interest.amount) },
     },
     liabilities: { USDT: amt(owedOf('USDT')), FREE: amt(owedOf('FREE')) },
     reconciliation,

@@ -40,7 +40,7 @@ for (const backend of BACKENDS) {
     describe('settings registry', () => {
       it('answers every key typed, with defaults for keys never stored', async () => {
         const s = await getSettings(db.db);
-        expect(s.min_withdraw_wei).toBe(DEFAULT_SETTINGS.min_withdraw_wei);
+        expect(s.withdraw_min_wei).toBe(DEFAULT_SETTINGS.withdraw_min_wei);
         expect(s['product.rounds'].period_ms).toBe(60_000);
         expect(s.product_money.compute_every_rounds).toBe(3);
         expect(teamRulesOf(s).parentsMax).toBe(10);

@@ -7,9 +7,21 @@
 // through `writeSetting` drops the cache of its process at once; another process (the ops CLI, a
 // second server) sees the change within the TTL. Rows written by hand: call `forgetSettings`.
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
-import { DAY_SECONDS } from '@free/protocol/constants';
-import { MODULE_KEYS, type ModuleKey } from '@free/protocol/modules';
-import { sql } from 'drizzle-orm';
+import {
+  DAY_SECONDS,
+  DEFAULT_CYCLE_FEE_BPS,
+  DEFAULT_CYCLE_RATE_PPM,
+  DONATION_FREE_BURN_BPS,
+  FOMO_FLOOR_WEI,
+  MARKET_MAKER_FCC_MULTIPLIER,
+  MARKET_MAKER_PRINCIPAL_SHARE_BPS,
+  MARKET_MAKER_TURNOVER_WEI,
+  SETTLEMENT_COMPUTE_EVERY_ROUNDS,
+  SETTLEMENT_COMPUTE_SHARE_BPS,
+  STAKE_CYCLES,
+} from '@free/protocol/constants';
+import { MODULE_KEYS, type ModuleKey, moduleOpen } from '@free/protocol/modules';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rootOf, type SqlRunner } from '../db/client.ts';
 import { DEFAULT_TEAM_RULES, type TeamRules } from './team-rules.ts';
@@ -116,21 +128,28 @@ export const SETTINGS = {
   min_amount_wei: setting(weiString, String(1n * U)),
   max_amount_wei: setting(weiString, String(1000n * U)),
   max_recharge_wei: setting(weiString, String(1000n * U)),
-  min_withdraw_wei: setting(weiString, String(1n * U)),
-  cycles: setting(z.array(cycleSchema).length(3), [
-    { days: 7, rate_ppm: 6000, fee_bps: 200 },
-    { days: 15, rate_ppm: 9000, fee_bps: 200 },
-    { days: 30, rate_ppm: 12000, fee_bps: 200 },
-  ]),
+  withdraw_min_wei: setting(weiString, String(1n * U)),
+  cycles: setting(
+    z.array(cycleSchema).length(3),
+    STAKE_CYCLES.map((c) => ({
+      days: c.days,
+      rate_ppm: DEFAULT_CYCLE_RATE_PPM[c.index],
+      fee_bps: DEFAULT_CYCLE_FEE_BPS[c.index],
+    })),
+  ),
   ignition_free_wei: setting(weiString, String(100n * U)),
-  fomo_floor_wei: setting(weiString, String(500n * U)),
+  fomo_floor_wei: setting(weiString, String(FOMO_FLOOR_WEI)),
   market_maker: setting(
     z.object({
       turnover_wei: weiString,
       principal_share_bps: bps,
       fcc_multiplier: z.number().min(0),
     }),
-    { turnover_wei: String(3000n * U), principal_share_bps: 2000, fcc_multiplier: 2 },
+    {
+      turnover_wei: String(MARKET_MAKER_TURNOVER_WEI),
+      principal_share_bps: MARKET_MAKER_PRINCIPAL_SHARE_BPS,
+      fcc_multiplier: MARKET_MAKER_FCC_MULTIPLIER,
+    },
   ),
   /** module switches: a write merges into the current switches */
   modules: setting(z.record(z.string(), z.boolean()), DEFAULT_MODULES as Record<string, boolean>, {
@@ -147,7 +166,7 @@ export const SETTINGS = {
   /** a withdrawal above this waits in `review` for an operator instead of being paid by the worker */
   withdraw_review_above_wei: setting(weiString.nullable(), String(2_000n * U)),
   /** FREE withdrawals (from the airdrop balance) have their own limits, in FREE wei; null = no limit */
-  free_min_withdraw_wei: setting(weiString, String(10n * U)),
+  free_withdraw_min_wei: setting(weiString, String(10n * U)),
   free_withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
   free_withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
   free_withdraw_platform_daily_wei: setting(weiString.nullable(), String(500_000n * U)),
@@ -166,8 +185,8 @@ export const SETTINGS = {
       fomo_min_stake_wei: String(100n * U),
       fomo_countdown_sec: DAY_SECONDS,
       fomo_last_participants: 10,
-      compute_every_rounds: 3,
-      compute_share_bps: 2000,
+      compute_every_rounds: SETTLEMENT_COMPUTE_EVERY_ROUNDS,
+      compute_share_bps: SETTLEMENT_COMPUTE_SHARE_BPS,
       compute_direct_bonus_bps: 1000,
       compute_team_bonus_bps: 200,
       compute_team_depth: 10,
@@ -209,7 +228,7 @@ export const SETTINGS = {
       income_bps: bps.default(1000),
     }),
     {
-      burn_bps: 200,
+      burn_bps: DONATION_FREE_BURN_BPS,
       levels: [100n * U, 500n * U, 1000n * U, 3000n * U, 10_000n * U].map(String),
       income_bps: 1000,
     },
@@ -459,7 +478,8 @@ export async function seedSettings(db: SqlRunner): Promise<void> {
 }
 
 export const wei = (s: string): bigint => BigInt(s);
-export const isModuleOpen = (s: Settings, m: ModuleKey): boolean => s.modules[m] === true;
+/** The one server check of a module switch: protocol's rule (a missing switch is closed). */
+export const isModuleOpen = (s: Settings, m: ModuleKey): boolean => moduleOpen(s.modules, m);
 
 /** The team thresholds as the rules read them. */
 export function teamRulesOf(s: Settings): TeamRules {
@@ -496,3 +516,6 @@ export const fccOfUsdt = (s: MoneySettings, usdt: bigint): bigint => {
   const price = BigInt(s.fcc_price_usdt_wei);
   return price === 0n ? 0n : (usdt * U) / price;
 };
+
+/** The USDT value of `fcc` wei at `fcc_price_usdt_wei` (rounded down): what the FCC bonus weighs in the income budget. */
+export const usdtOfFcc = (s: MoneySettings, fcc: bigint): bigint => (fcc * BigInt(s.fcc_price_usdt_wei)) / U;

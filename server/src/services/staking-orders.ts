@@ -21,7 +21,14 @@ import { onStakeForFomo } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import { fccOfUsdt, freeOfUsdt, getSettings, type MoneySettings, type Settings } from './settings.ts';
+import {
+  fccOfUsdt,
+  freeOfUsdt,
+  getSettings,
+  type MoneySettings,
+  type Settings,
+  usdtOfFcc,
+} from './settings.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
@@ -497,7 +504,14 @@ export async function redeemOrder(
           ref,
         });
       }
-      if (row.bonusFcc > 0n && !row.bonusPaid) {
+      // the FCC bonus counts too, at its USDT value: held unpaid when it does not fit, paid by the
+      // settlement maturity step of a later day with budget left
+      const money = (await getSettings(tx)).product_money;
+      const bonusNow =
+        row.bonusFcc > 0n &&
+        !row.bonusPaid &&
+        (await takeIncome(tx, budgetDay(a.now), usdtOfFcc(money, row.bonusFcc))).ok;
+      if (bonusNow) {
         await transfer(tx, {
           key: `mm_bonus:${row.id}`,
           from: systemAccount('income'),
@@ -515,7 +529,7 @@ export async function redeemOrder(
           redeemedAt: a.now,
           interestPaid: row.interestPaid + rest - held,
           interestHeld: held,
-          bonusPaid: row.bonusFcc > 0n ? true : row.bonusPaid,
+          bonusPaid: row.bonusPaid || bonusNow,
           redeemedAmount: row.principal + row.interestPaid + rest - held,
         })
         .where(and(eq(stakeOrders.id, row.id), eq(stakeOrders.status, 'active')))

@@ -191,7 +191,7 @@ for (const backend of BACKENDS) {
       const airdrop = (id: number) => getBalance(db.db, userAccount(id, 'airdrop'), 'FREE');
 
       it('debits the airdrop balance with its own limits and caps, apart from USDT', async () => {
-        await writeSetting(db.db, 'free_min_withdraw_wei', String(20n * U));
+        await writeSetting(db.db, 'free_withdraw_min_wei', String(20n * U));
         await writeSetting(db.db, 'free_withdraw_max_wei', String(300n * U));
         await writeSetting(db.db, 'free_withdraw_user_daily_wei', String(400n * U));
         await writeSetting(db.db, 'free_withdraw_review_above_wei', String(250n * U));

@@ -6,6 +6,8 @@
 // minimum and a maximum per withdrawal, a daily cap per user and for the platform (per coin), and a
 // review threshold: the withdrawal that takes the user's day (per coin) above it waits in `review`
 // until an operator approves or rejects it.
+
+import type { WithdrawLimitsInfo } from '@free/protocol/api/common';
 import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
 import { isWithdrawPending, WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
@@ -89,17 +91,15 @@ export function withdrawLimits(settings: Settings, coin: WithdrawCoin): Withdraw
   };
 }
 
-/** The config answer's withdrawal minimum and maximum of each coin (token units; no maximum: null). */
-export function withdrawLimitsAnswer(s: Settings) {
-  const usdt = withdrawLimits(s, 'USDT');
-  const free = withdrawLimits(s, 'FREE');
-  const upTo = (v: WeiLimit) => (v === undefined ? null : amt(v));
-  return {
-    min_withdraw: amt(usdt.min),
-    max_withdraw: upTo(usdt.max),
-    free_min_withdraw: amt(free.min),
-    free_max_withdraw: upTo(free.max),
+/** The config answer's withdrawal limits: one object per coin (token units; no maximum: null). */
+export function withdrawLimitsAnswer(s: Settings): Record<WithdrawCoin, WithdrawLimitsInfo> {
+  const answer = (coin: WithdrawCoin): WithdrawLimitsInfo => {
+    const l = withdrawLimits(s, coin);
+    return { min: amt(l.min), max: l.max === undefined ? null : amt(l.max) };
   };
+  return Object.fromEntries(
+    Object.keys(WITHDRAW_RULES).map((coin) => [coin, answer(coin as WithdrawCoin)]),
+  ) as Record<WithdrawCoin, WithdrawLimitsInfo>;
 }
 
 export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<WithdrawalView> {

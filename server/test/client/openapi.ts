@@ -1823,14 +1823,14 @@ export interface operations {
                                 max_amount: string;
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 max_recharge: string;
-                                /** @description decimal amount in token units, e.g. "12.5" */
-                                min_withdraw: string;
-                                /** @description decimal amount in token units, e.g. "12.5" */
-                                max_withdraw: string | null;
-                                /** @description decimal amount in token units, e.g. "12.5" */
-                                free_min_withdraw: string;
-                                /** @description decimal amount in token units, e.g. "12.5" */
-                                free_max_withdraw: string | null;
+                                withdraw: {
+                                    [key: string]: {
+                                        /** @description decimal amount in token units, e.g. "12.5" */
+                                        min: string;
+                                        /** @description decimal amount in token units, e.g. "12.5" */
+                                        max: string | null;
+                                    };
+                                };
                             };
                             /** @description decimal amount in token units, e.g. "12.5" */
                             ignition_free: string;
@@ -5790,7 +5790,7 @@ export interface operations {
                         data: {
                             list: {
                                 /** @enum {string} */
-                                key: "min_withdraw_wei" | "withdraw_max_wei" | "withdraw_user_daily_wei" | "withdraw_platform_daily_wei" | "withdraw_review_above_wei" | "free_min_withdraw_wei" | "free_withdraw_max_wei" | "free_withdraw_user_daily_wei" | "free_withdraw_platform_daily_wei" | "free_withdraw_review_above_wei" | "income_daily_budget_wei";
+                                key: "withdraw_min_wei" | "withdraw_max_wei" | "withdraw_user_daily_wei" | "withdraw_platform_daily_wei" | "withdraw_review_above_wei" | "free_withdraw_min_wei" | "free_withdraw_max_wei" | "free_withdraw_user_daily_wei" | "free_withdraw_platform_daily_wei" | "free_withdraw_review_above_wei" | "income_daily_budget_wei";
                                 /** @enum {string} */
                                 token: "USDT" | "FREE";
                                 nullable: boolean;
@@ -5817,7 +5817,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    key: "min_withdraw_wei" | "withdraw_max_wei" | "withdraw_user_daily_wei" | "withdraw_platform_daily_wei" | "withdraw_review_above_wei" | "free_min_withdraw_wei" | "free_withdraw_max_wei" | "free_withdraw_user_daily_wei" | "free_withdraw_platform_daily_wei" | "free_withdraw_review_above_wei" | "income_daily_budget_wei";
+                    key: "withdraw_min_wei" | "withdraw_max_wei" | "withdraw_user_daily_wei" | "withdraw_platform_daily_wei" | "withdraw_review_above_wei" | "free_withdraw_min_wei" | "free_withdraw_max_wei" | "free_withdraw_user_daily_wei" | "free_withdraw_platform_daily_wei" | "free_withdraw_review_above_wei" | "income_daily_budget_wei";
                     /** @description decimal amount in token units, e.g. "500" */
                     amount: string | null;
                 };

@@ -14,17 +14,12 @@ export const keys = {
   user: {
     all: () => ['user'] as const,
     me: () => ['user', 'me'] as const,
-    finance: (params: Query) => ['user', 'finance', params] as const,
     teamInfo: () => ['user', 'team_info'] as const,
-    directList: (params: Query) => ['user', 'direct_list', params] as const,
     incomeInfo: (params: Query) => ['user', 'income_info', params] as const,
     /** The tab bar's flame and the Ignite page read the same key, so an ignition refreshes both. */
     fire: () => ['user', 'fire'] as const,
     sessions: () => ['user', 'sessions'] as const,
-    contributeRecord: (params: Query) => ['user', 'contribute', params] as const,
     stakingLimit: () => ['user', 'staking_limit_info'] as const,
-    stakeRefAddress: () => ['user', 'stake_ref_address'] as const,
-    withdrawals: (params: Query) => ['user', 'withdraw', params] as const,
     recharges: (params: Query) => ['user', 'recharge', params] as const,
     hashrate: () => ['user', 'hashrate'] as const,
     airdrop: (kind: string) => ['user', 'airdrop', kind] as const,
@@ -33,7 +28,6 @@ export const keys = {
     cards: () => ['user', 'cards'] as const,
     hlbOrders: () => ['user', 'hlb', 'orders'] as const,
     poolSummary: () => ['user', 'pool', 'contributions', 'summary'] as const,
-    roundBets: () => ['user', 'round', 'bets'] as const,
     /** A paged list, keyed by its path so each stays separate. */
     list: (path: string, params: Query) => ['user', 'list', path, params] as const,
   },

@@ -53,7 +53,7 @@ const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
     keys.public.shop(),
     keys.public.machines(),
   ],
-  rounds: [keys.user.roundBets(), keys.public.round()],
+  rounds: [['user', 'list', '/api/user/round/bets'], keys.public.round()],
   income: [['user', 'income_info'], ['user', 'airdrop'], keys.user.hashrate(), ['user', 'list']],
   team: [keys.user.teamInfo(), ['user', 'direct_list'], keys.user.me(), keys.user.fire()],
 };

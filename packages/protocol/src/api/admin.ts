@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ARTICLE_TYPES } from '../content.ts';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages.ts';
 import { MODULE_KEYS } from '../modules.ts';
+import { WITHDRAW_LIMIT_SETTINGS, type WithdrawLimitKey } from '../withdraw.ts';
 import { CARD_STATES, card } from './cards.ts';
 import {
   address,
@@ -20,7 +21,7 @@ import { SHOP_ORDER_STATES, shopOrder, shopOrdersData } from './shop.ts';
 import { stakeOrdersData } from './staking.ts';
 import { teamInfoData } from './team.ts';
 import { financeData, financeQuery, sessionItem, userProfile } from './user.ts';
-import { rechargeListData, WITHDRAW_STATES, withdrawListData } from './wallet.ts';
+import { rechargeListData, WITHDRAW_STATES, type WithdrawCoin, withdrawListData } from './wallet.ts';
 
 /** `admin` may do everything; `finance` the money and users sections; `content` the content section. */
 export const OPERATOR_ROLES = ['admin', 'finance', 'content'] as const;
@@ -255,18 +256,11 @@ export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
  * wei, entered and shown in token units. `nullable`: the setting may be "no limit" (null).
  */
 export const MONEY_LIMITS = {
-  min_withdraw_wei: { token: 'USDT', nullable: false },
-  withdraw_max_wei: { token: 'USDT', nullable: true },
-  withdraw_user_daily_wei: { token: 'USDT', nullable: true },
-  withdraw_platform_daily_wei: { token: 'USDT', nullable: true },
-  withdraw_review_above_wei: { token: 'USDT', nullable: true },
-  free_min_withdraw_wei: { token: 'FREE', nullable: false },
-  free_withdraw_max_wei: { token: 'FREE', nullable: true },
-  free_withdraw_user_daily_wei: { token: 'FREE', nullable: true },
-  free_withdraw_platform_daily_wei: { token: 'FREE', nullable: true },
-  free_withdraw_review_above_wei: { token: 'FREE', nullable: true },
+  ...(Object.fromEntries(
+    WITHDRAW_LIMIT_SETTINGS.map(({ coin, limit, key }) => [key, { token: coin, nullable: limit !== 'min' }]),
+  ) as Record<WithdrawLimitKey, { token: WithdrawCoin; nullable: boolean }>),
   income_daily_budget_wei: { token: 'USDT', nullable: true },
-} as const satisfies Record<string, { token: 'USDT' | 'FREE'; nullable: boolean }>;
+} satisfies Record<string, { token: 'USDT' | 'FREE'; nullable: boolean }>;
 export type MoneyLimitKey = keyof typeof MONEY_LIMITS;
 export const MONEY_LIMIT_KEYS = Object.keys(MONEY_LIMITS) as [MoneyLimitKey, ...MoneyLimitKey[]];
 export const moneyLimit = z.object({

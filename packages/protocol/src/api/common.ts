@@ -1,6 +1,8 @@
 // Shared building blocks of the endpoint schemas, and the public (no sign-in) endpoints.
 import { z } from 'zod';
 import { contractFields } from '../deployment.ts';
+import { WITHDRAW_RULES } from '../withdraw.ts';
+import type { WithdrawCoin } from './wallet.ts';
 
 /** A 0x address (any case); the server compares addresses lower-cased. */
 export const address = z
@@ -98,6 +100,14 @@ export const logoutData = z.object({ revoked: z.boolean() });
 export type LogoutData = z.infer<typeof logoutData>;
 
 // ---- GET /api/common/config ----
+/** One coin's withdrawal limits as the config answers them (token units). */
+export const withdrawLimitsInfo = z.object({
+  min: amountText,
+  /** null: no maximum per withdrawal */
+  max: amountText.nullable(),
+});
+export type WithdrawLimitsInfo = z.infer<typeof withdrawLimitsInfo>;
+
 export const cycleInfo = z.object({
   index: z.number().int(),
   days: z.number().int(),
@@ -122,12 +132,11 @@ export const configData = z.object({
     min_amount: amountText,
     max_amount: amountText,
     max_recharge: amountText,
-    min_withdraw: amountText,
-    /** null: no maximum per withdrawal */
-    max_withdraw: amountText.nullable(),
-    /** FREE withdrawals (from the airdrop balance), in FREE */
-    free_min_withdraw: amountText,
-    free_max_withdraw: amountText.nullable(),
+    /** one object per withdrawable coin (protocol's WITHDRAW_RULES), in that coin's units */
+    withdraw: z.record(
+      z.enum(Object.keys(WITHDRAW_RULES) as [WithdrawCoin, ...WithdrawCoin[]]),
+      withdrawLimitsInfo,
+    ),
   }),
   ignition_free: amountText,
   fomo_floor: amountText,

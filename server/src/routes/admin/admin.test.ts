@@ -528,12 +528,12 @@ for (const backend of BACKENDS)
           limits.list.map((l: { key: string; value: string | null }) => [l.key, l.value]),
         );
         expect(byKey).toMatchObject({
-          min_withdraw_wei: '1',
+          withdraw_min_wei: '1',
           withdraw_max_wei: '10000',
           withdraw_user_daily_wei: '20000',
           withdraw_platform_daily_wei: '500000',
           withdraw_review_above_wei: '1',
-          free_min_withdraw_wei: '10',
+          free_withdraw_min_wei: '10',
           free_withdraw_max_wei: '10000',
           free_withdraw_user_daily_wei: '20000',
           free_withdraw_platform_daily_wei: '500000',
@@ -583,9 +583,9 @@ for (const backend of BACKENDS)
 
         for (const [payload, message, refusal] of [
           [
-            { key: 'min_withdraw_wei', amount: null },
-            'min_withdraw_wei cannot be switched off',
-            { reason: 'limitRequired', field: 'min_withdraw_wei' },
+            { key: 'withdraw_min_wei', amount: null },
+            'withdraw_min_wei cannot be switched off',
+            { reason: 'limitRequired', field: 'withdraw_min_wei' },
           ],
           [
             { key: 'withdraw_user_daily_wei', amount: '0' },

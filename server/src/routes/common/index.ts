@@ -141,7 +141,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
           min_amount: amt(wei(s.min_amount_wei)),
           max_amount: amt(wei(s.max_amount_wei)),
           max_recharge: amt(wei(s.max_recharge_wei)),
-          ...withdrawLimitsAnswer(s),
+          withdraw: withdrawLimitsAnswer(s),
         },
         ignition_free: amt(wei(s.ignition_free_wei)),
         fomo_floor: amt(wei(s.fomo_floor_wei)),

@@ -6,7 +6,7 @@ import type { AppContext } from '../../http/context.ts';
 import { sendFailure } from '../../http/envelope.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { dexFreePrice, type PriceSource } from '../../services/quotes.ts';
-import { getSettings } from '../../services/settings.ts';
+import { getSettings, isModuleOpen } from '../../services/settings.ts';
 
 /**
  * preValidation hook: a module that is not open answers ModuleClosed before its body is even
@@ -15,7 +15,7 @@ import { getSettings } from '../../services/settings.ts';
 export const guard =
   (ctx: AppContext, key: ModuleKey) => async (_req: FastifyRequest, reply: FastifyReply) => {
     const s = await getSettings(ctx.db.db);
-    if (s.modules[key] !== true) return sendFailure(reply, ErrorCode.ModuleClosed, key);
+    if (!isModuleOpen(s, key)) return sendFailure(reply, ErrorCode.ModuleClosed, key);
   };
 
 /** FREE's price in USDT (1e18): the injected source, else the deployment's pair, else ChainUnavailable. */

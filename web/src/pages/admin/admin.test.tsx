@@ -340,7 +340,7 @@ describe('money', () => {
     routes['GET /api/admin/limits'] = () =>
       okReply({
         list: [
-          { key: 'min_withdraw_wei', token: 'USDT', nullable: false, value: '1.5' },
+          { key: 'withdraw_min_wei', token: 'USDT', nullable: false, value: '1.5' },
           { key: 'free_withdraw_user_daily_wei', token: 'FREE', nullable: true, value: '20000' },
           { key: 'income_daily_budget_wei', token: 'USDT', nullable: true, value: null },
         ],
@@ -349,12 +349,12 @@ describe('money', () => {
     await open('/admin/money');
     const row = (key: string) => $(`[data-limit="${key}"]`);
     const value = (key: string) => row(key)?.querySelector('[data-testid="limit-value"]')?.textContent;
-    expect(row('min_withdraw_wei')?.querySelector('th')?.textContent).toBe('USDT: minimum per withdrawal');
-    expect(value('min_withdraw_wei')).toBe('1.5 USDT');
+    expect(row('withdraw_min_wei')?.querySelector('th')?.textContent).toBe('USDT: minimum per withdrawal');
+    expect(value('withdraw_min_wei')).toBe('1.5 USDT');
     expect(value('free_withdraw_user_daily_wei')).toBe('20,000 FREE');
     expect(value('income_daily_budget_wei')).toBe('No limit');
     // a minimum cannot be switched off; a limit already off has nothing to remove
-    expect(row('min_withdraw_wei')?.querySelector('[data-testid="limit-clear"]')).toBeNull();
+    expect(row('withdraw_min_wei')?.querySelector('[data-testid="limit-clear"]')).toBeNull();
     expect(row('income_daily_budget_wei')?.querySelector('[data-testid="limit-clear"]')).toBeNull();
     // typed with the user-side amount rules: zero refused before sending, grouping marks dropped
     const input = row('free_withdraw_user_daily_wei')?.querySelector('input') as HTMLInputElement;

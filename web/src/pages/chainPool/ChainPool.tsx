@@ -1,10 +1,9 @@
 // Chain tab (yield-swap / public-chain mining pool): pool figures and the contribution pie, my
 // level, contributing USDT (2 % of its value burned in FREE, shown before confirming), records.
-import { moduleOpen } from '@free/protocol/modules';
 import { Button } from 'antd-mobile';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../api/config';
+import { useModuleOpen } from '../../api/modules';
 import { usePoolStats } from '../../api/pool';
 import { LinkRows } from '../../components/LinkRows';
 import { requestSignIn } from '../../session/prompt';
@@ -17,20 +16,19 @@ const ContributePanel = lazy(() => import('./ContributePanel'));
 export default function ChainPool() {
   const { t } = useTranslation();
   const signedIn = useSession() !== null;
-  const config = useConfig().data;
   const stats = usePoolStats().data;
-  const open = config ? moduleOpen(config.modules, 'chain_pool') : undefined;
+  const open = useModuleOpen('chain_pool');
   return (
     <div className="page">
       <section className="hero">
         <h2>{t('pool.title')}</h2>
         <p>{t('pool.subtitle')}</p>
       </section>
-      {open === false && <p className="notice danger">{t('module.notOpen')}</p>}
+      {open === 'closed' && <p className="notice danger">{t('module.notOpen')}</p>}
       {stats && <PoolStatsCard stats={stats} />}
       {signedIn ? (
         <Suspense fallback={null}>
-          <ContributePanel burnBps={stats?.burnBps ?? null} open={open === true} />
+          <ContributePanel burnBps={stats?.burnBps ?? null} open={open === 'open'} />
         </Suspense>
       ) : (
         <section className="card stack">

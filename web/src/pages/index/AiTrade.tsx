@@ -3,6 +3,7 @@
 import { Button } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModuleOpen } from '../../api/modules';
 import { useCurrentRound, usePlaceBet, useRoundChart } from '../../api/rounds';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
@@ -15,7 +16,7 @@ import { RecordList, type RecordRow } from '../../components/RecordList';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
-import { ModuleArticle, ModuleState, useModuleOpen } from './ModuleIntro';
+import { ModuleArticle, ModuleState } from './ModuleIntro';
 import './index.css';
 
 const PriceChart = lazy(() => import('./PriceChart'));
@@ -199,7 +200,7 @@ export default function AiTrade() {
         ) : (
           !round.isPending && <EmptyState text={t('aiTrade.noRound')} />
         )}
-        {r && open !== false && (
+        {r && open === 'open' && (
           <AmountForm
             value={amount}
             onChange={setAmount}

@@ -5,13 +5,14 @@ import { Button, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplyCard, useMyCards } from '../../api/cards';
+import { useModuleOpen } from '../../api/modules';
 import { DateTime } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { ArticleList } from './Docs';
-import { ModuleState, useModuleOpen } from './ModuleIntro';
+import { ModuleState } from './ModuleIntro';
 import './index.css';
 
 type Kind = 'virtual' | 'physical';
@@ -157,7 +158,7 @@ export default function FreePay() {
         </Button>
       ) : (
         <>
-          {open && <ApplyForm />}
+          {open === 'open' && <ApplyForm />}
           <h2 className="section-title">{t('card.mine')}</h2>
           <MyCards />
         </>

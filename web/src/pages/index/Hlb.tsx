@@ -1,12 +1,11 @@
 // Huan Li Bao: subscribe USDT from the wallet into a product, redeem matured orders, and the
 // static / dynamic income (today, yesterday, total). Signed-in only; visitors get the prompt.
 
-import { moduleOpen } from '@free/protocol/modules';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../api/config';
 import { type HlbData, useHlb, useRedeemHlb, useSubscribeHlb } from '../../api/hlb';
+import { useModuleOpen } from '../../api/modules';
 import { useMe } from '../../api/user';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
@@ -47,7 +46,6 @@ function Income({ data }: { data: HlbData }) {
 export function Hlb() {
   const { t, i18n } = useTranslation();
   const signedIn = useSession() !== null;
-  const config = useConfig().data;
   const hlb = useHlb();
   const me = useMe();
   const [product, setProduct] = useState<string | null>(null);
@@ -62,12 +60,13 @@ export function Hlb() {
   };
   const subscribe = useSubscribeHlb(() => showToast(t('hlb.subscribed'), 'success'));
   const redeem = useRedeemHlb(() => showToast(t('hlb.redeemed'), 'success'));
-  const open = config ? moduleOpen(config.modules, 'huan_li_bao') : false;
+  const state = useModuleOpen('huan_li_bao');
+  const open = state === 'open';
   return (
     <section className="card stack" id="hlb">
       <div className="section-head">
         <h2>{t('home.hlb')}</h2>
-        {config && !open && <span className="tag-closed">{t('module.notOpen')}</span>}
+        {state === 'closed' && <span className="tag-closed">{t('module.notOpen')}</span>}
       </div>
       <p className="muted">{t('hlb.intro')}</p>
       {!signedIn ? (

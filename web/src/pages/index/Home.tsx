@@ -1,12 +1,13 @@
 // Home tab: banners, announcement ticker, FREE/FCC prices, FOMO pool, module entries (open / not
 // yet open from config), sign-in call to action for visitors, latest announcements.
-import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
+import type { ModuleKey } from '@free/protocol/modules';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Banner, useBanners, useLatestAnnouncements } from '../../api/articles';
 import { useConfig } from '../../api/config';
 import { useFomo } from '../../api/fomo';
+import { moduleState, useModuleOpen } from '../../api/modules';
 import { useQuote } from '../../api/quotes';
 import { Amount, Count } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
@@ -65,7 +66,6 @@ export const DOCS: readonly Entry[] = [
 export function Grid({ entries, label }: { entries: readonly Entry[]; label: string }) {
   const { t } = useTranslation();
   const config = useConfig();
-  const modules = config.data?.modules;
   return (
     <nav className="card grid-links" aria-label={label}>
       {entries.map((m) => (
@@ -76,7 +76,7 @@ export function Grid({ entries, label }: { entries: readonly Entry[]; label: str
             </Suspense>
           </span>
           <span>{t(m.key)}</span>
-          {config.data && m.module && !moduleOpen(modules, m.module) && (
+          {m.module && moduleState(config.data, m.module) === 'closed' && (
             <span className="tag-closed">{t('module.notOpen')}</span>
           )}
         </AppLink>
@@ -173,7 +173,7 @@ function Price({ symbol }: { symbol: 'FREE' | 'FCC' }) {
 
 function FomoCard() {
   const { t } = useTranslation();
-  const config = useConfig().data;
+  const fomoState = useModuleOpen('fomo');
   const query = useFomo();
   const fomo = query.data;
   // while it loads, the card holds its place (values '—'): its figures arriving move nothing below
@@ -182,9 +182,7 @@ function FomoCard() {
     <section className="card fomo-card stack">
       <div className="section-head">
         <h2>{t('home.fomoTitle')}</h2>
-        {config && !moduleOpen(config.modules, 'fomo') && (
-          <span className="tag-closed">{t('module.notOpen')}</span>
-        )}
+        {fomoState === 'closed' && <span className="tag-closed">{t('module.notOpen')}</span>}
       </div>
       <div className="stats">
         <Stat label={t('home.fomoBalance')}>

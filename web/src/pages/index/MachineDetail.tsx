@@ -3,6 +3,7 @@ import { errorMessage, insufficientCode } from '@free/protocol/errors';
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useBuyMachine, useMachine } from '../../api/machines';
+import { useModuleOpen } from '../../api/modules';
 import { useRestartStalled } from '../../api/restart';
 import { useMe } from '../../api/user';
 import { usePageParams } from '../../app/params';
@@ -14,7 +15,6 @@ import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
 import { MachineImage, MachineSummary } from './Machine';
-import { useModuleOpen } from './ModuleIntro';
 import './index.css';
 
 export default function MachineDetail() {
@@ -52,9 +52,8 @@ export default function MachineDetail() {
             <Amount value={balance} token={m.asset} />
           </Stat>
         )}
-        {open === false ? (
-          <p className="notice danger">{t('module.notOpen')}</p>
-        ) : (
+        {open === 'closed' && <p className="notice danger">{t('module.notOpen')}</p>}
+        {open === 'open' && (
           <Button
             block
             color="primary"

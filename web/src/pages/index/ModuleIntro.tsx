@@ -1,10 +1,10 @@
 // An intro page body for a product module: open / not-yet-open state from config, then its
 // introduction article (the newest of its type) in the reader's language.
-import { type ModuleKey, moduleOpen } from '@free/protocol/modules';
+import type { ModuleKey } from '@free/protocol/modules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLatestArticle } from '../../api/articles';
-import { useConfig } from '../../api/config';
+import { useModuleOpen } from '../../api/modules';
 import { EmptyState } from '../../components/EmptyState';
 import { contentLangProps } from '../../i18n';
 import './index.css';
@@ -12,8 +12,7 @@ import './index.css';
 /** A notice only when there is something to say: an open module needs none. */
 export function ModuleState({ module }: { module: ModuleKey }) {
   const { t } = useTranslation();
-  const config = useConfig().data;
-  if (!config || moduleOpen(config.modules, module)) return null;
+  if (useModuleOpen(module) !== 'closed') return null;
   return (
     <p className="notice danger" role="status">
       {t('module.notOpen')}
@@ -35,11 +34,6 @@ export function ModuleArticle({ type }: { type: string }) {
       <div className="article-body">{a.content}</div>
     </article>
   );
-}
-
-export function useModuleOpen(module: ModuleKey): boolean | undefined {
-  const config = useConfig().data;
-  return config ? moduleOpen(config.modules, module) : undefined;
 }
 
 export function ModuleIntro({

@@ -30,10 +30,7 @@ const ME = {
 const CONFIG = {
   modules: { withdraw: true },
   limits: {
-    min_withdraw: '1',
-    max_withdraw: '10000',
-    free_min_withdraw: '10',
-    free_max_withdraw: '5000',
+    withdraw: { USDT: { min: '1', max: '10000' }, FREE: { min: '10', max: '5000' } },
     max_recharge: '1000',
     min_amount: '1',
     max_amount: '1000',

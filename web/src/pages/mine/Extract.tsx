@@ -68,9 +68,12 @@ export function withdrawTerms(
   balances: UserProfile['balances'] | undefined,
   limits: Partial<ConfigData['limits']> | undefined,
 ): { available: string | undefined; min: string | undefined; max: string | null | undefined } {
-  return coin === 'FREE'
-    ? { available: balances?.airdrop.FREE, min: limits?.free_min_withdraw, max: limits?.free_max_withdraw }
-    : { available: balances?.wallet.USDT, min: limits?.min_withdraw, max: limits?.max_withdraw };
+  const own = limits?.withdraw?.[coin];
+  return {
+    available: coin === 'FREE' ? balances?.airdrop.FREE : balances?.wallet.USDT,
+    min: own?.min,
+    max: own?.max,
+  };
 }
 
 export default function Extract() {

@@ -104,7 +104,12 @@ const calls: { method: string; path: string; headers: Record<string, string> }[]
 const CONFIG = {
   ignition_free: '100',
   modules: { ignition: true, fomo: true },
-  limits: { min_withdraw: '1', max_recharge: '1000', min_amount: '1', max_amount: '1000' },
+  limits: {
+    withdraw: { USDT: { min: '1', max: null }, FREE: { min: '1', max: null } },
+    max_recharge: '1000',
+    min_amount: '1',
+    max_amount: '1000',
+  },
 };
 const fireInfo = (over: Record<string, unknown> = {}) => ({
   ignited: false,

@@ -12,6 +12,7 @@ import {
 import { Button, Dialog, Input } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModuleOpen } from '../../api/modules';
 import { useRestartStalled } from '../../api/restart';
 import { type ShopProduct, useOrderShares, useShopProduct } from '../../api/shop';
 import { useMe } from '../../api/user';
@@ -25,7 +26,6 @@ import { ProductImage } from '../../components/ProductImage';
 import { showToast } from '../../components/toast';
 import { requestSignIn } from '../../session/prompt';
 import { useSession } from '../../session/store';
-import { useModuleOpen } from '../index/ModuleIntro';
 import { LoadFailed, StockLine } from './Products';
 import './shop.css';
 
@@ -141,7 +141,8 @@ export default function Product() {
           <Amount value={p.price} token={p.asset} />
         </Stat>
         <StockLine p={p} />
-        {open === false ? <p className="notice danger">{t('module.notOpen')}</p> : <BuyShares p={p} />}
+        {open === 'closed' && <p className="notice danger">{t('module.notOpen')}</p>}
+        {open === 'open' && <BuyShares p={p} />}
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 // The shop (docs/business-rules.md "Shop and FCC records"): products with picture, price per share and stock; a tap opens the product.
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useModuleOpen } from '../../api/modules';
 import { useRestartStalled } from '../../api/restart';
 import { type ShopProduct, useShopProducts } from '../../api/shop';
 import { AppLink } from '../../app/link';
@@ -9,7 +10,6 @@ import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/PageSkeleton';
 import { ProductImage } from '../../components/ProductImage';
 import { useSession } from '../../session/store';
-import { useModuleOpen } from '../index/ModuleIntro';
 import './shop.css';
 
 /** Stock left, unlimited, or sold out. */
@@ -59,7 +59,7 @@ export default function Products() {
   const loading = products.isPending && products.fetchStatus !== 'idle';
   return (
     <div className="page">
-      {open === false && (
+      {open === 'closed' && (
         <p className="notice danger" role="status">
           {t('module.notOpen')}
         </p>

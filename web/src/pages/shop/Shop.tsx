@@ -10,11 +10,11 @@ import {
   parseAmount,
   type Wei,
 } from '@free/protocol/amount';
-import { moduleOpen } from '@free/protocol/modules';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
+import { useModuleOpen } from '../../api/modules';
 import {
   fetchStakeRef,
   quoteFee,
@@ -58,8 +58,10 @@ export default function Shop() {
   const [source, setSource] = useState<Source>('chain');
   const [autoRenew, setAutoRenew] = useState(false);
 
-  const stakingOpen = config ? moduleOpen(config.modules, 'staking') : false;
-  const balanceOpen = config ? moduleOpen(config.modules, 'staking_use_balance') : false;
+  const stakingState = useModuleOpen('staking');
+  const balanceState = useModuleOpen('staking_use_balance');
+  const stakingOpen = stakingState === 'open';
+  const balanceOpen = balanceState === 'open';
   const percent = (v: number, digits = 2) =>
     new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: digits }).format(v);
 
@@ -151,9 +153,11 @@ export default function Shop() {
         {t('shop.signInToStake')}
       </Button>
     ) : source === 'balance' ? (
-      <p className="notice" role="status">
-        {t('shop.balanceNotOpen')}
-      </p>
+      balanceState === 'closed' && (
+        <p className="notice" role="status">
+          {t('shop.balanceNotOpen')}
+        </p>
+      )
     ) : contracts ? (
       <div onClickCapture={showPrompt}>
         <TxButton
@@ -191,7 +195,7 @@ export default function Shop() {
         <p>{t('shop.subtitle')}</p>
       </section>
 
-      {config && !stakingOpen && (
+      {stakingState === 'closed' && (
         <p className="notice" role="status">
           {t('module.notOpen')}
         </p>

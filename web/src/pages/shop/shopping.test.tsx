@@ -58,7 +58,12 @@ let orders = [order(3, 'paid'), order(2, 'shipped'), order(1, 'cancelled')];
 const posts: { path: string; body: unknown; key: string | undefined }[] = [];
 const CONFIG = {
   modules: { shop: true },
-  limits: { min_withdraw: '1', max_recharge: '1000', min_amount: '1', max_amount: '1000' },
+  limits: {
+    withdraw: { USDT: { min: '1', max: null }, FREE: { min: '1', max: null } },
+    max_recharge: '1000',
+    min_amount: '1',
+    max_amount: '1000',
+  },
 };
 
 beforeAll(async () => {
