@@ -1,6 +1,26 @@
 // Withdrawal lifecycle both sides read: the allowed moves of a withdrawal, and which states still
 // wait for the chain.
-import type { WithdrawCoin, WithdrawState } from './api/wallet.ts';
+/** Coins a user can withdraw to the bound wallet. */
+export const WITHDRAW_COINS = ['USDT', 'FREE'] as const;
+export type WithdrawCoin = (typeof WITHDRAW_COINS)[number];
+
+/**
+ * `review`: above the review threshold, waiting for an operator (approved → queued, rejected →
+ * refunded). `unresolved`: its nonce was used on chain but no receipt proves what happened (a lagging
+ * or pruned node): neither confirmed nor refunded until the receipt turns up or an operator decides.
+ * The allowed moves are WITHDRAW_TRANSITIONS below.
+ */
+export const WITHDRAW_STATES = [
+  'review',
+  'queued',
+  'signed',
+  'broadcast',
+  'unresolved',
+  'confirmed',
+  'failed',
+  'refunded',
+] as const;
+export type WithdrawState = (typeof WITHDRAW_STATES)[number];
 
 /** Allowed moves of a withdrawal; the server refuses anything else. */
 export const WITHDRAW_TRANSITIONS: Record<WithdrawState, readonly WithdrawState[]> = {

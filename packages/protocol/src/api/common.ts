@@ -1,8 +1,8 @@
 // Shared building blocks of the endpoint schemas, and the public (no sign-in) endpoints.
 import { z } from 'zod';
 import { contractFields } from '../deployment.ts';
+import type { WithdrawCoin } from '../withdraw.ts';
 import { WITHDRAW_RULES } from '../withdraw.ts';
-import type { WithdrawCoin } from './wallet.ts';
 
 /** A 0x address (any case); the server compares addresses lower-cased. */
 export const address = z

@@ -1,6 +1,10 @@
 // Money-moving endpoints: withdrawal (to the bound wallet) and recharge (signed Payment orders).
 import { z } from 'zod';
+import { WITHDRAW_COINS, WITHDRAW_STATES } from '../withdraw.ts';
 import { address, amountText, hex, isoTime, pageOf, pageQuery, weiText } from './common.ts';
+
+// The coin and state lists live with the withdrawal rules (../withdraw.ts); the API names them here too.
+export { WITHDRAW_COINS, WITHDRAW_STATES, type WithdrawCoin, type WithdrawState } from '../withdraw.ts';
 
 /** Money-moving POSTs take this header; a retry with the same key does the work once. */
 export const idempotencyHeaders = z.object({
@@ -11,9 +15,6 @@ export const idempotencyHeaders = z.object({
 });
 
 // ---- POST /api/user/withdraw/apply ----
-/** Coins a user can withdraw to the bound wallet. */
-export const WITHDRAW_COINS = ['USDT', 'FREE'] as const;
-export type WithdrawCoin = (typeof WITHDRAW_COINS)[number];
 export const withdrawBody = z.object({
   /** decimal string in token units, cleaned by the client (docs/business-rules.md "Amounts") */
   amount: z.string().max(80),
@@ -24,23 +25,6 @@ export const withdrawBody = z.object({
 });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 
-/**
- * `review`: above the review threshold, waiting for an operator (approved → queued, rejected →
- * refunded). `unresolved`: its nonce was used on chain but no receipt proves what happened (a lagging
- * or pruned node): neither confirmed nor refunded until the receipt turns up or an operator decides.
- * The allowed moves are WITHDRAW_TRANSITIONS (../withdraw.ts).
- */
-export const WITHDRAW_STATES = [
-  'review',
-  'queued',
-  'signed',
-  'broadcast',
-  'unresolved',
-  'confirmed',
-  'failed',
-  'refunded',
-] as const;
-export type WithdrawState = (typeof WITHDRAW_STATES)[number];
 export const withdrawItem = z.object({
   id: z.number().int(),
   coin: z.string(),
