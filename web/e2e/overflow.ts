@@ -136,7 +136,8 @@ export async function walkNarrow(page: Page, paths = ROUTE_PATHS.map((r) => r.pa
     await page.evaluate(() => {
       const probe = document.createElement('p');
       probe.className = 'card e2e-probe';
-      probe.textContent = 'Überschallgeschwindigkeitsflugzeugtriebwerkswartung';
+      // twice as wide as the phone in any font the machine has (one such word once fitted 360 px)
+      probe.textContent = 'Überschallgeschwindigkeitsflugzeugtriebwerkswartungsvertragsverhandlungsprotokoll';
       document.querySelector('main.content')?.append(probe);
     });
     const seen = await overflowOn(page);

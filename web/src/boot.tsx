@@ -7,6 +7,7 @@ import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { startStream } from './api/stream';
 import { App, queryClient } from './app/App';
 import { captureInviter } from './app/params';
 import { initI18n } from './i18n';
@@ -47,6 +48,7 @@ if (root) {
       </StrictMode>,
     );
   });
-  // the live updates (src/api/stream.ts) once the first page is under way
-  void import('./api/stream').then(({ startStream }) => startStream(queryClient));
+  // the live updates once the first page is under way (the stream module is already in the first
+  // chunk: the API reads it imports decide whether to poll)
+  startStream(queryClient);
 }
