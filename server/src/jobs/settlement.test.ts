@@ -276,6 +276,59 @@ describe.each(BACKENDS)('settlement on $name', ({ url }) => {
       }
     });
 
+    it("pays an on-chain stake's FCC bonus held past the budget on the first day with budget left, however long after maturity", async () => {
+      // its own database: settling days a year ahead would end the FOMO countdown of the file's other tests
+      const own = await makeApp(url);
+      const db = own.db.db;
+      try {
+        await fundFomo(db, 10_000n * U, 'mmchainheld');
+        const [me] = await makeUsers(db, 1, 'mmchainheld');
+        if (!me) throw new Error('no user');
+        await writeSetting(db, 'market_maker', {
+          turnover_wei: (1000n * U).toString(),
+          principal_share_bps: 2000,
+          fcc_multiplier: 2,
+        });
+        const [row] = rowsOf<{ address: string }>(
+          await db.execute(sql`SELECT address FROM users WHERE id = ${me}`),
+        );
+        // the market-maker cycle (30 days) on chain: matured at the start of 2029-01-31
+        await db.execute(sql`INSERT INTO chain_stakes (user_address, user_id, stake_index, cycle, amount, principal,
+            fee, free_burned, rate_ppm, max_interest, staked_at, stake_tx, block_number)
+          VALUES (${row?.address}, ${me}, 0, 2, ${(1000n * U).toString()}, ${(980n * U).toString()},
+            ${(20n * U).toString()}, 0, 12000, 0, '2029-01-01T00:00:00Z', '0xmmheld', 1)`);
+        const bonus = (980n * U * 4000n) / 10_000n;
+        const mmRows = async () =>
+          Number(
+            rowsOf<{ n: string | number }>(
+              await db.execute(sql`SELECT count(*) AS n FROM ledger_entries
+                WHERE user_id = ${me} AND side = 'credit' AND kind = 'mm_bonus_fcc'`),
+            )[0]?.n ?? 0,
+          );
+        // the due day's budget has one wei less than the bonus left once the USDT income is paid
+        await runSettlement(own.db, '2029-01-31', {
+          afterStep: async (step) => {
+            if (step !== 'pool') return;
+            const [b] = rowsOf<{ paid: string }>(
+              await db.execute(
+                sql`SELECT paid::text AS paid FROM income_budget_days WHERE day = '2029-01-31'`,
+              ),
+            );
+            await writeSetting(db, 'income_daily_budget_wei', String(BigInt(b?.paid ?? '0') + bonus - 1n));
+          },
+        });
+        expect(await mmRows()).toBe(0);
+        // 43 days after maturity (settlement's catch-up reaches back 31 days): paid, once
+        await writeSetting(db, 'income_daily_budget_wei', null);
+        await runSettlement(own.db, '2029-03-15');
+        await runSettlement(own.db, '2029-03-16');
+        expect(await bal(own.db, me, 'FCC')).toBe(bonus);
+        expect(await mmRows()).toBe(1);
+      } finally {
+        await closeApp(own);
+      }
+    });
+
     it('pays dynamic income to ignited ancestors only, within the depth of their level', async () => {
       await fundPool();
       const [root, mid, staker, plain, staker2] = await makeUsers(t.db.db, 5, 'dyn');

@@ -316,8 +316,10 @@ async function stepPool(tx: Tx, c: StepCtx): Promise<StepOut> {
 async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
   const end = c.end.toISOString();
   // the FCC bonus of balance orders matured by the end of the day (or held before: any status) and
-  // of the on-chain stakes of the market-maker cycle matured in the last 31 days not paid yet (the
-  // ledger key makes a stake's bonus paid once, whichever run sees it first), oldest first
+  // of the on-chain stakes of the market-maker cycle not paid yet (the ledger key makes a stake's
+  // bonus paid once, whichever run sees it first), oldest first. On-chain stakes are looked at from
+  // 31 days back (settlement's catch-up), or from 31 days before the first day the budget ever held
+  // a payment: a bonus held then is still waiting, however long ago it matured
   const core = await getSettings(tx);
   const rules = await loadTeamRules(tx);
   const mmDays = chainCycleDays(rules.marketMakerCycle);
@@ -336,7 +338,8 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
         'mm_bonus:C' || cs.id, 'C' || lpad(cs.id::text, 8, '0')
       FROM chain_stakes cs
       WHERE cs.cycle = ${rules.marketMakerCycle}::int AND ${matured} <= ${end}
-        AND ${matured} > ${end}::timestamptz - interval '31 days'
+        AND ${matured} > LEAST(${end}::timestamptz,
+          (SELECT min(day)::timestamptz FROM income_budget_days WHERE held > 0)) - interval '31 days'
         AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.tx_key = 'mm_bonus:C' || cs.id)
     ) b WHERE b.amount > 0`);
   // the bonus counts against the daily income budget at its USDT value: the oldest that fit are
