@@ -315,6 +315,13 @@ for (const backend of BACKENDS) {
         await order(1, `interest_held=${3n * U}`);
         await order(2, `interest_held=${2n * U}`);
         await order(3, `bonus_fcc=${40n * U}`);
+        // due today: it waits for tonight's settlement, not for budget
+        await db.db.execute(sql`INSERT INTO stake_orders (user_id, cycle, cycle_days, rate_ppm, fee_bps, amount, fee,
+            principal, staked_at, due_at, ledger_key, bonus_fcc)
+          VALUES (${u.id}, 2, 30, 12000, 200, ${(100n * U).toString()}, 0, ${(100n * U).toString()}, '2031-04-06',
+            '2031-05-06T01:00:00Z', 'ops-budget-4', ${(50n * U).toString()})`);
+        await db.db.execute(sql`INSERT INTO settlement_runs (day, step) VALUES ('2031-05-05', 'maturity')
+          ON CONFLICT DO NOTHING`);
         await db.db.execute(sql`INSERT INTO income_budget_days (day, paid, held)
           VALUES ('2031-05-06', ${(7n * U).toString()}, ${(40n * U).toString()})`);
         await writeSetting(db.db, 'income_daily_budget_wei', String(10n * U));

@@ -63,7 +63,7 @@ export type IncomeBudgetFigures = {
   held: {
     /** redemption interest held on the order */
     interest: HeldKind;
-    /** matured market-maker bonuses of balance orders not credited yet: FCC wei, and its USDT value */
+    /** market-maker bonuses of balance orders a settled day did not credit: FCC wei, and its USDT value */
     fccBonus: HeldKind & { usdt: bigint };
     /** Huan Li Bao orders with whole days not accrued yet (the job pays them), and those days' static income */
     hlbDays: HeldKind & { days: number };
@@ -90,8 +90,11 @@ export async function incomeBudgetFigures(db: Executor, now: Date): Promise<Inco
   const [interest, bonus, hlb, days] = await Promise.all([
     one(sql`SELECT count(*) AS n, coalesce(sum(interest_held), 0)::text AS total, NULL AS extra
       FROM stake_orders WHERE interest_held > 0`),
+    // held: due by the end of a day whose maturity step already ran (one due since waits for its
+    // settlement, not for budget)
     one(sql`SELECT count(*) AS n, coalesce(sum(bonus_fcc), 0)::text AS total, NULL AS extra
-      FROM stake_orders WHERE bonus_fcc > 0 AND NOT bonus_paid AND due_at <= ${at}`),
+      FROM stake_orders WHERE bonus_fcc > 0 AND NOT bonus_paid AND due_at <= ${at}
+        AND due_at <= (SELECT (max(day) + 1)::timestamp AT TIME ZONE 'UTC' FROM settlement_runs WHERE step = 'maturity')`),
     one(sql`WITH behind AS (
         SELECT amount, daily_rate_ppm, floor(extract(epoch FROM (
             CASE WHEN state = 'redeemed' AND redeemed_at < ${at}::timestamptz THEN redeemed_at ELSE ${at}::timestamptz END
