@@ -5,6 +5,7 @@
 
 import swagger from '@fastify/swagger';
 import { ErrorCode, type ErrorCodeName } from '@free/protocol';
+import { COMMAND_REFUSALS } from '@free/protocol/api/admin';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { needsPlatform, platformParameter } from './api-headers.ts';
@@ -41,7 +42,7 @@ const RATE_LIMIT_HEADERS = {
 const ERROR_ENVELOPE = {
   type: 'object',
   description:
-    "A refusal: `code` names it (see ErrorCode in docs/api.md), `msg` says it in the caller's language (naming the faulty field), `data` is null.",
+    "A refusal: `code` names it (see ErrorCode in docs/api.md), `msg` says it in the caller's language (naming the faulty field), `data` is null — except an operator command's refusal (OperatorCommandRefused), whose `data` says why as a stable code.",
   properties: {
     code: {
       type: 'integer',
@@ -49,7 +50,21 @@ const ERROR_ENVELOPE = {
       'x-enum-varnames': SERVER_ERROR_CODES.map(([name]) => name),
     },
     msg: { type: 'string' },
-    data: { type: 'object', nullable: true, enum: [null] },
+    // protocol's commandRefusal (api/admin.ts), or null
+    data: {
+      type: 'object',
+      nullable: true,
+      description: 'null, or (OperatorCommandRefused only) why the command was refused',
+      properties: {
+        reason: { type: 'string', enum: [...COMMAND_REFUSALS] },
+        field: { type: 'string' },
+        subject: { type: 'string' },
+        state: { type: 'string' },
+        errorCode: { type: 'integer' },
+      },
+      required: ['reason'],
+      additionalProperties: false,
+    },
   },
   required: ['code', 'msg', 'data'],
   additionalProperties: false,
@@ -134,7 +149,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'FREE API',
         version: '1.0.0',
         description:
-          'Every answer is HTTP 200 with the envelope `{ code, msg, data }`: `code` 200 is success, any other code is a refusal with `data: null` (ErrorEnvelope). Every call sends the `platform` header; signed-in calls also send `Authorization: Bearer <token>`, `sign` and `times`. A path no operation has answers HTTP 404 with the NotFound envelope; a path called with another method HTTP 405 with `Allow`. docs/api.md describes the wire format, the error codes and the limits.',
+          'Every answer is HTTP 200 with the envelope `{ code, msg, data }`: `code` 200 is success, any other code is a refusal with `data: null` (ErrorEnvelope; a refused operator command says why in `data`). Every call sends the `platform` header; signed-in calls also send `Authorization: Bearer <token>`, `sign` and `times`. A path no operation has answers HTTP 404 with the NotFound envelope; a path called with another method HTTP 405 with `Allow`. docs/api.md describes the wire format, the error codes and the limits.',
       },
       servers: [{ url: '/', description: 'the host that serves this document' }],
       // @fastify/swagger reads the schemes while it builds each operation's security

@@ -1631,13 +1631,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A refusal: `code` names it (see ErrorCode in docs/api.md), `msg` says it in the caller's language (naming the faulty field), `data` is null. */
+        /** @description A refusal: `code` names it (see ErrorCode in docs/api.md), `msg` says it in the caller's language (naming the faulty field), `data` is null — except an operator command's refusal (OperatorCommandRefused), whose `data` says why as a stable code. */
         ErrorEnvelope: {
             /** @enum {integer} */
             code: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503 | 504 | 1000 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1100 | 1101 | 1102 | 1103 | 1104 | 1105 | 1106 | 1110 | 1111 | 1200 | 1201 | 1202 | 1203 | 1204 | 1205 | 1206 | 1207 | 1208 | 1209 | 1210 | 1220 | 1221 | 1230 | 1300 | 1301 | 1302;
             msg: string;
-            /** @enum {object|null} */
-            data: never | null;
+            /** @description null, or (OperatorCommandRefused only) why the command was refused */
+            data: {
+                /** @enum {string} */
+                reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
+                field?: string;
+                subject?: string;
+                state?: string;
+                errorCode?: number;
+            } | null;
         };
     };
     responses: never;
