@@ -92,8 +92,9 @@ export function runLoop(
         if (lead?.signal.aborted) {
           await lead.release();
           lead = null;
-          // a process that just lost its lock waits two rounds, so a healthy one takes over
-          await sleep(2 * retryMs);
+          // a process that just lost its lock waits a few rounds (at least one leadership check),
+          // so a healthy one, opening its own lock connection meanwhile, takes over
+          await sleep(Math.max(2 * retryMs, checkMs));
           continue;
         }
         if (!lead) {
