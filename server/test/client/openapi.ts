@@ -195,7 +195,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One machine */
+        /** One machine; null when unknown or withdrawn */
         get: operations["getCommonMachineDetail"];
         put?: never;
         post?: never;
@@ -229,7 +229,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One shop product in the caller language (404 when unknown or withdrawn) */
+        /** One shop product in the caller language; null when unknown or withdrawn */
         get: operations["getCommonShopProductDetail"];
         put?: never;
         post?: never;
@@ -2310,7 +2310,7 @@ export interface operations {
                             days: number;
                             stock: number | null;
                             soldOut: boolean;
-                        };
+                        } | null;
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2402,7 +2402,7 @@ export interface operations {
                             price: string;
                             stock: number | null;
                             soldOut: boolean;
-                        };
+                        } | null;
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
