@@ -6,7 +6,15 @@ import type { EndpointKey } from '@free/protocol/api/endpoints';
 import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type Answer, type ApiError, type CallOptions, call, type Query, type Route } from './client';
+import {
+  type Answer,
+  type ApiError,
+  type CallArgs,
+  type CallOptions,
+  call,
+  type Query,
+  type Route,
+} from './client';
 import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
@@ -39,6 +47,9 @@ export function useAdminMe(enabled: boolean) {
   });
 }
 
+// The console's hooks are generic over the route, where the type checker cannot see that the options
+// below are the route's own: each call spells that out once (`as unknown as CallArgs<K>`).
+
 /** A console read; `enabled: false` while a required parameter (e.g. an address) is missing. */
 export function useAdminGet<K extends EndpointKey>(
   route: Route<K>,
@@ -47,7 +58,7 @@ export function useAdminGet<K extends EndpointKey>(
 ) {
   return useQuery({
     queryKey: keys.admin.get(route.path, (query ?? {}) as Query),
-    queryFn: () => call(route, { query, hideError: true }),
+    queryFn: () => call(route, ...([{ query, hideError: true }] as unknown as CallArgs<K>)),
     enabled,
   });
 }
@@ -60,7 +71,11 @@ export function useAdminGet<K extends EndpointKey>(
 export function useAdminRefPost<K extends EndpointKey>(route: Route<K>) {
   return useIdempotentMutation<Omit<NonNullable<CallOptions<K>['body']>, 'ref'>, Answer<K>>({
     mutationFn: (body, key) =>
-      callIdempotent(route, key, { body: { ...body, ref: key } as CallOptions<K>['body'], hideError: true }),
+      callIdempotent(
+        route,
+        key,
+        ...([{ body: { ...body, ref: key }, hideError: true }] as unknown as CallArgs<K>),
+      ),
     invalidates: () => [keys.admin.all()],
   });
 }
@@ -69,7 +84,7 @@ export function useAdminRefPost<K extends EndpointKey>(route: Route<K>) {
 export function useAdminPost<K extends EndpointKey>(route: Route<K>) {
   const qc = useQueryClient();
   return useMutation<Answer<K>, ApiError, NonNullable<CallOptions<K>['body']>>({
-    mutationFn: (body) => call(route, { body, hideError: true }),
+    mutationFn: (body) => call(route, ...([{ body, hideError: true }] as unknown as CallArgs<K>)),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.admin.all() }),
   });
 }

@@ -136,6 +136,18 @@ describe('api client', () => {
     expect(init2).toMatchObject({ method: 'POST', body: JSON.stringify({ orderId: 'S3', autoRenew: true }) });
   });
 
+  it('types each call from its entry (checked by tsc, never run)', () => {
+    const refused = () => {
+      // @ts-expect-error a withdrawal needs its body
+      void call(routes.postUserWithdrawApply);
+      // @ts-expect-error a nonce needs the address
+      void call(routes.getCommonNonce, { query: {} });
+      // @ts-expect-error the answer is the config, not a list
+      void call(routes.getCommonConfig).then((c) => c.list);
+    };
+    expect(refused).toBeTypeOf('function');
+  });
+
   it('stays silent when the call asked to hide errors, but still rejects', async () => {
     vi.stubGlobal('fetch', respond({ code: 409, msg: 'Conflict', data: null }));
     await expect(call(routes.getUserFire, { hideError: true })).rejects.toMatchObject({

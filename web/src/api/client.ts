@@ -193,11 +193,21 @@ export type Route<K extends EndpointKey = EndpointKey> = {
   readonly path: string;
 };
 
+/** `{ name?: T }` when T may be left out (no schema, or nothing required in it), else `{ name: T }`. */
+type Field<N extends string, T> = undefined extends T
+  ? { [P in N]?: T }
+  : Record<never, never> extends T
+    ? { [P in N]?: T }
+    : { [P in N]: T };
+
 /** What a call of endpoint `K` sends: its query and body typed by the map, and the client's options. */
-export type CallOptions<K extends EndpointKey> = Omit<RequestOptions, 'query' | 'body'> & {
-  query?: QueryOf<Endpoints[K]>;
-  body?: BodyOf<Endpoints[K]>;
-};
+export type CallOptions<K extends EndpointKey> = Omit<RequestOptions, 'query' | 'body'> &
+  Field<'query', QueryOf<Endpoints[K]>> &
+  Field<'body', BodyOf<Endpoints[K]>>;
+
+/** The options argument of a call: optional when nothing in it is required. */
+export type CallArgs<K extends EndpointKey> =
+  Record<never, never> extends CallOptions<K> ? [opts?: CallOptions<K>] : [opts: CallOptions<K>];
 
 /** The `data` endpoint `K` answers (its schema in the map). */
 export type Answer<K extends EndpointKey> = DataOf<Endpoints[K]>;
@@ -207,8 +217,8 @@ export type Answer<K extends EndpointKey> = DataOf<Endpoints[K]>;
  * the answer's type from its schema, so no caller names either. Any refusal rejects with ApiError,
  * a 404 of our own API too (a wrong path is a failure, never 'nothing').
  */
-export function call<K extends EndpointKey>(route: Route<K>, opts: CallOptions<K> = {}): Promise<Answer<K>> {
-  return request<Answer<K>>(route.method, route.path, opts as RequestOptions);
+export function call<K extends EndpointKey>(route: Route<K>, ...[opts]: CallArgs<K>): Promise<Answer<K>> {
+  return request<Answer<K>>(route.method, route.path, (opts ?? {}) as RequestOptions);
 }
 
 export { routes };

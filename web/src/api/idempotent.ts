@@ -10,7 +10,7 @@ import type { EndpointKey } from '@free/protocol/api/endpoints';
 import { ErrorCode } from '@free/protocol/envelope';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { type Answer, ApiError, type CallOptions, call, type Route } from './client';
+import { type Answer, ApiError, type CallArgs, call, type Route } from './client';
 
 /** Automatic retries after an unknown outcome, on top of the first attempt. */
 export const IDEMPOTENT_RETRIES = 2;
@@ -35,9 +35,11 @@ export function isOutcomeUnknown(error: unknown): boolean {
 export function callIdempotent<K extends EndpointKey>(
   route: Route<K>,
   idempotencyKey: string,
-  opts: Omit<CallOptions<K>, 'headers'> = {},
+  ...[opts]: CallArgs<K>
 ): Promise<Answer<K>> {
-  return call(route, { ...opts, headers: { 'Idempotency-Key': idempotencyKey } } as CallOptions<K>);
+  const withKey = { ...opts, headers: { 'Idempotency-Key': idempotencyKey } };
+  // the same options with the key added: still what the entry's call takes
+  return call(route, ...([withKey] as CallArgs<K>));
 }
 
 /** Inputs compared by content (amounts may be bigint). */
