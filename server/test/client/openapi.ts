@@ -1479,7 +1479,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stored text of one language of an article (to edit it) [operators: admin, content] */
+        /** The stored text of one language of an article (to edit it); null when it has none [operators: admin, content] */
         get: operations["getAdminArticlesDetail"];
         put?: never;
         post?: never;
@@ -6690,7 +6690,7 @@ export interface operations {
                             cover: string | null;
                             /** @description ISO 8601 timestamp (UTC) */
                             publishedAt: string;
-                        };
+                        } | null;
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };

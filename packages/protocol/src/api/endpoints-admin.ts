@@ -282,9 +282,9 @@ export const adminEndpoints = {
     path: '/api/admin/articles/detail',
     scope: 'admin',
     roles: S.content,
-    summary: 'The stored text of one language of an article (to edit it)',
+    summary: 'The stored text of one language of an article (to edit it); null when it has none',
     query: admin.adminArticleQuery,
-    data: admin.adminArticleData,
+    data: admin.adminArticleData.nullable(),
   }),
   getAdminArticlesPreview: endpoint({
     method: 'GET',

@@ -38,8 +38,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       .select()
       .from(articles)
       .where(and(eq(articles.slug, req.query.slug), eq(articles.language, req.query.lang)));
-    if (!a) throw new AppError(ErrorCode.NotFound, 'lang');
-    return ok({ ...a, publishedAt: iso(a.publishedAt) });
+    // a language the article lacks is no failure: the console offers to write it
+    return ok(a ? { ...a, publishedAt: iso(a.publishedAt) } : null);
   });
 
   route(app, e.getAdminArticlesPreview, async (req) => {

@@ -2,7 +2,6 @@
 // a missing language too —, the stored text loaded to edit, publish), banners, contact links.
 import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
 import { ARTICLE_TYPES, type ArticleType } from '@free/protocol/content';
-import { ErrorCode } from '@free/protocol/envelope';
 import { LANGUAGE_CODES, type LanguageCode } from '@free/protocol/languages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -154,6 +153,8 @@ function Publish({ initial, load }: { initial: Draft; load: boolean }) {
           }),
         staleTime: 0,
       });
+      // the article has no text in that language yet
+      if (a === null) return setLoadState('none');
       setF({
         slug: a.slug,
         type: a.type,
@@ -164,11 +165,8 @@ function Publish({ initial, load }: { initial: Draft; load: boolean }) {
       });
       setLoadState('loaded');
     } catch (err) {
-      if ((err as ApiError).code === ErrorCode.NotFound) setLoadState('none');
-      else {
-        setLoadState('idle');
-        setLoadError(err as ApiError);
-      }
+      setLoadState('idle');
+      setLoadError(err as ApiError);
     }
   };
   // opened from the list: load that language's text once
