@@ -19,6 +19,7 @@ import { loggerOptions, RequestLog } from './http/logging.ts';
 import { installNotFound } from './http/not-found.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limit.ts';
 import { installRequestContext } from './http/request-context.ts';
+import { setEndpointScope } from './http/route.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installStorableText } from './http/storable-text.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
@@ -71,6 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (m.t === 'user' && m.u) for (const id of m.u) forgetUser(id);
   });
 
+  // every route comes from protocol's endpoint map (http/route.ts); the docs page is the API's own
+  app.addHook('onRoute', (r) => {
+    if (r.method !== 'HEAD' && r.url !== '/api/docs' && !r.config?.endpoint)
+      throw new Error(`${String(r.method)} ${r.url} is not registered from the endpoint map (http/route.ts)`);
+    deps.onRoute?.(r);
+  });
   installRequestBudget(app, budgetMs);
   installSecurityHeaders(app);
   installRequestContext(app, budgetMs);
@@ -83,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installApiHeaders(app);
   installStorableText(app);
 
+  setEndpointScope(app, 'public');
   for (const routes of publicRoutes) await app.register(routes);
   if (deps.devTools) await app.register(devRoutes(deps.devTools));
   // bearer token, sign/times, per-address limit

@@ -72,27 +72,17 @@ const ERROR_ENVELOPE = {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** `POST /api/user/withdraw/apply` → `postUserWithdrawApply`: stable, unique, from the route alone. */
-export function operationIdOf(method: string, path: string): string {
-  const words = path
-    .replace(/^\/api\//, '')
-    .split(/[/_-]+/)
-    .filter(Boolean)
-    .map((w) => (w.startsWith('{') ? `by_${w.slice(1, -1)}` : w))
-    .flatMap((w) => w.split('_'));
-  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
-}
-
 /** Adds what the route schemas alone do not say to the document @fastify/swagger built. */
 export function completeDocument<T extends Document>(doc: T): T {
   const ids = new Set<string>();
   for (const [path, ops] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(ops)) {
       if (!METHODS.includes(method)) continue;
-      const id = operationIdOf(method, path);
-      if (ids.has(id)) throw new Error(`two operations would be named ${id} (${method} ${path})`);
+      // the key of the route's entry in protocol's endpoint map (http/route.ts)
+      const id = op.operationId;
+      if (!id) throw new Error(`${method} ${path} has no operationId: register it with route()`);
+      if (ids.has(id)) throw new Error(`two operations are named ${id} (${method} ${path})`);
       ids.add(id);
-      op.operationId = id;
       // the signed-in scope marks its routes (http/auth.ts); every other route is public
       op.security ??= [];
       if (needsPlatform(path))

@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors.ts';
 import { authenticate, type SessionUserRow } from '../services/auth.ts';
 import { sendFailure } from './envelope.ts';
 import { setLimitHeaders } from './rate-limit.ts';
+import { setEndpointScope } from './route.ts';
 
 export type SignedInOptions = {
   /** requests per minute per signed-in address (the global limit is per IP) */
@@ -44,6 +45,7 @@ const nodeHmacHex: HmacSha256Hex = (key, message) => createHmac('sha256', key).u
 /** Registered as an encapsulated plugin: its hooks reach only the routes given in `routes`. */
 export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts) => {
   const { ctx } = scope;
+  setEndpointScope(scope, 'user');
   // One place marks every signed-in route as needing the token, sign and times in the API docs.
   scope.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: signedInSecurity };

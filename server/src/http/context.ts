@@ -1,7 +1,7 @@
 // What the app is built from (AppDeps), what every route reads (app.ctx), and the fields this
 // app adds to Fastify's instance and request types.
 import type { LanguageCode } from '@free/protocol/languages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Address, PublicClient } from 'viem';
 import type { ChainGuard } from '../chain/chain-guard.ts';
 import type { ChainTime } from '../chain/chain-time.ts';
@@ -43,6 +43,8 @@ export type AppDeps = {
   requestBudgetMs?: number;
   /** local-only developer routes (npm start on anvil): POST /api/dev/advance */
   devTools?: DevTools;
+  /** told of every route as it is registered (the endpoint map's test) */
+  onRoute?: (route: RouteOptions) => void;
   /** rate limits (requests per minute); tests raise them */
   rateLimit?: { perIp: number; perAddress: number };
 };

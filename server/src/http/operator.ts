@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { type OpsResult, runCommand } from '../ops/commands.ts';
 import { sendFailure } from './envelope.ts';
+import { setEndpointScope } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,6 +30,7 @@ export function operatorRoleOf(config: Pick<Config, 'operators'>, address: strin
 export function operatorScope(routes: readonly FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
   return async (scope) => {
     const { ctx } = scope;
+    setEndpointScope(scope, 'admin');
     // A route without a declared role would be open to every signed-in user: refuse to start.
     scope.addHook('onRoute', (route) => {
       if (!route.url.startsWith(ADMIN_PREFIX))

@@ -3,6 +3,7 @@
 // Huan Li Bao accrual, quotes, prediction rounds), so maturity, unstake, redeem, unlocks and
 // settlement can be watched in the browser. The server started by `npm start` follows the chain's
 // clock (lib/dev-clock.ts), so its business day moves with it, without a restart.
+import { MAX_ADVANCE_SECONDS } from '@free/protocol/api/dev';
 import { DAY_SECONDS, LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import type { PublicClient } from 'viem';
 import { chainTimeReader } from '../chain/chain-time.ts';
@@ -16,8 +17,6 @@ import { dexFccPrice, refreshQuotes } from '../services/quotes.ts';
 import { roundsTick } from '../services/rounds.ts';
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: DAY_SECONDS, w: 7 * DAY_SECONDS };
-/** One call moves at most a year: settlement catches up at most 31 days per run anyway. */
-export const MAX_ADVANCE_SECONDS = 366 * DAY_SECONDS;
 
 export class DevAdvanceError extends Error {}
 

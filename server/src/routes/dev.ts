@@ -1,42 +1,22 @@
 // Local-only developer tools, registered only by a server started with a dev clock on the local
 // chain (`npm start`): POST /api/dev/advance moves the chain and the server's day forward.
-import { envelopeSchema } from '@free/protocol';
+import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DevTools } from '../http/context.ts';
 import { ok } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { DevAdvanceError, MAX_ADVANCE_SECONDS } from '../ops/dev-advance.ts';
-
-const advanceBody = z.object({ seconds: z.number().int().positive().max(MAX_ADVANCE_SECONDS) });
-const advanceData = z.object({
-  seconds: z.number(),
-  chainTime: z.string(),
-  serverTime: z.string(),
-  settledDays: z.array(z.string()),
-  heldDays: z.array(z.object({ day: z.string(), reason: z.string() })),
-  roundsSettled: z.number(),
-});
+import { DevAdvanceError } from '../ops/dev-advance.ts';
 
 export function devRoutes(tools: DevTools): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/dev/advance',
-      {
-        schema: {
-          hide: true,
-          body: advanceBody,
-          response: { 200: envelopeSchema(advanceData) },
-        },
-      },
-      async (req) => {
-        try {
-          return ok(await tools.advance(req.body.seconds));
-        } catch (err) {
-          if (err instanceof DevAdvanceError) throw new AppError(ErrorCode.BadRequest, 'chain', err.message);
-          throw err;
-        }
-      },
-    );
+    route(app, e.postDevAdvance, async (req) => {
+      try {
+        return ok(await tools.advance(req.body.seconds));
+      } catch (err) {
+        if (err instanceof DevAdvanceError) throw new AppError(ErrorCode.BadRequest, 'chain', err.message);
+        throw err;
+      }
+    });
   };
 }

@@ -1,5 +1,6 @@
-// The route table: every route module, public or signed-in, in registration order (which is also
-// the order of docs/api.md). One module per domain; app.ts registers the two lists.
+// The route table: every route module, public or signed-in, in registration order. One module per
+// domain; app.ts registers the two lists. Each route comes from its entry of protocol's endpoint map
+// (@free/protocol/api/endpoints), whose scope must be the list's (http/route.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorScope } from '../http/operator.ts';
 import { adminConsoleRoutes } from './admin/console.ts';
@@ -39,7 +40,7 @@ export const publicRoutes: readonly FastifyPluginAsyncZod[] = [
 
 /**
  * Operator console routes (`/api/admin/…`): registered inside http/operator.ts's scope, which
- * refuses every request whose signed-in address lacks one of the route's `operatorRoles`.
+ * refuses every request whose signed-in address lacks one of the roles of the route's entry.
  */
 export const operatorRoutes: readonly FastifyPluginAsyncZod[] = [
   adminConsoleRoutes,

@@ -4,32 +4,17 @@
 // from every API process through the database's notifications (services/event-bus.ts); a comment
 // line every STREAM_HEARTBEAT_MS keeps proxies from closing an idle stream.
 import type { ServerResponse } from 'node:http';
-import { ErrorCode, envelopeSchema } from '@free/protocol';
-import {
-  STREAM_HEARTBEAT_MS,
-  STREAM_RETRY_MS,
-  STREAM_TICKET_MS,
-  type StreamGroup,
-  USER_EVENT,
-} from '@free/protocol/stream';
+import { ErrorCode } from '@free/protocol';
+import { endpoints as e } from '@free/protocol/api/endpoints';
+import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, type StreamGroup, USER_EVENT } from '@free/protocol/stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../http/auth.ts';
 import { ok, sendFailure } from '../http/envelope.ts';
+import { route } from '../http/route.ts';
 import { iso } from '../lib/format.ts';
 import { API_SECURITY_HEADERS } from '../lib/security-headers.ts';
 import type { BusMessage } from '../services/events.ts';
 import { issueStreamTicket, redeemStreamTicket } from '../services/stream-tickets.ts';
-
-export const STREAM_PATH = '/api/stream';
-
-const streamQuery = z.object({
-  ticket: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional()
-    .describe('a one-use ticket of POST /api/user/stream_ticket: adds the `user` events of its user'),
-});
 
 /** The SSE frame of one event (`data` on one line: JSON never holds a raw newline). */
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -58,85 +43,60 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     open.clear();
   });
 
-  app.get(
-    STREAM_PATH,
-    {
-      schema: {
-        tags: ['stream'],
-        summary: 'Server-sent events: rounds, prices, the FOMO pool, and your own changes (with a ticket)',
-        description: `A text/event-stream that stays open. Events: \`round\` (data \`{"phase":"open"|"bet"|"settled"}\`), \`price\`, \`fomo\` (data \`{}\`): read that figure again, and with a ticket \`user\` (data \`{"groups":[…]}\`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every ${STREAM_HEARTBEAT_MS / 1000} s. No \`platform\` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.`,
-        querystring: streamQuery,
-        produces: ['text/event-stream'],
-        response: { 200: z.string().describe('the event stream') },
-      },
-    },
-    async (req, reply) => {
-      const ticket = req.query.ticket;
-      let userId: number | null = null;
-      if (ticket !== undefined) {
-        userId = await redeemStreamTicket(ctx.db.db, ticket, ctx.clock());
-        if (userId === null) return sendFailure(reply, ErrorCode.Unauthorized, 'ticket', 401);
-      }
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        ...API_SECURITY_HEADERS,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        // nginx and other proxies pass each event on at once instead of buffering the answer
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
-      res.socket?.setNoDelay(true);
-      res.socket?.setTimeout(0);
-      res.write(`retry: ${STREAM_RETRY_MS}\n${frame('ready', { signedIn: userId !== null })}`);
-      open.add(res);
-      const uid = userId;
-      const unsubscribe = ctx.events.subscribe((m) => {
-        const text = frameFor(m, uid);
-        if (text) res.write(text);
-      });
-      // notifications may have been missed while the listener was down: read everything again
-      const unState = ctx.events.onState((up) => {
-        if (!up) return;
-        for (const e of ['round', 'price', 'fomo']) res.write(frame(e, {}));
-        if (uid !== null) res.write(frame(USER_EVENT, { groups: EVERYTHING }));
-      });
-      const beat = setInterval(() => res.write(': beat\n\n'), STREAM_HEARTBEAT_MS);
-      beat.unref();
-      res.once('close', () => {
-        clearInterval(beat);
-        unsubscribe();
-        unState();
-        open.delete(res);
-      });
-    },
-  );
+  route(app, e.getStream, async (req, reply) => {
+    const ticket = req.query.ticket;
+    let userId: number | null = null;
+    if (ticket !== undefined) {
+      userId = await redeemStreamTicket(ctx.db.db, ticket, ctx.clock());
+      if (userId === null) return sendFailure(reply, ErrorCode.Unauthorized, 'ticket', 401);
+    }
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      ...API_SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // nginx and other proxies pass each event on at once instead of buffering the answer
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    res.socket?.setNoDelay(true);
+    res.socket?.setTimeout(0);
+    res.write(`retry: ${STREAM_RETRY_MS}\n${frame('ready', { signedIn: userId !== null })}`);
+    open.add(res);
+    const uid = userId;
+    const unsubscribe = ctx.events.subscribe((m) => {
+      const text = frameFor(m, uid);
+      if (text) res.write(text);
+    });
+    // notifications may have been missed while the listener was down: read everything again
+    const unState = ctx.events.onState((up) => {
+      if (!up) return;
+      for (const e of ['round', 'price', 'fomo']) res.write(frame(e, {}));
+      if (uid !== null) res.write(frame(USER_EVENT, { groups: EVERYTHING }));
+    });
+    const beat = setInterval(() => res.write(': beat\n\n'), STREAM_HEARTBEAT_MS);
+    beat.unref();
+    res.once('close', () => {
+      clearInterval(beat);
+      unsubscribe();
+      unState();
+      open.delete(res);
+    });
+  });
 };
 
 /** POST /api/user/stream_ticket (signed-in scope): a one-use ticket for GET /api/stream. */
 export const streamTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  app.post(
-    '/api/user/stream_ticket',
-    {
-      schema: {
-        tags: ['stream'],
-        summary: `A one-use ticket that opens GET /api/stream with your own events (valid ${STREAM_TICKET_MS / 1000} s)`,
-        response: {
-          200: envelopeSchema(z.object({ ticket: z.string(), expiresAt: z.string() })),
-        },
-      },
-    },
-    async (req) => {
-      const me = currentUser(req);
-      const t = await issueStreamTicket(ctx.db.db, {
-        userId: me.id,
-        token: req.token ?? '',
-        now: ctx.clock(),
-      });
-      return ok({ ticket: t.ticket, expiresAt: iso(t.expiresAt) });
-    },
-  );
+  route(app, e.postUserStreamTicket, async (req) => {
+    const me = currentUser(req);
+    const t = await issueStreamTicket(ctx.db.db, {
+      userId: me.id,
+      token: req.token ?? '',
+      now: ctx.clock(),
+    });
+    return ok({ ticket: t.ticket, expiresAt: iso(t.expiresAt) });
+  });
 };

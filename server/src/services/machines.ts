@@ -67,13 +67,13 @@ export async function listMachines(db: Executor, lang: string): Promise<MachineV
   return rows.map((m) => machineView(m, lang));
 }
 
-export async function machineDetail(db: Executor, id: number, lang: string): Promise<MachineView> {
+/** One active machine, or null (unknown or withdrawn: the page shows that it is not there). */
+export async function machineDetail(db: Executor, id: number, lang: string): Promise<MachineView | null> {
   const [m] = await db
     .select()
     .from(machines)
     .where(and(eq(machines.id, id), eq(machines.active, true)));
-  if (!m) throw new AppError(ErrorCode.NotFound, 'id');
-  return machineView(m, lang);
+  return m ? machineView(m, lang) : null;
 }
 
 type OrderRow = typeof machineOrders.$inferSelect;

@@ -59,14 +59,13 @@ export async function listProducts(db: Executor, lang: string) {
   return rows.map((p) => productView(p, lang));
 }
 
-/** One active product, or NotFound (unknown or withdrawn from sale). */
+/** One active product, or null (unknown or withdrawn from sale: the page shows that it is not there). */
 export async function productDetail(db: Executor, id: number, lang: string) {
   const [p] = await db
     .select()
     .from(shopProducts)
     .where(and(eq(shopProducts.id, id), eq(shopProducts.active, true)));
-  if (!p) throw new AppError(ErrorCode.NotFound, 'id');
-  return productView(p, lang);
+  return p ? productView(p, lang) : null;
 }
 
 type OrderRow = typeof shopOrders.$inferSelect;

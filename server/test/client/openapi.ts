@@ -195,7 +195,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One machine */
+        /** One machine; null when unknown or withdrawn */
         get: operations["getCommonMachineDetail"];
         put?: never;
         post?: never;
@@ -229,7 +229,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One shop product in the caller language (404 when unknown or withdrawn) */
+        /** One shop product in the caller language; null when unknown or withdrawn */
         get: operations["getCommonShopProductDetail"];
         put?: never;
         post?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stored text of one language of an article (to edit it) [operators: admin, content] */
+        /** The stored text of one language of an article (to edit it); null when it has none [operators: admin, content] */
         get: operations["getAdminArticlesDetail"];
         put?: never;
         post?: never;
@@ -2317,7 +2317,7 @@ export interface operations {
                             days: number;
                             stock: number | null;
                             soldOut: boolean;
-                        };
+                        } | null;
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2409,7 +2409,7 @@ export interface operations {
                             price: string;
                             stock: number | null;
                             soldOut: boolean;
-                        };
+                        } | null;
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6697,7 +6697,7 @@ export interface operations {
                             cover: string | null;
                             /** @description ISO 8601 timestamp (UTC) */
                             publishedAt: string;
-                        };
+                        } | null;
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };

@@ -1,15 +1,15 @@
 // Articles (announcements, documents) and banners.
-import type { ArticleDetail, ArticleItem, bannerItem, Page } from '@free/protocol/api/index';
+import type { ArticleDetail, bannerItem } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, getOptional } from './client';
+import { call, routes } from './client';
 import { HOME_ANNOUNCEMENTS } from './early';
 import { keys } from './keys';
 
 export function useArticle(id: string | null) {
   return useQuery({
     queryKey: keys.articles.detail(id ?? ''),
-    queryFn: () => api.get<ArticleDetail>('/api/common/article/detail', { id: id ?? '' }),
+    queryFn: () => call(routes.getCommonArticleDetail, { query: { id: id ?? '' } }),
     enabled: !!id,
   });
 }
@@ -22,14 +22,16 @@ export function useLatestArticle(type: string) {
   return useQuery({
     queryKey: keys.articles.list({ type, latest: 1 }),
     queryFn: async (): Promise<ArticleDetail | null> => {
-      const list = await api.get<{ list: ArticleItem[] }>('/api/common/article/list', {
-        type,
-        page: '1',
-        size: '1',
+      const list = await call(routes.getCommonArticleList, {
+        query: {
+          type,
+          page: '1',
+          size: '1',
+        },
       });
       const first = list.list[0];
       if (!first) return null;
-      return api.get<ArticleDetail>('/api/common/article/detail', { id: String(first.id) });
+      return call(routes.getCommonArticleDetail, { query: { id: String(first.id) } });
     },
   });
 }
@@ -38,7 +40,7 @@ export function useLatestArticle(type: string) {
 export const announcementsQuery = {
   queryKey: keys.articles.list(HOME_ANNOUNCEMENTS),
   queryFn: async () =>
-    (await getOptional<Page<ArticleItem>>('/api/common/article/list', HOME_ANNOUNCEMENTS))?.list ?? [],
+    (await call(routes.getCommonArticleList, { query: HOME_ANNOUNCEMENTS, hideError: true })).list,
 };
 
 export function useLatestAnnouncements() {
@@ -49,7 +51,7 @@ export type Banner = z.infer<typeof bannerItem>;
 
 export const bannersQuery = {
   queryKey: keys.banner(),
-  queryFn: async () => (await getOptional<{ list: Banner[] }>('/api/common/banner'))?.list ?? [],
+  queryFn: async () => (await call(routes.getCommonBanner, { hideError: true })).list,
 };
 
 export function useBanners() {

@@ -3,7 +3,7 @@ import type { card, cardApplyBody } from '@free/protocol/api/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
-import { api, getOptional } from './client';
+import { call, routes } from './client';
 import { keys } from './keys';
 
 export type Card = z.infer<typeof card>;
@@ -13,7 +13,7 @@ export function useMyCards() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.cards(),
-    queryFn: async () => (await getOptional<{ list: Card[] }>('/api/user/cards'))?.list ?? [],
+    queryFn: async () => (await call(routes.getUserCards, { hideError: true })).list,
     enabled: signedIn,
   });
 }
@@ -22,7 +22,7 @@ export function useMyCards() {
 export function useApplyCard(onSuccess: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CardApply) => api.post<Card>('/api/user/card/apply', body),
+    mutationFn: (body: CardApply) => call(routes.postUserCardApply, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: keys.user.cards() });
       onSuccess();

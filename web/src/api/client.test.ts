@@ -7,7 +7,7 @@ import { showToast } from '../components/toast';
 import { initI18n, setLanguage } from '../i18n';
 import { walletSheet } from '../session/prompt';
 import { session } from '../session/store';
-import { ApiError, api } from './client';
+import { ApiError, call, routes } from './client';
 
 vi.mock('../components/toast', () => ({ showToast: vi.fn() }));
 
@@ -37,14 +37,14 @@ afterEach(() => {
 describe('api client', () => {
   it('returns data of a code 200 envelope', async () => {
     vi.stubGlobal('fetch', respond({ code: 200, msg: 'ok', data: { twitter_url: 'x' } }));
-    await expect(api.get('/api/common/config')).resolves.toEqual({ twitter_url: 'x' });
+    await expect(call(routes.getCommonConfig)).resolves.toEqual({ twitter_url: 'x' });
     expect(showToast).not.toHaveBeenCalled();
   });
 
   it('sends platform h5 always, and bearer, sign, times and language with a token', async () => {
     const fetch = respond({ code: 200, msg: 'ok', data: null });
     vi.stubGlobal('fetch', fetch);
-    await api.get('/api/common/config');
+    await call(routes.getCommonConfig);
     const anonymous = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<
       string,
       string
@@ -54,7 +54,7 @@ describe('api client', () => {
     expect(anonymous['Accept-Language']).toBe('en');
 
     session.set({ token: 'tok123', user: { address: '0x00000000000000000000000000000000000000aa' } });
-    await api.get('/api/user');
+    await call(routes.getUser);
     const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
     const headers = init.headers as Record<string, string>;
     expect(url).toBe('http://127.0.0.1:8787/api/user');
@@ -69,7 +69,7 @@ describe('api client', () => {
     vi.stubGlobal('fetch', fetch);
     await setLanguage('ar', false);
     try {
-      await api.get('/api/common/article/list');
+      await call(routes.getCommonArticleList);
     } finally {
       await setLanguage('en', false);
     }
@@ -87,7 +87,7 @@ describe('api client', () => {
     setTabIndex(4);
     vi.stubGlobal('fetch', respond({ code: 401, msg: 'Session expired', data: null }));
 
-    const error = await api.get('/api/user/team_info').catch((e: unknown) => e);
+    const error = await call(routes.getUserTeamInfo).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(401);
     expect(showToast).toHaveBeenCalledWith('Session expired');
@@ -99,23 +99,58 @@ describe('api client', () => {
 
   it('shows msg of another non-200 code and rejects', async () => {
     vi.stubGlobal('fetch', respond({ code: 1004, msg: 'Insufficient Wallet Balance', data: null }));
-    await expect(api.post('/api/user/withdraw/apply', { amount: '5' })).rejects.toMatchObject({ code: 1004 });
+    await expect(call(routes.postUserWithdrawApply, { body: { amount: '5' } })).rejects.toMatchObject({
+      code: 1004,
+    });
     expect(showToast).toHaveBeenCalledWith('Insufficient Wallet Balance');
   });
 
   it('falls back to message, then to the translated "error"', async () => {
     vi.stubGlobal('fetch', respond({ statusCode: 404, message: 'Route GET:/x not found' }, 404));
-    await expect(api.get('/x')).rejects.toMatchObject({ code: 404, status: 404 });
+    await expect(call(routes.getCommonFomo)).rejects.toMatchObject({ code: 404, status: 404 });
     expect(showToast).toHaveBeenLastCalledWith('Route GET:/x not found');
 
     vi.stubGlobal('fetch', respond({ code: 500 }, 500));
-    await expect(api.get('/y')).rejects.toBeInstanceOf(ApiError);
+    await expect(call(routes.getCommonQuotes)).rejects.toBeInstanceOf(ApiError);
     expect(showToast).toHaveBeenLastCalledWith('Something went wrong');
+  });
+
+  it('rejects a 404 of our own API with ApiError, shown like any other refusal', async () => {
+    vi.stubGlobal('fetch', respond({ code: 404, msg: 'Not found', data: null }, 404));
+    const error = await call(routes.getCommonShopProducts).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 404, status: 404 });
+    expect(showToast).toHaveBeenCalledWith('Not found');
+  });
+
+  it("calls the entry's method and path with the query and body given", async () => {
+    const fetch = respond({ code: 200, msg: 'ok', data: { list: [] } });
+    vi.stubGlobal('fetch', fetch);
+    await call(routes.getCommonRoundHistory, { query: { page: 2, size: 5 } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://127.0.0.1:8787/api/common/round/history?page=2&size=5');
+    expect(init.method).toBe('GET');
+    await call(routes.postUserStakeAutoRenew, { body: { orderId: 'S3', autoRenew: true } });
+    const [url2, init2] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url2).toBe('http://127.0.0.1:8787/api/user/stake/auto_renew');
+    expect(init2).toMatchObject({ method: 'POST', body: JSON.stringify({ orderId: 'S3', autoRenew: true }) });
+  });
+
+  it('types each call from its entry (checked by tsc, never run)', () => {
+    const refused = () => {
+      // @ts-expect-error a withdrawal needs its body
+      void call(routes.postUserWithdrawApply);
+      // @ts-expect-error a nonce needs the address
+      void call(routes.getCommonNonce, { query: {} });
+      // @ts-expect-error the answer is the config, not a list
+      void call(routes.getCommonConfig).then((c) => c.list);
+    };
+    expect(refused).toBeTypeOf('function');
   });
 
   it('stays silent when the call asked to hide errors, but still rejects', async () => {
     vi.stubGlobal('fetch', respond({ code: 409, msg: 'Conflict', data: null }));
-    await expect(api.get('/api/user/fire', undefined, { hideError: true })).rejects.toMatchObject({
+    await expect(call(routes.getUserFire, { hideError: true })).rejects.toMatchObject({
       code: 409,
     });
     expect(showToast).not.toHaveBeenCalled();
@@ -128,7 +163,7 @@ describe('api client', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(api.get('/api/common/config')).rejects.toMatchObject({ code: ErrorCode.NetworkError });
+    await expect(call(routes.getCommonConfig)).rejects.toMatchObject({ code: ErrorCode.NetworkError });
     expect(showToast).toHaveBeenCalledWith('Network error, please try again');
   });
 
@@ -143,7 +178,7 @@ describe('api client', () => {
           ),
       ),
     );
-    const pending = api.get('/api/common/config').catch((e: unknown) => e);
+    const pending = call(routes.getCommonConfig).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(showToast).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -184,12 +219,12 @@ describe('api client', () => {
       }),
     );
     session.set({ token: 'tok-clock', user: { address: '0x00000000000000000000000000000000000000aa' } });
-    await expect(api.get('/api/user')).resolves.toEqual({ fine: true });
+    await expect(call(routes.getUser)).resolves.toEqual({ fine: true });
     expect(calls.map((c) => c.path)).toEqual(['/api/user', '/api/common/nonce', '/api/user']);
     expect(Math.abs(Number(calls[2]?.times) - (Date.now() + ahead))).toBeLessThan(5_000);
     expect(showToast).not.toHaveBeenCalled();
     // learned: the next request is signed with the server's time at once
-    await expect(api.get('/api/user')).resolves.toEqual({ fine: true });
+    await expect(call(routes.getUser)).resolves.toEqual({ fine: true });
     expect(calls).toHaveLength(4);
   });
 
@@ -203,7 +238,7 @@ describe('api client', () => {
     );
     vi.stubGlobal('fetch', fetch);
     session.set({ token: 'tok-stale', user: { address: '0x00000000000000000000000000000000000000aa' } });
-    await expect(api.get('/api/user')).rejects.toMatchObject({ code: ErrorCode.StaleTimestamp });
+    await expect(call(routes.getUser)).rejects.toMatchObject({ code: ErrorCode.StaleTimestamp });
     expect(showToast).toHaveBeenCalledTimes(1);
     expect(showToast).toHaveBeenCalledWith('Request expired');
     expect(session.token()).toBe('tok-stale');

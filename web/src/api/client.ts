@@ -1,5 +1,7 @@
 // The API client (docs/business-rules.md "Calls, messages and timing"): base URL, 10 s timeout, signed headers, and the error behaviour.
-import type { NonceData } from '@free/protocol/api/index';
+import type { BodyOf, DataOf, QueryOf } from '@free/protocol/api/endpoint';
+import type { EndpointKey, Endpoints } from '@free/protocol/api/endpoints';
+import { routes } from '@free/protocol/api/generated/routes';
 import { PLATFORM, REQUEST_TIMEOUT_MS } from '@free/protocol/constants';
 import { ErrorCode } from '@free/protocol/envelope';
 import { setTabIndex } from '../app/tabIndex';
@@ -96,7 +98,7 @@ function syncServerClock(address: string): Promise<boolean> {
   syncing ??= (async () => {
     const sentAt = Date.now();
     try {
-      const nonce = await send<NonceData>('GET', '/api/common/nonce', {
+      const nonce = await send<DataOf<Endpoints['getCommonNonce']>>('GET', routes.getCommonNonce.path, {
         query: { address },
         background: true,
       });
@@ -184,24 +186,39 @@ async function send<T>(method: 'GET' | 'POST', path: string, opts: RequestOption
   throw new ApiError(code, text, res.status, body?.data ?? undefined);
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query, opts?: Omit<RequestOptions, 'query' | 'body'>) =>
-    request<T>('GET', path, { ...opts, query }),
-  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>) =>
-    request<T>('POST', path, { ...opts, body }),
+/** An endpoint of the map as the client knows it: its key, method and path (generated, zod-free). */
+export type Route<K extends EndpointKey = EndpointKey> = {
+  readonly id: K;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
 };
 
-/** An endpoint the server does not serve yet answers 404: that is 'nothing yet', not a failure. */
-export function isNotServed(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === ErrorCode.NotFound || error.status === 404);
+/** `{ name?: T }` when T may be left out (no schema, or nothing required in it), else `{ name: T }`. */
+type Field<N extends string, T> = undefined extends T
+  ? { [P in N]?: T }
+  : Record<never, never> extends T
+    ? { [P in N]?: T }
+    : { [P in N]: T };
+
+/** What a call of endpoint `K` sends: its query and body typed by the map, and the client's options. */
+export type CallOptions<K extends EndpointKey> = Omit<RequestOptions, 'query' | 'body'> &
+  Field<'query', QueryOf<Endpoints[K]>> &
+  Field<'body', BodyOf<Endpoints[K]>>;
+
+/** The options argument of a call: optional when nothing in it is required. */
+export type CallArgs<K extends EndpointKey> =
+  Record<never, never> extends CallOptions<K> ? [opts?: CallOptions<K>] : [opts: CallOptions<K>];
+
+/** The `data` endpoint `K` answers (its schema in the map). */
+export type Answer<K extends EndpointKey> = DataOf<Endpoints[K]>;
+
+/**
+ * Calls an endpoint of the map (`call(routes.getUser)`): the method and path come from the entry and
+ * the answer's type from its schema, so no caller names either. Any refusal rejects with ApiError,
+ * a 404 of our own API too (a wrong path is a failure, never 'nothing').
+ */
+export function call<K extends EndpointKey>(route: Route<K>, ...[opts]: CallArgs<K>): Promise<Answer<K>> {
+  return request<Answer<K>>(route.method, route.path, (opts ?? {}) as RequestOptions);
 }
 
-/** A GET whose endpoint may not be served on this backend yet: 404 reads as null, not a failure. */
-export async function getOptional<T>(path: string, query?: Query): Promise<T | null> {
-  try {
-    return await api.get<T>(path, query, { hideError: true });
-  } catch (error) {
-    if (isNotServed(error)) return null;
-    throw error;
-  }
-}
+export { routes };

@@ -1,12 +1,13 @@
 // The shell's early reads (index.html starts the home page's public API calls before the app's
 // scripts arrive): the app uses each answer once instead of asking again, and asks the network
 // whenever the early answer cannot serve (failed, another language, already used).
+import { endpoints } from '@free/protocol/api/endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../components/toast';
 import { initI18n } from '../i18n';
 import { prefetchHomeReads } from '../pages/index/homeReads';
-import { api } from './client';
+import { call, routes } from './client';
 import { EARLY_READS, startEarlyReads } from './early';
 
 vi.mock('../components/toast', () => ({ showToast: vi.fn() }));
@@ -28,6 +29,13 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('early reads', () => {
+  it('reads only public GET endpoints of the map (the shell has no session)', () => {
+    const publicGets = Object.values(endpoints)
+      .filter((e) => e.method === 'GET' && e.scope === 'public')
+      .map((e) => e.path);
+    for (const read of EARLY_READS) expect(publicGets).toContain(read.path);
+  });
+
   it('the shell asks, at home, exactly what the home page reads first, in the reader’s language', async () => {
     const shell = vi.fn(async () => envelope(null));
     vi.stubGlobal('fetch', shell);
@@ -62,9 +70,9 @@ describe('early reads', () => {
     startEarlyReads(API, 'h5', 'en', true);
     const network = vi.fn(async () => envelope({ balance: '1600' }));
     vi.stubGlobal('fetch', network);
-    await expect(api.get('/api/common/fomo')).resolves.toEqual({ balance: '1500' });
+    await expect(call(routes.getCommonFomo)).resolves.toEqual({ balance: '1500' });
     expect(network).not.toHaveBeenCalled();
-    await expect(api.get('/api/common/fomo')).resolves.toEqual({ balance: '1600' });
+    await expect(call(routes.getCommonFomo)).resolves.toEqual({ balance: '1600' });
     expect(network).toHaveBeenCalledTimes(1);
   });
 
@@ -78,7 +86,7 @@ describe('early reads', () => {
     startEarlyReads(API, 'h5', 'en', true);
     const network = vi.fn(async () => envelope({ balance: '1500' }));
     vi.stubGlobal('fetch', network);
-    await expect(api.get('/api/common/fomo')).resolves.toEqual({ balance: '1500' });
+    await expect(call(routes.getCommonFomo)).resolves.toEqual({ balance: '1500' });
     expect(network).toHaveBeenCalledTimes(1);
     expect(showToast).not.toHaveBeenCalled();
   });
@@ -91,7 +99,7 @@ describe('early reads', () => {
     startEarlyReads(API, 'h5', 'ar', true);
     const network = vi.fn(async () => envelope({ title: 'English' }));
     vi.stubGlobal('fetch', network);
-    await expect(api.get('/api/common/config')).resolves.toEqual({ title: 'English' });
+    await expect(call(routes.getCommonConfig)).resolves.toEqual({ title: 'English' });
     expect(network).toHaveBeenCalledTimes(1);
   });
 });

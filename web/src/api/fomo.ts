@@ -2,7 +2,7 @@
 import type { fomoData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getOptional } from './client';
+import { call, routes } from './client';
 import { keys } from './keys';
 import { pollUnlessLive, useStreamLive } from './stream';
 
@@ -10,7 +10,7 @@ export type Fomo = z.infer<typeof fomoData>;
 
 export const fomoQuery = {
   queryKey: keys.public.fomo(),
-  queryFn: () => getOptional<Fomo>('/api/common/fomo'),
+  queryFn: () => call(routes.getCommonFomo, { hideError: true }),
 };
 
 /** The pool: the stream tells when it moves; polled every 30 s while the stream is down. */

@@ -3,8 +3,8 @@ import type { hlbOrdersData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
-import { getOptional } from './client';
-import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { call, routes } from './client';
+import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
 export type HlbData = z.infer<typeof hlbOrdersData>;
@@ -13,14 +13,14 @@ export function useHlb() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.hlbOrders(),
-    queryFn: () => getOptional<HlbData>('/api/user/hlb/orders', { page: 1, size: 50 }),
+    queryFn: () => call(routes.getUserHlbOrders, { query: { page: 1, size: 50 }, hideError: true }),
     enabled: signedIn,
   });
 }
 
 export function useSubscribeHlb(onSuccess: () => void) {
   return useIdempotentMutation<{ product: string; amount: string }>({
-    mutationFn: (body, key) => postIdempotent('/api/user/hlb/subscribe', body, key),
+    mutationFn: (body, key) => callIdempotent(routes.postUserHlbSubscribe, key, { body }),
     invalidates: () => [keys.user.all()],
     onSuccess,
   });
@@ -28,7 +28,7 @@ export function useSubscribeHlb(onSuccess: () => void) {
 
 export function useRedeemHlb(onSuccess: () => void) {
   return useIdempotentMutation<number>({
-    mutationFn: (orderId, key) => postIdempotent('/api/user/hlb/redeem', { orderId }, key),
+    mutationFn: (orderId, key) => callIdempotent(routes.postUserHlbRedeem, key, { body: { orderId } }),
     invalidates: () => [keys.user.all()],
     onSuccess,
   });

@@ -5,8 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { showToast } from '../components/toast';
 import { initI18n } from '../i18n';
 import { cleanup, render } from '../test-utils';
-import { ApiError } from './client';
-import { createKeyHolder, isOutcomeUnknown, postIdempotent, useIdempotentMutation } from './idempotent';
+import { ApiError, routes } from './client';
+import { callIdempotent, createKeyHolder, isOutcomeUnknown, useIdempotentMutation } from './idempotent';
 
 vi.mock('../components/toast', () => ({ showToast: vi.fn() }));
 
@@ -37,7 +37,7 @@ function mountWithdraw() {
   function Probe() {
     ref.current = useIdempotentMutation({
       mutationFn: (input: { amount: string }, key) =>
-        postIdempotent('/api/user/withdraw/apply', { ...input, coin: 'USDT' }, key),
+        callIdempotent(routes.postUserWithdrawApply, key, { body: { ...input, coin: 'USDT' } }),
       invalidates: () => [['user']],
       retryDelay: () => 0,
     });

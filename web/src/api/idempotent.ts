@@ -5,10 +5,12 @@
 // answers the stored result instead of doing it twice. A new key only after a success, after a coded
 // refusal (the server rolled back), or when the inputs change (the same key with other content is
 // refused as IdempotencyConflict).
+
+import type { EndpointKey } from '@free/protocol/api/endpoints';
 import { ErrorCode } from '@free/protocol/envelope';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { ApiError, api, type RequestOptions } from './client';
+import { type Answer, ApiError, type CallArgs, call, type Route } from './client';
 
 /** Automatic retries after an unknown outcome, on top of the first attempt. */
 export const IDEMPOTENT_RETRIES = 2;
@@ -29,14 +31,15 @@ export function isOutcomeUnknown(error: unknown): boolean {
   return status !== undefined && (status >= 500 || status === 429);
 }
 
-/** A POST carrying its Idempotency-Key. */
-export function postIdempotent<T>(
-  path: string,
-  body: unknown,
+/** A call of the map carrying its Idempotency-Key (typed from the endpoint's entry like `call`). */
+export function callIdempotent<K extends EndpointKey>(
+  route: Route<K>,
   idempotencyKey: string,
-  opts: Omit<RequestOptions, 'body' | 'headers'> = {},
-): Promise<T> {
-  return api.post<T>(path, body, { ...opts, headers: { 'Idempotency-Key': idempotencyKey } });
+  ...[opts]: CallArgs<K>
+): Promise<Answer<K>> {
+  const withKey = { ...opts, headers: { 'Idempotency-Key': idempotencyKey } };
+  // the same options with the key added: still what the entry's call takes
+  return call(route, ...([withKey] as CallArgs<K>));
 }
 
 /** Inputs compared by content (amounts may be bigint). */

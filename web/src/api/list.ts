@@ -1,40 +1,43 @@
-// Paged lists: every list endpoint the web reads, with its row type from the protocol schema of its
-// answer. Every one answers `{ list, ... }`; the paged ones (`pageOf`) also carry the row count in
+// Paged lists: every list endpoint the web reads, with its row type from its entry of the endpoint
+// map. Every one answers `{ list, ... }`; the paged ones (`pageOf`) also carry the row count in
 // `total` next to `page`. A list the table does not name fails the type check.
-import type * as schemas from '@free/protocol/api/index';
+import type { EndpointKey, Endpoints } from '@free/protocol/api/endpoints';
 import { PAGE_SIZE } from '@free/protocol/constants';
-import type { z } from 'zod';
-import { api, isNotServed, type Query } from './client';
+import { type Answer, type Query, request } from './client';
 import { keys } from './keys';
 
-/** Path → schema of its `data`. */
-interface ListSchemas {
-  '/api/common/article/list': typeof schemas.articleListData;
-  '/api/common/machines': typeof schemas.machinesData;
-  '/api/common/quotes': typeof schemas.quotesData;
-  '/api/common/round/history': typeof schemas.roundHistoryData;
-  '/api/user/contribute/record': typeof schemas.contributeData;
-  '/api/user/airdrop/unlocks': typeof schemas.unlocksData;
-  '/api/user/burn/records': typeof schemas.burnRecordsData;
-  '/api/user/direct_list': typeof schemas.directListData;
-  '/api/user/fcc/records': typeof schemas.fccRecordsData;
-  '/api/user/finance': typeof schemas.financeData;
-  '/api/user/machines': typeof schemas.myMachinesData;
-  '/api/user/pool/contributions': typeof schemas.poolContributionsData;
-  '/api/user/pool/orders': typeof schemas.poolOrdersData;
-  '/api/user/recharge/list': typeof schemas.rechargeListData;
-  '/api/user/round/bets': typeof schemas.roundBetsData;
-  '/api/user/shop/orders': typeof schemas.shopOrdersData;
-  '/api/user/stake/orders': typeof schemas.stakeOrdersData;
-  '/api/user/stake/redemptions': typeof schemas.redemptionsData;
-  '/api/user/withdraw/list': typeof schemas.withdrawListData;
-}
+/** Every list endpoint (a GET answering `{ list, ... }`); its answer's type comes from the map. */
+export type ListPath =
+  | '/api/common/article/list'
+  | '/api/common/machines'
+  | '/api/common/quotes'
+  | '/api/common/round/history'
+  | '/api/user/contribute/record'
+  | '/api/user/airdrop/unlocks'
+  | '/api/user/burn/records'
+  | '/api/user/direct_list'
+  | '/api/user/fcc/records'
+  | '/api/user/finance'
+  | '/api/user/machines'
+  | '/api/user/pool/contributions'
+  | '/api/user/pool/orders'
+  | '/api/user/recharge/list'
+  | '/api/user/round/bets'
+  | '/api/user/shop/orders'
+  | '/api/user/stake/orders'
+  | '/api/user/stake/redemptions'
+  | '/api/user/withdraw/list';
 
-export type ListPath = keyof ListSchemas;
+/** The key of the map's GET endpoint at `P`. */
+type GetAt<P extends string> = {
+  [K in EndpointKey]: Endpoints[K] extends { method: 'GET'; path: P } ? K : never;
+}[EndpointKey];
+
 /** The data a list endpoint answers. */
-export type ListData<P extends ListPath> = z.infer<ListSchemas[P]>;
+export type ListData<P extends ListPath> = Answer<GetAt<P>>;
 /** One row of list `P`. */
-export type ListRow<P extends ListPath> = ListData<P>['list'][number];
+export type ListRow<P extends ListPath> =
+  ListData<P> extends { list: (infer R extends object)[] } ? R : never;
 
 /** A list of the signed-in user (`/api/user/…`): asks for sign-in, and a sign-out clears it. */
 export const isPersonalList = (path: ListPath): boolean => path.startsWith('/api/user/');
@@ -68,17 +71,12 @@ export async function fetchPage<P extends ListPath>(
   /** a keyset list's cursor from the page before (then `page` only numbers the page) */
   cursor?: string,
 ): Promise<Page<ListRow<P>>> {
-  try {
-    const data = await api.get<ListData<P>>(
-      path,
-      { ...params, page, size: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
-      { hideError: true, signal },
-    );
-    const list = data.list as ListRow<P>[];
-    const next = 'nextCursor' in data ? (data.nextCursor as string | null) : undefined;
-    return { list, total: rowCount(data, page), page, ...(next === undefined ? {} : { nextCursor: next }) };
-  } catch (error) {
-    if (isNotServed(error)) return { list: [], total: 0, page };
-    throw error;
-  }
+  const data = await request<{ list: ListRow<P>[]; nextCursor?: string | null }>('GET', path, {
+    query: { ...params, page, size: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+    hideError: true,
+    signal,
+  });
+  const list = data.list;
+  const next = 'nextCursor' in data ? (data.nextCursor ?? null) : undefined;
+  return { list, total: rowCount(data, page), page, ...(next === undefined ? {} : { nextCursor: next }) };
 }

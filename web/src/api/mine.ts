@@ -15,10 +15,10 @@ import type { Config } from 'wagmi';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
 import { useWallet, wallet } from '../wallet/state';
-import { getOptional } from './client';
+import { call, routes } from './client';
 import { useConfig } from './config';
 import { useFomo } from './fomo';
-import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 import { useStreamLive } from './stream';
 
@@ -42,7 +42,7 @@ export function useHashrate() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: keys.user.hashrate(),
-    queryFn: () => getOptional<Hashrate>('/api/user/hashrate'),
+    queryFn: () => call(routes.getUserHashrate, { hideError: true }),
     enabled: signedIn,
   });
 }
@@ -51,7 +51,7 @@ export function useAirdrop(kind: AllocationKind) {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: keys.user.airdrop(kind),
-    queryFn: () => getOptional<Airdrop>('/api/user/airdrop', { kind }),
+    queryFn: () => call(routes.getUserAirdrop, { query: { kind }, hideError: true }),
     enabled: signedIn,
   });
 }
@@ -60,7 +60,7 @@ export function useQuota() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: keys.user.quota(),
-    queryFn: () => getOptional<Quota>('/api/user/quota'),
+    queryFn: () => call(routes.getUserQuota, { hideError: true }),
     enabled: signedIn,
   });
 }
@@ -69,7 +69,7 @@ export function usePresale() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: keys.user.presale(),
-    queryFn: () => getOptional<PresaleInfo>('/api/user/presale'),
+    queryFn: () => call(routes.getUserPresale, { hideError: true }),
     enabled: signedIn,
   });
 }
@@ -77,7 +77,7 @@ export function usePresale() {
 /** POST /api/user/presale/buy: one purchase per intended action, whatever the retries. */
 export function useBuyPresale(onSuccess: (bought: PresaleBought) => void) {
   return useIdempotentMutation<{ amount: string }, PresaleBought>({
-    mutationFn: (body, key) => postIdempotent('/api/user/presale/buy', body, key),
+    mutationFn: (body, key) => callIdempotent(routes.postUserPresaleBuy, key, { body }),
     invalidates: () => [keys.user.all()],
     onSuccess,
   });
@@ -86,7 +86,7 @@ export function useBuyPresale(onSuccess: (bought: PresaleBought) => void) {
 /** POST /api/user/fire/ignite: burns the ignition FREE once, whatever the retries. */
 export function useIgnite(onSuccess: () => void) {
   return useIdempotentMutation<void, { ignited: true; ignitedAt: string; burned: string }>({
-    mutationFn: (_input, key) => postIdempotent('/api/user/fire/ignite', undefined, key),
+    mutationFn: (_input, key) => callIdempotent(routes.postUserFireIgnite, key),
     invalidates: () => [keys.user.all()],
     onSuccess,
   });
@@ -96,7 +96,7 @@ export function useFire() {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: keys.user.fire(),
-    queryFn: () => getOptional<FireInfo>('/api/user/fire'),
+    queryFn: () => call(routes.getUserFire, { hideError: true }),
     enabled: signedIn,
   });
 }

@@ -3,8 +3,8 @@ import type { PoolCollect, PoolOrder, poolContributionsData, poolStatsData } fro
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
-import { getOptional } from './client';
-import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { call, routes } from './client';
+import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
 export type PoolStats = z.infer<typeof poolStatsData>;
@@ -13,7 +13,7 @@ export type PoolContributions = z.infer<typeof poolContributionsData>;
 export function usePoolStats() {
   return useQuery({
     queryKey: keys.public.poolStats(),
-    queryFn: () => getOptional<PoolStats>('/api/common/pool/stats'),
+    queryFn: () => call(routes.getCommonPoolStats, { hideError: true }),
   });
 }
 
@@ -21,14 +21,14 @@ export function useMyPool() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.poolSummary(),
-    queryFn: () => getOptional<PoolContributions>('/api/user/pool/contributions', { page: 1, size: 1 }),
+    queryFn: () => call(routes.getUserPoolContributions, { query: { page: 1, size: 1 }, hideError: true }),
     enabled: signedIn,
   });
 }
 
 export function useContribute(onSuccess: () => void) {
   return useIdempotentMutation<{ amount: string }, PoolOrder>({
-    mutationFn: (body, key) => postIdempotent('/api/user/pool/contribute', body, key),
+    mutationFn: (body, key) => callIdempotent(routes.postUserPoolContribute, key, { body }),
     invalidates: () => [keys.user.all(), keys.public.poolStats()],
     onSuccess,
   });
@@ -37,7 +37,7 @@ export function useContribute(onSuccess: () => void) {
 /** Moves the whole mining pool balance (USDT) to the wallet. */
 export function useCollectPool(onSuccess: (data: PoolCollect) => void) {
   return useIdempotentMutation<void, PoolCollect>({
-    mutationFn: (_input, key) => postIdempotent('/api/user/pool/collect', {}, key),
+    mutationFn: (_input, key) => callIdempotent(routes.postUserPoolCollect, key, { body: {} }),
     invalidates: () => [keys.user.all(), keys.public.poolStats()],
     onSuccess,
   });

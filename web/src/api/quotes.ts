@@ -2,7 +2,7 @@
 import type { quote } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getOptional } from './client';
+import { call, routes } from './client';
 import { keys } from './keys';
 import { pollUnlessLive, useStreamLive } from './stream';
 
@@ -10,7 +10,7 @@ export type Quote = z.infer<typeof quote>;
 
 export const quotesQuery = {
   queryKey: keys.public.quotes(),
-  queryFn: async () => (await getOptional<{ list: Quote[] }>('/api/common/quotes'))?.list ?? [],
+  queryFn: async () => (await call(routes.getCommonQuotes, { hideError: true })).list,
 };
 
 /** Prices: the stream tells when the quotes job wrote them; polled every minute while it is down. */

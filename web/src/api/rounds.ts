@@ -1,9 +1,9 @@
 // AI trade prediction rounds: the current round, history, my bets, placing a bet.
-import type { Page, Round, roundBet } from '@free/protocol/api/index';
+import type { roundBet } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getOptional } from './client';
-import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { call, routes } from './client';
+import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 import { pollUnlessLive, useStreamLive } from './stream';
 
@@ -14,7 +14,7 @@ export function useCurrentRound() {
   const live = useStreamLive();
   return useQuery({
     queryKey: keys.public.round(),
-    queryFn: () => getOptional<Round>('/api/common/round/current'),
+    queryFn: () => call(routes.getCommonRoundCurrent, { hideError: true }),
     refetchInterval: pollUnlessLive(live, 5_000),
   });
 }
@@ -25,7 +25,10 @@ export function useRoundChart() {
   return useQuery({
     queryKey: keys.public.roundChart(),
     queryFn: async () => {
-      const page = await getOptional<Page<Round>>('/api/common/round/history', { page: 1, size: 60 });
+      const page = await call(routes.getCommonRoundHistory, {
+        query: { page: 1, size: 60 },
+        hideError: true,
+      });
       return [...(page?.list ?? [])].reverse();
     },
     refetchInterval: pollUnlessLive(live, 60_000),
@@ -34,7 +37,7 @@ export function useRoundChart() {
 
 export function usePlaceBet(onSuccess: () => void) {
   return useIdempotentMutation<{ side: 'up' | 'down'; amount: string }, RoundBet>({
-    mutationFn: (body, key) => postIdempotent('/api/user/round/bet', body, key),
+    mutationFn: (body, key) => callIdempotent(routes.postUserRoundBet, key, { body }),
     invalidates: () => [keys.user.all(), keys.public.round()],
     onSuccess,
   });

@@ -1,15 +1,15 @@
 // The signed-in user's sessions (devices): list, end one, end all others.
-import type { SessionListData, SessionRevokeBody, SessionRevokeData } from '@free/protocol/api/user';
+import type { SessionRevokeBody } from '@free/protocol/api/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../session/store';
-import { api } from './client';
+import { call, routes } from './client';
 import { keys } from './keys';
 
 export function useSessions() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.sessions(),
-    queryFn: () => api.get<SessionListData>('/api/user/sessions'),
+    queryFn: () => call(routes.getUserSessions),
     enabled: signedIn,
   });
 }
@@ -18,7 +18,7 @@ export function useSessions() {
 export function useRevokeSessions(onDone?: (revoked: number) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SessionRevokeBody) => api.post<SessionRevokeData>('/api/user/sessions/revoke', body),
+    mutationFn: (body: SessionRevokeBody) => call(routes.postUserSessionsRevoke, { body }),
     onSuccess: (data) => {
       void qc.invalidateQueries({ queryKey: keys.user.sessions() });
       onDone?.(data.revoked);

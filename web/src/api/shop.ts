@@ -1,9 +1,9 @@
 // The shop: products, one product, ordering shares with the balance, cancelling an order.
-import type { shopOrder, shopProduct, shopProductsData } from '@free/protocol/api/index';
+import type { shopOrder, shopProduct } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getOptional } from './client';
-import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { call, routes } from './client';
+import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
 export type ShopProduct = z.infer<typeof shopProduct>;
@@ -12,15 +12,14 @@ export type ShopOrder = z.infer<typeof shopOrder>;
 export function useShopProducts() {
   return useQuery({
     queryKey: keys.public.shopProducts(),
-    queryFn: async () =>
-      (await getOptional<z.infer<typeof shopProductsData>>('/api/common/shop/products'))?.list ?? [],
+    queryFn: async () => (await call(routes.getCommonShopProducts, { hideError: true })).list,
   });
 }
 
 export function useShopProduct(id: string) {
   return useQuery({
     queryKey: keys.public.shopProduct(id),
-    queryFn: () => getOptional<ShopProduct>('/api/common/shop/product/detail', { id }),
+    queryFn: () => call(routes.getCommonShopProductDetail, { query: { id }, hideError: true }),
     enabled: /^\d+$/.test(id),
   });
 }
@@ -28,7 +27,7 @@ export function useShopProduct(id: string) {
 /** Orders shares paid from the balance at once; the balance, my orders and the stock change. */
 export function useOrderShares(onSuccess: (order: ShopOrder) => void) {
   return useIdempotentMutation<{ productId: number; quantity: number }, ShopOrder>({
-    mutationFn: (body, key) => postIdempotent<ShopOrder>('/api/user/shop/order', body, key),
+    mutationFn: (body, key) => callIdempotent(routes.postUserShopOrder, key, { body }),
     invalidates: () => [keys.user.all(), keys.public.shop()],
     onSuccess,
   });
@@ -37,7 +36,7 @@ export function useOrderShares(onSuccess: (order: ShopOrder) => void) {
 /** Cancels an order not shipped yet: a paid one is refunded and its shares go back in stock. */
 export function useCancelShopOrder(onSuccess: (order: ShopOrder) => void) {
   return useIdempotentMutation<number, ShopOrder>({
-    mutationFn: (orderId, key) => postIdempotent<ShopOrder>('/api/user/shop/cancel', { orderId }, key),
+    mutationFn: (orderId, key) => callIdempotent(routes.postUserShopCancel, key, { body: { orderId } }),
     invalidates: () => [keys.user.all(), keys.public.shop()],
     onSuccess: (order) => onSuccess(order),
   });

@@ -1,16 +1,15 @@
 // The Staking contract as the Market Maker pages read it: cycle terms, reserve versus obligations,
 // the wallet's USDT balance, the fee quote on the router, and the user's on-chain stake records.
 // viem loads lazily (the Shop tab is on the first paint).
-import type { contractsInfo, StakeOrder, StakeRefData } from '@free/protocol/api/index';
+import type { contractsInfo, StakeOrder } from '@free/protocol/api/index';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address, PublicClient } from 'viem';
 import type { z } from 'zod';
 import type { ChainRecord } from '../pages/shop/stake';
-import { api } from './client';
+import { call, routes } from './client';
 import { useConfig } from './config';
-import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import type { ListData } from './list';
 
 const abis = () => import('@free/protocol/abi/generated/staking').then((m) => m.stakingAbi);
 
@@ -207,7 +206,7 @@ const afterStake = () => [keys.user.all(), keys.staking.all()] as const;
 /** POST /api/user/staking_use_balance: a stake paid from the wallet balance. */
 export function useStakeWithBalance(onSuccess: () => void) {
   return useIdempotentMutation<{ amount: string; stakeIndex: number; autoRenew: boolean }, StakeOrder>({
-    mutationFn: (query, key) => postIdempotent('/api/user/staking_use_balance', undefined, key, { query }),
+    mutationFn: (query, key) => callIdempotent(routes.postUserStakingUseBalance, key, { query }),
     invalidates: afterStake,
     onSuccess,
   });
@@ -216,7 +215,7 @@ export function useStakeWithBalance(onSuccess: () => void) {
 /** POST /api/user/stake/redeem: a matured balance order back to the wallet. */
 export function useRedeemStake(onSuccess: () => void) {
   return useIdempotentMutation<{ orderId: string }, StakeOrder>({
-    mutationFn: (body, key) => postIdempotent('/api/user/stake/redeem', body, key),
+    mutationFn: (body, key) => callIdempotent(routes.postUserStakeRedeem, key, { body }),
     invalidates: afterStake,
     onSuccess,
   });
@@ -225,7 +224,7 @@ export function useRedeemStake(onSuccess: () => void) {
 /** POST /api/user/stake/auto_renew: the app offers an on-chain stake's renewal at maturity. */
 export function useChainAutoRenew(onSuccess: () => void) {
   return useIdempotentMutation<{ orderId: string; autoRenew: boolean }, StakeOrder>({
-    mutationFn: (body) => api.post('/api/user/stake/auto_renew', body),
+    mutationFn: (body) => call(routes.postUserStakeAutoRenew, { body }),
     invalidates: afterStake,
     onSuccess,
   });
@@ -240,7 +239,7 @@ export function useOnStakeMined(): () => void {
 }
 
 /** The signed inviter chain for `stakeWithInviter`, read at the moment of staking (never cached). */
-export const fetchStakeRef = () => api.get<StakeRefData>('/api/user/stake_ref_address');
+export const fetchStakeRef = () => call(routes.getUserStakeRefAddress);
 
 const REDEMPTIONS = '/api/user/stake/redemptions';
 
@@ -249,7 +248,6 @@ export function useRedemptionTotals(enabled: boolean) {
   return useQuery({
     queryKey: keys.user.list(REDEMPTIONS, { totals: true }),
     enabled,
-    queryFn: () =>
-      api.get<ListData<typeof REDEMPTIONS>>(REDEMPTIONS, { page: 1, size: 1 }, { hideError: true }),
+    queryFn: () => call(routes.getUserStakeRedemptions, { query: { page: 1, size: 1 }, hideError: true }),
   });
 }

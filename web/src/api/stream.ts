@@ -14,7 +14,7 @@ import {
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { session } from '../session/store';
-import { API_URL, api } from './client';
+import { API_URL, call, routes } from './client';
 import { keys } from './keys';
 
 /** Reconnect delays: doubled from the first to the last after each failure. */
@@ -123,7 +123,7 @@ export type StreamDeps = {
 
 async function fetchTicket(): Promise<string | null> {
   if (!session.token()) return null;
-  const r = await api.post<{ ticket: string }>('/api/user/stream_ticket', undefined, { background: true });
+  const r = await call(routes.postUserStreamTicket, { background: true });
   return r.ticket;
 }
 
@@ -194,7 +194,7 @@ export function startStream(qc: QueryClient, deps: StreamDeps = {}): () => void 
       return retry(gen);
     }
     if (stopped || gen !== generation) return;
-    const es = new Impl(`${API_URL}/api/stream${t ? `?ticket=${t}` : ''}`);
+    const es = new Impl(`${API_URL}${routes.getStream.path}${t ? `?ticket=${t}` : ''}`);
     source = es;
     es.addEventListener('ready', () => {
       if (gen !== generation) return;

@@ -1,16 +1,10 @@
 // The signed-in user's resources: profile, ignition, team, income (enabled only with a session).
-import type {
-  fireData,
-  IncomeData,
-  stakingLimitData,
-  TeamInfoData,
-  UserProfile,
-} from '@free/protocol/api/index';
+import type { fireData, stakingLimitData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { session, useSession } from '../session/store';
-import { api, getOptional } from './client';
+import { call, routes } from './client';
 import { keys } from './keys';
 
 export type FireData = z.infer<typeof fireData>;
@@ -21,7 +15,7 @@ export function useMe() {
   const signedIn = useSession() !== null;
   const q = useQuery({
     queryKey: keys.user.me(),
-    queryFn: () => api.get<UserProfile>('/api/user'),
+    queryFn: () => call(routes.getUser),
     enabled: signedIn,
   });
   useEffect(() => {
@@ -34,7 +28,7 @@ export function useFireInfo() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.fire(),
-    queryFn: () => getOptional<FireData>('/api/user/fire'),
+    queryFn: () => call(routes.getUserFire, { hideError: true }),
     enabled: signedIn,
   });
 }
@@ -43,7 +37,7 @@ export function useTeamInfo() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.teamInfo(),
-    queryFn: () => api.get<TeamInfoData>('/api/user/team_info'),
+    queryFn: () => call(routes.getUserTeamInfo),
     enabled: signedIn,
   });
 }
@@ -52,7 +46,7 @@ export function useIncomeInfo() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.incomeInfo({}),
-    queryFn: () => api.get<IncomeData>('/api/user/income_info'),
+    queryFn: () => call(routes.getUserIncomeInfo),
     enabled: signedIn,
   });
 }
@@ -61,7 +55,7 @@ export function useStakingLimit() {
   const signedIn = useSession() !== null;
   return useQuery({
     queryKey: keys.user.stakingLimit(),
-    queryFn: () => getOptional<StakingLimitData>('/api/user/staking_limit_info'),
+    queryFn: () => call(routes.getUserStakingLimitInfo, { hideError: true }),
     enabled: signedIn,
   });
 }

@@ -1,11 +1,11 @@
 // Off-chain wallet movements: withdrawing to the bound wallet and creating a recharge order.
-import type { RechargeOrder, WithdrawCoin, WithdrawItem } from '@free/protocol/api/index';
+import type { WithdrawCoin, WithdrawItem } from '@free/protocol/api/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from './client';
-import { postIdempotent, useIdempotentMutation } from './idempotent';
+import { call, routes } from './client';
+import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { type ListData, type ListPath, listKey } from './list';
+import { type ListPath, listKey } from './list';
 import { pollUnlessLive, useStreamLive } from './stream';
 
 export const WITHDRAW_LIST = '/api/user/withdraw/list' satisfies ListPath;
@@ -14,7 +14,8 @@ export const RECHARGE_LIST = '/api/user/recharge/list' satisfies ListPath;
 /** POST /api/user/withdraw/apply: USDT (wallet balance) or FREE (airdrop balance) → queued payout to the bound wallet. */
 export function useWithdraw(onSuccess: () => void) {
   return useIdempotentMutation<{ amount: string; coin: WithdrawCoin }, WithdrawItem>({
-    mutationFn: ({ amount, coin }, key) => postIdempotent('/api/user/withdraw/apply', { amount, coin }, key),
+    mutationFn: ({ amount, coin }, key) =>
+      callIdempotent(routes.postUserWithdrawApply, key, { body: { amount, coin } }),
     invalidates: () => [keys.user.all()],
     onSuccess,
   });
@@ -24,7 +25,7 @@ export function useWithdraw(onSuccess: () => void) {
 export function useCreateRecharge() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (amount: string) => api.post<RechargeOrder>('/api/user/recharge/create', { amount }),
+    mutationFn: (amount: string) => call(routes.postUserRechargeCreate, { body: { amount } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: listKey(RECHARGE_LIST, {}) }),
   });
 }
@@ -39,8 +40,7 @@ function useLatestRecharges(orderId: string | null) {
     queryKey: keys.user.recharges({ watch: orderId ?? '' }),
     enabled: orderId !== null,
     refetchInterval: pollUnlessLive(live, 2000),
-    queryFn: () =>
-      api.get<ListData<typeof RECHARGE_LIST>>(RECHARGE_LIST, { page: 1, size: 20 }, { hideError: true }),
+    queryFn: () => call(routes.getUserRechargeList, { query: { page: 1, size: 20 }, hideError: true }),
   });
 }
 

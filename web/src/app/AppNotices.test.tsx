@@ -2,7 +2,7 @@
 // request, and the notice goes when the network comes back.
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../api/client';
+import { call, routes } from '../api/client';
 import { showToast } from '../components/toast';
 import { i18n, initI18n } from '../i18n';
 import { cleanup, render } from '../test-utils';
@@ -46,10 +46,10 @@ describe('offline', () => {
       }),
     );
     setOnline(false);
-    await expect(api.get('/api/common/config')).rejects.toThrow();
+    await expect(call(routes.getCommonConfig)).rejects.toThrow();
     expect(showToast).not.toHaveBeenCalled();
     setOnline(true);
-    await expect(api.get('/api/common/config')).rejects.toThrow();
+    await expect(call(routes.getCommonConfig)).rejects.toThrow();
     expect(showToast).toHaveBeenCalledTimes(1);
   });
 });

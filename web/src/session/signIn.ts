@@ -1,8 +1,8 @@
 // Sign-In with Ethereum (EIP-4361): nonce → message → wallet signature → POST login → session.
-import type { LoginData, NonceData } from '@free/protocol/api/index';
+import type { NonceData } from '@free/protocol/api/index';
 import { SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { buildSiweMessage } from '@free/protocol/siwe';
-import { api } from '../api/client';
+import { call, routes } from '../api/client';
 import { learnFromNonce } from '../api/serverClock';
 import { storedInviter } from '../app/params';
 import { sameAddress, session } from './store';
@@ -17,7 +17,7 @@ export async function signIn(opts: {
   signMessage: (message: string) => Promise<`0x${string}`>;
 }): Promise<void> {
   const sentAt = Date.now();
-  const nonce = await api.get<NonceData>('/api/common/nonce', { address: opts.address });
+  const nonce = await call(routes.getCommonNonce, { query: { address: opts.address } });
   // signed requests of this session carry the server's time
   learnFromNonce(nonce, sentAt, Date.now());
   // EIP-4361 wants an ASCII statement: the message is the same in every language (the page is not)
@@ -33,10 +33,12 @@ export async function signIn(opts: {
   });
   const signature = await opts.signMessage(message);
   const inviter = storedInviter();
-  const data = await api.post<LoginData>('/api/common/login', {
-    message,
-    signature,
-    inviter: inviter && !sameAddress(inviter, opts.address) ? inviter : undefined,
+  const data = await call(routes.postCommonLogin, {
+    body: {
+      message,
+      signature,
+      inviter: inviter && !sameAddress(inviter, opts.address) ? inviter : undefined,
+    },
   });
   session.set({ token: data.token, user: data.user });
 }

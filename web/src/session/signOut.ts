@@ -1,6 +1,4 @@
-// Sign-out: the server revokes the token, and the app forgets it at once, online or not.
-import type { LogoutData } from '@free/protocol/api/common';
-import { api } from '../api/client';
+import { call, routes } from '../api/client';
 import { session } from './store';
 
 /**
@@ -11,7 +9,7 @@ import { session } from './store';
  */
 export async function signOut(): Promise<void> {
   if (!session.get()) return;
-  const revoked = api.post<LogoutData>('/api/user/logout', undefined, { background: true }).catch(() => null);
+  const revoked = call(routes.postUserLogout, { background: true }).catch(() => null);
   session.clear();
   await revoked;
 }

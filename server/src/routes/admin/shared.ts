@@ -1,50 +1,26 @@
-// Pieces shared by the operator route files: the roles of each console section, and a POST route
-// that runs one operator command (validated, run and logged to ops_log like the CLI).
-import { envelopeSchema } from '@free/protocol';
-import { commandData, type OperatorRole } from '@free/protocol/api/admin';
+// Pieces shared by the operator route files: a POST route that runs one operator command
+// (validated, run and logged to ops_log like the CLI). Who may call each route is its entry's
+// `roles` in protocol's endpoint map.
+import type { EndpointSpec } from '@free/protocol/api/endpoint';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { runForOperator } from '../../http/operator.ts';
-
-/** Who may use each section (admin may use all of them). */
-export const ROLES = {
-  any: ['admin', 'finance', 'content'],
-  money: ['finance'],
-  users: ['finance'],
-  product: ['admin'],
-  content: ['content'],
-  audit: ['admin'],
-} as const satisfies Record<string, readonly OperatorRole[]>;
+import { type EndpointHandler, route } from '../../http/route.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** `POST url` with a body → command `command` on `raw(body)` (default: the body itself). */
-export function commandRoute<B extends z.ZodType>(
+/** The entry's route → its `command` on `raw(body)` (default: the body itself). */
+export function commandRoute<E extends EndpointSpec & { id: string; command: string; body: z.ZodType }>(
   app: ZodApp,
-  o: {
-    url: string;
-    roles: readonly OperatorRole[];
-    command: string;
-    summary: string;
-    body: B;
-    raw?: (body: z.infer<B>) => unknown;
-  },
+  entry: E,
+  raw?: (body: z.infer<E['body']>) => unknown,
 ) {
-  app.post(
-    o.url,
-    {
-      config: { operatorRoles: o.roles },
-      schema: {
-        summary: `${o.summary} (command ${o.command})`,
-        body: o.body,
-        response: { 200: envelopeSchema(commandData) },
-      },
-    },
-    async (req, reply) => {
-      const body = req.body as z.infer<B>;
-      const r = await runForOperator(req, reply, o.command, o.raw ? o.raw(body) : body);
-      return r.ok ? ok({ command: o.command, result: r.result }) : reply;
-    },
-  );
+  const handler: EndpointHandler<EndpointSpec> = async (req, reply) => {
+    const body = req.body as z.infer<E['body']>;
+    const r = await runForOperator(req, reply, entry.command, raw ? raw(body) : body);
+    return r.ok ? ok({ command: entry.command, result: r.result }) : reply;
+  };
+  // every command entry answers commandData; a generic entry cannot show it to the type checker
+  route(app, entry, handler as EndpointHandler<E>);
 }

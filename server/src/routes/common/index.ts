@@ -1,13 +1,13 @@
 // Public endpoints: sign-in (nonce, login), config, articles, banners.
 
-import { envelopeSchema } from '@free/protocol';
 import { parseHex } from '@free/protocol/address';
-import * as api from '@free/protocol/api/common';
+import { endpoints as e } from '@free/protocol/api/endpoints';
 import { DEFAULT_LANGUAGE } from '@free/protocol/languages';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rowsOf } from '../../db/client.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { amt, checksum, iso, pageArgs } from '../../lib/format.ts';
 import { issueNonce, login } from '../../services/auth.ts';
@@ -58,189 +58,125 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
       : null,
   };
 
-  app.get(
-    '/api/common/nonce',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'One-time SIWE nonce for an address',
-        querystring: api.nonceQuery,
-        response: { 200: envelopeSchema(api.nonceData) },
+  route(app, e.getCommonNonce, async (req) => {
+    const { nonce, expiresAt } = await issueNonce(ctx.db.db, req.query.address, ctx.clock());
+    return ok({
+      nonce,
+      address: checksum(req.query.address),
+      chainId: ctx.config.chainId,
+      expiresAt: iso(expiresAt),
+    });
+  });
+
+  route(app, e.postCommonLogin, async (req) => {
+    const r = await login(
+      {
+        message: req.body.message,
+        signature: parseHex(req.body.signature, 'signature'),
+        inviter: req.body.inviter,
+        device: req.headers['user-agent'],
       },
-    },
-    async (req) => {
-      const { nonce, expiresAt } = await issueNonce(ctx.db.db, req.query.address, ctx.clock());
-      return ok({
-        nonce,
-        address: checksum(req.query.address),
+      {
+        db: ctx.db,
         chainId: ctx.config.chainId,
-        expiresAt: iso(expiresAt),
-      });
-    },
-  );
-
-  app.post(
-    '/api/common/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with a signed EIP-4361 message',
-        body: api.loginBody,
-        response: { 200: envelopeSchema(api.loginData) },
+        domains: ctx.config.siweDomains,
+        now: ctx.clock(),
+        publicClient: ctx.chain.publicClient,
       },
-    },
-    async (req) => {
-      const r = await login(
-        {
-          message: req.body.message,
-          signature: parseHex(req.body.signature, 'signature'),
-          inviter: req.body.inviter,
-          device: req.headers['user-agent'],
-        },
-        {
-          db: ctx.db,
-          chainId: ctx.config.chainId,
-          domains: ctx.config.siweDomains,
-          now: ctx.clock(),
-          publicClient: ctx.chain.publicClient,
-        },
-      );
-      return ok({
-        token: r.token,
-        expiresAt: iso(r.expiresAt),
-        user: {
-          id: r.user.id,
-          address: checksum(r.user.address),
-          inviter: r.inviterAddress ? checksum(r.inviterAddress) : null,
-          ignited: r.user.ignited,
-          createdAt: iso(r.user.createdAt),
-        },
-      });
-    },
-  );
-
-  app.get(
-    '/api/common/config',
-    {
-      schema: {
-        tags: ['common'],
-        summary: 'Public system config',
-        response: { 200: envelopeSchema(api.configData) },
+    );
+    return ok({
+      token: r.token,
+      expiresAt: iso(r.expiresAt),
+      user: {
+        id: r.user.id,
+        address: checksum(r.user.address),
+        inviter: r.inviterAddress ? checksum(r.inviterAddress) : null,
+        ignited: r.user.ignited,
+        createdAt: iso(r.user.createdAt),
       },
-    },
-    async () => {
-      const s = await getSettings(ctx.db.db);
-      return ok({
-        twitter_url: s.twitter_url,
-        telegram_url: s.telegram_url,
-        min_investment: amt(wei(s.min_investment_free_wei)),
-        max_investment: amt(wei(s.max_investment_wei)),
-        ...deploymentPart,
-        cycles: s.cycles.map((c, index) => ({ index, ...c })),
-        limits: {
-          min_amount: amt(wei(s.min_amount_wei)),
-          max_amount: amt(wei(s.max_amount_wei)),
-          max_recharge: amt(wei(s.max_recharge_wei)),
-          withdraw: withdrawLimitsAnswer(s),
-        },
-        ignition_free: amt(wei(s.ignition_free_wei)),
-        fomo_floor: amt(wei(s.fomo_floor_wei)),
-        market_maker: {
-          turnover_usdt: amt(wei(s.market_maker.turnover_wei)),
-          principal_share_bps: s.market_maker.principal_share_bps,
-          fcc_multiplier: s.market_maker.fcc_multiplier,
-        },
-        modules: s.modules,
-      });
-    },
-  );
+    });
+  });
 
-  app.get(
-    '/api/common/article/list',
-    {
-      schema: {
-        tags: ['common'],
-        summary: 'Articles in the caller language (English where not translated)',
-        querystring: api.articleListQuery,
-        response: { 200: envelopeSchema(api.articleListData) },
+  route(app, e.getCommonConfig, async () => {
+    const s = await getSettings(ctx.db.db);
+    return ok({
+      twitter_url: s.twitter_url,
+      telegram_url: s.telegram_url,
+      min_investment: amt(wei(s.min_investment_free_wei)),
+      max_investment: amt(wei(s.max_investment_wei)),
+      ...deploymentPart,
+      cycles: s.cycles.map((c, index) => ({ index, ...c })),
+      limits: {
+        min_amount: amt(wei(s.min_amount_wei)),
+        max_amount: amt(wei(s.max_amount_wei)),
+        max_recharge: amt(wei(s.max_recharge_wei)),
+        withdraw: withdrawLimitsAnswer(s),
       },
-    },
-    async (req) => {
-      const { limit, offset } = pageArgs(req.query);
-      const lang = req.lang;
-      const typeFilter = req.query.type ? sql`AND type = ${req.query.type}` : sql``;
-      const base = sql`SELECT DISTINCT ON (slug) id, slug, type, language, title, summary, cover, content, published_at
+      ignition_free: amt(wei(s.ignition_free_wei)),
+      fomo_floor: amt(wei(s.fomo_floor_wei)),
+      market_maker: {
+        turnover_usdt: amt(wei(s.market_maker.turnover_wei)),
+        principal_share_bps: s.market_maker.principal_share_bps,
+        fcc_multiplier: s.market_maker.fcc_multiplier,
+      },
+      modules: s.modules,
+    });
+  });
+
+  route(app, e.getCommonArticleList, async (req) => {
+    const { limit, offset } = pageArgs(req.query);
+    const lang = req.lang;
+    const typeFilter = req.query.type ? sql`AND type = ${req.query.type}` : sql``;
+    const base = sql`SELECT DISTINCT ON (slug) id, slug, type, language, title, summary, cover, content, published_at
         FROM articles WHERE language IN (${lang}, ${DEFAULT_LANGUAGE}) AND published_at <= ${ctx.clock()} ${typeFilter}
         ORDER BY slug, (language = ${lang}) DESC`;
-      const list = rowsOf<ArticleRow>(
-        await ctx.db.db.execute(
-          sql`SELECT * FROM (${base}) a ORDER BY published_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
-        ),
-      );
-      const [count] = rowsOf<{ n: number | string }>(
-        await ctx.db.db.execute(sql`SELECT count(*) AS n FROM (${base}) a`),
-      );
-      return ok({
-        list: list.map(articleOut),
-        total: Number(count?.n ?? 0),
-        page: req.query.page,
-        size: req.query.size,
-      });
-    },
-  );
+    const list = rowsOf<ArticleRow>(
+      await ctx.db.db.execute(
+        sql`SELECT * FROM (${base}) a ORDER BY published_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      ),
+    );
+    const [count] = rowsOf<{ n: number | string }>(
+      await ctx.db.db.execute(sql`SELECT count(*) AS n FROM (${base}) a`),
+    );
+    return ok({
+      list: list.map(articleOut),
+      total: Number(count?.n ?? 0),
+      page: req.query.page,
+      size: req.query.size,
+    });
+  });
 
-  app.get(
-    '/api/common/article/detail',
-    {
-      schema: {
-        tags: ['common'],
-        summary: 'One article in the caller language (English where not translated)',
-        querystring: api.articleDetailQuery,
-        response: { 200: envelopeSchema(api.articleDetailData) },
-      },
-    },
-    async (req) => {
-      const lang = req.lang;
-      const [row] = rowsOf<ArticleRow>(
-        await ctx.db.db.execute(sql`SELECT b.id, b.slug, b.type, b.language, b.title, b.summary, b.cover, b.content, b.published_at
+  route(app, e.getCommonArticleDetail, async (req) => {
+    const lang = req.lang;
+    const [row] = rowsOf<ArticleRow>(
+      await ctx.db.db.execute(sql`SELECT b.id, b.slug, b.type, b.language, b.title, b.summary, b.cover, b.content, b.published_at
           FROM articles a JOIN articles b ON b.slug = a.slug
           WHERE a.id = ${req.query.id} AND b.published_at <= ${ctx.clock()}
           ORDER BY (b.language = ${lang}) DESC, (b.language = ${DEFAULT_LANGUAGE}) DESC, (b.id = a.id) DESC LIMIT 1`),
-      );
-      if (!row) throw new AppError(ErrorCode.NotFound, 'id');
-      return ok({ ...articleOut(row), content: row.content });
-    },
-  );
+    );
+    if (!row) throw new AppError(ErrorCode.NotFound, 'id');
+    return ok({ ...articleOut(row), content: row.content });
+  });
 
-  app.get(
-    '/api/common/banner',
-    {
-      schema: {
-        tags: ['common'],
-        summary: 'Active banners for the caller language',
-        response: { 200: envelopeSchema(api.bannerData) },
-      },
-    },
-    async (req) => {
-      const list = rowsOf<{
-        id: number;
-        image: string;
-        link: string | null;
-        language: string | null;
-        sort: number;
-      }>(
-        await ctx.db.db.execute(sql`SELECT id, image, link, language, sort FROM banners
+  route(app, e.getCommonBanner, async (req) => {
+    const list = rowsOf<{
+      id: number;
+      image: string;
+      link: string | null;
+      language: string | null;
+      sort: number;
+    }>(
+      await ctx.db.db.execute(sql`SELECT id, image, link, language, sort FROM banners
           WHERE active AND (language IS NULL OR language = ${req.lang}) ORDER BY sort, id LIMIT 50`),
-      );
-      return ok({
-        list: list.map((b) => ({
-          id: Number(b.id),
-          image: b.image,
-          link: b.link,
-          language: b.language,
-          sort: b.sort,
-        })),
-      });
-    },
-  );
+    );
+    return ok({
+      list: list.map((b) => ({
+        id: Number(b.id),
+        image: b.image,
+        link: b.link,
+        language: b.language,
+        sort: b.sort,
+      })),
+    });
+  });
 };

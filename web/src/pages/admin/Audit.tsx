@@ -1,7 +1,10 @@
 // Audit: the ops_log (CLI and console), newest first, filterable by actor and command.
+
+import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AuditPage, useAdminGet } from '../../api/admin';
+import { useAdminGet } from '../../api/admin';
+
 import { DateTime } from '../../components/Amount';
 import { DataTable, json, Loaded, Panel } from './parts';
 
@@ -13,7 +16,7 @@ export function Audit() {
   const [command, setCommand] = useState('');
   const [filter, setFilter] = useState({ actor: '', command: '' });
   const [page, setPage] = useState(1);
-  const q = useAdminGet<AuditPage>('/api/admin/audit', { ...filter, page, size: SIZE });
+  const q = useAdminGet(adminRoutes.getAdminAudit, { ...filter, page, size: SIZE });
   return (
     <Panel title={t('admin.section.audit')} testId="audit">
       <form

@@ -1,21 +1,13 @@
 // Content: articles per language (which languages a slug lacks, a reader's preview — the fallback of
 // a missing language too —, the stored text loaded to edit, publish), banners, contact links.
-import { ARTICLE_TYPES } from '@free/protocol/content';
-import { ErrorCode } from '@free/protocol/envelope';
+import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
+import { ARTICLE_TYPES, type ArticleType } from '@free/protocol/content';
 import { LANGUAGE_CODES, type LanguageCode } from '@free/protocol/languages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AdminArticle,
-  type AdminArticlePreview,
-  type AdminArticleSlug,
-  type AdminBanner,
-  type Contacts,
-  useAdminGet,
-  useAdminPost,
-} from '../../api/admin';
-import { type ApiError, api } from '../../api/client';
+import { type Contacts, useAdminGet, useAdminPost } from '../../api/admin';
+import { type ApiError, call } from '../../api/client';
 import { keys } from '../../api/keys';
 import { DateTime } from '../../components/Amount';
 import { contentLangProps } from '../../i18n';
@@ -40,7 +32,7 @@ export function Content() {
 
 function Articles({ onEdit }: { onEdit: (slug: string, lang: string) => void }) {
   const { t } = useTranslation();
-  const q = useAdminGet<{ list: AdminArticleSlug[] }>('/api/admin/articles');
+  const q = useAdminGet(adminRoutes.getAdminArticles);
   const [preview, setPreview] = useState<{ slug: string; lang: string } | null>(null);
   return (
     <Panel title={t('admin.content.articles')} testId="articles">
@@ -116,7 +108,7 @@ function Articles({ onEdit }: { onEdit: (slug: string, lang: string) => void }) 
 /** Exactly what a reader of that language gets (GET /api/admin/articles/preview), fallback included. */
 function Preview({ slug, lang }: { slug: string; lang: string }) {
   const { t } = useTranslation();
-  const q = useAdminGet<AdminArticlePreview>('/api/admin/articles/preview', { slug, lang });
+  const q = useAdminGet(adminRoutes.getAdminArticlesPreview, { slug, lang: lang as LanguageCode });
   return (
     <article className="admin-preview" data-testid="article-preview">
       <p className="muted">{t('admin.content.previewAs', { lang })}</p>
@@ -143,7 +135,7 @@ function Preview({ slug, lang }: { slug: string; lang: string }) {
 function Publish({ initial, load }: { initial: Draft; load: boolean }) {
   const { t } = useTranslation();
   const [f, setF] = useState(initial);
-  const save = useAdminPost<Draft>('/api/admin/articles');
+  const save = useAdminPost(adminRoutes.postAdminArticles);
   const qc = useQueryClient();
   const [loadState, setLoadState] = useState<'idle' | 'loading' | 'loaded' | 'none'>('idle');
   const [loadError, setLoadError] = useState<ApiError | null>(null);
@@ -155,9 +147,14 @@ function Publish({ initial, load }: { initial: Draft; load: boolean }) {
       const a = await qc.fetchQuery({
         queryKey: keys.admin.get('/api/admin/articles/detail', { slug, lang }),
         queryFn: () =>
-          api.get<AdminArticle>('/api/admin/articles/detail', { slug, lang }, { hideError: true }),
+          call(adminRoutes.getAdminArticlesDetail, {
+            query: { slug, lang: lang as LanguageCode },
+            hideError: true,
+          }),
         staleTime: 0,
       });
+      // the article has no text in that language yet
+      if (a === null) return setLoadState('none');
       setF({
         slug: a.slug,
         type: a.type,
@@ -168,11 +165,8 @@ function Publish({ initial, load }: { initial: Draft; load: boolean }) {
       });
       setLoadState('loaded');
     } catch (err) {
-      if ((err as ApiError).code === ErrorCode.NotFound) setLoadState('none');
-      else {
-        setLoadState('idle');
-        setLoadError(err as ApiError);
-      }
+      setLoadState('idle');
+      setLoadError(err as ApiError);
     }
   };
   // opened from the list: load that language's text once
@@ -190,7 +184,8 @@ function Publish({ initial, load }: { initial: Draft; load: boolean }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate(f);
+          // the selects hold only ARTICLE_TYPES and LANGUAGE_CODES (the server checks them again)
+          save.mutate({ ...f, type: f.type as ArticleType, lang: f.lang as LanguageCode });
         }}
       >
         <label>
@@ -260,9 +255,9 @@ function Publish({ initial, load }: { initial: Draft; load: boolean }) {
 
 function Banners() {
   const { t } = useTranslation();
-  const q = useAdminGet<{ list: AdminBanner[] }>('/api/admin/banners');
-  const add = useAdminPost<{ image: string; link?: string }>('/api/admin/banners');
-  const remove = useAdminPost<{ id: number }>('/api/admin/banners/remove');
+  const q = useAdminGet(adminRoutes.getAdminBanners);
+  const add = useAdminPost(adminRoutes.postAdminBanners);
+  const remove = useAdminPost(adminRoutes.postAdminBannersRemove);
   const [image, setImage] = useState('');
   const [link, setLink] = useState('');
   return (
@@ -312,7 +307,7 @@ function Banners() {
 
 function ContactLinks() {
   const { t } = useTranslation();
-  const q = useAdminGet<Contacts>('/api/admin/contacts');
+  const q = useAdminGet(adminRoutes.getAdminContacts);
   return (
     <Panel title={t('admin.content.contacts')} testId="contacts">
       <Loaded q={q}>{(c) => <ContactsForm initial={c} />}</Loaded>
@@ -323,7 +318,7 @@ function ContactLinks() {
 function ContactsForm({ initial }: { initial: Contacts }) {
   const { t } = useTranslation();
   const [c, setC] = useState(initial);
-  const save = useAdminPost<Contacts>('/api/admin/contacts');
+  const save = useAdminPost(adminRoutes.postAdminContacts);
   return (
     <form
       onSubmit={(e) => {

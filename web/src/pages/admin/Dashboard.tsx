@@ -1,11 +1,14 @@
 // Dashboard (GET /api/admin/dashboard): chain figures, FOMO vs floor, ledger, indexer, payouts, settlement.
+
+import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
 import { useTranslation } from 'react-i18next';
 import { type Dashboard as DashboardData, useAdminGet } from '../../api/admin';
+
 import { Amount, DateTime } from '../../components/Amount';
 import { DataTable, Loaded, Panel, useLabel } from './parts';
 
 export function Dashboard() {
-  const q = useAdminGet<DashboardData>('/api/admin/dashboard');
+  const q = useAdminGet(adminRoutes.getAdminDashboard);
   return <Loaded q={q}>{(d) => <DashboardView d={d} />}</Loaded>;
 }
 

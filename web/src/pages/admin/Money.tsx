@@ -1,5 +1,6 @@
 // Money: fund the FOMO pool, grant allocations (one, or a CSV with a dry run), review withdrawals, the
 // payments that credited no order, and the money limits (set here by finance and admin operators).
+
 import { isAddress } from '@free/protocol/address';
 import {
   ALLOCATION_KINDS,
@@ -7,17 +8,18 @@ import {
   type MoneyLimit,
   UNMATCHED_REASONS,
 } from '@free/protocol/api/admin';
+import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
 import { WITHDRAW_STATES, type WithdrawState } from '@free/protocol/api/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminWithdrawal,
   type AllocationImport,
-  type UnmatchedPayments as UnmatchedPage,
   useAdminGet,
   useAdminPost,
   useAdminRefPost,
 } from '../../api/admin';
+
 import { Amount, DateTime } from '../../components/Amount';
 import { AmountForm } from '../../components/AmountForm';
 import type { AmountRules } from '../../components/AmountInput';
@@ -42,7 +44,7 @@ export function Money() {
 function FundFomo() {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
-  const fund = useAdminRefPost<{ amount: string }>('/api/admin/fomo/fund');
+  const fund = useAdminRefPost(adminRoutes.postAdminFomoFund);
   return (
     <Panel title={t('admin.money.fundFomo')} testId="fund-fomo">
       <AmountForm
@@ -112,7 +114,7 @@ function GrantOne() {
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState('');
   const [tried, setTried] = useState(false);
-  const grant = useAdminPost<Record<string, unknown>>('/api/admin/allocations/grant');
+  const grant = useAdminPost(adminRoutes.postAdminAllocationsGrant);
   const addressOk = isAddress(address.trim());
   return (
     <Panel title={t('admin.money.grant')} testId="grant-one">
@@ -164,7 +166,7 @@ function ImportCsv() {
   const [csv, setCsv] = useState('');
   const [days, setDays] = useState('');
   const [result, setResult] = useState<AllocationImport | null>(null);
-  const run = useAdminPost<Record<string, unknown>, AllocationImport>('/api/admin/allocations/import');
+  const run = useAdminPost(adminRoutes.postAdminAllocationsImport);
   // lines without their own end time are released over these days (the dry run shows each end)
   const submit = (dryRun: boolean) =>
     run.mutate(
@@ -261,7 +263,7 @@ function Withdrawals() {
     s === 'unresolved' ? t('admin.money.unresolved') : label('state', s);
   // the ones waiting for an operator first
   const [state, setState] = useState<WithdrawState>('review');
-  const q = useAdminGet<{ list: AdminWithdrawal[] }>('/api/admin/withdrawals', { state });
+  const q = useAdminGet(adminRoutes.getAdminWithdrawals, { state });
   return (
     <Panel title={t('admin.money.withdrawals')} testId="withdrawals">
       <label>
@@ -310,8 +312,8 @@ function Withdrawals() {
 function WithdrawalActions({ w }: { w: AdminWithdrawal }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const approve = useAdminPost<{ id: number }>('/api/admin/withdrawals/approve');
-  const reject = useAdminPost<{ id: number; reason: string }>('/api/admin/withdrawals/reject');
+  const approve = useAdminPost(adminRoutes.postAdminWithdrawalsApprove);
+  const reject = useAdminPost(adminRoutes.postAdminWithdrawalsReject);
   return (
     <>
       {/* only one in review can be approved; one in review, still queued or unresolved can be rejected */}
@@ -351,7 +353,7 @@ const UNMATCHED_PAGE = 20;
 function UnmatchedPayments() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useAdminGet<UnmatchedPage>('/api/admin/payments/unmatched', { page, size: UNMATCHED_PAGE });
+  const q = useAdminGet(adminRoutes.getAdminPaymentsUnmatched, { page, size: UNMATCHED_PAGE });
   const reason = (r: string) =>
     (UNMATCHED_REASONS as readonly string[]).includes(r) ? t(`admin.money.unmatchedReason.${r}`) : r;
   return (
@@ -387,7 +389,7 @@ function UnmatchedPayments() {
 /** The money limits (withdrawals of both coins, settlement income budget): shown and set here. */
 function Limits() {
   const { t } = useTranslation();
-  const q = useAdminGet<{ list: MoneyLimit[] }>('/api/admin/limits');
+  const q = useAdminGet(adminRoutes.getAdminLimits);
   return (
     <Panel title={t('admin.money.limits')} testId="limits">
       <Loaded q={q}>
@@ -417,7 +419,7 @@ function Limits() {
 function LimitEdit({ limit }: { limit: MoneyLimit }) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
-  const set = useAdminPost<{ key: string; amount: string | null }>('/api/admin/limits');
+  const set = useAdminPost(adminRoutes.postAdminLimits);
   return (
     <>
       <AmountForm

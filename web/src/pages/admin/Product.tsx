@@ -1,21 +1,20 @@
 // Product: module switches, settings (the server validates each value), machines and shop products
 // (add, edit, stock), shop orders to move along, card applications to review, quotes.
-import { type AdminShopOrder, type AdminShopOrdersData, OPERATOR_SHOP_MOVES } from '@free/protocol/api/admin';
+
+import { type AdminShopOrder, OPERATOR_SHOP_MOVES } from '@free/protocol/api/admin';
 import { CARD_STATES, CARD_TRANSITIONS } from '@free/protocol/api/cards';
+import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
+
+type CardState = (typeof CARD_STATES)[number];
+
 import { SHOP_ORDER_STATES } from '@free/protocol/api/shop';
 import { LANGUAGE_CODES } from '@free/protocol/languages';
 import { MODULE_KEYS } from '@free/protocol/modules';
 import { SHOP_TRANSITIONS, type ShopState } from '@free/protocol/shop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AdminCard,
-  type AdminMachine,
-  type AdminProduct,
-  type AdminQuote,
-  useAdminGet,
-  useAdminPost,
-} from '../../api/admin';
+import { type AdminMachine, type AdminProduct, useAdminGet, useAdminPost } from '../../api/admin';
+
 import { Amount, DateTime } from '../../components/Amount';
 import { AmountInput, type AmountRules, amountProblem } from '../../components/AmountInput';
 import { DataTable, Loaded, Pager, Panel, Problem, Saved, useLabel } from './parts';
@@ -40,8 +39,8 @@ export function Product() {
 
 function Modules() {
   const { t } = useTranslation();
-  const q = useAdminGet<{ values: Record<string, unknown> }>('/api/admin/config');
-  const set = useAdminPost<{ modules: Record<string, boolean> }>('/api/admin/modules');
+  const q = useAdminGet(adminRoutes.getAdminConfig);
+  const set = useAdminPost(adminRoutes.postAdminModules);
   const modules = (q.data?.values.modules ?? {}) as Record<string, boolean>;
   return (
     <Panel title={t('admin.product.modules')} testId="modules">
@@ -68,7 +67,7 @@ function Modules() {
 
 function Settings() {
   const { t } = useTranslation();
-  const q = useAdminGet<{ values: Record<string, unknown> }>('/api/admin/config');
+  const q = useAdminGet(adminRoutes.getAdminConfig);
   return (
     <Panel title={t('admin.product.settings')} testId="settings">
       <Loaded q={q}>
@@ -94,7 +93,7 @@ function SettingEdit({ name, value }: { name: string; value: unknown }) {
   const { t } = useTranslation();
   const [text, setText] = useState(JSON.stringify(value));
   const [parseError, setParseError] = useState(false);
-  const set = useAdminPost<{ key: string; value: unknown }>('/api/admin/config');
+  const set = useAdminPost(adminRoutes.postAdminConfig);
   return (
     <>
       <input dir="ltr" value={text} onChange={(e) => setText(e.target.value)} aria-label={name} />
@@ -128,9 +127,23 @@ function SettingEdit({ name, value }: { name: string; value: unknown }) {
 
 type CatalogueRow = AdminMachine | AdminProduct;
 
+/** The console's routes of each catalogue. */
+const CATALOGUE = {
+  machines: {
+    list: adminRoutes.getAdminMachines,
+    save: adminRoutes.postAdminMachines,
+    stock: adminRoutes.postAdminMachinesStock,
+  },
+  products: {
+    list: adminRoutes.getAdminProducts,
+    save: adminRoutes.postAdminProducts,
+    stock: adminRoutes.postAdminProductsStock,
+  },
+} as const;
+
 function Catalogue({ kind }: { kind: CatalogueKind }) {
   const { t } = useTranslation();
-  const q = useAdminGet<{ list: CatalogueRow[] }>(`/api/admin/${kind}`);
+  const q = useAdminGet(CATALOGUE[kind].list);
   // null: the form is closed; a row: edit it; 'new': add one
   const [editing, setEditing] = useState<CatalogueRow | 'new' | null>(null);
   return (
@@ -209,7 +222,7 @@ function CatalogueForm({
     ),
   );
   const [tried, setTried] = useState(false);
-  const save = useAdminPost<Record<string, unknown>>(`/api/admin/${kind}`);
+  const save = useAdminPost(CATALOGUE[kind].save);
   const text = (k: keyof typeof f) => ({
     name: k,
     value: f[k],
@@ -374,10 +387,10 @@ function CatalogueForm({
 }
 
 /** Stock: a whole number, or empty for unlimited. */
-function StockEdit({ kind, code, stock }: { kind: string; code: string; stock: number | null }) {
+function StockEdit({ kind, code, stock }: { kind: CatalogueKind; code: string; stock: number | null }) {
   const { t } = useTranslation();
   const [text, setText] = useState(stock === null ? '' : String(stock));
-  const set = useAdminPost<{ code: string; stock: number | null }>(`/api/admin/${kind}/stock`);
+  const set = useAdminPost(CATALOGUE[kind].stock);
   return (
     <span className="admin-actions">
       <input
@@ -407,7 +420,7 @@ function ShopOrders() {
   const label = useLabel();
   const [state, setState] = useState<ShopState | ''>('paid');
   const [page, setPage] = useState(1);
-  const q = useAdminGet<AdminShopOrdersData>('/api/admin/shop/orders', {
+  const q = useAdminGet(adminRoutes.getAdminShopOrders, {
     ...(state ? { state } : {}),
     page,
     size: ORDERS_PAGE,
@@ -464,7 +477,7 @@ function ShopOrders() {
 /** The moves an operator can make on one shop order (its row's last cell). */
 function ShopOrderMoves({ o }: { o: AdminShopOrder }) {
   const { t } = useTranslation();
-  const move = useAdminPost<{ id: number; state: string }>('/api/admin/shop/order');
+  const move = useAdminPost(adminRoutes.postAdminShopOrder);
   const moves = OPERATOR_SHOP_MOVES.filter((m) => SHOP_TRANSITIONS[o.state].includes(m));
   return (
     <>
@@ -489,12 +502,16 @@ function ShopOrderMoves({ o }: { o: AdminShopOrder }) {
 function Cards() {
   const { t } = useTranslation();
   const label = useLabel();
-  const [state, setState] = useState<string>('submitted');
-  const q = useAdminGet<{ list: AdminCard[] }>('/api/admin/cards', { state });
-  const review = useAdminPost<{ id: number; state: string; note?: string }>('/api/admin/cards/review');
+  const [state, setState] = useState<CardState>('submitted');
+  const q = useAdminGet(adminRoutes.getAdminCards, { state });
+  const review = useAdminPost(adminRoutes.postAdminCardsReview);
   return (
     <Panel title={t('admin.product.cards')} testId="cards">
-      <select value={state} onChange={(e) => setState(e.target.value)} aria-label={t('admin.state')}>
+      <select
+        value={state}
+        onChange={(e) => setState(e.target.value as CardState)}
+        aria-label={t('admin.state')}
+      >
         {CARD_STATES.map((s) => (
           <option key={s} value={s}>
             {label('state', s)}
@@ -547,10 +564,10 @@ function Cards() {
 
 function Quotes() {
   const { t, i18n } = useTranslation();
-  const q = useAdminGet<{ list: AdminQuote[] }>('/api/admin/quotes');
+  const q = useAdminGet(adminRoutes.getAdminQuotes);
   const [symbol, setSymbol] = useState('');
   const [price, setPrice] = useState('');
-  const set = useAdminPost<{ symbol: string; price: string }>('/api/admin/quotes');
+  const set = useAdminPost(adminRoutes.postAdminQuotes);
   const priceOk = amountProblem(price, OPERATOR_AMOUNT, i18n.language) === null;
   return (
     <Panel title={t('admin.product.quotes')} testId="quotes">

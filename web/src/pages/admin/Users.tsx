@@ -1,15 +1,12 @@
 // Users: look up an address — account, balances, team figures, orders, ledger entries, sessions (and
 // revoke them). Amounts, states and kinds read as on the user's own pages.
+
 import { isAddress } from '@free/protocol/address';
+import { adminRoutes } from '@free/protocol/api/generated/admin-routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type UserLedger,
-  type UserLookup,
-  type UserSession,
-  useAdminGet,
-  useAdminPost,
-} from '../../api/admin';
+import { type UserLookup, useAdminGet, useAdminPost } from '../../api/admin';
+
 import { Amount, DateTime, type Token } from '../../components/Amount';
 import { type Column, DataTable, Loaded, Pager, Panel, Problem, useLabel } from './parts';
 
@@ -73,7 +70,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 function UserView({ address }: { address: string }) {
   const { t } = useTranslation();
   const label = useLabel();
-  const q = useAdminGet<UserLookup>('/api/admin/users/lookup', { address });
+  const q = useAdminGet(adminRoutes.getAdminUsersLookup, { address });
   const yes = (v: boolean) => (v ? t('admin.on') : t('admin.off'));
   return (
     <Loaded q={q}>
@@ -257,7 +254,7 @@ function Ledger({ address }: { address: string }) {
   const { t } = useTranslation();
   const label = useLabel();
   const [page, setPage] = useState(1);
-  const q = useAdminGet<UserLedger>('/api/admin/users/ledger', { address, page, size: LEDGER_PAGE });
+  const q = useAdminGet(adminRoutes.getAdminUsersLedger, { address, page, size: LEDGER_PAGE });
   return (
     <Panel title={t('admin.users.ledger')} testId="user-ledger">
       <Loaded q={q}>
@@ -292,8 +289,8 @@ function Ledger({ address }: { address: string }) {
 
 function Sessions({ address }: { address: string }) {
   const { t } = useTranslation();
-  const q = useAdminGet<{ list: UserSession[] }>('/api/admin/users/sessions', { address });
-  const revoke = useAdminPost<{ address: string; session?: number }>('/api/admin/users/sessions/revoke');
+  const q = useAdminGet(adminRoutes.getAdminUsersSessions, { address });
+  const revoke = useAdminPost(adminRoutes.postAdminUsersSessionsRevoke);
   return (
     <Panel title={t('admin.users.sessions')} testId="user-sessions">
       <Loaded q={q}>

@@ -672,7 +672,7 @@ describe('content and audit', () => {
             cover: null,
             publishedAt: '2026-11-24T10:00:00.000Z',
           })
-        : { code: ErrorCode.NotFound, msg: 'Not found', data: null };
+        : okReply(null);
     routes['POST /api/admin/articles'] = () => okReply({ command: 'article:publish', result: {} });
     routes['GET /api/admin/banners'] = () => okReply({ list: [] });
     routes['GET /api/admin/contacts'] = () => okReply({ twitter: '', telegram: '' });
