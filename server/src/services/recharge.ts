@@ -1,11 +1,12 @@
 // Recharge: the server signs a Payment order (EIP-712) for the user to pay on chain; the indexer
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
+import { parseHex } from '@free/protocol/address';
 import type { UnmatchedReason } from '@free/protocol/api/admin';
 import { rechargeCredit, rechargeSplit } from '@free/protocol/recharge';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type ChainTime, signingNow } from '../chain/chain-time.ts';
 import type { Config } from '../config.ts';
@@ -85,7 +86,7 @@ export async function createRechargeOrder(
       return { settings, value, d, terms, signedFrom };
     },
     run: async (tx, { settings, value, d, terms, signedFrom }) => {
-      const orderId = `0x${randomBytes(32).toString('hex')}` as Hex;
+      const orderId = parseHex(`0x${randomBytes(32).toString('hex')}`, 'order id', 32);
       const endTime = BigInt(Math.floor(signedFrom.getTime() / 1000) + settings.recharge_order_ttl_sec);
       const payer = checksum(input.userAddress);
       const signature = await privateKeyToAccount(config.signerKey).signTypedData({

@@ -8,7 +8,6 @@ import type { RechargeOrder } from '@free/protocol/api/index';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Address } from 'viem';
 import { useConfig } from '../../api/config';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
@@ -147,8 +146,8 @@ export default function Recharge() {
               id={`recharge:${order.orderId}`}
               disabled={expired}
               approve={{
-                token: order.token as Address,
-                spender: order.payment as Address,
+                token: parseAddress(order.token, 'token'),
+                spender: parseAddress(order.payment, 'payment'),
                 amount: BigInt(order.amountWei),
               }}
               prepare={() => ({

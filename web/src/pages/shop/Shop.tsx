@@ -2,6 +2,7 @@
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
 import type { stakingAbi as StakingAbiValue } from '@free/protocol/abi/generated/staking';
+import { parseAddress, parseHex } from '@free/protocol/address';
 import {
   formatAmount,
   isAmountError,
@@ -129,18 +130,18 @@ export default function Shop() {
       const ref = await fetchStakeRef();
       if (ref.parents.length > 0)
         return {
-          address: contracts.staking as `0x${string}`,
+          address: parseAddress(contracts.staking, 'staking'),
           abi: stakingAbi,
           ...stakeCall(amountWei, minOut, cycle, {
-            parents: ref.parents as `0x${string}`[],
-            message: ref.message as `0x${string}`,
-            signature: ref.signature as `0x${string}`,
+            parents: ref.parents.map((p) => parseAddress(p, 'parent')),
+            message: parseHex(ref.message, 'message'),
+            signature: parseHex(ref.signature, 'signature'),
           }),
         };
     }
     // the fee and rate shown on this page bound what the contract may apply
     return {
-      address: contracts.staking as `0x${string}`,
+      address: parseAddress(contracts.staking, 'staking'),
       abi: stakingAbi,
       ...stakeCall(amountWei, minOut, cycle),
     };
@@ -167,8 +168,8 @@ export default function Shop() {
           approve={
             amountWei !== null
               ? {
-                  token: contracts.usdt as `0x${string}`,
-                  spender: contracts.staking as `0x${string}`,
+                  token: parseAddress(contracts.usdt, 'usdt'),
+                  spender: parseAddress(contracts.staking, 'staking'),
                   amount: amountWei,
                 }
               : undefined

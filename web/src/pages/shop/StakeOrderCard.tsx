@@ -2,6 +2,7 @@
 // to maturity, progress, and the action a matured order allows: unstake or renew on chain, or
 // redeem a balance order; an open on-chain stake's auto-renew choice.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
+import { parseAddress } from '@free/protocol/address';
 import type { StakeOrder } from '@free/protocol/api/index';
 import { Button, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -171,7 +172,7 @@ export function StakeOrderCard({
         <TxButton
           id={`shop:unstake:${order.id}`}
           prepare={() => ({
-            address: contracts.staking as `0x${string}`,
+            address: parseAddress(contracts.staking, 'staking'),
             abi: stakingAbi,
             functionName: 'unstake',
             args: unstake,
@@ -188,7 +189,7 @@ export function StakeOrderCard({
         <TxButton
           id={`shop:renew:${order.id}`}
           prepare={() => ({
-            address: contracts.staking as `0x${string}`,
+            address: parseAddress(contracts.staking, 'staking'),
             abi: stakingAbi,
             functionName: 'renew',
             args: renew,
