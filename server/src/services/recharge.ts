@@ -27,7 +27,7 @@ export const rechargeView = (o: OrderRow, chainId: number, payment: string, now:
   const split = rechargeSplit(o.amount, o.burnBps, o.executorRewardBps);
   const credit = o.creditedAmount ?? split.credit;
   return {
-    orderId: o.orderId,
+    orderId: parseHex(o.orderId, 'recharge_orders.order_id', 32),
     payment: checksum(payment),
     chainId,
     payer: checksum(o.payer),
@@ -41,7 +41,7 @@ export const rechargeView = (o: OrderRow, chainId: number, payment: string, now:
     executorReward: amt(split.executorReward),
     credit: amt(credit),
     endTime: Math.floor(o.endTime.getTime() / 1000),
-    signature: o.signature,
+    signature: parseHex(o.signature, 'recharge_orders.signature'),
     state: o.state === 'pending' && o.endTime.getTime() < now.getTime() ? ('expired' as const) : o.state,
     createdAt: iso(o.createdAt),
     paidAt: isoOrNull(o.paidAt),

@@ -1,7 +1,7 @@
 // Profile-tab resources: hashrate, airdrop/presale, quota, ignition details, the FOMO pool, and the
 // connected wallet's on-chain USDT/FREE balances.
 
-import { parseAddress } from '@free/protocol/address';
+import type { Address } from '@free/protocol/address';
 import type {
   airdropData,
   fireInfoData,
@@ -129,9 +129,9 @@ export function useChainBalances() {
       const config = walletApi.config() as Config;
       // `enabled` holds the query until both are known
       if (!address || !contracts) throw new Error('no connected wallet or no contracts yet');
-      const read = (token: string) =>
+      const read = (token: Address) =>
         readContract(config, {
-          address: parseAddress(token, 'token'),
+          address: token,
           abi: erc20Abi,
           functionName: 'balanceOf',
           args: [address],

@@ -3,7 +3,7 @@
 // indexer credits it (polling /api/user/recharge/list), then 'Recharge Successful'; the records.
 
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
-import { parseAddress, parseHex } from '@free/protocol/address';
+import { parseHex } from '@free/protocol/address';
 import type { RechargeOrder } from '@free/protocol/api/index';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -146,20 +146,20 @@ export default function Recharge() {
               id={`recharge:${order.orderId}`}
               disabled={expired}
               approve={{
-                token: parseAddress(order.token, 'token'),
-                spender: parseAddress(order.payment, 'payment'),
+                token: order.token,
+                spender: order.payment,
                 amount: BigInt(order.amountWei),
               }}
               prepare={() => ({
-                address: parseAddress(order.payment, 'payment'),
+                address: order.payment,
                 abi: paymentAbi,
                 functionName: 'payment',
                 args: [
                   parseHex(order.orderId, 'orderId', 32),
-                  parseAddress(order.token, 'token'),
+                  order.token,
                   BigInt(order.amountWei),
                   BigInt(order.endTime),
-                  parseHex(order.signature, 'signature'),
+                  order.signature,
                 ] as const,
               })}
               onConfirmed={() => setWaiting(order.orderId)}

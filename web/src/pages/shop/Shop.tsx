@@ -2,7 +2,6 @@
 // balance), the contract's reserve versus its obligations, the market-maker bonus rule, and entries
 // to orders, redemptions and FCC records.
 import type { stakingAbi as StakingAbiValue } from '@free/protocol/abi/generated/staking';
-import { parseAddress, parseHex } from '@free/protocol/address';
 import {
   formatAmount,
   isAmountError,
@@ -130,18 +129,18 @@ export default function Shop() {
       const ref = await fetchStakeRef();
       if (ref.parents.length > 0)
         return {
-          address: parseAddress(contracts.staking, 'staking'),
+          address: contracts.staking,
           abi: stakingAbi,
           ...stakeCall(amountWei, minOut, cycle, {
-            parents: ref.parents.map((p) => parseAddress(p, 'parent')),
-            message: parseHex(ref.message, 'message'),
-            signature: parseHex(ref.signature, 'signature'),
+            parents: ref.parents,
+            message: ref.message,
+            signature: ref.signature,
           }),
         };
     }
     // the fee and rate shown on this page bound what the contract may apply
     return {
-      address: parseAddress(contracts.staking, 'staking'),
+      address: contracts.staking,
       abi: stakingAbi,
       ...stakeCall(amountWei, minOut, cycle),
     };
@@ -168,8 +167,8 @@ export default function Shop() {
           approve={
             amountWei !== null
               ? {
-                  token: parseAddress(contracts.usdt, 'usdt'),
-                  spender: parseAddress(contracts.staking, 'staking'),
+                  token: contracts.usdt,
+                  spender: contracts.staking,
                   amount: amountWei,
                 }
               : undefined

@@ -2,7 +2,6 @@
 // to maturity, progress, and the action a matured order allows: unstake or renew on chain, or
 // redeem a balance order; an open on-chain stake's auto-renew choice.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
-import { parseAddress } from '@free/protocol/address';
 import type { StakeOrder } from '@free/protocol/api/index';
 import { Button, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -172,7 +171,7 @@ export function StakeOrderCard({
         <TxButton
           id={`shop:unstake:${order.id}`}
           prepare={() => ({
-            address: parseAddress(contracts.staking, 'staking'),
+            address: contracts.staking,
             abi: stakingAbi,
             functionName: 'unstake',
             args: unstake,
@@ -189,7 +188,7 @@ export function StakeOrderCard({
         <TxButton
           id={`shop:renew:${order.id}`}
           prepare={() => ({
-            address: parseAddress(contracts.staking, 'staking'),
+            address: contracts.staking,
             abi: stakingAbi,
             functionName: 'renew',
             args: renew,
