@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePrivateKey } from '@free/protocol/address';
 import { OPERATOR_ROLES, type OperatorRole } from '@free/protocol/api/admin';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { type Deployment, deploymentSchema } from '@free/protocol/deployment';
@@ -69,7 +70,10 @@ function localKey(index: number): Hex {
   return account[1];
 }
 
-const keySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
+const keySchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+  .transform((v) => parsePrivateKey(v));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -285,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
 
   const defaults = { SIGNER_KEY: localKey(10), HOT_WALLET_KEY: localKey(11) } as const;
   const pickKey = (name: 'SIGNER_KEY' | 'HOT_WALLET_KEY'): Hex => {
-    const key = e[name] as Hex | undefined;
+    const key = e[name];
     if (isLocal) return key ?? defaults[name];
     if (!key)
       throw new ConfigError(`${name}: required ${off} (local defaults apply only to ${LOCAL_CHAIN_ID})`);

@@ -56,18 +56,17 @@ export type TestCtx = { app: App; db: DbHandle; clock: TestClock; config: Config
 
 export const TREASURY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-export async function makeApp(
-  url: string,
-  opts: {
-    config?: Partial<Config>;
-    chain?: ChainDeps;
-    /** share a database between apps of one file (the caller closes it) */
-    db?: DbHandle;
-    rateLimit?: { perIp: number; perAddress: number };
-    logger?: Record<string, unknown>;
-    requestBudgetMs?: number;
-  } = {},
-): Promise<TestCtx> {
+export type MakeAppOptions = {
+  config?: Partial<Config>;
+  chain?: ChainDeps;
+  /** share a database between apps of one file (the caller closes it) */
+  db?: DbHandle;
+  rateLimit?: { perIp: number; perAddress: number };
+  logger?: Record<string, unknown>;
+  requestBudgetMs?: number;
+};
+
+export async function makeApp(url: string, opts: MakeAppOptions = {}): Promise<TestCtx> {
   const db = opts.db ?? (await openTestDb(url));
   const clock = new TestClock();
   const config = testConfig(opts.config);

@@ -6,44 +6,36 @@ import { Writable } from 'node:stream';
 import { ErrorCode } from '@free/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import {
-  account,
-  authHeaders,
-  BASE_HEADERS,
-  closeApp,
-  makeApp,
-  openTestDb,
-  signIn,
-  type TestCtx,
-} from './helpers.ts';
+import { account, authHeaders, BASE_HEADERS, openTestDb, signIn, type TestCtx } from './helpers.ts';
 import { dropKeys, hasRedisServer, type OwnRedis, probeRedis, startOwnRedis, uniquePrefix } from './redis.ts';
+import { type TwoApps, twoApps } from './support/two-apps.ts';
 
 const redisUrl = await probeRedis('shared rate limits');
 const prefix = uniquePrefix('rl');
 let db: DbHandle;
-let apps: TestCtx[] = [];
+let pairs: TwoApps[] = [];
 
 beforeAll(async () => {
   db = await openTestDb('memory://');
 });
 afterEach(async () => {
-  for (const t of apps) await closeApp(t);
-  apps = [];
+  for (const p of pairs) await p.close();
+  pairs = [];
 });
 afterAll(async () => {
   await db.close();
   if (redisUrl) await dropKeys(redisUrl, prefix);
 });
 
-/** Two apps on one database, as two API processes would be. */
-async function twoApps(
+/** Two API processes on the file's database, closed after the test. */
+async function processes(
   rateLimit: { perIp: number; perAddress: number },
   config: { redisUrl?: string; redisKeyPrefix?: string },
   logger?: Record<string, unknown>,
-) {
-  for (let i = 0; i < 2; i++)
-    apps.push(await makeApp('', { db, rateLimit, config, ...(logger ? { logger } : {}) }));
-  return apps as [TestCtx, TestCtx];
+): Promise<[TestCtx, TestCtx]> {
+  const p = await twoApps('memory://', { db, rateLimit, config, ...(logger ? { logger } : {}) });
+  pairs.push(p);
+  return [p.a, p.b];
 }
 
 const configCode = async (t: TestCtx) =>
@@ -51,7 +43,7 @@ const configCode = async (t: TestCtx) =>
 
 describe.runIf(redisUrl)('rate limits through Redis', () => {
   it('counts requests per IP once across two processes', async () => {
-    const [a, b] = await twoApps(
+    const [a, b] = await processes(
       { perIp: 3, perAddress: 1000 },
       { redisUrl: redisUrl as string, redisKeyPrefix: `${prefix}ip:` },
     );
@@ -61,7 +53,7 @@ describe.runIf(redisUrl)('rate limits through Redis', () => {
   });
 
   it('counts requests per signed-in address once across two processes', async () => {
-    const [a, b] = await twoApps(
+    const [a, b] = await processes(
       { perIp: 1000, perAddress: 3 },
       { redisUrl: redisUrl as string, redisKeyPrefix: `${prefix}addr:` },
     );
@@ -96,7 +88,7 @@ describe('rate limits while Redis cannot be reached', () => {
   it('counts in each process, with one warning each, and keeps answering', async () => {
     const lines: string[] = [];
     // nothing listens on port 1: every check fails at once
-    const [a, b] = await twoApps(
+    const [a, b] = await processes(
       { perIp: 2, perAddress: 1000 },
       { redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: `${prefix}down:` },
       capture(lines),
@@ -113,7 +105,7 @@ describe('rate limits while Redis cannot be reached', () => {
   });
 
   it('limits per signed-in address too', async () => {
-    const [a] = await twoApps(
+    const [a] = await processes(
       { perIp: 1000, perAddress: 2 },
       { redisUrl: 'redis://127.0.0.1:1', redisKeyPrefix: `${prefix}down-addr:` },
     );
@@ -136,7 +128,7 @@ describe.runIf(hasRedisServer)('rate limits when Redis stops answering', () => {
   it('counts in the process while Redis is silent, says so once, and shares again when it is back', async () => {
     own = await startOwnRedis();
     const lines: string[] = [];
-    const [a, b] = await twoApps(
+    const [a, b] = await processes(
       { perIp: 3, perAddress: 1000 },
       { redisUrl: own.url, redisKeyPrefix: `${prefix}silent:` },
       capture(lines),
@@ -166,7 +158,7 @@ describe.runIf(hasRedisServer)('rate limits when Redis stops answering', () => {
 
 describe('rate limits without Redis', () => {
   it('counts in each process on its own', async () => {
-    const [a, b] = await twoApps({ perIp: 2, perAddress: 1000 }, {});
+    const [a, b] = await processes({ perIp: 2, perAddress: 1000 }, {});
     const codes = [await configCode(a), await configCode(a), await configCode(b), await configCode(a)];
     expect(codes).toEqual([200, 200, 200, ErrorCode.TooManyRequests]);
   });

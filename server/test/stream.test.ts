@@ -14,16 +14,8 @@ import { frameFor } from '../src/routes/stream.ts';
 import type { BusMessage } from '../src/services/events.ts';
 import { fundFomo } from '../src/services/fomo.ts';
 import { systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
-import {
-  account,
-  authHeaders,
-  BACKENDS,
-  closeApp,
-  makeApp,
-  openTestDb,
-  signIn,
-  type TestCtx,
-} from './helpers.ts';
+import { account, authHeaders, BACKENDS, signIn, type TestCtx } from './helpers.ts';
+import { type TwoApps, twoApps } from './support/two-apps.ts';
 
 type Frame = { event: string; data: unknown };
 type Stream = {
@@ -94,19 +86,17 @@ describe.each(BACKENDS)('event stream across two API processes on $name', ({ url
   let alice: { token: string; userId: number };
   let bob: { token: string; userId: number };
 
+  let apps: TwoApps;
+
   beforeAll(async () => {
-    const db = await openTestDb(url);
-    a = await makeApp(url, { db });
-    b = await makeApp(url, { db });
+    apps = await twoApps(url);
+    ({ a, b } = apps);
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
     alice = await signIn(a, account('stream-alice'));
     bob = await signIn(a, account('stream-bob'));
   });
-  afterAll(async () => {
-    await closeApp({ ...a, ownsDb: false });
-    await closeApp(b);
-  });
+  afterAll(() => apps.close());
 
   const ticketFor = async (token: string) => {
     const r = await a.app.inject({

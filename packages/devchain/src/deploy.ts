@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseHex } from '@free/protocol/address';
+import { parseHex, parsePrivateKey } from '@free/protocol/address';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { CONTRACT_KEYS, type FullDeployment } from '@free/protocol/deployment';
 import { LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
@@ -109,13 +109,16 @@ export function ownArtifact(name: OwnContract): Artifact {
     bytecode: { object: string };
   };
   const object = json.bytecode.object;
-  return { abi: json.abi, bytecode: (object.startsWith('0x') ? object : `0x${object}`) as Hex };
+  return {
+    abi: json.abi,
+    bytecode: parseHex(object.startsWith('0x') ? object : `0x${object}`, `${name} bytecode`),
+  };
 }
 
 export function uniswapArtifact(pkg: 'v2-core' | 'v2-periphery', name: string): Artifact {
   const file = join(REPO_ROOT, 'node_modules', '@uniswap', pkg, 'build', `${name}.json`);
   const json = JSON.parse(readFileSync(file, 'utf8')) as { abi: Abi; bytecode: string };
-  return { abi: json.abi, bytecode: `0x${json.bytecode.replace(/^0x/, '')}` as Hex };
+  return { abi: json.abi, bytecode: parseHex(`0x${json.bytecode.replace(/^0x/, '')}`, `${name} bytecode`) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +398,7 @@ function roleAddress(env: RemoteEnv, name: 'SIGNER' | 'HOT_WALLET', keys: Set<st
   if (key) {
     if (keys.has(key.toLowerCase()))
       throw new Error(`${name}_KEY is an anvil default key: refused on a real network`);
-    return privateKeyToAccount(key as Hex).address;
+    return privateKeyToAccount(parsePrivateKey(key, `${name}_KEY`)).address;
   }
   return requireAddress(env, `${name}_ADDRESS`);
 }

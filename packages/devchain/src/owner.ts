@@ -3,13 +3,13 @@
 // CLI: node --import tsx packages/devchain/src/owner.ts <step> … (RPC_URL, DEPLOYER_KEY, DEPLOYMENT_FILE)
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePrivateKey } from '@free/protocol/address';
 import {
   type Address,
   createPublicClient,
   createWalletClient,
   defineChain,
   erc20Abi,
-  type Hex,
   http,
   parseEther,
 } from 'viem';
@@ -25,11 +25,9 @@ amounts in whole tokens (decimals allowed); needs RPC_URL, DEPLOYER_KEY, DEPLOYM
 
 function ownerContext(env: OwnerEnv) {
   const rpcUrl = env.RPC_URL?.trim();
-  const key = env.DEPLOYER_KEY?.trim();
   const file = env.DEPLOYMENT_FILE?.trim();
   if (!rpcUrl) throw new Error('RPC_URL is required');
-  if (!key || !/^0x[0-9a-fA-F]{64}$/.test(key))
-    throw new Error('DEPLOYER_KEY must be the owner key (0x-prefixed 32-byte hex)');
+  const key = parsePrivateKey(env.DEPLOYER_KEY?.trim(), 'DEPLOYER_KEY (the owner key)');
   if (!file) throw new Error('DEPLOYMENT_FILE is required (deployments/<network>.json)');
   const deployment = readDeployment(resolve(file));
   if (!deployment) throw new Error(`DEPLOYMENT_FILE: ${file} is missing or not JSON`);
@@ -41,7 +39,7 @@ function ownerContext(env: OwnerEnv) {
     nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
-  const account = privateKeyToAccount(key as Hex);
+  const account = privateKeyToAccount(key);
   const pub = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 250 });
   const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
   return { d: deployment, account, pub, wallet };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAddress, parseAddress, parseHex, sameAddress, shortAddress } from './address.ts';
+import { isAddress, parseAddress, parseHex, parsePrivateKey, sameAddress, shortAddress } from './address.ts';
 
 const A = '0x12aB34cD56eF78901234567890aBcDeF12349f3c';
 
@@ -42,5 +42,16 @@ describe('parseAddress and parseHex (the boundary parsers)', () => {
     expect(() => parseHex('0xabc', 'signature')).toThrow(/signature is not hex/);
     expect(() => parseHex('12', 'data')).toThrow(TypeError);
     expect(() => parseHex(`0x${'ab'.repeat(31)}`, 'orderId', 32)).toThrow(/of 32 bytes/);
+  });
+});
+
+describe('parsePrivateKey', () => {
+  it('takes a 0x key of 32 bytes and refuses anything else without showing it', () => {
+    const key = `0x${'5a'.repeat(32)}`;
+    expect(parsePrivateKey(key)).toBe(key);
+    const short = `0x${'5a'.repeat(31)}`;
+    expect(() => parsePrivateKey(short, 'SIGNER_KEY')).toThrow(/SIGNER_KEY is not a 0x private key/);
+    expect(() => parsePrivateKey(short, 'SIGNER_KEY')).not.toThrow(short);
+    expect(() => parsePrivateKey('5a'.repeat(32))).toThrow(TypeError);
   });
 });

@@ -34,6 +34,16 @@ export function parseHex(value: unknown, what = 'hex', bytes?: number): Hex {
   return value as Hex;
 }
 
+/**
+ * A private key from the environment (`0x` + 32 bytes). Unlike parseHex its error never shows the
+ * value: a mistyped key must not end up in a log.
+ */
+export function parsePrivateKey(value: unknown, what = 'private key'): Hex {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value))
+    throw new TypeError(`${what} is not a 0x private key of 32 bytes (value not shown)`);
+  return value as Hex;
+}
+
 /** `0x12ab…9f3c`: the first `head` and last `tail` hex digits; anything not an address is returned as is. */
 export function shortAddress(address: string | null | undefined, head = 4, tail = 4): string {
   if (!address) return '';

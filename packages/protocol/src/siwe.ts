@@ -3,6 +3,7 @@
 // plain signature request and skip their domain check; so the statement is one English sentence in
 // every language (the page around it is translated), and the parser refuses what the EIP refuses.
 import { getAddress } from 'viem';
+import { isAddress } from './address.ts';
 
 /** The statement of every sign-in message, whatever the page's language (ASCII only, see above). */
 export const SIWE_STATEMENT = 'Sign in to FREE. This request costs no gas.';
@@ -105,7 +106,7 @@ export function parseSiweMessage(text: string): SiweMessage | SiweFormatError {
   if (!domain) return fail('header');
   at++;
   const address = lines[at] ?? '';
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return fail('address');
+  if (!isAddress(address)) return fail('address');
   if (getAddress(address) !== address) return fail('checksum');
   at++;
   if (lines[at] !== '') return fail('blankLine');
@@ -140,7 +141,7 @@ export function parseSiweMessage(text: string): SiweMessage | SiweFormatError {
   const message: SiweMessage = {
     ...(scheme ? { scheme } : {}),
     domain,
-    address: address as `0x${string}`,
+    address,
     ...(statement !== undefined ? { statement } : {}),
     uri,
     version: '1',

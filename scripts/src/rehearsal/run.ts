@@ -15,6 +15,7 @@ import { freePort, startAnvil } from '@free/devchain/anvil';
 import { ensureContractsBuilt, localAccount, ownArtifact, uniswapArtifact } from '@free/devchain/deploy';
 import { until } from '@free/devchain/wait';
 import { stakingAbi } from '@free/protocol/abi/index';
+import { parseAddress, parseHex } from '@free/protocol/address';
 import { signRequest } from '@free/protocol/signing';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import {
@@ -177,7 +178,7 @@ async function main() {
     const create = async (art: { abi: unknown; bytecode: Hex }, args: unknown[]) => {
       const hash = await other.deployContract({ abi: art.abi, bytecode: art.bytecode, args } as never);
       const r = await pub.waitForTransactionReceipt({ hash });
-      return getAddress(r.contractAddress as Address);
+      return getAddress(parseAddress(r.contractAddress, 'deployed contract address'));
     };
     const weth = await create(uniswapArtifact('v2-periphery', 'WETH9'), []);
     const factory = await create(uniswapArtifact('v2-core', 'UniswapV2Factory'), [world.address]);
@@ -192,7 +193,7 @@ async function main() {
     const code = await pub.getCode({ address: multicall });
     const test = createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) });
     const canonical = bsc.contracts.multicall3.address;
-    await test.setCode({ address: canonical, bytecode: code as Hex });
+    await test.setCode({ address: canonical, bytecode: parseHex(code, 'Multicall3 code') });
     const tap = createWalletClient({ chain, transport: http(rpcUrl), account: faucet });
     const usdtAbi = ownArtifact('TestUSDT').abi;
     // gas for the deployer and the user, USDT the owner bought and the user holds

@@ -2,12 +2,14 @@
 // must declare the operator roles it is open to (`config.operatorRoles`), and every request is
 // refused unless the signed-in address is an operator of one of those roles (admin: every route).
 import { ErrorCode, errorMessage } from '@free/protocol';
+import type { Address } from '@free/protocol/address';
 import { type OperatorRole, roleAllows } from '@free/protocol/api/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress } from 'viem';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { checksum } from '../lib/format.ts';
 import { type OpsResult, runCommand } from '../ops/commands.ts';
 import { sendFailure } from './envelope.ts';
 import { setEndpointScope } from './route.ts';
@@ -53,9 +55,9 @@ export function operatorScope(routes: readonly FastifyPluginAsyncZod[]): Fastify
 }
 
 /** The checksummed address of the operator making the request (the ops_log actor). */
-export function operatorAddress(req: FastifyRequest): string {
+export function operatorAddress(req: FastifyRequest): Address {
   if (!req.user) throw new AppError(ErrorCode.Unauthorized);
-  return getAddress(req.user.address);
+  return checksum(req.user.address);
 }
 
 /**

@@ -31,7 +31,8 @@ export type PayoutOptions = Omit<HotWalletOptions, 'hooks'> & {
 
 export type PayoutStep = { signed: number; broadcast: number; confirmed: number; refunded: number };
 
-type QueuedRow = { id: number; asset: string; amount: string; to_address: string };
+// `asset` is the database enum `asset` (db/schema/_columns.ts): nothing else can come back
+type QueuedRow = { id: number; asset: Asset; amount: string; to_address: string };
 
 /** The outbox's options for this worker: its hooks see withdrawal ids. */
 export function queueOptions(o: PayoutOptions): HotWalletOptions {
@@ -61,9 +62,10 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
       sql`SELECT id, asset, amount::text, to_address FROM withdrawals WHERE state = 'queued'
           ORDER BY id LIMIT ${o.batch ?? 20} FOR UPDATE SKIP LOCKED`,
     );
-    const payable: QueuedRow[] = [];
+    const payable: (QueuedRow & { token: Address })[] = [];
     for (const w of claimed) {
-      if (o.tokens[w.asset as Asset]) payable.push(w);
+      const token = o.tokens[w.asset];
+      if (token) payable.push({ ...w, token });
       else await failAndRefund(tx, Number(w.id), `no token contract for ${w.asset}`, now);
     }
     await enqueue(
@@ -72,7 +74,7 @@ export async function signQueued(o: PayoutOptions): Promise<number[]> {
       payable.map((w) => ({
         kind: 'withdrawal',
         refId: Number(w.id),
-        to: o.tokens[w.asset as Asset] as Address,
+        to: w.token,
         data: encodeFunctionData({
           abi: erc20Abi,
           functionName: 'transfer',

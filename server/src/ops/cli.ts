@@ -7,8 +7,9 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { parsePrivateKey } from '@free/protocol/address';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
-import { type Address, createWalletClient, getAddress, type Hex, http, isAddress } from 'viem';
+import { type Address, createWalletClient, getAddress, http, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -18,7 +19,7 @@ import { type ChainOps, runOps } from './commands.ts';
 
 function ownerAccount(config: Config, env: NodeJS.ProcessEnv = process.env) {
   const key = env.DEPLOYER_KEY;
-  if (key) return privateKeyToAccount(key as Hex);
+  if (key) return privateKeyToAccount(parsePrivateKey(key, 'DEPLOYER_KEY'));
   if (config.chainId === LOCAL_CHAIN_ID) return mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: 0 });
   return null;
 }

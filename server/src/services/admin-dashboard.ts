@@ -5,12 +5,12 @@ import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { parseAddress } from '@free/protocol/address';
 import type { DashboardData } from '@free/protocol/api/admin';
 import { sql } from 'drizzle-orm';
-import { type Address, erc20Abi, getAddress, type PublicClient } from 'viem';
+import { type Address, erc20Abi, type PublicClient } from 'viem';
 import { type ChainGuard, ChainMismatch } from '../chain/chain-guard.ts';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
-import { amt, iso } from '../lib/format.ts';
+import { amt, checksum, iso } from '../lib/format.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
 import { incomeBudgetFigures } from './income-budget.ts';
 import { reconcile, reconcileChainFor, reconciliationView } from './reconcile.ts';
@@ -25,7 +25,7 @@ async function chainFigures(client: PublicClient, config: Config): Promise<Chain
     client.readContract({ address: d.staking, abi: stakingAbi, functionName }) as Promise<bigint>;
   const token = (address: Address, holder: Address) =>
     client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
-  const treasury = getAddress(
+  const treasury = checksum(
     parseAddress(
       await client.readContract({ address: d.payment, abi: paymentAbi, functionName: 'treasury' }),
       'Payment.treasury',
@@ -49,13 +49,13 @@ async function chainFigures(client: PublicClient, config: Config): Promise<Chain
   return {
     head: Number(head),
     staking: {
-      address: d.staking,
+      address: checksum(d.staking),
       reserve: amt(reserve),
       committed: amt(committed),
       openPrincipal: amt(openPrincipal),
       availableReserve: amt(availableReserve),
     },
-    hotWallet: { address: hot, USDT: amt(hotUsdt), FREE: amt(hotFree), gas: amt(gas) },
+    hotWallet: { address: checksum(hot), USDT: amt(hotUsdt), FREE: amt(hotFree), gas: amt(gas) },
     treasury: { address: treasury, USDT: amt(tUsdt), FREE: amt(tFree) },
   };
 }

@@ -1,6 +1,7 @@
 // The double-entry ledger: the ONLY way off-chain money moves. Every transfer writes one debit and
 // one credit entry under a unique key, and moves the cached balances in the caller's transaction.
 // Its bulk entry, for jobs that move money for every user at once, is settlement-ledger.ts.
+import { ASSET_CODES, type Asset } from '@free/protocol/api/common';
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { insufficientCode } from '@free/protocol/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -10,8 +11,9 @@ import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt } from '../lib/format.ts';
 import { notifyMovement } from './events.ts';
 
-export const ASSETS = ['USDT', 'FREE', 'FCC'] as const;
-export type Asset = (typeof ASSETS)[number];
+/** The tokens an amount is counted in: protocol's list, which the database enum `asset` is built from. */
+export const ASSETS = ASSET_CODES;
+export type { Asset };
 
 /** Per-user accounts (docs/business-rules.md "Accounts and income"). */
 export const USER_ACCOUNTS = ['wallet', 'airdrop', 'pool', 'asset'] as const;
@@ -301,7 +303,8 @@ export async function getUserBalances(
   userId: number,
 ): Promise<Record<UserAccountName, Record<Asset, bigint>>> {
   // raw SQL: on every /api/user, and the query builder costs more than the query here
-  const rows = rowsOf<{ account: string; asset: string; amount: string }>(
+  // `asset` is the database enum `asset` (db/schema/_columns.ts): nothing else can come back
+  const rows = rowsOf<{ account: string; asset: Asset; amount: string }>(
     await db.execute(
       sql`SELECT account, asset, amount::text AS amount FROM balances WHERE user_id = ${userId}`,
     ),
@@ -311,7 +314,7 @@ export async function getUserBalances(
   ) as Record<UserAccountName, Record<Asset, bigint>>;
   for (const r of rows) {
     const acc = out[r.account as UserAccountName];
-    if (acc && (ASSETS as readonly string[]).includes(r.asset)) acc[r.asset as Asset] = BigInt(r.amount);
+    if (acc) acc[r.asset] = BigInt(r.amount);
   }
   return out;
 }

@@ -1,11 +1,12 @@
 // Recharge: the server signs a Payment order (EIP-712) for the user to pay on chain; the indexer
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
+import { parseHex } from '@free/protocol/address';
 import type { UnmatchedReason } from '@free/protocol/api/admin';
 import { rechargeCredit, rechargeSplit } from '@free/protocol/recharge';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type ChainTime, signingNow } from '../chain/chain-time.ts';
 import type { Config } from '../config.ts';
@@ -26,7 +27,7 @@ export const rechargeView = (o: OrderRow, chainId: number, payment: string, now:
   const split = rechargeSplit(o.amount, o.burnBps, o.executorRewardBps);
   const credit = o.creditedAmount ?? split.credit;
   return {
-    orderId: o.orderId,
+    orderId: parseHex(o.orderId, 'recharge_orders.order_id', 32),
     payment: checksum(payment),
     chainId,
     payer: checksum(o.payer),
@@ -40,7 +41,7 @@ export const rechargeView = (o: OrderRow, chainId: number, payment: string, now:
     executorReward: amt(split.executorReward),
     credit: amt(credit),
     endTime: Math.floor(o.endTime.getTime() / 1000),
-    signature: o.signature,
+    signature: parseHex(o.signature, 'recharge_orders.signature'),
     state: o.state === 'pending' && o.endTime.getTime() < now.getTime() ? ('expired' as const) : o.state,
     createdAt: iso(o.createdAt),
     paidAt: isoOrNull(o.paidAt),
@@ -85,7 +86,7 @@ export async function createRechargeOrder(
       return { settings, value, d, terms, signedFrom };
     },
     run: async (tx, { settings, value, d, terms, signedFrom }) => {
-      const orderId = `0x${randomBytes(32).toString('hex')}` as Hex;
+      const orderId = parseHex(`0x${randomBytes(32).toString('hex')}`, 'order id', 32);
       const endTime = BigInt(Math.floor(signedFrom.getTime() / 1000) + settings.recharge_order_ttl_sec);
       const payer = checksum(input.userAddress);
       const signature = await privateKeyToAccount(config.signerKey).signTypedData({

@@ -87,7 +87,7 @@ export async function ledgerOwed(
   const claims = await rows<{ asset: ReconciledToken; total: string }>(
     db,
     sql`SELECT asset, COALESCE(SUM(amount), 0)::text AS total FROM (
-          SELECT 'USDT' AS asset, amount FROM hlb_orders WHERE state = 'active'
+          SELECT 'USDT'::asset AS asset, amount FROM hlb_orders WHERE state = 'active'
           UNION ALL SELECT 'USDT', amount FROM round_bets WHERE state = 'open'
           UNION ALL SELECT asset, total FROM shop_orders WHERE state IN ${sql.raw(`('${REFUNDABLE_SHOP_STATES.join("','")}')`)}
         ) c WHERE asset IN ('USDT', 'FREE') GROUP BY asset`,

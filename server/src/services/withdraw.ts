@@ -7,6 +7,7 @@
 // review threshold: the withdrawal that takes the user's day (per coin) above it waits in `review`
 // until an operator approves or rejects it.
 
+import type { Address } from '@free/protocol/address';
 import type { WithdrawLimitsInfo } from '@free/protocol/api/common';
 import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
@@ -29,7 +30,7 @@ export type WithdrawalView = {
   id: number;
   coin: string;
   amount: string;
-  to: string;
+  to: Address;
   state: WithdrawalRow['state'];
   pending: boolean;
   txHash: string | null;

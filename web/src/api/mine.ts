@@ -1,5 +1,7 @@
 // Profile-tab resources: hashrate, airdrop/presale, quota, ignition details, the FOMO pool, and the
 // connected wallet's on-chain USDT/FREE balances.
+
+import type { Address } from '@free/protocol/address';
 import type {
   airdropData,
   fireInfoData,
@@ -10,7 +12,6 @@ import type {
   quotaData,
 } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
-import type { Address } from 'viem';
 import type { Config } from 'wagmi';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
@@ -126,15 +127,17 @@ export function useChainBalances() {
       const walletApi = await wallet.ready();
       const [{ readContract }, { erc20Abi }] = await Promise.all([import('wagmi/actions'), import('viem')]);
       const config = walletApi.config() as Config;
-      const read = (token: string) =>
+      // `enabled` holds the query until both are known
+      if (!address || !contracts) throw new Error('no connected wallet or no contracts yet');
+      const read = (token: Address) =>
         readContract(config, {
-          address: token as Address,
+          address: token,
           abi: erc20Abi,
           functionName: 'balanceOf',
-          args: [address as Address],
+          args: [address],
           chainId,
         });
-      const [usdt, free] = await Promise.all([read(contracts?.usdt ?? ''), read(contracts?.free ?? '')]);
+      const [usdt, free] = await Promise.all([read(contracts.usdt), read(contracts.free)]);
       return { usdt, free };
     },
   });

@@ -1,15 +1,23 @@
 // Shared building blocks of the endpoint schemas, and the public (no sign-in) endpoints.
 import { z } from 'zod';
+import type { Address, Hex } from '../address.ts';
 import { contractFields } from '../deployment.ts';
 import type { WithdrawCoin } from '../withdraw.ts';
 import { WITHDRAW_RULES } from '../withdraw.ts';
 
+// `address` and `hex` check exactly what parseAddress / parseHex check, so what they let through is
+// typed as protocol's branded Address / Hex: a request field as the server parses it, an answer
+// field as the web reads it (the server's serializer checks every answer against the same schema).
+// The type is given to the schema rather than made by a transform: the serializer encodes answers
+// with the schema, and a transform cannot be encoded (nor described in the OpenAPI document).
 /** A 0x address (any case); the server compares addresses lower-cased. */
 export const address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address (40 hex digits)')
-  .describe('0x address');
-export const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex');
+  .describe('0x address') as unknown as z.ZodType<Address, string>;
+export const hex = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex') as unknown as z.ZodType<Hex, string>;
 /** Token amount in JSON: a decimal string in token units ("12.5"), exact (18 decimals), never a number. */
 export const amountText = z.string().describe('decimal amount in token units, e.g. "12.5"');
 /** Token amount in wei as a decimal integer string (for contract calls). */

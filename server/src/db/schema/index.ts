@@ -1,4 +1,5 @@
 // Every table of the server, one file per domain.
+export { assetEnum } from './_columns.ts';
 export * from './activity.ts';
 export * from './airdrop.ts';
 export * from './burns.ts';

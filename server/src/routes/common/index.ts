@@ -46,14 +46,14 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     chain_id: ctx.config.chainId,
     contracts: d
       ? {
-          usdt: d.usdt,
-          free: d.free,
-          fcc: d.fcc,
-          staking: d.staking,
-          payment: d.payment,
-          factory: d.factory,
-          router: d.router,
-          pair: d.pair,
+          usdt: checksum(d.usdt),
+          free: checksum(d.free),
+          fcc: checksum(d.fcc),
+          staking: checksum(d.staking),
+          payment: checksum(d.payment),
+          factory: checksum(d.factory),
+          router: checksum(d.router),
+          pair: checksum(d.pair),
         }
       : null,
   };

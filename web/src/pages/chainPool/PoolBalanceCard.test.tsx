@@ -1,5 +1,6 @@
 // The mining pool balance on the pool data page: what the pool paid, the rule that pays it, and one
 // tap that moves it to the wallet with an Idempotency-Key.
+import { parseAddress } from '@free/protocol/address';
 import type { UserProfile } from '@free/protocol/api/index';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
@@ -13,7 +14,7 @@ import PoolData from './PoolData';
 
 vi.mock('../../components/toast', () => ({ showToast: vi.fn() }));
 
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const ADDRESS = parseAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
 const zero = { USDT: '0', FREE: '0', FCC: '0' };
 const profile = (poolUsdt: string): UserProfile => ({
   id: 1,

@@ -3,12 +3,11 @@
 // indexer credits it (polling /api/user/recharge/list), then 'Recharge Successful'; the records.
 
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
-import { parseAddress, parseHex } from '@free/protocol/address';
+import { parseHex } from '@free/protocol/address';
 import type { RechargeOrder } from '@free/protocol/api/index';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Address } from 'viem';
 import { useConfig } from '../../api/config';
 import { useChainBalances } from '../../api/mine';
 import { useMe } from '../../api/user';
@@ -147,20 +146,20 @@ export default function Recharge() {
               id={`recharge:${order.orderId}`}
               disabled={expired}
               approve={{
-                token: order.token as Address,
-                spender: order.payment as Address,
+                token: order.token,
+                spender: order.payment,
                 amount: BigInt(order.amountWei),
               }}
               prepare={() => ({
-                address: parseAddress(order.payment, 'payment'),
+                address: order.payment,
                 abi: paymentAbi,
                 functionName: 'payment',
                 args: [
                   parseHex(order.orderId, 'orderId', 32),
-                  parseAddress(order.token, 'token'),
+                  order.token,
                   BigInt(order.amountWei),
                   BigInt(order.endTime),
-                  parseHex(order.signature, 'signature'),
+                  order.signature,
                 ] as const,
               })}
               onConfirmed={() => setWaiting(order.orderId)}

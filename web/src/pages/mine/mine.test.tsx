@@ -1,4 +1,5 @@
 // Profile/Ignite pages: labels and states a user reads, and the ignition request they trigger.
+import { parseAddress, parseHex } from '@free/protocol/address';
 import { WEI_PER_UNIT } from '@free/protocol/amount';
 import type { RechargeOrder } from '@free/protocol/api/wallet';
 import { ErrorCode } from '@free/protocol/envelope';
@@ -16,14 +17,14 @@ import { withdrawStateView } from './Extract';
 import { inviteLinkFor, membershipKey } from './Mine';
 import { RechargeDeduction, RechargeLine, rechargeStateKey } from './Recharge';
 
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const ADDRESS = parseAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
 
 beforeAll(async () => {
   await initI18n('en');
 });
 
 const ORDER: RechargeOrder = {
-  orderId: `0x${'1'.repeat(64)}`,
+  orderId: parseHex(`0x${'1'.repeat(64)}`),
   payment: ADDRESS,
   chainId: 31337,
   payer: ADDRESS,
@@ -37,7 +38,7 @@ const ORDER: RechargeOrder = {
   executorReward: '0.1',
   credit: '97.9',
   endTime: 0,
-  signature: '0x00',
+  signature: parseHex('0x00'),
   state: 'pending',
   createdAt: '2026-01-01T00:00:00.000Z',
   paidAt: null,

@@ -17,11 +17,7 @@ export default function Order() {
   const w = useWallet();
   const [filter, setFilter] = useState<Filter>('all');
   // On-chain records of the signed-in address (the connected wallet is the session's account).
-  const account = signed
-    ? w.status === 'connected'
-      ? w.address
-      : (signed.user.address as `0x${string}`)
-    : undefined;
+  const account = signed ? (w.status === 'connected' ? w.address : signed.user.address) : undefined;
   const records = useChainStakeRecords(account);
   const params = filter === 'all' ? {} : { status: filter };
   return (

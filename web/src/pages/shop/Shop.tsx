@@ -129,18 +129,18 @@ export default function Shop() {
       const ref = await fetchStakeRef();
       if (ref.parents.length > 0)
         return {
-          address: contracts.staking as `0x${string}`,
+          address: contracts.staking,
           abi: stakingAbi,
           ...stakeCall(amountWei, minOut, cycle, {
-            parents: ref.parents as `0x${string}`[],
-            message: ref.message as `0x${string}`,
-            signature: ref.signature as `0x${string}`,
+            parents: ref.parents,
+            message: ref.message,
+            signature: ref.signature,
           }),
         };
     }
     // the fee and rate shown on this page bound what the contract may apply
     return {
-      address: contracts.staking as `0x${string}`,
+      address: contracts.staking,
       abi: stakingAbi,
       ...stakeCall(amountWei, minOut, cycle),
     };
@@ -167,8 +167,8 @@ export default function Shop() {
           approve={
             amountWei !== null
               ? {
-                  token: contracts.usdt as `0x${string}`,
-                  spender: contracts.staking as `0x${string}`,
+                  token: contracts.usdt,
+                  spender: contracts.staking,
                   amount: amountWei,
                 }
               : undefined

@@ -171,7 +171,7 @@ export function StakeOrderCard({
         <TxButton
           id={`shop:unstake:${order.id}`}
           prepare={() => ({
-            address: contracts.staking as `0x${string}`,
+            address: contracts.staking,
             abi: stakingAbi,
             functionName: 'unstake',
             args: unstake,
@@ -188,7 +188,7 @@ export function StakeOrderCard({
         <TxButton
           id={`shop:renew:${order.id}`}
           prepare={() => ({
-            address: contracts.staking as `0x${string}`,
+            address: contracts.staking,
             abi: stakingAbi,
             functionName: 'renew',
             args: renew,

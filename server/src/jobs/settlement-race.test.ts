@@ -1,0 +1,131 @@
+// The market-maker FCC bonus against the daily income budget (docs/business-rules.md, income
+// budget) when settlements race: bonuses held on their due day are paid by later days' runs, and
+// here two connections (as two API processes whose job lock changed hands) settle at the same time,
+// round after round. Whatever the interleaving, each held bonus is credited exactly once and no
+// day's recorded income passes its budget. Two runs at once need PostgreSQL.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, setModules } from '../../test/helpers.ts';
+import { bal, fund, makeUsers, U } from '../../test/support/staking-orders-fixtures.ts';
+import { openTestDb } from '../../test/support/test-db.ts';
+import { type DbHandle, openDb, rowsOf } from '../db/client.ts';
+import { fundFomo } from '../services/fomo.ts';
+import { forgetSettings, writeSetting } from '../services/settings.ts';
+import { buyWithBalance } from '../services/staking-orders.ts';
+import { runSettlement } from './settlement.ts';
+
+const postgres = BACKENDS.find((b) => b.name === 'postgres');
+const USERS = 6;
+const ROUNDS = 8;
+
+describe.skipIf(!postgres)('held FCC bonuses paid by racing settlements (PostgreSQL)', () => {
+  let a: DbHandle;
+  let b: DbHandle;
+
+  beforeAll(async () => {
+    const url = postgres?.url ?? '';
+    const schema = `t_race_${randomBytes(6).toString('hex')}`;
+    a = await openTestDb(url, { schema });
+    // a second pool on the same schema: another process's connections (closing it drops nothing)
+    b = await openDb(url, { schema, poolSize: 4 });
+    await setModules(a.db, { staking_use_balance: true });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  /** Both "processes" read the settings just written (each caches its own for a while). */
+  const setBudget = async (wei: bigint | null) => {
+    await writeSetting(a.db, 'income_daily_budget_wei', wei === null ? null : wei.toString());
+    forgetSettings(b.db);
+  };
+  const budgetDays = async () =>
+    rowsOf<{ day: string; paid: string }>(
+      await a.db.execute(
+        sql`SELECT day::text AS day, paid::text AS paid FROM income_budget_days ORDER BY day`,
+      ),
+    );
+
+  it('credits each held bonus once and keeps every day within its budget', async () => {
+    await fundFomo(a.db, 100_000n * U, 'race-pool');
+    await writeSetting(a.db, 'market_maker', {
+      turnover_wei: (1000n * U).toString(),
+      principal_share_bps: 2000,
+      fcc_multiplier: 2,
+    });
+    const users = await makeUsers(a.db, USERS, 'race');
+    const orders: { userId: number; bonus: bigint }[] = [];
+    for (const [i, userId] of users.entries()) {
+      await fund(a, userId, 1000n * U);
+      const o = await buyWithBalance(a, {
+        userId,
+        amount: '1000',
+        stakeIndex: 2, // the market-maker cycle: matures 2027-12-30
+        autoRenew: false,
+        idempotencyKey: `race-buy-${i}`,
+        now: new Date('2027-12-01T00:00:00Z'),
+      });
+      expect(o.bonusFcc).toBeGreaterThan(0n);
+      orders.push({ userId, bonus: o.bonusFcc });
+    }
+    const bonus = orders[0]?.bonus ?? 0n;
+    // FCC at 1 USDT (the default price): a bonus counts its own amount against the budget
+    try {
+      // the due day: its USDT income fits, then nothing is left, so every bonus is held
+      const due = await runSettlement(a, '2027-12-30', {
+        afterStep: async (step) => {
+          if (step !== 'pool') return;
+          const [row] = (await budgetDays()).filter((d) => d.day === '2027-12-30');
+          await setBudget(BigInt(row?.paid ?? '0'));
+        },
+      });
+      expect(due.held).toBeNull();
+      for (const o of orders) expect(await bal(a, o.userId, 'FCC')).toBe(0n);
+
+      // later days: two bonuses and a half fit a day; two connections settle two days at once
+      const budget = (5n * bonus) / 2n;
+      await setBudget(budget);
+      const failures: unknown[] = [];
+      let day = new Date('2027-12-31T00:00:00Z');
+      const next = () => {
+        const d = day.toISOString().slice(0, 10);
+        day = new Date(day.getTime() + 86_400_000);
+        return d;
+      };
+      for (let round = 0; round < ROUNDS; round++) {
+        const [d1, d2] = [next(), next()];
+        const runs = await Promise.allSettled([runSettlement(a, d1), runSettlement(b, d2)]);
+        // a run that lost a race rolls its step back (a bonus key booked by the other): nothing half-paid
+        for (const r of runs) if (r.status === 'rejected') failures.push(r.reason);
+        // each day again from the other connection, at once: the day done finds its steps claimed,
+        // the day that lost settles now
+        await Promise.all([runSettlement(a, d2), runSettlement(b, d1)]);
+      }
+
+      for (const o of orders) {
+        const [credits] = rowsOf<{ n: string; sum: string }>(
+          await a.db.execute(sql`SELECT count(*)::text AS n, coalesce(sum(amount), 0)::text AS sum
+            FROM ledger_entries WHERE user_id = ${o.userId} AND side = 'credit' AND kind = 'mm_bonus_fcc'`),
+        );
+        expect(credits).toEqual({ n: '1', sum: o.bonus.toString() });
+        expect(await bal(a, o.userId, 'FCC')).toBe(o.bonus);
+      }
+      const unpaid = rowsOf<{ id: number }>(
+        await a.db.execute(sql`SELECT id FROM stake_orders WHERE bonus_fcc > 0 AND NOT bonus_paid`),
+      );
+      expect(unpaid).toEqual([]);
+      const later = (await budgetDays()).filter((d) => d.day > '2027-12-30');
+      expect(later).toHaveLength(2 * ROUNDS);
+      for (const d of later) expect(BigInt(d.paid), d.day).toBeLessThanOrEqual(budget);
+      // what the days counted covers every bonus credited after the due day
+      const counted = later.reduce((s, d) => s + BigInt(d.paid), 0n);
+      expect(counted).toBeGreaterThanOrEqual(bonus * BigInt(USERS));
+      // a lost race is the unique ledger key refusing the second credit, and nothing else
+      for (const f of failures) expect(`${f} ${(f as { cause?: unknown }).cause}`).toMatch(/duplicate key/);
+    } finally {
+      await setBudget(null);
+    }
+  });
+});
