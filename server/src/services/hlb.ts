@@ -10,7 +10,7 @@ import { countRows } from '../db/count.ts';
 import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
-import { parseMoney, runCommand } from './command.ts';
+import { defineCommand, parseMoney } from './command.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
@@ -40,11 +40,14 @@ export type HlbOrderView = ReturnType<typeof hlbOrderView>;
 /** Static income of one day on a principal (rounded down). */
 export const dailyStatic = (amount: bigint, ratePpm: number) => (amount * BigInt(ratePpm)) / PPM;
 
-export async function subscribe(
-  handle: DbHandle,
-  input: { userId: number; product: string; amount: string; idempotencyKey?: string | undefined; now: Date },
-): Promise<HlbOrderView> {
-  return runCommand(handle, {
+export const subscribe = defineCommand(
+  (input: {
+    userId: number;
+    product: string;
+    amount: string;
+    idempotencyKey?: string | undefined;
+    now: Date;
+  }) => ({
     module: 'huan_li_bao',
     userId: input.userId,
     route: 'hlb/subscribe',
@@ -88,8 +91,8 @@ export async function subscribe(
       });
       return hlbOrderView(o, input.now);
     },
-  });
-}
+  }),
+);
 
 /**
  * Accrues the whole days of one order up to `now` (or its redemption), one ledger entry per day,
@@ -179,11 +182,8 @@ export async function accrueHlb(
   return { orders: due.length, paid, held: false };
 }
 
-export async function redeem(
-  handle: DbHandle,
-  input: { userId: number; orderId: number; idempotencyKey?: string | undefined; now: Date },
-): Promise<HlbOrderView> {
-  return runCommand(handle, {
+export const redeem = defineCommand(
+  (input: { userId: number; orderId: number; idempotencyKey?: string | undefined; now: Date }) => ({
     module: 'huan_li_bao',
     exit: true,
     userId: input.userId,
@@ -220,8 +220,8 @@ export async function redeem(
       if (!done) throw new Error('hlb update returned nothing');
       return hlbOrderView(done, input.now);
     },
-  });
-}
+  }),
+);
 
 /** My orders with the static and dynamic figures (today, yesterday, total) from the ledger. */
 export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page: number, size: number) {

@@ -16,7 +16,7 @@ import { rowsOf } from '../db/client.ts';
 import { stakeOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
-import { parseMoney, requestKey, runCommand } from './command.ts';
+import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { onStakeForFomo } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
@@ -109,101 +109,97 @@ export function investmentLimitsOf(s: Settings): { min: bigint; max: bigint } {
   });
 }
 
-export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise<OrderView> {
-  return runCommand(handle, {
-    module: 'staking_use_balance',
-    userId: input.userId,
-    route: ROUTE,
-    idempotencyKey: input.idempotencyKey,
-    parse: async (s) => {
-      const cycle = s.cycles[input.stakeIndex];
-      if (!Number.isInteger(input.stakeIndex) || !cycle)
-        throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
-      const amount = parseMoney(input.amount, { kind: 'invest', ...investmentLimitsOf(s) });
-      return { s, cycle, amount, money: s.product_money };
-    },
-    content: ({ amount }) => ({
-      amount: amount.toString(),
-      stakeIndex: input.stakeIndex,
-      autoRenew: input.autoRenew,
-    }),
-    codec: { store: serializeOrder, load: (stored) => reviveOrder(stored as Record<string, unknown>) },
-    run: async (tx, { s, cycle, amount, money }) => {
-      const ledgerKey = requestKey('stake', input.userId, input.idempotencyKey);
-      const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
-      const rules = await loadTeamRules(tx);
-      const turnover = (await turnover30d(tx, input.userId, input.now)) + amount;
-      const qualifies =
-        input.stakeIndex === rules.marketMakerCycle && turnover >= BigInt(s.market_maker.turnover_wei);
-      const bonusFcc = qualifies ? fccOfUsdt(money, qualifyBonus(s, principal)) : 0n;
+export const buyWithBalance = defineCommand((input: BuyInput) => ({
+  module: 'staking_use_balance',
+  userId: input.userId,
+  route: ROUTE,
+  idempotencyKey: input.idempotencyKey,
+  parse: async (s) => {
+    const cycle = s.cycles[input.stakeIndex];
+    if (!Number.isInteger(input.stakeIndex) || !cycle) throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
+    const amount = parseMoney(input.amount, { kind: 'invest', ...investmentLimitsOf(s) });
+    return { s, cycle, amount, money: s.product_money };
+  },
+  content: ({ amount }) => ({
+    amount: amount.toString(),
+    stakeIndex: input.stakeIndex,
+    autoRenew: input.autoRenew,
+  }),
+  run: async (tx, { s, cycle, amount, money }) => {
+    const ledgerKey = requestKey('stake', input.userId, input.idempotencyKey);
+    const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
+    const rules = await loadTeamRules(tx);
+    const turnover = (await turnover30d(tx, input.userId, input.now)) + amount;
+    const qualifies =
+      input.stakeIndex === rules.marketMakerCycle && turnover >= BigInt(s.market_maker.turnover_wei);
+    const bonusFcc = qualifies ? fccOfUsdt(money, qualifyBonus(s, principal)) : 0n;
 
-      const [row] = await tx
-        .insert(stakeOrders)
-        .values({
-          userId: input.userId,
-          cycle: input.stakeIndex,
-          cycleDays: cycle.days,
-          ratePpm: cycle.rate_ppm,
-          feeBps: cycle.fee_bps,
-          amount,
-          fee,
-          principal,
-          bonusFcc,
-          autoRenew: input.autoRenew,
-          stakedAt: input.now,
-          dueAt: maturityOf(input.now, cycle.days),
-          ledgerKey,
-        })
-        .returning();
-      if (!row) throw new Error('stake order not inserted');
-      const ref = orderNumber('balance', row.id);
-      // Principal stays the user's, locked in the `asset` account until redemption.
+    const [row] = await tx
+      .insert(stakeOrders)
+      .values({
+        userId: input.userId,
+        cycle: input.stakeIndex,
+        cycleDays: cycle.days,
+        ratePpm: cycle.rate_ppm,
+        feeBps: cycle.fee_bps,
+        amount,
+        fee,
+        principal,
+        bonusFcc,
+        autoRenew: input.autoRenew,
+        stakedAt: input.now,
+        dueAt: maturityOf(input.now, cycle.days),
+        ledgerKey,
+      })
+      .returning();
+    if (!row) throw new Error('stake order not inserted');
+    const ref = orderNumber('balance', row.id);
+    // Principal stays the user's, locked in the `asset` account until redemption.
+    await transfer(tx, {
+      key: `${ledgerKey}:principal`,
+      from: userAccount(input.userId, 'wallet'),
+      to: userAccount(input.userId, 'asset'),
+      asset: 'USDT',
+      amount: principal,
+      kind: KIND.stakePrincipal,
+      ref,
+    });
+    if (fee > 0n) {
       await transfer(tx, {
-        key: `${ledgerKey}:principal`,
+        key: `${ledgerKey}:fee`,
         from: userAccount(input.userId, 'wallet'),
-        to: userAccount(input.userId, 'asset'),
+        to: systemAccount('fees'),
         asset: 'USDT',
-        amount: principal,
-        kind: KIND.stakePrincipal,
+        amount: fee,
+        kind: KIND.stakeFee,
         ref,
       });
-      if (fee > 0n) {
-        await transfer(tx, {
-          key: `${ledgerKey}:fee`,
-          from: userAccount(input.userId, 'wallet'),
-          to: systemAccount('fees'),
-          asset: 'USDT',
-          amount: fee,
-          kind: KIND.stakeFee,
-          ref,
-        });
-        const level = (await teamInfo(tx, input.userId, input.now, rules)).level;
-        await recordOffchainBurn(tx, {
-          userId: input.userId,
-          type: 'stake_fee',
-          level,
-          free: freeOfUsdt(money, fee),
-          usdt: fee,
-          ref: `stake_fee:${ref}`,
-        });
-      }
-      await onStakeForFomo(tx, { userId: input.userId, amount, fee, ref, now: input.now, settings: money });
-      await applyStakeChange(
-        tx,
-        {
-          userId: input.userId,
-          principalDelta: principal,
-          amountDelta: amount,
-          activeDelta: 1,
-          cycle: input.stakeIndex,
-          at: input.now,
-        },
-        rules,
-      );
-      return balanceView(row, input.now);
-    },
-  });
-}
+      const level = (await teamInfo(tx, input.userId, input.now, rules)).level;
+      await recordOffchainBurn(tx, {
+        userId: input.userId,
+        type: 'stake_fee',
+        level,
+        free: freeOfUsdt(money, fee),
+        usdt: fee,
+        ref: `stake_fee:${ref}`,
+      });
+    }
+    await onStakeForFomo(tx, { userId: input.userId, amount, fee, ref, now: input.now, settings: money });
+    await applyStakeChange(
+      tx,
+      {
+        userId: input.userId,
+        principalDelta: principal,
+        amountDelta: amount,
+        activeDelta: 1,
+        cycle: input.stakeIndex,
+        at: input.now,
+      },
+      rules,
+    );
+    return balanceView(row, input.now);
+  },
+}));
 
 type OrderRow = typeof stakeOrders.$inferSelect;
 
@@ -237,28 +233,6 @@ function balanceView(r: OrderRow, now: Date): OrderView {
     interestHeld: r.interestHeld,
     chainIndex: null,
   };
-}
-
-/** JSON-safe form for the idempotency store. */
-export function serializeOrder(v: OrderView): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(v).map(([k, x]) => [
-      k,
-      typeof x === 'bigint' ? `${x}n` : x instanceof Date ? `${x.toISOString()}@` : x,
-    ]),
-  );
-}
-function reviveOrder(o: Record<string, unknown>): OrderView {
-  return Object.fromEntries(
-    Object.entries(o).map(([k, x]) => [
-      k,
-      typeof x === 'string' && /^\d+n$/.test(x)
-        ? BigInt(x.slice(0, -1))
-        : typeof x === 'string' && x.endsWith('@')
-          ? new Date(x.slice(0, -1))
-          : x,
-    ]),
-  ) as OrderView;
 }
 
 type UnionRow = {
@@ -449,11 +423,8 @@ export function parseBalanceOrderId(id: string): number | null {
  * by settlement, and the market-maker FCC bonus if settlement has not credited it yet. A retry with
  * the same Idempotency-Key gets the first answer back instead of a Conflict.
  */
-export async function redeemOrder(
-  handle: DbHandle,
-  a: { userId: number; orderId: string; idempotencyKey?: string | undefined; now: Date },
-): Promise<OrderView> {
-  return runCommand(handle, {
+export const redeemOrder = defineCommand(
+  (a: { userId: number; orderId: string; idempotencyKey?: string | undefined; now: Date }) => ({
     module: 'staking_use_balance',
     exit: true,
     userId: a.userId,
@@ -465,7 +436,6 @@ export async function redeemOrder(
       return id;
     },
     content: (id) => ({ orderId: id }),
-    codec: { store: serializeOrder, load: (stored) => reviveOrder(stored as Record<string, unknown>) },
     run: async (tx, id) => {
       const [row] = await tx
         .select()
@@ -545,8 +515,8 @@ export async function redeemOrder(
       });
       return balanceView(done, a.now);
     },
-  });
-}
+  }),
+);
 
 /**
  * Pays the interest redemptions had to hold (the daily income budget was reached), oldest first,

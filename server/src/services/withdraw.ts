@@ -18,7 +18,7 @@ import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
-import { parseMoney, requestKey, runCommand } from './command.ts';
+import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { notifyUsers } from './events.ts';
 import { requireBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
 import type { Settings } from './settings.ts';
@@ -102,55 +102,53 @@ export function withdrawLimitsAnswer(s: Settings): Record<WithdrawCoin, Withdraw
   ) as Record<WithdrawCoin, WithdrawLimitsInfo>;
 }
 
-export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<WithdrawalView> {
-  return runCommand(db, {
-    module: 'withdraw',
-    userId: input.userId,
-    route: ROUTE,
-    idempotencyKey: input.idempotencyKey,
-    parse: (settings) => {
-      const l = withdrawLimits(settings, input.coin);
-      return {
-        amount: parseMoney(input.amount, { kind: 'withdraw', min: l.min, max: l.max }),
-        caps: { user: l.userDaily, platform: l.platformDaily },
-        review: l.reviewAbove,
-      };
-    },
-    content: ({ amount }) => ({ amount: amount.toString(), coin: input.coin }),
-    run: async (tx, { amount, caps, review }) => {
-      const source = userAccount(input.userId, WITHDRAW_SOURCE[input.coin]);
-      // refused before the caps, with the coin's own text (FREE: "Free balance insufficient")
-      await requireBalance(tx, source, input.coin, amount);
-      const dayBefore = await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps, review);
-      const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
-      const [row] = await tx
-        .insert(withdrawals)
-        .values({
-          userId: input.userId,
-          asset: input.coin,
-          amount,
-          toAddress: checksum(input.userAddress),
-          // by the day, not by the withdrawal: the one that takes the user's day past it waits
-          state: review !== undefined && dayBefore + amount > review ? 'review' : 'queued',
-          ledgerKey,
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .returning();
-      if (!row) throw new Error('withdrawal insert returned nothing');
-      await transfer(tx, {
-        key: ledgerKey,
-        from: source,
-        to: systemAccount('payout'),
+export const applyWithdrawal = defineCommand((input: ApplyInput) => ({
+  module: 'withdraw',
+  userId: input.userId,
+  route: ROUTE,
+  idempotencyKey: input.idempotencyKey,
+  parse: (settings) => {
+    const l = withdrawLimits(settings, input.coin);
+    return {
+      amount: parseMoney(input.amount, { kind: 'withdraw', min: l.min, max: l.max }),
+      caps: { user: l.userDaily, platform: l.platformDaily },
+      review: l.reviewAbove,
+    };
+  },
+  content: ({ amount }) => ({ amount: amount.toString(), coin: input.coin }),
+  run: async (tx, { amount, caps, review }) => {
+    const source = userAccount(input.userId, WITHDRAW_SOURCE[input.coin]);
+    // refused before the caps, with the coin's own text (FREE: "Free balance insufficient")
+    await requireBalance(tx, source, input.coin, amount);
+    const dayBefore = await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps, review);
+    const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        userId: input.userId,
         asset: input.coin,
         amount,
-        kind: 'withdraw',
-        ref: `withdrawal:${row.id}`,
-      });
-      return withdrawalView(row);
-    },
-  });
-}
+        toAddress: checksum(input.userAddress),
+        // by the day, not by the withdrawal: the one that takes the user's day past it waits
+        state: review !== undefined && dayBefore + amount > review ? 'review' : 'queued',
+        ledgerKey,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    if (!row) throw new Error('withdrawal insert returned nothing');
+    await transfer(tx, {
+      key: ledgerKey,
+      from: source,
+      to: systemAccount('payout'),
+      asset: input.coin,
+      amount,
+      kind: 'withdraw',
+      ref: `withdrawal:${row.id}`,
+    });
+    return withdrawalView(row);
+  },
+}));
 
 const WITHDRAW_CAP_LOCK = 0x77647263; // 'wdrc': one withdrawal at a time checks and takes the caps
 

@@ -3,6 +3,7 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/airdrop';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
@@ -117,9 +118,11 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.presaleBuyData) },
       },
     },
-    async (req) =>
-      ok(
-        await buyPresale(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        buyPresale.command({
           userId: currentUser(req).id,
           amount: req.body.amount,
           idempotencyKey: req.headers['idempotency-key'],

@@ -3,6 +3,7 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/hlb';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
@@ -22,9 +23,11 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.hlbOrder) },
       },
     },
-    async (req) =>
-      ok(
-        await subscribe(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        subscribe.command({
           userId: currentUser(req).id,
           product: req.body.product,
           amount: req.body.amount,
@@ -45,9 +48,11 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.hlbOrder) },
       },
     },
-    async (req) =>
-      ok(
-        await redeem(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        redeem.command({
           userId: currentUser(req).id,
           orderId: req.body.orderId,
           idempotencyKey: req.headers['idempotency-key'],

@@ -3,6 +3,7 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/machines';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { buyMachine, listMachines, machineDetail, myMachines } from '../../services/machines.ts';
@@ -22,9 +23,11 @@ export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.machineOrder) },
       },
     },
-    async (req) =>
-      ok(
-        await buyMachine(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        buyMachine.command({
           userId: currentUser(req).id,
           machineId: req.body.id,
           idempotencyKey: req.headers['idempotency-key'],

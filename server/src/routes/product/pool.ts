@@ -3,6 +3,7 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/pool';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { collectPool, contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
@@ -24,9 +25,11 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.poolOrder) },
       },
     },
-    async (req) =>
-      ok(
-        await contribute(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        contribute.command({
           userId: currentUser(req).id,
           amount: req.body.amount,
           idempotencyKey: req.headers['idempotency-key'],
@@ -47,9 +50,11 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.poolCollectData) },
       },
     },
-    async (req) =>
-      ok(
-        await collectPool(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        collectPool.command({
           userId: currentUser(req).id,
           idempotencyKey: req.headers['idempotency-key'],
         }),

@@ -3,6 +3,7 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/rounds';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { currentRound, myBets, placeBet, roundHistory } from '../../services/rounds.ts';
@@ -22,9 +23,11 @@ export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.roundBet) },
       },
     },
-    async (req) =>
-      ok(
-        await placeBet(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        placeBet.command({
           userId: currentUser(req).id,
           side: req.body.side,
           amount: req.body.amount,

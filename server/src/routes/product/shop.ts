@@ -3,6 +3,7 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/shop';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import {
@@ -29,9 +30,11 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.shopOrder) },
       },
     },
-    async (req) =>
-      ok(
-        await placeOrder(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        placeOrder.command({
           userId: currentUser(req).id,
           productId: req.body.productId,
           quantity: req.body.quantity,
@@ -53,9 +56,11 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.shopOrder) },
       },
     },
-    async (req) =>
-      ok(
-        await cancelOrder(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        cancelOrder.command({
           userId: currentUser(req).id,
           orderId: req.body.orderId,
           idempotencyKey: req.headers['idempotency-key'],

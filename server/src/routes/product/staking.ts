@@ -4,6 +4,7 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/staking';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
@@ -46,18 +47,19 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.stakeOrder) },
       },
     },
-    async (req) =>
-      ok(
-        orderOut(
-          await buyWithBalance(ctx.db, {
-            userId: currentUser(req).id,
-            amount: req.query.amount,
-            stakeIndex: req.query.stakeIndex,
-            autoRenew: req.query.autoRenew,
-            idempotencyKey: req.headers['idempotency-key'],
-            now: ctx.clock(),
-          }),
-        ),
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        buyWithBalance.command({
+          userId: currentUser(req).id,
+          amount: req.query.amount,
+          stakeIndex: req.query.stakeIndex,
+          autoRenew: req.query.autoRenew,
+          idempotencyKey: req.headers['idempotency-key'],
+          now: ctx.clock(),
+        }),
+        orderOut,
       ),
   );
 
@@ -94,16 +96,17 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.stakeRedeemData) },
       },
     },
-    async (req) =>
-      ok(
-        orderOut(
-          await redeemOrder(ctx.db, {
-            userId: currentUser(req).id,
-            orderId: req.body.orderId,
-            idempotencyKey: req.headers['idempotency-key'],
-            now: ctx.clock(),
-          }),
-        ),
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        redeemOrder.command({
+          userId: currentUser(req).id,
+          orderId: req.body.orderId,
+          idempotencyKey: req.headers['idempotency-key'],
+          now: ctx.clock(),
+        }),
+        orderOut,
       ),
   );
 

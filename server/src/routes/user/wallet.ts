@@ -2,6 +2,7 @@
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
@@ -23,12 +24,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.withdrawData) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const me = currentUser(req);
       if (req.body.address && req.body.address.toLowerCase() !== me.address) {
         throw new AppError(ErrorCode.NotBoundWallet, 'address');
       }
-      const view = await applyWithdrawal(ctx.db, {
+      const withdraw = applyWithdrawal.command({
         userId: me.id,
         userAddress: me.address,
         amount: req.body.amount,
@@ -36,7 +37,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: req.headers['idempotency-key'],
         now: ctx.clock(),
       });
-      return ok(view);
+      return answer(reply, ctx.db, withdraw);
     },
   );
 
