@@ -1,8 +1,7 @@
 // Market-Maker staking orders: stakes bought with the off-chain USDT balance (same limits, cycles,
 // fee and compounding as the Staking contract) and one order list that also shows the on-chain
 // stakes mirrored by the indexer; redemption of matured balance orders.
-import { WEI_PER_UNIT } from '@free/protocol/amount';
-import { DAY_MS, STAKE_CYCLES } from '@free/protocol/constants';
+import { STAKE_CYCLES } from '@free/protocol/constants';
 import {
   compoundInterest,
   elapsedDays,
@@ -21,14 +20,8 @@ import { onStakeForFomo } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import {
-  fccOfUsdt,
-  freeOfUsdt,
-  getSettings,
-  type MoneySettings,
-  type Settings,
-  usdtOfFcc,
-} from './settings.ts';
+import { marketMakerBonusSql } from './market-maker.ts';
+import { freeOfUsdt, getSettings, type Settings, usdtOfFcc } from './settings.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
@@ -69,23 +62,6 @@ export type OrderView = {
 
 export const orderNumber = (source: 'balance' | 'chain', id: number) =>
   `${source === 'balance' ? 'B' : 'C'}${String(id).padStart(8, '0')}`;
-
-const qualifyBonus = (s: Settings, principal: bigint): bigint => {
-  const mm = s.market_maker;
-  const multiplierBps = BigInt(Math.round(mm.fcc_multiplier * 10_000));
-  return (principal * BigInt(mm.principal_share_bps) * multiplierBps) / 10_000n / 10_000n;
-};
-
-/** USDT staked by a user (balance orders and on-chain stakes) in the 30 days before `now`. */
-export async function turnover30d(db: Executor, userId: number, now: Date): Promise<bigint> {
-  const since = new Date(now.getTime() - 30 * DAY_MS).toISOString();
-  const [r] = rowsOf<{ s: string }>(
-    await db.execute(sql`SELECT (
-        coalesce((SELECT sum(amount) FROM stake_orders WHERE user_id = ${userId} AND round = 1 AND staked_at > ${since}), 0)
-      + coalesce((SELECT sum(amount) FROM chain_stakes WHERE user_id = ${userId} AND round = 1 AND staked_at > ${since}), 0))::text AS s`),
-  );
-  return BigInt(r?.s ?? '0');
-}
 
 export type BuyInput = {
   userId: number;
@@ -129,12 +105,7 @@ export const buyWithBalance = defineCommand((input: BuyInput) => ({
     const ledgerKey = requestKey('stake', input.userId, input.idempotencyKey);
     const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
     const rules = await loadTeamRules(tx);
-    const turnover = (await turnover30d(tx, input.userId, input.now)) + amount;
-    const qualifies =
-      input.stakeIndex === rules.marketMakerCycle && turnover >= BigInt(s.market_maker.turnover_wei);
-    const bonusFcc = qualifies ? fccOfUsdt(money, qualifyBonus(s, principal)) : 0n;
-
-    const [row] = await tx
+    const [inserted] = await tx
       .insert(stakeOrders)
       .values({
         userId: input.userId,
@@ -145,14 +116,19 @@ export const buyWithBalance = defineCommand((input: BuyInput) => ({
         amount,
         fee,
         principal,
-        bonusFcc,
         autoRenew: input.autoRenew,
         stakedAt: input.now,
         dueAt: maturityOf(input.now, cycle.days),
         ledgerKey,
       })
       .returning();
-    if (!row) throw new Error('stake order not inserted');
+    if (!inserted) throw new Error('stake order not inserted');
+    // the bonus is fixed at purchase, by the rule on-chain stakes follow (the order counts in its own turnover)
+    const [bonus] = rowsOf<{ fcc: string }>(
+      await tx.execute(sql`UPDATE stake_orders o SET bonus_fcc = ${marketMakerBonusSql('o', s, rules.marketMakerCycle)}
+        WHERE o.id = ${inserted.id} RETURNING o.bonus_fcc::text AS fcc`),
+    );
+    const row = { ...inserted, bonusFcc: BigInt(bonus?.fcc ?? '0') };
     const ref = orderNumber('balance', row.id);
     // Principal stays the user's, locked in the `asset` account until redemption.
     await transfer(tx, {
@@ -258,27 +234,6 @@ type UnionRow = {
 };
 
 /**
- * SQL for the market-maker bonus (FCC wei) of the on-chain stake `cs`: the same rule as balance
- * orders, with the turnover of the 30 days up to its stake time (that stake included).
- */
-export function chainBonusSql(s: Settings, money: MoneySettings, mmCycle: number): SQL {
-  const mm = s.market_maker;
-  const multiplierBps = BigInt(Math.round(mm.fcc_multiplier * 10_000));
-  // a renewal (round > 1) is no new purchase: no bonus of its own, no turnover
-  return sql`CASE WHEN cs.cycle = ${mmCycle}::int AND cs.round = 1 AND (
-        coalesce((SELECT sum(x.amount) FROM chain_stakes x WHERE x.user_id = cs.user_id AND x.round = 1
-          AND x.staked_at > cs.staked_at - interval '30 days' AND x.staked_at <= cs.staked_at), 0)
-      + coalesce((SELECT sum(o.amount) FROM stake_orders o WHERE o.user_id = cs.user_id AND o.round = 1
-          AND o.staked_at > cs.staked_at - interval '30 days' AND o.staked_at <= cs.staked_at), 0)
-      ) >= ${mm.turnover_wei}::numeric
-    THEN div(div(cs.principal * ${mm.principal_share_bps}::int * ${multiplierBps.toString()}::numeric, 100000000)
-      * ${WAD}::numeric, ${money.fcc_price_usdt_wei}::numeric)
-    ELSE 0 END`;
-}
-
-const WAD = WEI_PER_UNIT.toString();
-
-/**
  * The cycle length (days) of an on-chain stake: the Staking contract fixes 7, 15 and 30 days
  * (protocol's STAKE_CYCLES), whatever the editable `cycles` setting (balance orders) says, so that
  * the app's maturity is the contract's.
@@ -314,7 +269,7 @@ function unionSql(userId: number, bonus: SQL) {
 
 async function unionFor(db: Executor, userId: number) {
   const [s, rules] = await Promise.all([getSettings(db), loadTeamRules(db)]);
-  return unionSql(userId, chainBonusSql(s, s.product_money, rules.marketMakerCycle));
+  return unionSql(userId, marketMakerBonusSql('cs', s, rules.marketMakerCycle));
 }
 
 function unionView(r: UnionRow, now: Date): OrderView {
