@@ -2,7 +2,7 @@
 // (server-chain) calls creditRecharge when the Paid event is final, which credits exactly once.
 import { randomBytes } from 'node:crypto';
 import type { UnmatchedReason } from '@free/protocol/api/admin';
-import { rechargeCredit, rechargeSplit } from '@free/protocol/recharge';
+import { rechargeCredit, rechargeExpired, rechargeSplit } from '@free/protocol/recharge';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
@@ -41,7 +41,10 @@ export const rechargeView = (o: OrderRow, chainId: number, payment: string, now:
     credit: amt(credit),
     endTime: Math.floor(o.endTime.getTime() / 1000),
     signature: o.signature,
-    state: o.state === 'pending' && o.endTime.getTime() < now.getTime() ? ('expired' as const) : o.state,
+    state:
+      o.state === 'pending' && rechargeExpired(Math.floor(o.endTime.getTime() / 1000), now.getTime())
+        ? ('expired' as const)
+        : o.state,
     createdAt: iso(o.createdAt),
     paidAt: isoOrNull(o.paidAt),
     txHash: o.paidTxHash,

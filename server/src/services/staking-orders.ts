@@ -179,37 +179,60 @@ export const buyWithBalance = defineCommand((input: BuyInput) => ({
 
 type OrderRow = typeof stakeOrders.$inferSelect;
 
-function balanceView(r: OrderRow, now: Date): OrderView {
-  const matured = now.getTime() >= r.dueAt.getTime();
-  const status: OrderStatus = r.status === 'active' ? (matured ? 'matured' : 'active') : r.status;
-  const days = elapsedDays(r.stakedAt, now, r.cycleDays);
+/** What is stored of an order of either source, as domain values. */
+type OrderFacts = Omit<
+  OrderView,
+  'id' | 'number' | 'reward' | 'currentProfit' | 'status' | 'redeemable' | 'progress'
+> & { key: number; stored: 'active' | 'redeemed' | 'renewed' };
+
+/**
+ * The one place an order's status and progress are computed, whatever its source: an active
+ * order past its due time is matured (statusFilter asks the same in SQL); its profit and progress
+ * count the whole days elapsed, a closed one counts its whole cycle.
+ */
+function orderView({ key, stored, ...f }: OrderFacts, now: Date): OrderView {
+  const status: OrderStatus =
+    stored === 'active' ? (now.getTime() >= f.dueTime.getTime() ? 'matured' : 'active') : stored;
+  const days = stored === 'active' ? elapsedDays(f.pledgeTime, now, f.cycleDays) : f.cycleDays;
+  const id = orderNumber(f.source, key);
   return {
-    id: orderNumber('balance', r.id),
-    number: orderNumber('balance', r.id),
-    source: 'balance',
-    cycle: r.cycle,
-    cycleDays: r.cycleDays,
-    ratePpm: r.ratePpm,
-    amount: r.amount,
-    fee: r.fee,
-    principal: r.principal,
-    reward: compoundInterest(r.principal, r.ratePpm, r.cycleDays),
-    currentProfit: compoundInterest(r.principal, r.ratePpm, r.status === 'active' ? days : r.cycleDays),
-    totalRevenue: r.interestPaid,
-    bonusFcc: r.bonusFcc,
-    autoRenew: r.autoRenew,
-    round: r.round,
+    ...f,
+    id,
+    number: id,
+    reward: compoundInterest(f.principal, f.ratePpm, f.cycleDays),
+    currentProfit: compoundInterest(f.principal, f.ratePpm, days),
     status,
-    redeemable: status === 'matured',
-    progress: r.status === 'active' ? Math.floor((days * 100) / r.cycleDays) : 100,
-    pledgeTime: r.stakedAt,
-    dueTime: r.dueAt,
-    redeemedAt: r.redeemedAt,
-    redeemedAmount: r.redeemedAmount,
-    interestHeld: r.interestHeld,
-    chainIndex: null,
+    // on-chain stakes are redeemed by the user's own unstake transaction
+    redeemable: status === 'matured' && f.source === 'balance',
+    progress: stored === 'active' ? Math.floor((days * 100) / f.cycleDays) : 100,
   };
 }
+
+const balanceView = (r: OrderRow, now: Date): OrderView =>
+  orderView(
+    {
+      key: r.id,
+      stored: r.status,
+      source: 'balance',
+      cycle: r.cycle,
+      cycleDays: r.cycleDays,
+      ratePpm: r.ratePpm,
+      amount: r.amount,
+      fee: r.fee,
+      principal: r.principal,
+      totalRevenue: r.interestPaid,
+      bonusFcc: r.bonusFcc,
+      autoRenew: r.autoRenew,
+      round: r.round,
+      pledgeTime: r.stakedAt,
+      dueTime: r.dueAt,
+      redeemedAt: r.redeemedAt,
+      redeemedAmount: r.redeemedAmount,
+      interestHeld: r.interestHeld,
+      chainIndex: null,
+    },
+    now,
+  );
 
 type UnionRow = {
   source: 'balance' | 'chain';
@@ -272,42 +295,31 @@ async function unionFor(db: Executor, userId: number) {
   return unionSql(userId, marketMakerBonusSql('cs', s, rules.marketMakerCycle));
 }
 
-function unionView(r: UnionRow, now: Date): OrderView {
-  const stakedAt = new Date(r.staked_at);
-  const dueAt = new Date(r.due_at);
-  const principal = BigInt(r.principal);
-  const matured = now.getTime() >= dueAt.getTime();
-  const status: OrderStatus = r.status === 'active' ? (matured ? 'matured' : 'active') : r.status;
-  const days = elapsedDays(stakedAt, now, r.cycle_days);
-  const id = orderNumber(r.source, Number(r.id));
-  return {
-    id,
-    number: id,
-    source: r.source,
-    cycle: r.cycle,
-    cycleDays: r.cycle_days,
-    ratePpm: r.rate_ppm,
-    amount: BigInt(r.amount),
-    fee: BigInt(r.fee),
-    principal,
-    reward: compoundInterest(principal, r.rate_ppm, r.cycle_days),
-    currentProfit: compoundInterest(principal, r.rate_ppm, r.status === 'active' ? days : r.cycle_days),
-    totalRevenue: BigInt(r.paid),
-    bonusFcc: BigInt(r.bonus_fcc),
-    autoRenew: r.auto_renew,
-    round: r.round,
-    status,
-    // on-chain stakes are redeemed by the user's own unstake transaction
-    redeemable: status === 'matured' && r.source === 'balance',
-    progress: r.status === 'active' ? Math.floor((days * 100) / r.cycle_days) : 100,
-    pledgeTime: stakedAt,
-    dueTime: dueAt,
-    redeemedAt: r.redeemed_at ? new Date(r.redeemed_at) : null,
-    redeemedAmount: r.redeemed_amount === null ? null : BigInt(r.redeemed_amount),
-    interestHeld: BigInt(r.interest_held),
-    chainIndex: r.chain_index === null ? null : Number(r.chain_index),
-  };
-}
+const unionView = (r: UnionRow, now: Date): OrderView =>
+  orderView(
+    {
+      key: Number(r.id),
+      stored: r.status,
+      source: r.source,
+      cycle: r.cycle,
+      cycleDays: r.cycle_days,
+      ratePpm: r.rate_ppm,
+      amount: BigInt(r.amount),
+      fee: BigInt(r.fee),
+      principal: BigInt(r.principal),
+      totalRevenue: BigInt(r.paid),
+      bonusFcc: BigInt(r.bonus_fcc),
+      autoRenew: r.auto_renew,
+      round: r.round,
+      pledgeTime: new Date(r.staked_at),
+      dueTime: new Date(r.due_at),
+      redeemedAt: r.redeemed_at ? new Date(r.redeemed_at) : null,
+      redeemedAmount: r.redeemed_amount === null ? null : BigInt(r.redeemed_amount),
+      interestHeld: BigInt(r.interest_held),
+      chainIndex: r.chain_index === null ? null : Number(r.chain_index),
+    },
+    now,
+  );
 
 const statusFilter = (status: OrderStatus | undefined, now: Date) => {
   const t = now.toISOString();
