@@ -10,46 +10,21 @@
 import type { WithdrawLimitsInfo } from '@free/protocol/api/common';
 import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
-import { isWithdrawPending, WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
+import { WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
+import { amt, checksum } from '../lib/format.ts';
 import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { notifyUsers } from './events.ts';
 import { requireBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
 import type { Settings } from './settings.ts';
 
-type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-export type WithdrawalView = {
-  id: number;
-  coin: string;
-  amount: string;
-  to: string;
-  state: WithdrawalRow['state'];
-  pending: boolean;
-  txHash: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  rejectReason: string | null;
-};
-
-export const withdrawalView = (w: WithdrawalRow): WithdrawalView => ({
-  id: w.id,
-  coin: w.asset,
-  amount: amt(w.amount),
-  to: checksum(w.toAddress),
-  state: w.state,
-  pending: isWithdrawPending(w.state),
-  txHash: w.txHash,
-  createdAt: iso(w.createdAt),
-  confirmedAt: isoOrNull(w.confirmedAt),
-  rejectReason: w.rejectReason,
-});
+/** A withdrawal as stored: amount in wei, times as Dates, its state (routes/user/wallet.ts answers it). */
+export type Withdrawal = typeof withdrawals.$inferSelect;
 
 export type ApplyInput = {
   userId: number;
@@ -146,7 +121,7 @@ export const applyWithdrawal = defineCommand((input: ApplyInput) => ({
       kind: 'withdraw',
       ref: `withdrawal:${row.id}`,
     });
-    return withdrawalView(row);
+    return row;
   },
 }));
 
@@ -200,11 +175,11 @@ export class WithdrawalStateError extends Error {
 }
 
 /** An operator approves a withdrawal in review: it is queued and the payout worker pays it. */
-export async function approveWithdrawal(db: DbHandle, id: number, now: Date): Promise<WithdrawalView> {
+export async function approveWithdrawal(db: DbHandle, id: number, now: Date): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const w = await moveWithdrawal(tx, id, 'queued', { from: ['review'], now });
     if (!w) throw await notInReview(tx, id, 'approved');
-    return withdrawalView(w);
+    return w;
   });
 }
 
@@ -218,7 +193,7 @@ export async function rejectWithdrawal(
   id: number,
   reason: string,
   now: Date,
-): Promise<WithdrawalView> {
+): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const w = await moveWithdrawal(tx, id, 'failed', {
       from: ['review', 'queued', 'unresolved'],
@@ -229,7 +204,7 @@ export async function rejectWithdrawal(
     await refundWithdrawal(tx, id, now);
     const [after] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!after) throw new Error(`withdrawal ${id} vanished`);
-    return withdrawalView(after);
+    return after;
   });
 }
 
@@ -266,8 +241,8 @@ export async function refundWithdrawal(tx: Tx, withdrawalId: number, now: Date):
   return true;
 }
 
-type WithdrawalRowSet = Partial<
-  Pick<WithdrawalRow, 'chainNonce' | 'rawTx' | 'txHash' | 'failReason' | 'rejectReason' | 'confirmedAt'>
+type WithdrawalSet = Partial<
+  Pick<Withdrawal, 'chainNonce' | 'rawTx' | 'txHash' | 'failReason' | 'rejectReason' | 'confirmedAt'>
 >;
 
 /**
@@ -279,8 +254,8 @@ export async function moveWithdrawal(
   tx: Tx,
   id: number,
   to: WithdrawState,
-  opts: { from?: readonly WithdrawState[]; set?: WithdrawalRowSet; now: Date },
-): Promise<WithdrawalRow | null> {
+  opts: { from?: readonly WithdrawState[]; set?: WithdrawalSet; now: Date },
+): Promise<Withdrawal | null> {
   const [w] = await tx
     .select({ state: withdrawals.state })
     .from(withdrawals)
@@ -353,5 +328,5 @@ export async function listWithdrawals(db: Executor, userId: number, page: number
     .limit(size)
     .offset((page - 1) * size);
   const count = await countRows(db, withdrawals, eq(withdrawals.userId, userId));
-  return { list: rows.map(withdrawalView), total: count, page, size };
+  return { list: rows, total: count, page, size };
 }

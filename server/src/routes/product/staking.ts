@@ -17,7 +17,8 @@ import {
   setChainAutoRenew,
 } from '../../services/staking-orders.ts';
 
-export const orderOut = (o: OrderView) => ({
+/** A staking order as the API answers it (also in the operator's user lookup). */
+export const toStakeOrderView = (o: OrderView) => ({
   ...o,
   amount: amt(o.amount),
   fee: amt(o.fee),
@@ -59,7 +60,7 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: req.headers['idempotency-key'],
           now: ctx.clock(),
         }),
-        orderOut,
+        toStakeOrderView,
       ),
   );
 
@@ -81,7 +82,12 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
         status: req.query.status,
         now: ctx.clock(),
       });
-      return ok({ list: r.list.map(orderOut), total: r.total, page: req.query.page, size: req.query.size });
+      return ok({
+        list: r.list.map(toStakeOrderView),
+        total: r.total,
+        page: req.query.page,
+        size: req.query.size,
+      });
     },
   );
 
@@ -106,7 +112,7 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: req.headers['idempotency-key'],
           now: ctx.clock(),
         }),
-        orderOut,
+        toStakeOrderView,
       ),
   );
 
@@ -123,7 +129,7 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(
-        orderOut(
+        toStakeOrderView(
           await setChainAutoRenew(ctx.db.db, {
             userId: currentUser(req).id,
             orderId: req.body.orderId,
@@ -152,7 +158,7 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
         now: ctx.clock(),
       });
       return ok({
-        list: r.list.map(orderOut),
+        list: r.list.map(toStakeOrderView),
         total: r.total,
         page: req.query.page,
         size: req.query.size,

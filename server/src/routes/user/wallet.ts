@@ -1,13 +1,29 @@
 // Money-moving endpoints: withdrawal to the bound wallet, recharge through signed Payment orders.
 import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/wallet';
+import { isWithdrawPending } from '@free/protocol/withdraw';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
+import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { createRechargeOrder, listRechargeOrders } from '../../services/recharge.ts';
-import { applyWithdrawal, listWithdrawals } from '../../services/withdraw.ts';
+import { applyWithdrawal, listWithdrawals, type Withdrawal } from '../../services/withdraw.ts';
+
+/** A withdrawal as the API answers it (also in the operator's user lookup). */
+export const toWithdrawalView = (w: Withdrawal): api.WithdrawItem => ({
+  id: w.id,
+  coin: w.asset,
+  amount: amt(w.amount),
+  to: checksum(w.toAddress),
+  state: w.state,
+  pending: isWithdrawPending(w.state),
+  txHash: w.txHash,
+  createdAt: iso(w.createdAt),
+  confirmedAt: isoOrNull(w.confirmedAt),
+  rejectReason: w.rejectReason,
+});
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -37,7 +53,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: req.headers['idempotency-key'],
         now: ctx.clock(),
       });
-      return answer(reply, ctx.db, withdraw);
+      return answer(reply, ctx.db, withdraw, toWithdrawalView);
     },
   );
 
@@ -51,7 +67,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.withdrawListData) },
       },
     },
-    async (req) => ok(await listWithdrawals(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
+    async (req) => {
+      const r = await listWithdrawals(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
+      return ok({ ...r, list: r.list.map(toWithdrawalView) });
+    },
   );
 
   app.post(
