@@ -92,6 +92,7 @@ export type Command<P, T> = {
   run: (tx: Tx, parsed: P) => Promise<T>;
 };
 
+/** Module switch → parse → idempotency → the work (and its written answer) in one transaction. */
 async function execute<P, T>(
   handle: DbHandle,
   cmd: Command<P, T>,
