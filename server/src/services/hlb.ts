@@ -9,7 +9,7 @@ import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso, isoOrNull } from '../lib/format.ts';
+import { amt } from '../lib/format.ts';
 import { defineCommand, parseMoney } from './command.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
@@ -19,23 +19,8 @@ import { getSetting } from './settings.ts';
 const PPM = 1_000_000n;
 const BPS = 10_000n;
 
-type OrderRow = typeof hlbOrders.$inferSelect;
-
-export const hlbOrderView = (o: OrderRow, now: Date) => ({
-  id: o.id,
-  product: o.product,
-  amount: amt(o.amount),
-  dailyRatePpm: o.dailyRatePpm,
-  lockDays: o.lockDays,
-  state: o.state,
-  startedAt: iso(o.startedAt),
-  maturesAt: iso(o.maturesAt),
-  redeemable: o.state === 'active' && now.getTime() >= o.maturesAt.getTime(),
-  staticTotal: amt(o.staticTotal),
-  daysAccrued: o.daysAccrued,
-  redeemedAt: isoOrNull(o.redeemedAt),
-});
-export type HlbOrderView = ReturnType<typeof hlbOrderView>;
+/** A Huan Li Bao order as stored: wei, Dates, its state (routes/product/hlb.ts answers it). */
+export type HlbOrder = typeof hlbOrders.$inferSelect;
 
 /** Static income of one day on a principal (rounded down). */
 export const dailyStatic = (amount: bigint, ratePpm: number) => (amount * BigInt(ratePpm)) / PPM;
@@ -89,7 +74,7 @@ export const subscribe = defineCommand(
         kind: 'hlb_subscribe',
         ref: `hlb:${o.id}`,
       });
-      return hlbOrderView(o, input.now);
+      return o;
     },
   }),
 );
@@ -218,7 +203,7 @@ export const redeem = defineCommand(
         .where(eq(hlbOrders.id, o.id))
         .returning();
       if (!done) throw new Error('hlb update returned nothing');
-      return hlbOrderView(done, input.now);
+      return done;
     },
   }),
 );
@@ -266,7 +251,7 @@ export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page:
       min: amt(BigInt(p.min_wei)),
       max: amt(BigInt(p.max_wei)),
     })),
-    list: rows.map((o) => hlbOrderView(o, now)),
+    list: rows,
     total: count,
     page,
     size,

@@ -3,11 +3,29 @@ import { envelopeSchema } from '@free/protocol';
 import * as api from '@free/protocol/api/hlb';
 import { idempotencyHeaders } from '@free/protocol/api/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
+import { amt, iso, isoOrNull } from '../../lib/format.ts';
+import { type HlbOrder, hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
 import { guard } from './shared.ts';
+
+/** A Huan Li Bao order as the API answers it: redeemable once active and past its lock. */
+export const toHlbOrderView = (o: HlbOrder, now: Date): z.infer<typeof api.hlbOrder> => ({
+  id: o.id,
+  product: o.product,
+  amount: amt(o.amount),
+  dailyRatePpm: o.dailyRatePpm,
+  lockDays: o.lockDays,
+  state: o.state,
+  startedAt: iso(o.startedAt),
+  maturesAt: iso(o.maturesAt),
+  redeemable: o.state === 'active' && now.getTime() >= o.maturesAt.getTime(),
+  staticTotal: amt(o.staticTotal),
+  daysAccrued: o.daysAccrued,
+  redeemedAt: isoOrNull(o.redeemedAt),
+});
 
 export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -23,8 +41,9 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.hlbOrder) },
       },
     },
-    async (req, reply) =>
-      answer(
+    async (req, reply) => {
+      const now = ctx.clock();
+      return answer(
         reply,
         ctx.db,
         subscribe.command({
@@ -32,9 +51,11 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
           product: req.body.product,
           amount: req.body.amount,
           idempotencyKey: req.headers['idempotency-key'],
-          now: ctx.clock(),
+          now,
         }),
-      ),
+        (o) => toHlbOrderView(o, now),
+      );
+    },
   );
   app.post(
     '/api/user/hlb/redeem',
@@ -48,17 +69,20 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.hlbOrder) },
       },
     },
-    async (req, reply) =>
-      answer(
+    async (req, reply) => {
+      const now = ctx.clock();
+      return answer(
         reply,
         ctx.db,
         redeem.command({
           userId: currentUser(req).id,
           orderId: req.body.orderId,
           idempotencyKey: req.headers['idempotency-key'],
-          now: ctx.clock(),
+          now,
         }),
-      ),
+        (o) => toHlbOrderView(o, now),
+      );
+    },
   );
   app.get(
     '/api/user/hlb/orders',
@@ -70,7 +94,10 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(api.hlbOrdersData) },
       },
     },
-    async (req) =>
-      ok(await hlbOrdersOf(ctx.db.db, currentUser(req).id, ctx.clock(), req.query.page, req.query.size)),
+    async (req) => {
+      const now = ctx.clock();
+      const r = await hlbOrdersOf(ctx.db.db, currentUser(req).id, now, req.query.page, req.query.size);
+      return ok({ ...r, list: r.list.map((o) => toHlbOrderView(o, now)) });
+    },
   );
 };
