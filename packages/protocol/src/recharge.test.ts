@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WEI_PER_UNIT as U } from './amount.ts';
-import { rechargeCredit, rechargeSplit } from './recharge.ts';
+import { rechargeCredit, rechargeExpired, rechargeSplit } from './recharge.ts';
 
 describe('recharge split', () => {
   it('takes the burn share and the executor reward from the amount, as Payment does', () => {
@@ -20,5 +20,12 @@ describe('recharge split', () => {
     );
     expect(rechargeCredit(10n, { amount: 50n, burned: 0n, executorReward: 0n })).toBe(10n);
     expect(rechargeCredit(10n, { amount: 5n, burned: 3n, executorReward: 3n })).toBe(0n);
+  });
+});
+
+describe('rechargeExpired', () => {
+  it('keeps an order payable through its last second and expired after it', () => {
+    expect(rechargeExpired(1_000, 1_000_000)).toBe(false);
+    expect(rechargeExpired(1_000, 1_000_001)).toBe(true);
   });
 });

@@ -31,3 +31,9 @@ export function rechargeCredit(
   if (net <= 0n) return 0n;
   return net < orderAmount ? net : orderAmount;
 }
+
+/**
+ * Whether a pending recharge order is past its deadline (`endTime`, the last second Payment accepts
+ * it, in seconds) at `nowMs`: the server lists it as expired and the web stops offering to pay it.
+ */
+export const rechargeExpired = (endTimeSec: number, nowMs: number): boolean => endTimeSec * 1000 < nowMs;

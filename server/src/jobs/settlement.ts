@@ -18,9 +18,10 @@ import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../ser
 import { grantComputePower } from '../services/hashrate.ts';
 import { holdIncome, incomeLeft, takeIncome } from '../services/income-budget.ts';
 import { KIND } from '../services/income-kinds.ts';
+import { marketMakerBonusSql } from '../services/market-maker.ts';
 import { getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
-import { chainBonusSql, chainCycleDays, chainCycleDaysSql } from '../services/staking-orders.ts';
+import { chainCycleDays, chainCycleDaysSql } from '../services/staking-orders.ts';
 import { applyStakeChanges, loadTeamRules } from '../services/team.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
@@ -334,7 +335,7 @@ async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
         'B' || lpad(id::text, 8, '0') AS ref
       FROM stake_orders WHERE due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid
       UNION ALL
-      SELECT NULL, cs.user_id, ${chainBonusSql(core, c.money, rules.marketMakerCycle)}, ${matured},
+      SELECT NULL, cs.user_id, ${marketMakerBonusSql('cs', core, rules.marketMakerCycle)}, ${matured},
         'mm_bonus:C' || cs.id, 'C' || lpad(cs.id::text, 8, '0')
       FROM chain_stakes cs
       WHERE cs.cycle = ${rules.marketMakerCycle}::int AND ${matured} <= ${end}

@@ -1,12 +1,12 @@
 // The command kit: a closed module or a bad input refuses before any write, a retry with the same
-// Idempotency-Key gets the first answer (revived through the codec), other content under the key
-// is a conflict, and a command that fails keeps nothing, not even its key.
+// Idempotency-Key gets the first answer's text as it was written, other content under the key is a
+// conflict, and a command that fails keeps nothing, not even its key.
 import { ErrorCode } from '@free/protocol/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, openTestDb, setModules } from '../../test/helpers.ts';
 import { createUsers } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
-import { type Command, runCommand } from './command.ts';
+import { answerCommand, type Command, runCommand } from './command.ts';
 import { seedSettings } from './settings.ts';
 
 let db: DbHandle;
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 type Answer = { amount: bigint; run: number };
 
-/** A command that counts its runs and answers a bigint (stored as a string, revived by the codec). */
+/** A command that counts its runs and answers a bigint (written as a decimal string by `write`). */
 function counting(key: string | undefined, amount: string) {
   const calls = { parse: 0, run: 0 };
   const cmd: Command<bigint, Answer> = {
@@ -38,13 +38,6 @@ function counting(key: string | undefined, amount: string) {
       return BigInt(amount);
     },
     content: (value) => ({ amount: String(value) }),
-    codec: {
-      store: (out) => ({ amount: String(out.amount), run: out.run }),
-      load: (stored) => {
-        const s = stored as { amount: string; run: number };
-        return { amount: BigInt(s.amount), run: s.run };
-      },
-    },
     run: async (_tx, value) => {
       calls.run += 1;
       return { amount: value, run: calls.run };
@@ -52,6 +45,9 @@ function counting(key: string | undefined, amount: string) {
   };
   return { cmd, calls };
 }
+
+/** How the HTTP layer would write the answer: text, with the bigint as a decimal string. */
+const write = (out: Answer) => JSON.stringify({ amount: out.amount.toString(), run: out.run });
 
 describe('runCommand', () => {
   it('refuses a closed module with ModuleClosed before parsing or writing anything', async () => {
@@ -70,20 +66,32 @@ describe('runCommand', () => {
     expect(await count(db, 'idempotency_keys')).toBe(0);
   });
 
-  it('does the work once per key: a retry gets the first answer back, revived', async () => {
+  it("does the work once per key: a retry gets the first answer's text back", async () => {
     const first = counting('k-once', '7');
-    const answer = await runCommand(db, first.cmd);
+    const answer = await answerCommand(db, first.cmd, write);
     const retry = counting('k-once', '7');
-    const again = await runCommand(db, retry.cmd);
-    expect(answer).toEqual({ amount: 7n, run: 1 });
-    expect(again).toEqual({ amount: 7n, run: 1 });
+    const again = await answerCommand(db, retry.cmd, () => 'written again');
+    expect(answer).toBe('{"amount":"7","run":1}');
+    expect(again).toBe(answer);
     expect(retry.calls.run).toBe(0);
   });
 
+  it('keeps the key of a command run for its value, and refuses a repeat it cannot answer', async () => {
+    const first = counting('k-value', '8');
+    expect(await runCommand(db, first.cmd)).toEqual({ amount: 8n, run: 1 });
+    for (const repeat of [
+      () => runCommand(db, counting('k-value', '8').cmd),
+      () => answerCommand(db, counting('k-value', '8').cmd, write),
+    ]) {
+      await expect(repeat()).rejects.toMatchObject({ errorCode: ErrorCode.IdempotencyConflict });
+    }
+    expect(first.calls.run).toBe(1);
+  });
+
   it('refuses other content under a used key with IdempotencyConflict', async () => {
-    await runCommand(db, counting('k-conflict', '1').cmd);
+    await answerCommand(db, counting('k-conflict', '1').cmd, write);
     const other = counting('k-conflict', '2');
-    await expect(runCommand(db, other.cmd)).rejects.toMatchObject({
+    await expect(answerCommand(db, other.cmd, write)).rejects.toMatchObject({
       errorCode: ErrorCode.IdempotencyConflict,
     });
     expect(other.calls.run).toBe(0);
@@ -95,9 +103,9 @@ describe('runCommand', () => {
     failing.cmd.run = async () => {
       throw new Error('boom');
     };
-    await expect(runCommand(db, failing.cmd)).rejects.toThrow('boom');
+    await expect(answerCommand(db, failing.cmd, write)).rejects.toThrow('boom');
     expect(await count(db, 'idempotency_keys')).toBe(keys);
-    expect(await runCommand(db, counting('k-fail', '3').cmd)).toEqual({ amount: 3n, run: 1 });
+    expect(await answerCommand(db, counting('k-fail', '3').cmd, write)).toBe('{"amount":"3","run":1}');
   });
 
   it('runs every time without a key', async () => {

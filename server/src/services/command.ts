@@ -7,7 +7,7 @@ import { type CheckAmountOptions, checkAmount, parseAmount } from '@free/protoco
 import type { ModuleKey } from '@free/protocol/modules';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './idempotency.ts';
+import { claimIdempotencyKey, requestHash, storeIdempotentAnswer } from './idempotency.ts';
 import { getSettings, isModuleOpen, type Settings } from './settings.ts';
 
 /** The settings, once the module's switch is on; ModuleClosed (field: the module) otherwise. */
@@ -26,38 +26,42 @@ export function parseMoney(text: string, opts: CheckAmountOptions, field = 'amou
   return value;
 }
 
-/** How an answer that is not plain JSON (bigint, Date) is stored for a retry and read back. */
-export type ResponseCodec<T> = { store: (out: T) => unknown; load: (stored: unknown) => T };
+/**
+ * Writes a command's answer as its caller receives it (the HTTP layer passes the route's response
+ * serializer, see http/answer.ts). It runs inside the command's transaction and its text is stored
+ * with the Idempotency-Key: a retry with the key gets that text back unchanged, so no value has to
+ * be rebuilt from what was stored.
+ */
+export type WriteAnswer<T> = (out: T) => string;
+
+/** The work's value and its written answer when it ran now; a retry has the stored text only. */
+type Outcome<T> = { ran: true; out: T; text: string | null } | { ran: false; text: string };
 
 /**
  * Runs a money-moving request in one transaction, once per Idempotency-Key: a retry with the same
- * key and content gets the first answer back; other content under the same key is a conflict.
+ * key and content gets the first answer's text back; other content under the same key is a conflict.
  */
-export async function idempotent<T>(
+async function idempotent<T>(
   handle: DbHandle,
-  args: {
-    userId: number;
-    route: string;
-    key: string | undefined;
-    content: unknown;
-    codec?: ResponseCodec<T> | undefined;
-  },
+  args: { userId: number; route: string; key: string | undefined; content: unknown },
   work: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return handle.transaction(async (tx) => {
-    const { key, codec } = args;
+  write: WriteAnswer<T> | null,
+): Promise<Outcome<T>> {
+  return handle.transaction(async (tx): Promise<Outcome<T>> => {
+    const { key } = args;
     if (key) {
-      const previous = await claimIdempotencyKey<unknown>(tx, {
+      const previous = await claimIdempotencyKey(tx, {
         userId: args.userId,
         key,
         route: args.route,
         hash: requestHash(args.route, args.content),
       });
-      if (previous) return codec ? codec.load(previous) : (previous as T);
+      if (previous !== null) return { ran: false, text: previous };
     }
     const out = await work(tx);
-    if (key) await storeIdempotentResponse(tx, args.userId, key, codec ? codec.store(out) : out);
-    return out;
+    const text = write ? write(out) : null;
+    if (key && text !== null) await storeIdempotentAnswer(tx, args.userId, key, text);
+    return { ran: true, out, text };
   });
 }
 
@@ -84,13 +88,16 @@ export type Command<P, T> = {
   parse?: (settings: Settings) => P | Promise<P>;
   /** what a retry must repeat to get the first answer back (default: nothing beyond the route) */
   content?: (parsed: P) => unknown;
-  codec?: ResponseCodec<T>;
   /** the work, inside the command's transaction */
   run: (tx: Tx, parsed: P) => Promise<T>;
 };
 
-/** Runs a money command: module switch → parse → idempotency → one transaction. */
-export async function runCommand<P, T>(handle: DbHandle, cmd: Command<P, T>): Promise<T> {
+/** Module switch → parse → idempotency → the work (and its written answer) in one transaction. */
+async function execute<P, T>(
+  handle: DbHandle,
+  cmd: Command<P, T>,
+  write: WriteAnswer<T> | null,
+): Promise<Outcome<T>> {
   const settings = cmd.exit ? await getSettings(handle.db) : await openModule(handle.db, cmd.module);
   const parsed = cmd.parse ? await cmd.parse(settings) : (undefined as P);
   return idempotent(
@@ -100,8 +107,43 @@ export async function runCommand<P, T>(handle: DbHandle, cmd: Command<P, T>): Pr
       route: cmd.route,
       key: cmd.idempotencyKey,
       content: cmd.content ? cmd.content(parsed) : null,
-      codec: cmd.codec,
     },
     (tx) => cmd.run(tx, parsed),
+    write,
   );
+}
+
+/**
+ * Runs a money command (module switch → parse → idempotency → one transaction) for a caller that
+ * wants its value: jobs, the seed, tests. Its key is kept without an answer, so the work is done
+ * once; a repeat of the key has no answer to give back and is refused as IdempotencyConflict.
+ */
+export async function runCommand<P, T>(handle: DbHandle, cmd: Command<P, T>): Promise<T> {
+  const outcome = await execute(handle, cmd, null);
+  if (!outcome.ran) throw new AppError(ErrorCode.IdempotencyConflict, 'idempotency-key');
+  return outcome.out;
+}
+
+/**
+ * Runs a money command for a caller answered with text (the HTTP layer): `write` turns the value
+ * into the answer inside the command's transaction, the text is stored with the key, and a retry
+ * with the key gets that same text.
+ */
+export async function answerCommand<P, T>(
+  handle: DbHandle,
+  cmd: Command<P, T>,
+  write: WriteAnswer<T>,
+): Promise<string> {
+  const outcome = await execute(handle, cmd, write);
+  if (outcome.text === null) throw new Error('answerCommand: the answer was not written');
+  return outcome.text;
+}
+
+/**
+ * A service's money command, callable two ways: `fn(handle, input)` runs it for its value, and
+ * `fn.command(input)` describes it for answerCommand (the HTTP layer).
+ */
+export function defineCommand<I, P, T>(describe: (input: I) => Command<P, T>) {
+  const run = (handle: DbHandle, input: I): Promise<T> => runCommand(handle, describe(input));
+  return Object.assign(run, { command: describe });
 }

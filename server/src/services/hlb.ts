@@ -9,8 +9,8 @@ import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso, isoOrNull } from '../lib/format.ts';
-import { parseMoney, runCommand } from './command.ts';
+import { amt } from '../lib/format.ts';
+import { defineCommand, parseMoney } from './command.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
@@ -19,32 +19,20 @@ import { getSetting } from './settings.ts';
 const PPM = 1_000_000n;
 const BPS = 10_000n;
 
-type OrderRow = typeof hlbOrders.$inferSelect;
-
-export const hlbOrderView = (o: OrderRow, now: Date) => ({
-  id: o.id,
-  product: o.product,
-  amount: amt(o.amount),
-  dailyRatePpm: o.dailyRatePpm,
-  lockDays: o.lockDays,
-  state: o.state,
-  startedAt: iso(o.startedAt),
-  maturesAt: iso(o.maturesAt),
-  redeemable: o.state === 'active' && now.getTime() >= o.maturesAt.getTime(),
-  staticTotal: amt(o.staticTotal),
-  daysAccrued: o.daysAccrued,
-  redeemedAt: isoOrNull(o.redeemedAt),
-});
-export type HlbOrderView = ReturnType<typeof hlbOrderView>;
+/** A Huan Li Bao order as stored: wei, Dates, its state (routes/product/hlb.ts answers it). */
+export type HlbOrder = typeof hlbOrders.$inferSelect;
 
 /** Static income of one day on a principal (rounded down). */
 export const dailyStatic = (amount: bigint, ratePpm: number) => (amount * BigInt(ratePpm)) / PPM;
 
-export async function subscribe(
-  handle: DbHandle,
-  input: { userId: number; product: string; amount: string; idempotencyKey?: string | undefined; now: Date },
-): Promise<HlbOrderView> {
-  return runCommand(handle, {
+export const subscribe = defineCommand(
+  (input: {
+    userId: number;
+    product: string;
+    amount: string;
+    idempotencyKey?: string | undefined;
+    now: Date;
+  }) => ({
     module: 'huan_li_bao',
     userId: input.userId,
     route: 'hlb/subscribe',
@@ -86,10 +74,10 @@ export async function subscribe(
         kind: 'hlb_subscribe',
         ref: `hlb:${o.id}`,
       });
-      return hlbOrderView(o, input.now);
+      return o;
     },
-  });
-}
+  }),
+);
 
 /**
  * Accrues the whole days of one order up to `now` (or its redemption), one ledger entry per day,
@@ -179,11 +167,8 @@ export async function accrueHlb(
   return { orders: due.length, paid, held: false };
 }
 
-export async function redeem(
-  handle: DbHandle,
-  input: { userId: number; orderId: number; idempotencyKey?: string | undefined; now: Date },
-): Promise<HlbOrderView> {
-  return runCommand(handle, {
+export const redeem = defineCommand(
+  (input: { userId: number; orderId: number; idempotencyKey?: string | undefined; now: Date }) => ({
     module: 'huan_li_bao',
     exit: true,
     userId: input.userId,
@@ -218,10 +203,10 @@ export async function redeem(
         .where(eq(hlbOrders.id, o.id))
         .returning();
       if (!done) throw new Error('hlb update returned nothing');
-      return hlbOrderView(done, input.now);
+      return done;
     },
-  });
-}
+  }),
+);
 
 /** My orders with the static and dynamic figures (today, yesterday, total) from the ledger. */
 export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page: number, size: number) {
@@ -266,7 +251,7 @@ export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page:
       min: amt(BigInt(p.min_wei)),
       max: amt(BigInt(p.max_wei)),
     })),
-    list: rows.map((o) => hlbOrderView(o, now)),
+    list: rows,
     total: count,
     page,
     size,

@@ -2,12 +2,12 @@
 // grants for the machine's days (rows of hashrate_grants, which the hashrate endpoint sums).
 import { DAY_MS } from '@free/protocol/constants';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { DbHandle, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { hashrateGrants, machineOrders, machines } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
-import { runCommand } from './command.ts';
+import { defineCommand } from './command.ts';
 import { machineGrant } from './hashrate.ts';
 import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 
@@ -90,11 +90,14 @@ export const machineOrderView = (o: OrderRow, name: string, now: Date) => ({
 });
 export type MachineOrderView = ReturnType<typeof machineOrderView>;
 
-export async function buyMachine(
-  handle: DbHandle,
-  input: { userId: number; machineId: number; idempotencyKey?: string | undefined; now: Date; lang: string },
-): Promise<MachineOrderView> {
-  return runCommand(handle, {
+export const buyMachine = defineCommand(
+  (input: {
+    userId: number;
+    machineId: number;
+    idempotencyKey?: string | undefined;
+    now: Date;
+    lang: string;
+  }) => ({
     module: 'machines',
     userId: input.userId,
     route: 'machine/buy',
@@ -149,8 +152,8 @@ export async function buyMachine(
       });
       return machineOrderView(o, localized(m.name, input.lang), input.now);
     },
-  });
-}
+  }),
+);
 
 /** Hashrate a user holds now from every grant (machines, …), in grant units (H/s, 1e18 fixed point). */
 export async function activeHashrate(db: Executor, userId: number, now: Date): Promise<bigint> {

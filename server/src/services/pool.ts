@@ -4,14 +4,14 @@
 // balance, which its owner moves to the wallet (collectPool).
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { DbHandle, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { contributions, ledgerEntries, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { recordOffchainBurn } from './burn.ts';
-import { parseMoney, requestKey, runCommand } from './command.ts';
+import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { KIND } from './income-kinds.ts';
 import { getBalance, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import type { PriceSource } from './quotes.ts';
@@ -52,17 +52,14 @@ async function totalOf(db: Executor, userId: number): Promise<bigint> {
   return BigInt(r?.s ?? '0');
 }
 
-export async function contribute(
-  handle: DbHandle,
-  input: {
+export const contribute = defineCommand(
+  (input: {
     userId: number;
     amount: string;
     idempotencyKey?: string | undefined;
     now: Date;
     price: PriceSource;
-  },
-): Promise<PoolOrderView> {
-  return runCommand(handle, {
+  }) => ({
     module: 'chain_pool',
     userId: input.userId,
     route: 'pool/contribute',
@@ -133,8 +130,8 @@ export async function contribute(
       if (!o) throw new Error('pool order insert returned nothing');
       return poolOrderView(o);
     },
-  });
-}
+  }),
+);
 
 /** A page of the user's chain-pool contributions, newest first. */
 export async function contributionsOf(db: Executor, userId: number, page: number, size: number) {
@@ -238,11 +235,8 @@ export async function poolStats(db: Executor) {
  * Allowed while the chain pool is closed: the balance is the user's own money. An empty pool
  * balance answers PoolBalanceEmpty and changes nothing.
  */
-export async function collectPool(
-  handle: DbHandle,
-  input: { userId: number; idempotencyKey?: string | undefined },
-): Promise<{ moved: string; pool: string; wallet: string }> {
-  return runCommand(handle, {
+export const collectPool = defineCommand(
+  (input: { userId: number; idempotencyKey?: string | undefined }) => ({
     module: 'chain_pool',
     exit: true,
     userId: input.userId,
@@ -270,8 +264,8 @@ export async function collectPool(
         wallet: amt(await getBalance(tx, wallet, 'USDT')),
       };
     },
-  });
-}
+  }),
+);
 
 /** Pool income paid so far (every contributor, USDT). */
 async function poolIncomePaid(db: Executor): Promise<bigint> {

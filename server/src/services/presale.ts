@@ -4,12 +4,12 @@
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
-import type { DbHandle, Executor } from '../db/client.ts';
+import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt } from '../lib/format.ts';
 import { grantAllocation } from './airdrop.ts';
-import { parseMoney, requestKey, runCommand } from './command.ts';
+import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { getSettings, isModuleOpen, type Settings } from './settings.ts';
 
@@ -52,11 +52,8 @@ export async function presaleInfo(db: Executor, userId: number) {
  * the quota cannot be oversold) the USDT moves from the wallet to `system:fees` (kind presale_buy)
  * and the FREE allocation is granted, unlocking from now + unlock_after_days over unlock_days.
  */
-export async function buyPresale(
-  handle: DbHandle,
-  input: { userId: number; amount: string; idempotencyKey?: string; now: Date },
-) {
-  return runCommand(handle, {
+export const buyPresale = defineCommand(
+  (input: { userId: number; amount: string; idempotencyKey?: string; now: Date }) => ({
     module: 'presale',
     userId: input.userId,
     route: 'presale/buy',
@@ -109,5 +106,5 @@ export async function buyPresale(
         endTime: endAt.toISOString(),
       };
     },
-  });
-}
+  }),
+);

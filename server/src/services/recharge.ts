@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseHex } from '@free/protocol/address';
 import type { UnmatchedReason } from '@free/protocol/api/admin';
-import { rechargeCredit, rechargeSplit } from '@free/protocol/recharge';
+import { rechargeCredit, rechargeExpired, rechargeSplit } from '@free/protocol/recharge';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address } from 'viem';
@@ -42,7 +42,10 @@ export const rechargeView = (o: OrderRow, chainId: number, payment: string, now:
     credit: amt(credit),
     endTime: Math.floor(o.endTime.getTime() / 1000),
     signature: parseHex(o.signature, 'recharge_orders.signature'),
-    state: o.state === 'pending' && o.endTime.getTime() < now.getTime() ? ('expired' as const) : o.state,
+    state:
+      o.state === 'pending' && rechargeExpired(Math.floor(o.endTime.getTime() / 1000), now.getTime())
+        ? ('expired' as const)
+        : o.state,
     createdAt: iso(o.createdAt),
     paidAt: isoOrNull(o.paidAt),
     txHash: o.paidTxHash,

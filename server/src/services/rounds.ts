@@ -12,7 +12,7 @@ import { predictionRounds, roundBets } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { type PairObservation, twap } from '../lib/twap.ts';
-import { parseMoney, runCommand } from './command.ts';
+import { defineCommand, parseMoney } from './command.ts';
 import { notifyPublic } from './events.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import type { OracleSource } from './quotes.ts';
@@ -339,17 +339,14 @@ export async function roundHistory(db: Executor, now: Date, page: number, size: 
   return { list: rows.map((r) => roundView(r, now)), total: count, page, size };
 }
 
-export async function placeBet(
-  handle: DbHandle,
-  input: {
+export const placeBet = defineCommand(
+  (input: {
     userId: number;
     side: 'up' | 'down';
     amount: string;
     idempotencyKey?: string | undefined;
     now: Date;
-  },
-): Promise<BetView> {
-  return runCommand(handle, {
+  }) => ({
     module: 'ai_trade',
     userId: input.userId,
     route: 'round/bet',
@@ -414,8 +411,8 @@ export async function placeBet(
       await notifyPublic(tx, 'round', { phase: 'bet' });
       return betView(bet, round.issue);
     },
-  });
-}
+  }),
+);
 
 export async function myBets(db: Executor, userId: number, page: number, size: number) {
   const rows = await db

@@ -21,7 +21,7 @@ import {
   STAKE_CYCLES,
 } from '@free/protocol/constants';
 import { MODULE_KEYS, type ModuleKey, moduleOpen } from '@free/protocol/modules';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rootOf, type SqlRunner } from '../db/client.ts';
 import { DEFAULT_TEAM_RULES, type TeamRules } from './team-rules.ts';

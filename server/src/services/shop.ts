@@ -2,12 +2,12 @@
 // operators (shipped, completed) or cancelled with a refund; FCC records from the ledger.
 import { SHOP_TRANSITIONS, sharesProblem } from '@free/protocol/shop';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { ledgerEntries, shopOrders, shopProducts, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
-import { runCommand } from './command.ts';
+import { defineCommand } from './command.ts';
 import { type Asset, entriesOf, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { localized } from './machines.ts';
 
@@ -86,18 +86,15 @@ export const shopOrderView = (o: OrderRow, name: string) => ({
 });
 export type ShopOrderView = ReturnType<typeof shopOrderView>;
 
-export async function placeOrder(
-  handle: DbHandle,
-  input: {
+export const placeOrder = defineCommand(
+  (input: {
     userId: number;
     productId: number;
     quantity: number;
     idempotencyKey?: string | undefined;
     now: Date;
     lang: string;
-  },
-): Promise<ShopOrderView> {
-  return runCommand(handle, {
+  }) => ({
     module: 'shop',
     userId: input.userId,
     route: 'shop/order',
@@ -152,8 +149,8 @@ export async function placeOrder(
       const paid = await moveShopOrder(tx, o.id, 'paid', input.now);
       return shopOrderView(paid, localized(p.name, input.lang));
     },
-  });
-}
+  }),
+);
 
 /**
  * Moves an order along SHOP_TRANSITIONS (refused otherwise with Conflict). Cancelling a paid order
@@ -211,11 +208,14 @@ export async function moveShopOrder(
 }
 
 /** The user cancels an order not shipped yet (refunded when paid). */
-export async function cancelOrder(
-  handle: DbHandle,
-  input: { userId: number; orderId: number; idempotencyKey?: string | undefined; now: Date; lang: string },
-) {
-  return runCommand(handle, {
+export const cancelOrder = defineCommand(
+  (input: {
+    userId: number;
+    orderId: number;
+    idempotencyKey?: string | undefined;
+    now: Date;
+    lang: string;
+  }) => ({
     module: 'shop',
     exit: true,
     userId: input.userId,
@@ -230,8 +230,8 @@ export async function cancelOrder(
         .where(eq(shopProducts.id, o.productId));
       return shopOrderView(o, localized(p?.name, input.lang));
     },
-  });
-}
+  }),
+);
 
 export async function shopOrdersOf(db: Executor, userId: number, lang: string, page: number, size: number) {
   const rows = await db

@@ -1,8 +1,7 @@
 // Market-Maker staking orders: stakes bought with the off-chain USDT balance (same limits, cycles,
 // fee and compounding as the Staking contract) and one order list that also shows the on-chain
 // stakes mirrored by the indexer; redemption of matured balance orders.
-import { WEI_PER_UNIT } from '@free/protocol/amount';
-import { DAY_MS, STAKE_CYCLES } from '@free/protocol/constants';
+import { STAKE_CYCLES } from '@free/protocol/constants';
 import {
   compoundInterest,
   elapsedDays,
@@ -16,19 +15,13 @@ import { rowsOf } from '../db/client.ts';
 import { stakeOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
-import { parseMoney, requestKey, runCommand } from './command.ts';
+import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { onStakeForFomo } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
-import {
-  fccOfUsdt,
-  freeOfUsdt,
-  getSettings,
-  type MoneySettings,
-  type Settings,
-  usdtOfFcc,
-} from './settings.ts';
+import { marketMakerBonusSql } from './market-maker.ts';
+import { freeOfUsdt, getSettings, type Settings, usdtOfFcc } from './settings.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
@@ -70,23 +63,6 @@ export type OrderView = {
 export const orderNumber = (source: 'balance' | 'chain', id: number) =>
   `${source === 'balance' ? 'B' : 'C'}${String(id).padStart(8, '0')}`;
 
-const qualifyBonus = (s: Settings, principal: bigint): bigint => {
-  const mm = s.market_maker;
-  const multiplierBps = BigInt(Math.round(mm.fcc_multiplier * 10_000));
-  return (principal * BigInt(mm.principal_share_bps) * multiplierBps) / 10_000n / 10_000n;
-};
-
-/** USDT staked by a user (balance orders and on-chain stakes) in the 30 days before `now`. */
-export async function turnover30d(db: Executor, userId: number, now: Date): Promise<bigint> {
-  const since = new Date(now.getTime() - 30 * DAY_MS).toISOString();
-  const [r] = rowsOf<{ s: string }>(
-    await db.execute(sql`SELECT (
-        coalesce((SELECT sum(amount) FROM stake_orders WHERE user_id = ${userId} AND round = 1 AND staked_at > ${since}), 0)
-      + coalesce((SELECT sum(amount) FROM chain_stakes WHERE user_id = ${userId} AND round = 1 AND staked_at > ${since}), 0))::text AS s`),
-  );
-  return BigInt(r?.s ?? '0');
-}
-
 export type BuyInput = {
   userId: number;
   amount: string;
@@ -109,157 +85,154 @@ export function investmentLimitsOf(s: Settings): { min: bigint; max: bigint } {
   });
 }
 
-export async function buyWithBalance(handle: DbHandle, input: BuyInput): Promise<OrderView> {
-  return runCommand(handle, {
-    module: 'staking_use_balance',
-    userId: input.userId,
-    route: ROUTE,
-    idempotencyKey: input.idempotencyKey,
-    parse: async (s) => {
-      const cycle = s.cycles[input.stakeIndex];
-      if (!Number.isInteger(input.stakeIndex) || !cycle)
-        throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
-      const amount = parseMoney(input.amount, { kind: 'invest', ...investmentLimitsOf(s) });
-      return { s, cycle, amount, money: s.product_money };
-    },
-    content: ({ amount }) => ({
-      amount: amount.toString(),
-      stakeIndex: input.stakeIndex,
-      autoRenew: input.autoRenew,
-    }),
-    codec: { store: serializeOrder, load: (stored) => reviveOrder(stored as Record<string, unknown>) },
-    run: async (tx, { s, cycle, amount, money }) => {
-      const ledgerKey = requestKey('stake', input.userId, input.idempotencyKey);
-      const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
-      const rules = await loadTeamRules(tx);
-      const turnover = (await turnover30d(tx, input.userId, input.now)) + amount;
-      const qualifies =
-        input.stakeIndex === rules.marketMakerCycle && turnover >= BigInt(s.market_maker.turnover_wei);
-      const bonusFcc = qualifies ? fccOfUsdt(money, qualifyBonus(s, principal)) : 0n;
-
-      const [row] = await tx
-        .insert(stakeOrders)
-        .values({
-          userId: input.userId,
-          cycle: input.stakeIndex,
-          cycleDays: cycle.days,
-          ratePpm: cycle.rate_ppm,
-          feeBps: cycle.fee_bps,
-          amount,
-          fee,
-          principal,
-          bonusFcc,
-          autoRenew: input.autoRenew,
-          stakedAt: input.now,
-          dueAt: maturityOf(input.now, cycle.days),
-          ledgerKey,
-        })
-        .returning();
-      if (!row) throw new Error('stake order not inserted');
-      const ref = orderNumber('balance', row.id);
-      // Principal stays the user's, locked in the `asset` account until redemption.
+export const buyWithBalance = defineCommand((input: BuyInput) => ({
+  module: 'staking_use_balance',
+  userId: input.userId,
+  route: ROUTE,
+  idempotencyKey: input.idempotencyKey,
+  parse: async (s) => {
+    const cycle = s.cycles[input.stakeIndex];
+    if (!Number.isInteger(input.stakeIndex) || !cycle) throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
+    const amount = parseMoney(input.amount, { kind: 'invest', ...investmentLimitsOf(s) });
+    return { s, cycle, amount, money: s.product_money };
+  },
+  content: ({ amount }) => ({
+    amount: amount.toString(),
+    stakeIndex: input.stakeIndex,
+    autoRenew: input.autoRenew,
+  }),
+  run: async (tx, { s, cycle, amount, money }) => {
+    const ledgerKey = requestKey('stake', input.userId, input.idempotencyKey);
+    const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
+    const rules = await loadTeamRules(tx);
+    const [inserted] = await tx
+      .insert(stakeOrders)
+      .values({
+        userId: input.userId,
+        cycle: input.stakeIndex,
+        cycleDays: cycle.days,
+        ratePpm: cycle.rate_ppm,
+        feeBps: cycle.fee_bps,
+        amount,
+        fee,
+        principal,
+        autoRenew: input.autoRenew,
+        stakedAt: input.now,
+        dueAt: maturityOf(input.now, cycle.days),
+        ledgerKey,
+      })
+      .returning();
+    if (!inserted) throw new Error('stake order not inserted');
+    // the bonus is fixed at purchase, by the rule on-chain stakes follow (the order counts in its own turnover)
+    const [bonus] = rowsOf<{ fcc: string }>(
+      await tx.execute(sql`UPDATE stake_orders o SET bonus_fcc = ${marketMakerBonusSql('o', s, rules.marketMakerCycle)}
+        WHERE o.id = ${inserted.id} RETURNING o.bonus_fcc::text AS fcc`),
+    );
+    const row = { ...inserted, bonusFcc: BigInt(bonus?.fcc ?? '0') };
+    const ref = orderNumber('balance', row.id);
+    // Principal stays the user's, locked in the `asset` account until redemption.
+    await transfer(tx, {
+      key: `${ledgerKey}:principal`,
+      from: userAccount(input.userId, 'wallet'),
+      to: userAccount(input.userId, 'asset'),
+      asset: 'USDT',
+      amount: principal,
+      kind: KIND.stakePrincipal,
+      ref,
+    });
+    if (fee > 0n) {
       await transfer(tx, {
-        key: `${ledgerKey}:principal`,
+        key: `${ledgerKey}:fee`,
         from: userAccount(input.userId, 'wallet'),
-        to: userAccount(input.userId, 'asset'),
+        to: systemAccount('fees'),
         asset: 'USDT',
-        amount: principal,
-        kind: KIND.stakePrincipal,
+        amount: fee,
+        kind: KIND.stakeFee,
         ref,
       });
-      if (fee > 0n) {
-        await transfer(tx, {
-          key: `${ledgerKey}:fee`,
-          from: userAccount(input.userId, 'wallet'),
-          to: systemAccount('fees'),
-          asset: 'USDT',
-          amount: fee,
-          kind: KIND.stakeFee,
-          ref,
-        });
-        const level = (await teamInfo(tx, input.userId, input.now, rules)).level;
-        await recordOffchainBurn(tx, {
-          userId: input.userId,
-          type: 'stake_fee',
-          level,
-          free: freeOfUsdt(money, fee),
-          usdt: fee,
-          ref: `stake_fee:${ref}`,
-        });
-      }
-      await onStakeForFomo(tx, { userId: input.userId, amount, fee, ref, now: input.now, settings: money });
-      await applyStakeChange(
-        tx,
-        {
-          userId: input.userId,
-          principalDelta: principal,
-          amountDelta: amount,
-          activeDelta: 1,
-          cycle: input.stakeIndex,
-          at: input.now,
-        },
-        rules,
-      );
-      return balanceView(row, input.now);
-    },
-  });
-}
+      const level = (await teamInfo(tx, input.userId, input.now, rules)).level;
+      await recordOffchainBurn(tx, {
+        userId: input.userId,
+        type: 'stake_fee',
+        level,
+        free: freeOfUsdt(money, fee),
+        usdt: fee,
+        ref: `stake_fee:${ref}`,
+      });
+    }
+    await onStakeForFomo(tx, { userId: input.userId, amount, fee, ref, now: input.now, settings: money });
+    await applyStakeChange(
+      tx,
+      {
+        userId: input.userId,
+        principalDelta: principal,
+        amountDelta: amount,
+        activeDelta: 1,
+        cycle: input.stakeIndex,
+        at: input.now,
+      },
+      rules,
+    );
+    return balanceView(row, input.now);
+  },
+}));
 
 type OrderRow = typeof stakeOrders.$inferSelect;
 
-function balanceView(r: OrderRow, now: Date): OrderView {
-  const matured = now.getTime() >= r.dueAt.getTime();
-  const status: OrderStatus = r.status === 'active' ? (matured ? 'matured' : 'active') : r.status;
-  const days = elapsedDays(r.stakedAt, now, r.cycleDays);
+/** What is stored of an order of either source, as domain values. */
+type OrderFacts = Omit<
+  OrderView,
+  'id' | 'number' | 'reward' | 'currentProfit' | 'status' | 'redeemable' | 'progress'
+> & { key: number; stored: 'active' | 'redeemed' | 'renewed' };
+
+/**
+ * The one place an order's status and progress are computed, whatever its source: an active
+ * order past its due time is matured (statusFilter asks the same in SQL); its profit and progress
+ * count the whole days elapsed, a closed one counts its whole cycle.
+ */
+function orderView({ key, stored, ...f }: OrderFacts, now: Date): OrderView {
+  const status: OrderStatus =
+    stored === 'active' ? (now.getTime() >= f.dueTime.getTime() ? 'matured' : 'active') : stored;
+  const days = stored === 'active' ? elapsedDays(f.pledgeTime, now, f.cycleDays) : f.cycleDays;
+  const id = orderNumber(f.source, key);
   return {
-    id: orderNumber('balance', r.id),
-    number: orderNumber('balance', r.id),
-    source: 'balance',
-    cycle: r.cycle,
-    cycleDays: r.cycleDays,
-    ratePpm: r.ratePpm,
-    amount: r.amount,
-    fee: r.fee,
-    principal: r.principal,
-    reward: compoundInterest(r.principal, r.ratePpm, r.cycleDays),
-    currentProfit: compoundInterest(r.principal, r.ratePpm, r.status === 'active' ? days : r.cycleDays),
-    totalRevenue: r.interestPaid,
-    bonusFcc: r.bonusFcc,
-    autoRenew: r.autoRenew,
-    round: r.round,
+    ...f,
+    id,
+    number: id,
+    reward: compoundInterest(f.principal, f.ratePpm, f.cycleDays),
+    currentProfit: compoundInterest(f.principal, f.ratePpm, days),
     status,
-    redeemable: status === 'matured',
-    progress: r.status === 'active' ? Math.floor((days * 100) / r.cycleDays) : 100,
-    pledgeTime: r.stakedAt,
-    dueTime: r.dueAt,
-    redeemedAt: r.redeemedAt,
-    redeemedAmount: r.redeemedAmount,
-    interestHeld: r.interestHeld,
-    chainIndex: null,
+    // on-chain stakes are redeemed by the user's own unstake transaction
+    redeemable: status === 'matured' && f.source === 'balance',
+    progress: stored === 'active' ? Math.floor((days * 100) / f.cycleDays) : 100,
   };
 }
 
-/** JSON-safe form for the idempotency store. */
-export function serializeOrder(v: OrderView): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(v).map(([k, x]) => [
-      k,
-      typeof x === 'bigint' ? `${x}n` : x instanceof Date ? `${x.toISOString()}@` : x,
-    ]),
+const balanceView = (r: OrderRow, now: Date): OrderView =>
+  orderView(
+    {
+      key: r.id,
+      stored: r.status,
+      source: 'balance',
+      cycle: r.cycle,
+      cycleDays: r.cycleDays,
+      ratePpm: r.ratePpm,
+      amount: r.amount,
+      fee: r.fee,
+      principal: r.principal,
+      totalRevenue: r.interestPaid,
+      bonusFcc: r.bonusFcc,
+      autoRenew: r.autoRenew,
+      round: r.round,
+      pledgeTime: r.stakedAt,
+      dueTime: r.dueAt,
+      redeemedAt: r.redeemedAt,
+      redeemedAmount: r.redeemedAmount,
+      interestHeld: r.interestHeld,
+      chainIndex: null,
+    },
+    now,
   );
-}
-function reviveOrder(o: Record<string, unknown>): OrderView {
-  return Object.fromEntries(
-    Object.entries(o).map(([k, x]) => [
-      k,
-      typeof x === 'string' && /^\d+n$/.test(x)
-        ? BigInt(x.slice(0, -1))
-        : typeof x === 'string' && x.endsWith('@')
-          ? new Date(x.slice(0, -1))
-          : x,
-    ]),
-  ) as OrderView;
-}
 
 type UnionRow = {
   source: 'balance' | 'chain';
@@ -282,27 +255,6 @@ type UnionRow = {
   interest_held: string;
   chain_index: number | null;
 };
-
-/**
- * SQL for the market-maker bonus (FCC wei) of the on-chain stake `cs`: the same rule as balance
- * orders, with the turnover of the 30 days up to its stake time (that stake included).
- */
-export function chainBonusSql(s: Settings, money: MoneySettings, mmCycle: number): SQL {
-  const mm = s.market_maker;
-  const multiplierBps = BigInt(Math.round(mm.fcc_multiplier * 10_000));
-  // a renewal (round > 1) is no new purchase: no bonus of its own, no turnover
-  return sql`CASE WHEN cs.cycle = ${mmCycle}::int AND cs.round = 1 AND (
-        coalesce((SELECT sum(x.amount) FROM chain_stakes x WHERE x.user_id = cs.user_id AND x.round = 1
-          AND x.staked_at > cs.staked_at - interval '30 days' AND x.staked_at <= cs.staked_at), 0)
-      + coalesce((SELECT sum(o.amount) FROM stake_orders o WHERE o.user_id = cs.user_id AND o.round = 1
-          AND o.staked_at > cs.staked_at - interval '30 days' AND o.staked_at <= cs.staked_at), 0)
-      ) >= ${mm.turnover_wei}::numeric
-    THEN div(div(cs.principal * ${mm.principal_share_bps}::int * ${multiplierBps.toString()}::numeric, 100000000)
-      * ${WAD}::numeric, ${money.fcc_price_usdt_wei}::numeric)
-    ELSE 0 END`;
-}
-
-const WAD = WEI_PER_UNIT.toString();
 
 /**
  * The cycle length (days) of an on-chain stake: the Staking contract fixes 7, 15 and 30 days
@@ -340,45 +292,34 @@ function unionSql(userId: number, bonus: SQL) {
 
 async function unionFor(db: Executor, userId: number) {
   const [s, rules] = await Promise.all([getSettings(db), loadTeamRules(db)]);
-  return unionSql(userId, chainBonusSql(s, s.product_money, rules.marketMakerCycle));
+  return unionSql(userId, marketMakerBonusSql('cs', s, rules.marketMakerCycle));
 }
 
-function unionView(r: UnionRow, now: Date): OrderView {
-  const stakedAt = new Date(r.staked_at);
-  const dueAt = new Date(r.due_at);
-  const principal = BigInt(r.principal);
-  const matured = now.getTime() >= dueAt.getTime();
-  const status: OrderStatus = r.status === 'active' ? (matured ? 'matured' : 'active') : r.status;
-  const days = elapsedDays(stakedAt, now, r.cycle_days);
-  const id = orderNumber(r.source, Number(r.id));
-  return {
-    id,
-    number: id,
-    source: r.source,
-    cycle: r.cycle,
-    cycleDays: r.cycle_days,
-    ratePpm: r.rate_ppm,
-    amount: BigInt(r.amount),
-    fee: BigInt(r.fee),
-    principal,
-    reward: compoundInterest(principal, r.rate_ppm, r.cycle_days),
-    currentProfit: compoundInterest(principal, r.rate_ppm, r.status === 'active' ? days : r.cycle_days),
-    totalRevenue: BigInt(r.paid),
-    bonusFcc: BigInt(r.bonus_fcc),
-    autoRenew: r.auto_renew,
-    round: r.round,
-    status,
-    // on-chain stakes are redeemed by the user's own unstake transaction
-    redeemable: status === 'matured' && r.source === 'balance',
-    progress: r.status === 'active' ? Math.floor((days * 100) / r.cycle_days) : 100,
-    pledgeTime: stakedAt,
-    dueTime: dueAt,
-    redeemedAt: r.redeemed_at ? new Date(r.redeemed_at) : null,
-    redeemedAmount: r.redeemed_amount === null ? null : BigInt(r.redeemed_amount),
-    interestHeld: BigInt(r.interest_held),
-    chainIndex: r.chain_index === null ? null : Number(r.chain_index),
-  };
-}
+const unionView = (r: UnionRow, now: Date): OrderView =>
+  orderView(
+    {
+      key: Number(r.id),
+      stored: r.status,
+      source: r.source,
+      cycle: r.cycle,
+      cycleDays: r.cycle_days,
+      ratePpm: r.rate_ppm,
+      amount: BigInt(r.amount),
+      fee: BigInt(r.fee),
+      principal: BigInt(r.principal),
+      totalRevenue: BigInt(r.paid),
+      bonusFcc: BigInt(r.bonus_fcc),
+      autoRenew: r.auto_renew,
+      round: r.round,
+      pledgeTime: new Date(r.staked_at),
+      dueTime: new Date(r.due_at),
+      redeemedAt: r.redeemed_at ? new Date(r.redeemed_at) : null,
+      redeemedAmount: r.redeemed_amount === null ? null : BigInt(r.redeemed_amount),
+      interestHeld: BigInt(r.interest_held),
+      chainIndex: r.chain_index === null ? null : Number(r.chain_index),
+    },
+    now,
+  );
 
 const statusFilter = (status: OrderStatus | undefined, now: Date) => {
   const t = now.toISOString();
@@ -449,11 +390,8 @@ export function parseBalanceOrderId(id: string): number | null {
  * by settlement, and the market-maker FCC bonus if settlement has not credited it yet. A retry with
  * the same Idempotency-Key gets the first answer back instead of a Conflict.
  */
-export async function redeemOrder(
-  handle: DbHandle,
-  a: { userId: number; orderId: string; idempotencyKey?: string | undefined; now: Date },
-): Promise<OrderView> {
-  return runCommand(handle, {
+export const redeemOrder = defineCommand(
+  (a: { userId: number; orderId: string; idempotencyKey?: string | undefined; now: Date }) => ({
     module: 'staking_use_balance',
     exit: true,
     userId: a.userId,
@@ -465,7 +403,6 @@ export async function redeemOrder(
       return id;
     },
     content: (id) => ({ orderId: id }),
-    codec: { store: serializeOrder, load: (stored) => reviveOrder(stored as Record<string, unknown>) },
     run: async (tx, id) => {
       const [row] = await tx
         .select()
@@ -545,8 +482,8 @@ export async function redeemOrder(
       });
       return balanceView(done, a.now);
     },
-  });
-}
+  }),
+);
 
 /**
  * Pays the interest redemptions had to hold (the daily income budget was reached), oldest first,

@@ -9,9 +9,10 @@ import type { DbHandle } from '../db/client.ts';
 import { ledgerEntries, opsLog, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { runOps } from '../ops/commands.ts';
+import { toWithdrawalView } from '../routes/user/wallet.ts';
 import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
 import { seedSettings, writeSetting } from './settings.ts';
-import { applyWithdrawal, listWithdrawals } from './withdraw.ts';
+import { applyWithdrawal, listWithdrawals, type Withdrawal } from './withdraw.ts';
 
 for (const backend of BACKENDS) {
   describe(backend.name, () => {
@@ -141,7 +142,7 @@ for (const backend of BACKENDS) {
         const [log] = await db.db.select().from(opsLog).orderBy(desc(opsLog.id)).limit(1);
         expect(log).toMatchObject({ command: 'withdrawals:approve', ok: false, actor: 'test' });
         const mine = await listWithdrawals(db.db, u.id, 1, 20);
-        expect(mine.list[0]).toMatchObject({
+        expect(toWithdrawalView(mine.list[0] as Withdrawal)).toMatchObject({
           id: w.id,
           state: 'refunded',
           pending: false,
@@ -164,7 +165,8 @@ for (const backend of BACKENDS) {
           ok: false,
           error: expect.stringContaining('queued'),
         });
-        expect((await listWithdrawals(db.db, u.id, 1, 20)).list[0]).toMatchObject({
+        const [after] = (await listWithdrawals(db.db, u.id, 1, 20)).list;
+        expect(toWithdrawalView(after as Withdrawal)).toMatchObject({
           state: 'queued',
           pending: true,
           rejectReason: null,
@@ -202,7 +204,7 @@ for (const backend of BACKENDS) {
         expect(await refusal(withdrawFree(u, '19'))).toBe(ErrorCode.BelowMinimum);
         expect(await refusal(withdrawFree(u, '301'))).toBe(ErrorCode.AboveMaximum);
         const w = await withdrawFree(u, '200');
-        expect(w).toMatchObject({ coin: 'FREE', amount: '200', state: 'queued' });
+        expect(w).toMatchObject({ asset: 'FREE', amount: 200n * U, state: 'queued' });
         expect(await airdrop(u.id)).toBe(800n * U);
         expect(await wallet(u.id)).toBe(1000n * U);
         // 400 FREE today: above the review threshold of 250 (by the day, not by the withdrawal)

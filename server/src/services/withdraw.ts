@@ -7,50 +7,24 @@
 // review threshold: the withdrawal that takes the user's day (per coin) above it waits in `review`
 // until an operator approves or rejects it.
 
-import type { Address } from '@free/protocol/address';
 import type { WithdrawLimitsInfo } from '@free/protocol/api/common';
 import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
-import { isWithdrawPending, WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
+import { WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
-import { parseMoney, requestKey, runCommand } from './command.ts';
+import { amt, checksum } from '../lib/format.ts';
+import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { notifyUsers } from './events.ts';
 import { requireBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
 import type { Settings } from './settings.ts';
 
-type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-export type WithdrawalView = {
-  id: number;
-  coin: string;
-  amount: string;
-  to: Address;
-  state: WithdrawalRow['state'];
-  pending: boolean;
-  txHash: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  rejectReason: string | null;
-};
-
-export const withdrawalView = (w: WithdrawalRow): WithdrawalView => ({
-  id: w.id,
-  coin: w.asset,
-  amount: amt(w.amount),
-  to: checksum(w.toAddress),
-  state: w.state,
-  pending: isWithdrawPending(w.state),
-  txHash: w.txHash,
-  createdAt: iso(w.createdAt),
-  confirmedAt: isoOrNull(w.confirmedAt),
-  rejectReason: w.rejectReason,
-});
+/** A withdrawal as stored: amount in wei, times as Dates, its state (routes/user/wallet.ts answers it). */
+export type Withdrawal = typeof withdrawals.$inferSelect;
 
 export type ApplyInput = {
   userId: number;
@@ -103,55 +77,53 @@ export function withdrawLimitsAnswer(s: Settings): Record<WithdrawCoin, Withdraw
   ) as Record<WithdrawCoin, WithdrawLimitsInfo>;
 }
 
-export async function applyWithdrawal(db: DbHandle, input: ApplyInput): Promise<WithdrawalView> {
-  return runCommand(db, {
-    module: 'withdraw',
-    userId: input.userId,
-    route: ROUTE,
-    idempotencyKey: input.idempotencyKey,
-    parse: (settings) => {
-      const l = withdrawLimits(settings, input.coin);
-      return {
-        amount: parseMoney(input.amount, { kind: 'withdraw', min: l.min, max: l.max }),
-        caps: { user: l.userDaily, platform: l.platformDaily },
-        review: l.reviewAbove,
-      };
-    },
-    content: ({ amount }) => ({ amount: amount.toString(), coin: input.coin }),
-    run: async (tx, { amount, caps, review }) => {
-      const source = userAccount(input.userId, WITHDRAW_SOURCE[input.coin]);
-      // refused before the caps, with the coin's own text (FREE: "Free balance insufficient")
-      await requireBalance(tx, source, input.coin, amount);
-      const dayBefore = await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps, review);
-      const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
-      const [row] = await tx
-        .insert(withdrawals)
-        .values({
-          userId: input.userId,
-          asset: input.coin,
-          amount,
-          toAddress: checksum(input.userAddress),
-          // by the day, not by the withdrawal: the one that takes the user's day past it waits
-          state: review !== undefined && dayBefore + amount > review ? 'review' : 'queued',
-          ledgerKey,
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .returning();
-      if (!row) throw new Error('withdrawal insert returned nothing');
-      await transfer(tx, {
-        key: ledgerKey,
-        from: source,
-        to: systemAccount('payout'),
+export const applyWithdrawal = defineCommand((input: ApplyInput) => ({
+  module: 'withdraw',
+  userId: input.userId,
+  route: ROUTE,
+  idempotencyKey: input.idempotencyKey,
+  parse: (settings) => {
+    const l = withdrawLimits(settings, input.coin);
+    return {
+      amount: parseMoney(input.amount, { kind: 'withdraw', min: l.min, max: l.max }),
+      caps: { user: l.userDaily, platform: l.platformDaily },
+      review: l.reviewAbove,
+    };
+  },
+  content: ({ amount }) => ({ amount: amount.toString(), coin: input.coin }),
+  run: async (tx, { amount, caps, review }) => {
+    const source = userAccount(input.userId, WITHDRAW_SOURCE[input.coin]);
+    // refused before the caps, with the coin's own text (FREE: "Free balance insufficient")
+    await requireBalance(tx, source, input.coin, amount);
+    const dayBefore = await assertDailyCaps(tx, input.userId, input.coin, amount, input.now, caps, review);
+    const ledgerKey = requestKey('withdraw', input.userId, input.idempotencyKey);
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        userId: input.userId,
         asset: input.coin,
         amount,
-        kind: 'withdraw',
-        ref: `withdrawal:${row.id}`,
-      });
-      return withdrawalView(row);
-    },
-  });
-}
+        toAddress: checksum(input.userAddress),
+        // by the day, not by the withdrawal: the one that takes the user's day past it waits
+        state: review !== undefined && dayBefore + amount > review ? 'review' : 'queued',
+        ledgerKey,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    if (!row) throw new Error('withdrawal insert returned nothing');
+    await transfer(tx, {
+      key: ledgerKey,
+      from: source,
+      to: systemAccount('payout'),
+      asset: input.coin,
+      amount,
+      kind: 'withdraw',
+      ref: `withdrawal:${row.id}`,
+    });
+    return row;
+  },
+}));
 
 const WITHDRAW_CAP_LOCK = 0x77647263; // 'wdrc': one withdrawal at a time checks and takes the caps
 
@@ -203,11 +175,11 @@ export class WithdrawalStateError extends Error {
 }
 
 /** An operator approves a withdrawal in review: it is queued and the payout worker pays it. */
-export async function approveWithdrawal(db: DbHandle, id: number, now: Date): Promise<WithdrawalView> {
+export async function approveWithdrawal(db: DbHandle, id: number, now: Date): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const w = await moveWithdrawal(tx, id, 'queued', { from: ['review'], now });
     if (!w) throw await notInReview(tx, id, 'approved');
-    return withdrawalView(w);
+    return w;
   });
 }
 
@@ -221,7 +193,7 @@ export async function rejectWithdrawal(
   id: number,
   reason: string,
   now: Date,
-): Promise<WithdrawalView> {
+): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const w = await moveWithdrawal(tx, id, 'failed', {
       from: ['review', 'queued', 'unresolved'],
@@ -232,7 +204,7 @@ export async function rejectWithdrawal(
     await refundWithdrawal(tx, id, now);
     const [after] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!after) throw new Error(`withdrawal ${id} vanished`);
-    return withdrawalView(after);
+    return after;
   });
 }
 
@@ -269,8 +241,8 @@ export async function refundWithdrawal(tx: Tx, withdrawalId: number, now: Date):
   return true;
 }
 
-type WithdrawalRowSet = Partial<
-  Pick<WithdrawalRow, 'chainNonce' | 'rawTx' | 'txHash' | 'failReason' | 'rejectReason' | 'confirmedAt'>
+type WithdrawalSet = Partial<
+  Pick<Withdrawal, 'chainNonce' | 'rawTx' | 'txHash' | 'failReason' | 'rejectReason' | 'confirmedAt'>
 >;
 
 /**
@@ -282,8 +254,8 @@ export async function moveWithdrawal(
   tx: Tx,
   id: number,
   to: WithdrawState,
-  opts: { from?: readonly WithdrawState[]; set?: WithdrawalRowSet; now: Date },
-): Promise<WithdrawalRow | null> {
+  opts: { from?: readonly WithdrawState[]; set?: WithdrawalSet; now: Date },
+): Promise<Withdrawal | null> {
   const [w] = await tx
     .select({ state: withdrawals.state })
     .from(withdrawals)
@@ -356,5 +328,5 @@ export async function listWithdrawals(db: Executor, userId: number, page: number
     .limit(size)
     .offset((page - 1) * size);
   const count = await countRows(db, withdrawals, eq(withdrawals.userId, userId));
-  return { list: rows.map(withdrawalView), total: count, page, size };
+  return { list: rows, total: count, page, size };
 }

@@ -7,7 +7,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -84,7 +83,11 @@ export const idempotencyKeys = pgTable(
     route: text('route').notNull(),
     /** sha256 of the request content; the same key with other content is a conflict */
     requestHash: text('request_hash').notNull(),
-    response: jsonb('response'),
+    /**
+     * the answer's JSON text as the caller got it (the route's serialization of the envelope), given
+     * back unchanged to a retry; null for a key of a command run outside HTTP
+     */
+    answer: text('answer'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -18,7 +18,8 @@ import { shopOrdersOf } from '../../services/shop.ts';
 import { listOrders } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 import { listWithdrawals } from '../../services/withdraw.ts';
-import { orderOut } from '../product/staking.ts';
+import { toStakeOrderView } from '../product/staking.ts';
+import { toWithdrawalView } from '../user/wallet.ts';
 import { commandRoute } from './shared.ts';
 
 /** How many of each kind of order the lookup shows (newest first). */
@@ -69,9 +70,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         ownPrincipal: amt(team.ownPrincipal),
         level: `V${team.level}`,
       },
-      staking: { list: staking.list.map(orderOut), total: staking.total, page: 1, size: RECENT },
+      staking: { list: staking.list.map(toStakeOrderView), total: staking.total, page: 1, size: RECENT },
       shop,
-      withdrawals,
+      withdrawals: { ...withdrawals, list: withdrawals.list.map(toWithdrawalView) },
       recharges,
     });
   });

@@ -1,6 +1,7 @@
 // Airdrop and presale: allocation figures, unlock details, quota, and buying a presale allocation.
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
@@ -64,9 +65,11 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     e.postUserPresaleBuy,
-    async (req) =>
-      ok(
-        await buyPresale(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        buyPresale.command({
           userId: currentUser(req).id,
           amount: req.body.amount,
           idempotencyKey: req.headers['idempotency-key'],

@@ -1,41 +1,73 @@
 // Huan Li Bao routes: subscribe, redeem, my orders with static and dynamic income.
+
 import { endpoints as e } from '@free/protocol/api/endpoints';
+import type * as api from '@free/protocol/api/hlb';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
+import { amt, iso, isoOrNull } from '../../lib/format.ts';
+import { type HlbOrder, hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
 import { guard } from './shared.ts';
+
+/** A Huan Li Bao order as the API answers it: redeemable once active and past its lock. */
+export const toHlbOrderView = (o: HlbOrder, now: Date): z.infer<typeof api.hlbOrder> => ({
+  id: o.id,
+  product: o.product,
+  amount: amt(o.amount),
+  dailyRatePpm: o.dailyRatePpm,
+  lockDays: o.lockDays,
+  state: o.state,
+  startedAt: iso(o.startedAt),
+  maturesAt: iso(o.maturesAt),
+  redeemable: o.state === 'active' && now.getTime() >= o.maturesAt.getTime(),
+  staticTotal: amt(o.staticTotal),
+  daysAccrued: o.daysAccrued,
+  redeemedAt: isoOrNull(o.redeemedAt),
+});
 
 export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   route(
     app,
     e.postUserHlbSubscribe,
-    async (req) =>
-      ok(
-        await subscribe(ctx.db, {
+    async (req, reply) => {
+      const now = ctx.clock();
+      return answer(
+        reply,
+        ctx.db,
+        subscribe.command({
           userId: currentUser(req).id,
           product: req.body.product,
           amount: req.body.amount,
           idempotencyKey: req.headers['idempotency-key'],
-          now: ctx.clock(),
+          now,
         }),
-      ),
+        (o) => toHlbOrderView(o, now),
+      );
+    },
     { preValidation: guard(ctx, 'huan_li_bao') },
   );
   // no module guard: taking back what one owns is served while the module is closed
-  route(app, e.postUserHlbRedeem, async (req) =>
-    ok(
-      await redeem(ctx.db, {
+  route(app, e.postUserHlbRedeem, async (req, reply) => {
+    const now = ctx.clock();
+    return answer(
+      reply,
+      ctx.db,
+      redeem.command({
         userId: currentUser(req).id,
         orderId: req.body.orderId,
         idempotencyKey: req.headers['idempotency-key'],
-        now: ctx.clock(),
+        now,
       }),
-    ),
-  );
-  route(app, e.getUserHlbOrders, async (req) =>
-    ok(await hlbOrdersOf(ctx.db.db, currentUser(req).id, ctx.clock(), req.query.page, req.query.size)),
-  );
+      (o) => toHlbOrderView(o, now),
+    );
+  });
+  route(app, e.getUserHlbOrders, async (req) => {
+    const now = ctx.clock();
+    const r = await hlbOrdersOf(ctx.db.db, currentUser(req).id, now, req.query.page, req.query.size);
+    return ok({ ...r, list: r.list.map((o) => toHlbOrderView(o, now)) });
+  });
 };

@@ -1,6 +1,7 @@
 // Mining machine routes: catalogue, detail, buy, my machines (with the hashrate they grant).
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
@@ -12,9 +13,11 @@ export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     e.postUserMachineBuy,
-    async (req) =>
-      ok(
-        await buyMachine(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        buyMachine.command({
           userId: currentUser(req).id,
           machineId: req.body.id,
           idempotencyKey: req.headers['idempotency-key'],

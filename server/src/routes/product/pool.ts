@@ -1,6 +1,7 @@
 // Chain pool routes: contribute, my contributions, pool orders, public stats (pie chart).
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
@@ -13,9 +14,11 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     e.postUserPoolContribute,
-    async (req) =>
-      ok(
-        await contribute(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        contribute.command({
           userId: currentUser(req).id,
           amount: req.body.amount,
           idempotencyKey: req.headers['idempotency-key'],
@@ -25,9 +28,11 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     { preValidation: guard(ctx, 'chain_pool') },
   );
-  route(app, e.postUserPoolCollect, async (req) =>
-    ok(
-      await collectPool(ctx.db, {
+  route(app, e.postUserPoolCollect, async (req, reply) =>
+    answer(
+      reply,
+      ctx.db,
+      collectPool.command({
         userId: currentUser(req).id,
         idempotencyKey: req.headers['idempotency-key'],
       }),

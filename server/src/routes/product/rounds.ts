@@ -1,6 +1,7 @@
 // Prediction round routes (AI trade): current round, history, bet, my bets.
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
@@ -12,9 +13,11 @@ export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     e.postUserRoundBet,
-    async (req) =>
-      ok(
-        await placeBet(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        placeBet.command({
           userId: currentUser(req).id,
           side: req.body.side,
           amount: req.body.amount,

@@ -1,6 +1,7 @@
 // Shop routes: products, order (shares paid from the balance), cancel, my orders, FCC records.
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
@@ -19,9 +20,11 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     e.postUserShopOrder,
-    async (req) =>
-      ok(
-        await placeOrder(ctx.db, {
+    async (req, reply) =>
+      answer(
+        reply,
+        ctx.db,
+        placeOrder.command({
           userId: currentUser(req).id,
           productId: req.body.productId,
           quantity: req.body.quantity,
@@ -33,9 +36,11 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
     { preValidation: guard(ctx, 'shop') },
   );
   // no module guard: taking back what one owns is served while the module is closed
-  route(app, e.postUserShopCancel, async (req) =>
-    ok(
-      await cancelOrder(ctx.db, {
+  route(app, e.postUserShopCancel, async (req, reply) =>
+    answer(
+      reply,
+      ctx.db,
+      cancelOrder.command({
         userId: currentUser(req).id,
         orderId: req.body.orderId,
         idempotencyKey: req.headers['idempotency-key'],

@@ -86,6 +86,28 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
       expect(await s.snapshot()).toEqual(before);
     });
 
+    it('answers a retry with the first answer byte for byte, amounts and times included, however late', async () => {
+      const me = await s.user(500n * U);
+      const buy = () =>
+        s.t.app.inject({
+          method: 'POST',
+          url: '/api/user/staking_use_balance?amount=12.345678901234567891&stakeIndex=1',
+          headers: { ...authHeaders(s.t, me.token), 'idempotency-key': 'bytes-key-0001' },
+        });
+      const first = await buy();
+      // days later the order has accrued: an answer computed again would differ
+      s.t.clock.advance(3 * DAY);
+      const again = await buy();
+      expect(again.body).toBe(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      const data = first.json().data;
+      expect(data).toMatchObject({ amount: '12.345678901234567891', progress: 0, currentProfit: '0' });
+      expect(data.pledgeTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const listed = (await s.get(me.token, '/api/user/stake/orders')).data.list[0];
+      expect(listed.progress).toBeGreaterThan(0);
+      expect(await bal(s.t.db, me.userId)).toBe(500n * U - 12345678901234567891n);
+    });
+
     it.each([
       ['amount=0.5&stakeIndex=0', 1001],
       ['amount=1000.01&stakeIndex=0', 1002],

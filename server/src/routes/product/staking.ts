@@ -2,6 +2,7 @@
 // the redemption list.
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
@@ -15,7 +16,8 @@ import {
   setChainAutoRenew,
 } from '../../services/staking-orders.ts';
 
-export const orderOut = (o: OrderView) => ({
+/** A staking order as the API answers it (also in the operator's user lookup). */
+export const toStakeOrderView = (o: OrderView) => ({
   ...o,
   amount: amt(o.amount),
   fee: amt(o.fee),
@@ -34,18 +36,19 @@ export const orderOut = (o: OrderView) => ({
 export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  route(app, e.postUserStakingUseBalance, async (req) =>
-    ok(
-      orderOut(
-        await buyWithBalance(ctx.db, {
-          userId: currentUser(req).id,
-          amount: req.query.amount,
-          stakeIndex: req.query.stakeIndex,
-          autoRenew: req.query.autoRenew,
-          idempotencyKey: req.headers['idempotency-key'],
-          now: ctx.clock(),
-        }),
-      ),
+  route(app, e.postUserStakingUseBalance, async (req, reply) =>
+    answer(
+      reply,
+      ctx.db,
+      buyWithBalance.command({
+        userId: currentUser(req).id,
+        amount: req.query.amount,
+        stakeIndex: req.query.stakeIndex,
+        autoRenew: req.query.autoRenew,
+        idempotencyKey: req.headers['idempotency-key'],
+        now: ctx.clock(),
+      }),
+      toStakeOrderView,
     ),
   );
 
@@ -57,25 +60,31 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
       status: req.query.status,
       now: ctx.clock(),
     });
-    return ok({ list: r.list.map(orderOut), total: r.total, page: req.query.page, size: req.query.size });
+    return ok({
+      list: r.list.map(toStakeOrderView),
+      total: r.total,
+      page: req.query.page,
+      size: req.query.size,
+    });
   });
 
-  route(app, e.postUserStakeRedeem, async (req) =>
-    ok(
-      orderOut(
-        await redeemOrder(ctx.db, {
-          userId: currentUser(req).id,
-          orderId: req.body.orderId,
-          idempotencyKey: req.headers['idempotency-key'],
-          now: ctx.clock(),
-        }),
-      ),
+  route(app, e.postUserStakeRedeem, async (req, reply) =>
+    answer(
+      reply,
+      ctx.db,
+      redeemOrder.command({
+        userId: currentUser(req).id,
+        orderId: req.body.orderId,
+        idempotencyKey: req.headers['idempotency-key'],
+        now: ctx.clock(),
+      }),
+      toStakeOrderView,
     ),
   );
 
   route(app, e.postUserStakeAutoRenew, async (req) =>
     ok(
-      orderOut(
+      toStakeOrderView(
         await setChainAutoRenew(ctx.db.db, {
           userId: currentUser(req).id,
           orderId: req.body.orderId,
@@ -94,7 +103,7 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
       now: ctx.clock(),
     });
     return ok({
-      list: r.list.map(orderOut),
+      list: r.list.map(toStakeOrderView),
       total: r.total,
       page: req.query.page,
       size: req.query.size,

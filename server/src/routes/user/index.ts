@@ -12,9 +12,10 @@ import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { listSessions, revokeSession, revokeUserSessions } from '../../services/auth.ts';
 import { incomeInfo } from '../../services/income.ts';
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
+import { turnover30d } from '../../services/market-maker.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
-import { investmentLimitsOf, turnover30d } from '../../services/staking-orders.ts';
+import { investmentLimitsOf } from '../../services/staking-orders.ts';
 import { cachedTeamInfo } from './team.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,22 +1,40 @@
 // Money-moving endpoints: withdrawal to the bound wallet, recharge through signed Payment orders.
 import { endpoints as e } from '@free/protocol/api/endpoints';
+import type * as api from '@free/protocol/api/wallet';
+import { isWithdrawPending } from '@free/protocol/withdraw';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
+import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { createRechargeOrder, listRechargeOrders } from '../../services/recharge.ts';
-import { applyWithdrawal, listWithdrawals } from '../../services/withdraw.ts';
+import { applyWithdrawal, listWithdrawals, type Withdrawal } from '../../services/withdraw.ts';
+
+/** A withdrawal as the API answers it (also in the operator's user lookup). */
+export const toWithdrawalView = (w: Withdrawal): api.WithdrawItem => ({
+  id: w.id,
+  coin: w.asset,
+  amount: amt(w.amount),
+  to: checksum(w.toAddress),
+  state: w.state,
+  pending: isWithdrawPending(w.state),
+  txHash: w.txHash,
+  createdAt: iso(w.createdAt),
+  confirmedAt: isoOrNull(w.confirmedAt),
+  rejectReason: w.rejectReason,
+});
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  route(app, e.postUserWithdrawApply, async (req) => {
+  route(app, e.postUserWithdrawApply, async (req, reply) => {
     const me = currentUser(req);
     if (req.body.address && req.body.address.toLowerCase() !== me.address) {
       throw new AppError(ErrorCode.NotBoundWallet, 'address');
     }
-    const view = await applyWithdrawal(ctx.db, {
+    const withdraw = applyWithdrawal.command({
       userId: me.id,
       userAddress: me.address,
       amount: req.body.amount,
@@ -24,12 +42,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       idempotencyKey: req.headers['idempotency-key'],
       now: ctx.clock(),
     });
-    return ok(view);
+    return answer(reply, ctx.db, withdraw, toWithdrawalView);
   });
 
-  route(app, e.getUserWithdrawList, async (req) =>
-    ok(await listWithdrawals(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
-  );
+  route(app, e.getUserWithdrawList, async (req) => {
+    const r = await listWithdrawals(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
+    return ok({ ...r, list: r.list.map(toWithdrawalView) });
+  });
 
   route(app, e.postUserRechargeCreate, async (req) => {
     const me = currentUser(req);

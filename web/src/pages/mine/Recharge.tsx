@@ -5,6 +5,7 @@
 import { paymentAbi } from '@free/protocol/abi/generated/payment';
 import { parseHex } from '@free/protocol/address';
 import type { RechargeOrder } from '@free/protocol/api/index';
+import { rechargeExpired } from '@free/protocol/recharge';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,7 +101,7 @@ export default function Recharge() {
     setAmount('');
   });
   const open = config ? config.modules.recharge !== false : true;
-  const expired = order ? order.endTime * 1000 < Date.now() : false;
+  const expired = order ? rechargeExpired(order.endTime, Date.now()) : false;
 
   return (
     <div className="page">
