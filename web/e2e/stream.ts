@@ -6,13 +6,13 @@
 //    figure can only have come through the stream);
 // 2. the API ends the stream (POST /api/dev/streams/close) and reconnecting is refused for a while:
 //    the AI trade page polls its round again; once the stream is back the polling stops.
-// The page's EventSource is watched from inside (an init script reports each event it hands to the
-// app). Needs the API with DEV_CLOCK=1 (with-stack.ts). Last line: `N passed, N failed`.
+// The page's EventSource is watched from inside (stream-watch.ts). Needs the API with DEV_CLOCK=1
+// (with-stack.ts). Last line: `N passed, N failed`.
 import { until } from '@free/devchain/wait';
 import { paymentAbi } from '@free/protocol/abi/index';
 import { parseHex } from '@free/protocol/address';
 import type { RechargeOrder } from '@free/protocol/api/index';
-import { PUBLIC_EVENTS, USER_EVENT } from '@free/protocol/stream';
+import { USER_EVENT } from '@free/protocol/stream';
 import type { Page, Route } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, erc20Abi, type Hex, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -32,6 +32,7 @@ import {
   settle,
   stackState,
 } from './harness.ts';
+import { watchEventSource } from './stream-watch.ts';
 
 /** This script's user: anvil account 3 (run.ts uses 1, journey.ts 2, the console 0). */
 const USER_INDEX = 3;
@@ -41,42 +42,17 @@ const en: Catalog = catalog('en');
 const ROUND_POLL_MS = 5_000;
 const ROUND_PATH = '/api/common/round/current';
 
-/** What the page's EventSource did: opened (`connect`), an event handed to the app, or `error`. */
-type StreamNote = { type: string; data: string; at: number };
 type ApiRequest = { method: string; path: string; at: number };
 
-/**
- * Reports every EventSource of the page to `notes` (before the app's own listeners run) and every
- * request the page makes to the API to `requests`, both stamped on this process's clock.
- */
-async function watch(page: Page): Promise<{ notes: StreamNote[]; requests: ApiRequest[] }> {
-  const notes: StreamNote[] = [];
+/** Every request the page makes to the API, stamped on this process's clock (as the stream's notes). */
+function watchRequests(page: Page): ApiRequest[] {
   const requests: ApiRequest[] = [];
-  await page.exposeBinding('__e2eStream', (_source, note: { type: string; data: string }) => {
-    notes.push({ ...note, at: Date.now() });
-  });
-  // as text: a function would be sent with the helpers tsx adds to named functions, unknown there
-  await page.addInitScript({
-    content: `(() => {
-      const Native = window.EventSource;
-      const tell = (type, data) => void window.__e2eStream?.({ type, data: data ?? '' });
-      window.EventSource = class extends Native {
-        constructor(url, init) {
-          super(url, init);
-          tell('connect');
-          for (const type of ${JSON.stringify(['ready', USER_EVENT, ...PUBLIC_EVENTS])})
-            this.addEventListener(type, (e) => tell(type, String(e.data ?? '')));
-          this.addEventListener('error', () => tell('error'));
-        }
-      };
-    })();`,
-  });
   const api = new URL(API_URL).origin;
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.origin === api) requests.push({ method: r.method(), path: url.pathname, at: Date.now() });
   });
-  return { notes, requests };
+  return requests;
 }
 
 /** The stream's own requests (the one-use ticket, the stream): not reads of the page. */
@@ -114,7 +90,8 @@ async function main() {
       'free.theme': 'light',
       'free.localWallet.index': String(USER_INDEX),
     });
-    const { notes, requests } = await watch(page);
+    const notes = await watchEventSource(page);
+    const requests = watchRequests(page);
     await page.goto(`${base}#/pages/mine/mine`);
     await settle(page);
     const signedIn = await check('sign in: the page opens a signed-in stream', async () => {
