@@ -557,6 +557,11 @@ async function main() {
       assert(ready.at - opened < 2_000, `the first event took ${ready.at - opened} ms through nginx`);
       const walletShown = () =>
         statValue(page, en['mine.walletBalance'] ?? '?', '[data-testid="profile-balances"]');
+      // the Profile's own first read of the balance is over: an event that came while a query's very
+      // first read is under way is not read again (React Query joins that read)
+      const before = (await asUser<{ balances: { wallet: { USDT: string } } }>('/api/user')).balances.wallet
+        .USDT;
+      await shows('the wallet balance before', walletShown, asShown(before, 'USDT'), 10_000);
       const heardIn = new Map<string, number>();
       // one stream, held by one of the two: a movement through each, so one of them crossed
       // processes (through PostgreSQL's NOTIFY)
