@@ -43,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chain: deps.chain ?? {},
     events,
     reads: new ReadCache(events),
+    streams: new Set(),
   };
   const budgetMs = deps.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const app = Fastify({

@@ -52,7 +52,7 @@ export type Config = {
   /** operators of the console by checksummed address (OPERATOR_ADDRESSES) */
   operators: ReadonlyMap<Address, OperatorRole>;
   /**
-   * DEV_CLOCK=1: the local dev clock and POST /api/dev/advance (`npm start` turns them on itself;
+   * DEV_CLOCK=1: the local dev clock, POST /api/dev/advance and /api/dev/streams/close (`npm start` turns them on itself;
    * the browser tests' throw-away stack through this setting). Refused on any chain but 31337.
    */
   devClock: boolean;

@@ -207,7 +207,7 @@ export function renderMarkdown(doc: ApiDocument): string {
     '| `REDIS_URL` | unset: rate limits counted in each process | `redis://…` or `rediss://…`: rate limits shared by every API process (several processes: see docs/operations.md) |',
     '| `REDIS_KEY_PREFIX` | `free:` | prefix of every Redis key, so deployments can share one Redis |',
     "| `TRUST_PROXY` | off | behind a reverse proxy: `true` or `1` (one proxy), a hop count, or the proxies' addresses / CIDRs (comma list); the client address then comes from `X-Forwarded-For`, so per-IP limits apply per real client. Leave it off when clients reach the server directly (they could forge the header) |",
-    "| `DEV_CLOCK` | `0` | `1`: the server's clock follows the local chain's and `POST /api/dev/advance` is served (`npm start` and the browser tests' stack; see docs/operations.md \"Moving time forward\"). Refused on any chain but 31337 |",
+    "| `DEV_CLOCK` | `0` | `1`: the server's clock follows the local chain's and `POST /api/dev/advance` is served (`npm start` and the browser tests' stack; see docs/operations.md \"Moving time forward\"), and `POST /api/dev/streams/close`, which ends every event stream of that process as a restart would (the browser tests watch the app poll meanwhile). Refused on any chain but 31337 |",
     '| `OPERATOR_ADDRESSES` | on 31337: anvil account 0 (`0xf39F…2266`) as `admin`; required elsewhere | operators of the console: `0xabc…:admin,0xdef…:content` (roles `admin`, `finance`, `content`); off the local chain no anvil test account |',
     '',
     'Migrations (`server/drizzle/`, drizzle-kit) are applied at start, the same files for PGlite and PostgreSQL.',

@@ -5,7 +5,7 @@ import { buildSiweMessage, type SiweInput } from '@free/protocol/siwe';
 import { sql } from 'drizzle-orm';
 import { type Hex, keccak256, toHex } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { type App, buildApp, type ChainDeps } from '../src/app.ts';
+import { type App, buildApp, type ChainDeps, type DevTools } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DbHandle, type Executor, rowsOf } from '../src/db/client.ts';
 import { config as configTable } from '../src/db/schema/index.ts';
@@ -64,6 +64,7 @@ export type MakeAppOptions = {
   rateLimit?: { perIp: number; perAddress: number };
   logger?: Record<string, unknown>;
   requestBudgetMs?: number;
+  devTools?: DevTools;
 };
 
 export async function makeApp(url: string, opts: MakeAppOptions = {}): Promise<TestCtx> {
@@ -80,6 +81,7 @@ export async function makeApp(url: string, opts: MakeAppOptions = {}): Promise<T
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     rateLimit: opts.rateLimit ?? { perIp: 1_000_000, perAddress: 1_000_000 },
     ...(opts.requestBudgetMs ? { requestBudgetMs: opts.requestBudgetMs } : {}),
+    ...(opts.devTools ? { devTools: opts.devTools } : {}),
   });
   await app.ready();
   return { app, db, clock, config, ownsDb: !opts.db };

@@ -24,6 +24,8 @@ type Stream = {
   raw: () => string;
   close: () => void;
   headers: Record<string, unknown>;
+  /** resolves when the server ends the stream */
+  ended: Promise<void>;
 };
 
 /** Opens GET /api/stream on a listening app and collects its frames. */
@@ -46,7 +48,9 @@ function openStream(base: string, query = ''): Promise<Stream> {
         }
       });
       res.on('error', () => {});
+      const ended = new Promise<void>((done) => res.once('end', () => done()));
       resolve({
+        ended,
         status: res.statusCode ?? 0,
         frames,
         raw: () => text,
@@ -89,7 +93,12 @@ describe.each(BACKENDS)('event stream across two API processes on $name', ({ url
   let apps: TwoApps;
 
   beforeAll(async () => {
-    apps = await twoApps(url);
+    // B is started as the browser tests' stack starts it: with the local developer routes
+    apps = await twoApps(
+      url,
+      {},
+      { devTools: { advance: () => Promise.reject(new Error('not used here')) } },
+    );
     ({ a, b } = apps);
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
@@ -166,6 +175,29 @@ describe.each(BACKENDS)('event stream across two API processes on $name', ({ url
       await credit(alice.userId, 11n, 'stream:alice:1');
       await until('alice event', async () => userFrames(s).length > 0, 10_000, 20);
       expect(userFrames(s)).toEqual([{ event: 'user', data: { groups: ['balances'] } }]);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('ends every stream of B on POST /api/dev/streams/close of B, a route only the dev tools serve', async () => {
+    const s = await openStream(baseB, `?ticket=${await ticketFor(alice.token)}`);
+    try {
+      await until('ready', async () => s.frames.find((f) => f.event === 'ready'), 10_000, 20);
+      const onA = await a.app.inject({
+        method: 'POST',
+        url: '/api/dev/streams/close',
+        headers: { platform: 'h5' },
+      });
+      expect(onA.json().code).toBe(ErrorCode.NotFound);
+      const onB = await b.app.inject({
+        method: 'POST',
+        url: '/api/dev/streams/close',
+        headers: { platform: 'h5' },
+      });
+      expect(onB.json()).toMatchObject({ code: 200, data: { closed: 1 } });
+      await s.ended;
+      expect(b.app.ctx.streams.size).toBe(0);
     } finally {
       s.close();
     }

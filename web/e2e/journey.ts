@@ -14,14 +14,14 @@ import { join } from 'node:path';
 import { until } from '@free/devchain/wait';
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { parseHex } from '@free/protocol/address';
-import { formatAmount, isAmountError, parseAmount, type Wei } from '@free/protocol/amount';
-import { DISPLAY_FRACTION, SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
+import { formatAmount } from '@free/protocol/amount';
+import { SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { rechargeSplit } from '@free/protocol/recharge';
-import { signatureHeaders } from '@free/protocol/signing';
 import type { Page } from 'playwright-core';
 import { type Address, createPublicClient, erc20Abi, http, parseEventLogs } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import { asUser, call, MNEMONIC, setServerTime, shown, shows, signInOnPage, statValue, wei } from './api.ts';
 import {
   API_URL,
   assert,
@@ -39,12 +39,10 @@ import {
   stackState,
 } from './harness.ts';
 
-const MNEMONIC = 'test test test test test test test test test test test junk';
 /** The journey's user: anvil account 2 (run.ts uses account 1, the console account 0). */
 const USER_INDEX = 2;
 const USER = mnemonicToAccount(MNEMONIC, { addressIndex: USER_INDEX });
 const OPERATOR = mnemonicToAccount(MNEMONIC, { addressIndex: 0 });
-const CLIENT_SECRET = process.env.FREE_CLIENT_SECRET ?? 'free-local-dev-secret';
 const JOURNEY_SHOTS = join(SHOTS, 'journey');
 const DAY_S = 86_400;
 const en: Catalog = catalog('en');
@@ -53,54 +51,6 @@ const t = (key: string) => {
   if (text === undefined) throw new Error(`no English text for ${key}`);
   return text;
 };
-
-// ---- amounts as the app shows them ----
-type Token = keyof typeof DISPLAY_FRACTION;
-const wei = (text: string): Wei => {
-  const negative = text.startsWith('-');
-  const v = parseAmount(negative ? text.slice(1) : text);
-  if (isAmountError(v)) throw new Error(`not an amount: ${text}`);
-  return negative ? -v : v;
-};
-/** What <Amount token> renders in English: protocol formatting (rounded down) and the token. */
-const shown = (value: Wei | string, token: Token) =>
-  `${formatAmount(typeof value === 'bigint' ? value : wei(value), { locale: 'en', maxFraction: DISPLAY_FRACTION[token] })} ${token}`;
-
-// ---- the API, as the page's user and as the operator ----
-type Envelope<T> = { code: number; msg?: string; data: T };
-/** The server's clock less this machine's: signed requests carry the server's time, as the app's do. */
-let serverOffsetMs = 0;
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  opts: { token?: string | null; body?: unknown; query?: Record<string, string> } = {},
-): Promise<T> {
-  const url = new URL(API_URL + path);
-  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = { platform: 'h5', 'accept-language': 'en' };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) {
-    headers.authorization = `Bearer ${opts.token}`;
-    Object.assign(headers, signatureHeaders(CLIENT_SECRET, opts.token, Date.now() + serverOffsetMs));
-  }
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const body = (await res.json()) as Envelope<T>;
-  if (body.code !== 200) throw new Error(`${method} ${path}: ${body.code} ${body.msg ?? res.status}`);
-  return body.data;
-}
-
-/** The page's own session token: the API is asked as the user the page shows. */
-async function tokenOf(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('free.session') ?? 'null'));
-  assert(typeof stored?.token === 'string', 'the page has no session');
-  return stored.token as string;
-}
-const asUser = async <T>(page: Page, path: string, query?: Record<string, string>) =>
-  call<T>('GET', path, { token: await tokenOf(page), query });
 
 type Profile = {
   address: string;
@@ -151,50 +101,6 @@ async function signInByApi(account: typeof OPERATOR, domain: string): Promise<st
   });
   const signature = await account.signMessage({ message });
   return (await call<{ token: string }>('POST', '/api/common/login', { body: { message, signature } })).token;
-}
-
-// ---- the page ----
-/** The value of the `.stat` labelled `label` inside `scope`, as the reader sees it. */
-async function statValue(page: Page, label: string, scope = 'main.content'): Promise<string> {
-  const stat = page
-    .locator(`${scope} .stat`)
-    .filter({ has: page.locator('.stat-label', { hasText: label }) });
-  return ((await stat.first().locator('.stat-value').innerText()) ?? '').replace(/\s+/g, ' ').trim();
-}
-/** Waits until the page shows `expected` (the page refreshes on its own: queries, polling). */
-async function shows(what: string, read: () => Promise<string>, expected: string, ms = 20_000) {
-  let seen = '';
-  await until(
-    `${what} to show "${expected}"`,
-    async () => {
-      seen = await read();
-      return seen.includes(expected);
-    },
-    ms,
-  ).catch(() => {
-    throw new Error(`${what}: the page shows "${seen}", the API says "${expected}"`);
-  });
-}
-
-/** Signs in with the local test wallet from the sign-in sheet (opening it from the profile card). */
-async function signInOnPage(page: Page) {
-  const local = page.locator('[data-testid="local-wallet"]');
-  if (!(await local.isVisible())) {
-    await go(page, '/pages/mine/mine');
-    await page.click('.profile-card button');
-  }
-  const before = await page.evaluate(() => localStorage.getItem('free.session'));
-  await local.click({ timeout: 10_000 });
-  await page.waitForFunction(
-    (old) => {
-      const now = localStorage.getItem('free.session');
-      return now !== null && now !== old;
-    },
-    before,
-    { timeout: 20_000 },
-  );
-  await go(page, '/pages/mine/mine');
-  await page.waitForSelector('[data-testid="profile-address"]', { timeout: 20_000 });
 }
 
 /**
@@ -571,7 +477,7 @@ async function main() {
           '/api/dev/advance',
           { body: { seconds: days * DAY_S } },
         );
-        serverOffsetMs = Date.parse(r.serverTime) - Date.now();
+        setServerTime(r.serverTime);
         assert(r.settledDays.length > 0, 'no day settled');
         assert(r.heldDays.length === 0, `days held: ${JSON.stringify(r.heldDays)}`);
         // a session idle for more than its limit on the moved clock has ended: the app asks again.
@@ -922,7 +828,7 @@ async function main() {
         const r = await call<{ settledDays: string[]; serverTime: string }>('POST', '/api/dev/advance', {
           body: { seconds: DAY_S },
         });
-        serverOffsetMs = Date.parse(r.serverTime) - Date.now();
+        setServerTime(r.serverTime);
         assert(r.settledDays.length > 0, 'no day settled');
         const pool = (await asUser<Profile>(page, '/api/user')).balances.pool;
         assert(wei(pool.USDT) > before, `no pool income: pool balance ${before} → ${pool.USDT}`);

@@ -1,10 +1,11 @@
 // Runs the browser checks against a private, throw-away stack so nothing shared is touched:
 // anvil on 127.0.0.1:8645 (no state file), a fresh deployment written to a temp file, and the API
 // on 127.0.0.1:8797 with an in-memory database and the dev clock (DEV_CLOCK=1, local chain only:
-// POST /api/dev/advance). Then `e2e/run.ts` (every route, sign-in, recharge, the console),
-// `e2e/pwa.ts` (the installable app) and `e2e/journey.ts` (one user's money journey) with
-// API_URL/VITE_RPC_URL set, on one build of the app; the closing line (`total: N passed, N failed`)
-// adds them up.
+// POST /api/dev/advance, POST /api/dev/streams/close). Then `e2e/run.ts` (every route, sign-in,
+// recharge, the console), `e2e/pwa.ts` (the installable app), `e2e/stream.ts` (the event stream: a
+// credit shown without polling, polling while it is down) and `e2e/journey.ts` (one user's money
+// journey, last: it moves the server's clock) with API_URL/VITE_RPC_URL set, on one build of the
+// app; the closing line (`total: N passed, N failed`) adds them up.
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -74,7 +75,12 @@ try {
   };
   const totals = { passed: 0, failed: 0 };
   // E2E_SCRIPTS=e2e/journey.ts runs one of them (while working on it)
-  const scripts = process.env.E2E_SCRIPTS?.split(',') ?? ['e2e/run.ts', 'e2e/pwa.ts', 'e2e/journey.ts'];
+  const scripts = process.env.E2E_SCRIPTS?.split(',') ?? [
+    'e2e/run.ts',
+    'e2e/pwa.ts',
+    'e2e/stream.ts',
+    'e2e/journey.ts',
+  ];
   for (const script of scripts) {
     const status = await runScript(script, env, totals);
     if (status !== 0) code = 1;

@@ -35,7 +35,9 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bsc } from 'viem/chains';
-import { assert, check, go, results, settle } from '../../../web/e2e/harness.ts';
+import { shown as asShown, shows, statValue } from '../../../web/e2e/api.ts';
+import { assert, catalog, check, go, results, settle } from '../../../web/e2e/harness.ts';
+import { watchEventSource } from '../../../web/e2e/stream-watch.ts';
 import {
   type ApiProcess,
   apiAnswers,
@@ -379,6 +381,7 @@ async function main() {
     ],
   });
   cleanups.push(() => browser.close());
+  const en = catalog('en');
   const adminEn = JSON.parse(
     readFileSync(join(ROOT, 'web', 'src', 'i18n', 'locales', 'admin', 'en.json'), 'utf8'),
   ) as Record<string, string>;
@@ -445,6 +448,25 @@ async function main() {
     const body = (await res.json()) as { code: number; msg?: string; data: T };
     if (body.code !== 200) throw new Error(`GET ${path}: ${body.code} ${body.msg ?? ''}`);
     return body.data;
+  };
+  /** A signed POST of the user straight to one API process (`base`), as the app would send it. */
+  const postAs = async <T>(base: string, path: string, body: unknown): Promise<T> => {
+    const t = await token(userCtx.page);
+    const times = String(Date.now());
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: {
+        platform: 'h5',
+        'content-type': 'application/json',
+        authorization: `Bearer ${t}`,
+        times,
+        sign: signRequest(clientSecret, t, times),
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { code: number; msg?: string; data: T };
+    if (answer.code !== 200) throw new Error(`POST ${base}${path}: ${answer.code} ${answer.msg ?? ''}`);
+    return answer.data;
   };
   type Row = { id: number; state: string; amount: string; txHash?: string | null };
   const withdrawals = async () =>
@@ -514,6 +536,83 @@ async function main() {
     // as a supervisor would, the killed process is started again
     await (apis[1] as ApiProcess).start();
   });
+
+  await step(
+    'user: /api/stream through nginx, the service worker in control: a withdrawal asked of each API process reaches the page at once',
+    async () => {
+      const page = userCtx.page;
+      const notes = await watchEventSource(page);
+      await go(page, '/pages/mine/mine');
+      await page.reload();
+      await settle(page);
+      // the worker registered at the first visit serves every later load of the app
+      const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+      assert(worker?.endsWith('/sw.js'), `no service worker controls the page (${worker})`);
+      const ready = await until(
+        'a signed-in stream',
+        async () => notes.find((n) => n.type === 'ready' && n.data.includes('"signedIn":true')),
+        15_000,
+      );
+      const opened = notes.filter((n) => n.type === 'connect' && n.at <= ready.at).at(-1)?.at ?? ready.at;
+      // a buffering proxy holds a small first event back until its buffer fills
+      assert(ready.at - opened < 2_000, `the first event took ${ready.at - opened} ms through nginx`);
+      const walletShown = () =>
+        statValue(page, en['mine.walletBalance'] ?? '?', '[data-testid="profile-balances"]');
+      // the Profile's own first read of the balance is over: an event that came while a query's very
+      // first read is under way is not read again (React Query joins that read)
+      const before = (await asUser<{ balances: { wallet: { USDT: string } } }>('/api/user')).balances.wallet
+        .USDT;
+      await shows('the wallet balance before', walletShown, asShown(before, 'USDT'), 10_000);
+      const heardIn = new Map<string, number>();
+      // one stream, held by one of the two: a movement through each, so one of them crossed
+      // processes (through PostgreSQL's NOTIFY)
+      for (const api of apis) {
+        const from = notes.length;
+        const t0 = Date.now();
+        await postAs(api.url, '/api/user/withdraw/apply', { amount: '1', coin: 'USDT' });
+        const told = await until(
+          `the event of the withdrawal asked of ${api.name}`,
+          async () => notes.slice(from).find((n) => n.type === 'user' && n.data.includes('"balances"')),
+          5_000,
+          20,
+        );
+        heardIn.set(api.name, told.at - t0);
+        const now = (await asUser<{ balances: { wallet: { USDT: string } } }>('/api/user')).balances.wallet
+          .USDT;
+        await shows(
+          `the wallet balance after the withdrawal asked of ${api.name}`,
+          walletShown,
+          asShown(now, 'USDT'),
+          10_000,
+        );
+      }
+      assert(!notes.some((n) => n.type === 'error' && n.at > ready.at), 'the stream broke meanwhile');
+      // the worker keeps no API answer (the stream passes it by: not a navigation, not an asset)
+      const cached = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys())
+          for (const r of await (await caches.open(name)).keys())
+            if (new URL(r.url).pathname.startsWith('/api/')) urls.push(r.url);
+        return urls;
+      });
+      assert(cached.length === 0, `the service worker cached ${cached.join(', ')}`);
+      // which process held the stream: nginx logs a stream when it ends (the reload ends it)
+      const streamLines = () =>
+        readFileSync(join(nginxDir, 'access.log'), 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('"GET /api/stream"'));
+      const logged = streamLines().length;
+      await page.reload();
+      const line = await until('nginx to log the ended stream', async () => streamLines()[logged], 10_000);
+      const port = Number(/upstream=127\.0\.0\.1:(\d+)/.exec(line)?.[1]);
+      const holder = apis.find((a) => a.port === port);
+      const other = apis.find((a) => a !== holder);
+      assert(holder && other, `the stream's upstream: ${line}`);
+      log(
+        `        the stream was held by ${holder.name}: the withdrawal asked of ${other.name} reached it in ${heardIn.get(other.name)} ms (of ${holder.name}: ${heardIn.get(holder.name)} ms); first event ${ready.at - opened} ms`,
+      );
+    },
+  );
 
   const amount = '2100';
   let withdrawal: Row | undefined;

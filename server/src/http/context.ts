@@ -1,5 +1,7 @@
 // What the app is built from (AppDeps), what every route reads (app.ctx), and the fields this
 // app adds to Fastify's instance and request types.
+
+import type { ServerResponse } from 'node:http';
 import type { LanguageCode } from '@free/protocol/languages';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Address, PublicClient } from 'viem';
@@ -41,7 +43,7 @@ export type AppDeps = {
   logger?: boolean | Record<string, unknown>;
   /** server-side budget of one request (default REQUEST_BUDGET_MS) */
   requestBudgetMs?: number;
-  /** local-only developer routes (npm start on anvil): POST /api/dev/advance */
+  /** local-only developer routes (npm start on anvil): POST /api/dev/advance, /api/dev/streams/close */
   devTools?: DevTools;
   /** told of every route as it is registered (the endpoint map's test) */
   onRoute?: (route: RouteOptions) => void;
@@ -59,6 +61,8 @@ export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & {
   events: EventBus;
   /** per-user reads kept until a notification says they changed (services/read-cache.ts) */
   reads: ReadCache;
+  /** the event streams this process holds open (routes/stream.ts): a closing server ends them */
+  streams: Set<ServerResponse>;
 };
 
 declare module 'fastify' {

@@ -1,5 +1,7 @@
 // Local-only developer tools, registered only by a server started with a dev clock on the local
-// chain (`npm start`): POST /api/dev/advance moves the chain and the server's day forward.
+// chain (`npm start`, the browser tests' stack): POST /api/dev/advance moves the chain and the
+// server's day forward; POST /api/dev/streams/close ends every event stream this process holds, as
+// a restarting server or a dropped proxy would (the browser tests watch the app poll meanwhile).
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DevTools } from '../http/context.ts';
@@ -17,6 +19,11 @@ export function devRoutes(tools: DevTools): FastifyPluginAsyncZod {
         if (err instanceof DevAdvanceError) throw new AppError(ErrorCode.BadRequest, 'chain', err.message);
         throw err;
       }
+    });
+    route(app, e.postDevStreamsClose, async () => {
+      const open = [...app.ctx.streams];
+      for (const res of open) res.end();
+      return ok({ closed: open.length });
     });
   };
 }

@@ -3,7 +3,6 @@
 // the reader also gets `user` events naming the query groups their own changes touched. Events come
 // from every API process through the database's notifications (services/event-bus.ts); a comment
 // line every STREAM_HEARTBEAT_MS keeps proxies from closing an idle stream.
-import type { ServerResponse } from 'node:http';
 import { ErrorCode } from '@free/protocol';
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, type StreamGroup, USER_EVENT } from '@free/protocol/stream';
@@ -36,7 +35,7 @@ const EVERYTHING: StreamGroup[] = ['balances', 'wallet', 'orders', 'rounds', 'in
 
 export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const open = new Set<ServerResponse>();
+  const open = ctx.streams;
   // a closing server ends its streams (their clients reconnect elsewhere), else close would wait
   app.addHook('preClose', async () => {
     for (const res of open) res.end();

@@ -17,11 +17,16 @@ export type TwoApps = {
 /**
  * Two apps on one database of `url` ('memory://' or a PostgreSQL URL): a fresh one, closed with the
  * apps, or `opts.db` (a database the file shares between several pairs; the caller closes it).
+ * `onlyB` adds options of the second process alone (say, started with the developer routes).
  */
-export async function twoApps(url: string, opts: MakeAppOptions = {}): Promise<TwoApps> {
+export async function twoApps(
+  url: string,
+  opts: MakeAppOptions = {},
+  onlyB: MakeAppOptions = {},
+): Promise<TwoApps> {
   const db = opts.db ?? (await openTestDb(url));
   const a = await makeApp(url, { ...opts, db });
-  const b = await makeApp(url, { ...opts, db });
+  const b = await makeApp(url, { ...opts, ...onlyB, db });
   return {
     a,
     b,

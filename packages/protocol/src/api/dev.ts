@@ -1,5 +1,5 @@
-// The local developer tools' schemas (POST /api/dev/advance, served only on the local chain with a
-// dev clock: docs/operations.md "Moving time forward").
+// The local developer tools' schemas (POST /api/dev/advance and POST /api/dev/streams/close, served
+// only on the local chain with a dev clock: docs/operations.md "Moving time forward").
 import { z } from 'zod';
 import { DAY_SECONDS } from '../constants.ts';
 
@@ -15,3 +15,6 @@ export const devAdvanceData = z.object({
   heldDays: z.array(z.object({ day: z.string(), reason: z.string() })),
   roundsSettled: z.number(),
 });
+
+/** POST /api/dev/streams/close: how many event streams of this process were ended. */
+export const devStreamsCloseData = z.object({ closed: z.number() });

@@ -175,6 +175,15 @@ export const appEndpoints = {
     data: dev.devAdvanceData,
     hide: true,
   }),
+  postDevStreamsClose: endpoint({
+    method: 'POST',
+    path: '/api/dev/streams/close',
+    scope: 'public',
+    summary:
+      'Local chain only: end every event stream this process holds (as a restart or a dropped proxy would)',
+    data: dev.devStreamsCloseData,
+    hide: true,
+  }),
 
   // the signed-in user
   getUser: endpoint({

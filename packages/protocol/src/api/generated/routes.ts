@@ -87,6 +87,11 @@ export const routes = {
     method: 'POST',
     path: '/api/dev/advance',
   },
+  postDevStreamsClose: {
+    id: 'postDevStreamsClose',
+    method: 'POST',
+    path: '/api/dev/streams/close',
+  },
   getUser: {
     id: 'getUser',
     method: 'GET',
