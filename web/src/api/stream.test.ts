@@ -1,6 +1,6 @@
 // The live updates of src/api/stream.ts: which queries each event reads again, the polling
 // fallback while the stream is down, reconnection with a fresh ticket and a growing delay.
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../session/store';
 import { keys } from './keys';
@@ -112,6 +112,33 @@ describe('startStream', () => {
     es.fire('round');
     expect(invalidated(qc, keys.public.round())).toBe(true);
     expect(invalidated(qc, keys.public.fomo())).toBe(false);
+  });
+
+  it('reads again a first read that was under way when the event came (it may have read before the change)', async () => {
+    session.set({ token: 'c'.repeat(64), user: { address: '0x3' } });
+    const qc = new QueryClient();
+    const answers: ((v: string) => void)[] = [];
+    const reads = () => answers.length;
+    const observer = new QueryObserver(qc, {
+      queryKey: keys.user.me(),
+      queryFn: () => new Promise<string>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      stop = startStream(qc, { EventSource: FakeSource, ticket: async () => 't1' });
+      await until('a stream', () => FakeSource.made.length === 1);
+      await until('the first read', () => reads() === 1);
+      const es = FakeSource.made[0] as FakeSource;
+      es.fire('ready', '{"signedIn":true}');
+      es.fire('user', '{"groups":["balances"]}');
+      // the first read answers what it read before the movement: a second read follows
+      answers[0]?.('before');
+      await until('a second read', () => reads() === 2);
+      answers[1]?.('after');
+      await until('the figure after the movement', () => qc.getQueryData(keys.user.me()) === 'after');
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('reconnects after an error with a new ticket, waiting longer each time, and reads everything again', async () => {

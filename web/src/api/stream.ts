@@ -145,7 +145,20 @@ export function startStream(qc: QueryClient, deps: StreamDeps = {}): () => void 
   let opened = false;
   const now = deps.now ?? Date.now;
   const invalidate = (list: readonly QueryKey[]) => {
-    for (const queryKey of list) void qc.invalidateQueries({ queryKey });
+    for (const queryKey of list) {
+      // A first read still under way may have read before the change, and React Query joins it
+      // instead of starting another (it cancels only a refetch of data it already has): those are
+      // read once more when they end, or the page keeps the figure from before the event.
+      const joined = qc
+        .getQueryCache()
+        .findAll({ queryKey })
+        .filter((q) => q.state.fetchStatus === 'fetching' && q.state.data === undefined);
+      const again = qc.invalidateQueries({ queryKey });
+      if (joined.length > 0)
+        void again.then(() => {
+          for (const q of joined) void qc.invalidateQueries({ queryKey: q.queryKey, exact: true });
+        });
+    }
   };
   // Public figures are read again at most once per PUBLIC_REFRESH_GAP_MS each (a busy round takes
   // many bets): the keys of events inside the gap are gathered and read once at its end.
