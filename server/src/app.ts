@@ -17,7 +17,7 @@ import { installCors } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { loggerOptions, RequestLog } from './http/logging.ts';
 import { installNotFound } from './http/not-found.ts';
-import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limit.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
 import { installRequestContext } from './http/request-context.ts';
 import { setEndpointScope } from './http/route.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler(errorHandler);
   installNotFound(app);
   installCors(app, deps.config.siweDomains);
-  const limits = deps.rateLimit ?? DEFAULT_RATE_LIMITS;
+  const limits = deps.rateLimit ?? deps.config.rateLimits;
   await registerRateLimits(app, limits, deps.config);
   await registerApiDocs(app);
   installApiHeaders(app);

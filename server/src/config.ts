@@ -44,6 +44,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** prefix of every Redis key this deployment writes (several deployments can share one Redis) */
   redisKeyPrefix: string;
+  /** requests per minute per client IP and per signed-in address (RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS) */
+  rateLimits: RateLimits;
   /**
    * Which peers' X-Forwarded-For to believe for the client address (rate limits per IP): false
    * (default: the socket address), a number of proxy hops, or the proxies' addresses / CIDRs.
@@ -59,6 +61,10 @@ export type Config = {
 };
 
 export type TrustProxy = false | number | string[];
+
+/** Requests per minute: per client IP (every request) and per signed-in address. */
+export type RateLimits = { perIp: number; perAddress: number };
+export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perAddress: 240 };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -140,6 +146,16 @@ const envSchema = z.object({
       message: 'must be redis://[user:password@]host[:port][/db] or rediss://…',
     })
     .optional(),
+  RATE_LIMIT_PER_IP: z.coerce
+    .number({ message: 'must be a whole number of requests per minute' })
+    .int('must be a whole number of requests per minute')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_RATE_LIMITS.perIp),
+  RATE_LIMIT_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a whole number of requests per minute' })
+    .int('must be a whole number of requests per minute')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_RATE_LIMITS.perAddress),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
@@ -346,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    rateLimits: { perIp: e.RATE_LIMIT_PER_IP, perAddress: e.RATE_LIMIT_PER_ADDRESS },
     trustProxy: e.TRUST_PROXY,
     operators,
     devClock: e.DEV_CLOCK,

@@ -62,6 +62,16 @@ describe('server settings', () => {
     // rate limits in this process unless REDIS_URL names a Redis shared by every API process
     expect(c.redisUrl).toBeUndefined();
     expect(c.redisKeyPrefix).toBe('free:');
+    expect(c.rateLimits).toEqual({ perIp: 600, perAddress: 240 });
+  });
+
+  it('takes the rate limits per minute from RATE_LIMIT_PER_IP and RATE_LIMIT_PER_ADDRESS', () => {
+    const c = loadConfig({
+      ...base,
+      RATE_LIMIT_PER_IP: '900',
+      RATE_LIMIT_PER_ADDRESS: '1200',
+    } as NodeJS.ProcessEnv);
+    expect(c.rateLimits).toEqual({ perIp: 900, perAddress: 1200 });
   });
 
   it('takes a redis:// or rediss:// URL for the shared rate limits', () => {
@@ -81,6 +91,9 @@ describe('server settings', () => {
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL'],
     [{ REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL'],
     [{ REDIS_KEY_PREFIX: 'has space' }, 'REDIS_KEY_PREFIX'],
+    [{ RATE_LIMIT_PER_IP: '0' }, 'RATE_LIMIT_PER_IP'],
+    [{ RATE_LIMIT_PER_ADDRESS: 'lots' }, 'RATE_LIMIT_PER_ADDRESS'],
+    [{ RATE_LIMIT_PER_ADDRESS: '2.5' }, 'RATE_LIMIT_PER_ADDRESS'],
   ])('names the bad variable: %o', (env, name) => {
     expect(fails(env)).toContain(name);
   });

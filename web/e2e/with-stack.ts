@@ -49,6 +49,10 @@ const api = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
     // the journey moves time past maturity (refused by the server on any chain but 31337)
     DEV_CLOCK: '1',
     SIWE_DOMAINS: `127.0.0.1:${WEB_PORT}`,
+    // one test user's page is reloaded for every screenshot variant (a stream ticket and the page's
+    // reads each time): more signed-in requests a minute than a person makes; the limit itself is
+    // tested in the server suite
+    RATE_LIMIT_PER_ADDRESS: '1200',
   },
 });
 try {

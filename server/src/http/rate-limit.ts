@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Config } from '../config.ts';
+import type { Config, RateLimits } from '../config.ts';
 
 /** A rate-limit check never waits longer than this for Redis (then this process counts it). */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -189,9 +189,8 @@ export function setLimitHeaders(
   if (refused) reply.header('retry-after', limit.ttlInSeconds);
 }
 
-/** Requests per minute: per client IP (every request) and per signed-in address. */
-export type RateLimits = { perIp: number; perAddress: number };
-export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perAddress: 240 };
+// the limits and their defaults are settings (config.ts: RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS)
+export { DEFAULT_RATE_LIMITS, type RateLimits } from '../config.ts';
 
 /**
  * The per-IP limit on every request (a refusal answers TooManyRequests through the error
