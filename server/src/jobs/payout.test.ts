@@ -340,7 +340,7 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
         coin: 'FREE',
         now: new Date(),
       });
-      expect(w).toMatchObject({ coin: 'FREE', state: 'queued', pending: true });
+      expect(w).toMatchObject({ asset: 'FREE', state: 'queued' });
       await payoutOnce(options());
       await settle();
       const after = await state(w.id);
