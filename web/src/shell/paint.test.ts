@@ -15,8 +15,8 @@ const TEXTS: ShellTexts = {
 function shell() {
   document.head.innerHTML = '<meta name="theme-color" content="#fff7f0" />';
   document.body.innerHTML = `<div id="root"><div class="nav-title" id="shell-title"></div>
-    <div class="banner-slot" id="shell-banner" hidden></div>
-    <section class="hero" id="shell-hero" hidden><h2>FREE</h2><p id="shell-tagline"></p></section></div>`;
+    <div class="banner-slot" id="shell-banner"></div>
+    <section class="hero" id="shell-hero"><h2>FREE</h2><p id="shell-tagline"></p></section></div>`;
 }
 const html = () => document.documentElement;
 const el = (id: string) => document.getElementById(id) as HTMLElement;
@@ -57,7 +57,7 @@ describe('index.html shell', () => {
     expect(el('shell-tagline').textContent).toBe('標語');
   });
 
-  it('falls back to English texts, and keeps the hero hidden away from the home page', () => {
+  it('falls back to English texts, and hides the hero and the banner place away from the home page', () => {
     localStorage.setItem('free.lang', 'ja');
     localStorage.setItem('free.theme', 'light');
     paintShell(TEXTS);

@@ -48,16 +48,19 @@ export function paintShell(texts: ShellTexts): LanguageCode {
   html.lang = lang;
   html.dir = languageDir(lang);
 
+  // the home page's hero and banner place are in the markup from the first paint (the browser may
+  // paint before this script runs): other pages hide them, the home page fills them in
   const text = texts[lang] ?? texts.en;
-  if (!text || !atHome(location.hash)) return lang;
-  const title = document.getElementById('shell-title');
+  const home = atHome(location.hash);
   const hero = document.getElementById('shell-hero');
-  const tagline = document.getElementById('shell-tagline');
   const banner = document.getElementById('shell-banner');
+  if (hero) hero.hidden = !home;
+  if (banner) banner.hidden = !home;
+  if (!text || !home) return lang;
+  const title = document.getElementById('shell-title');
+  const tagline = document.getElementById('shell-tagline');
   if (title) title.textContent = text.title;
   if (tagline) tagline.textContent = text.tagline;
-  if (hero) hero.hidden = false;
-  if (banner) banner.hidden = false;
   return lang;
 }
 
