@@ -30,19 +30,11 @@ export const freeForValue = (valueWei: bigint, priceWei: bigint): bigint => {
   return (valueWei * U + priceWei - 1n) / priceWei;
 };
 
-type OrderRow = typeof poolOrders.$inferSelect;
-export const poolOrderView = (o: OrderRow) => ({
-  id: o.id,
-  contributionId: o.contributionId,
-  amount: amt(o.amount),
-  burnValue: amt(o.burnValue),
-  freeBurned: amt(o.freeBurned),
-  freePrice: amt(o.freePrice),
-  level: o.levelAfter,
-  state: o.state,
-  createdAt: iso(o.createdAt),
-});
-export type PoolOrderView = ReturnType<typeof poolOrderView>;
+/** A chain-pool order as stored: one per contribution, with the burn it took. */
+export type PoolOrder = typeof poolOrders.$inferSelect;
+
+/** What collectPool moved (USDT wei) and the two balances after the move. */
+export type PoolCollected = { moved: bigint; pool: bigint; wallet: bigint };
 
 async function totalOf(db: Executor, userId: number): Promise<bigint> {
   const [r] = await db
@@ -128,7 +120,7 @@ export const contribute = defineCommand(
         })
         .returning();
       if (!o) throw new Error('pool order insert returned nothing');
-      return poolOrderView(o);
+      return o;
     },
   }),
 );
@@ -175,6 +167,7 @@ export async function myContributions(db: Executor, userId: number, page: number
   };
 }
 
+/** A page of the user's pool orders, newest first. */
 export async function poolOrdersOf(db: Executor, userId: number, page: number, size: number) {
   const rows = await db
     .select()
@@ -184,7 +177,7 @@ export async function poolOrdersOf(db: Executor, userId: number, page: number, s
     .limit(size)
     .offset((page - 1) * size);
   const count = await countRows(db, poolOrders, eq(poolOrders.userId, userId));
-  return { list: rows.map(poolOrderView), total: count, page, size };
+  return { list: rows, total: count, page, size };
 }
 
 /** Pool totals and the pie by contribution class (each contributor's level by their total). */
@@ -242,7 +235,7 @@ export const collectPool = defineCommand(
     userId: input.userId,
     route: 'pool/collect',
     idempotencyKey: input.idempotencyKey,
-    run: async (tx) => {
+    run: async (tx): Promise<PoolCollected> => {
       // the entry counter first (the lock order of every transfer): a concurrent collect waits
       // here and then reads the balance this one left, instead of trying to move it twice
       await tx.execute(sql`SELECT 1 FROM ledger_seqs WHERE user_id = ${input.userId} FOR UPDATE`);
@@ -259,9 +252,9 @@ export const collectPool = defineCommand(
         kind: KIND.poolCollect,
       });
       return {
-        moved: amt(amount),
-        pool: amt(await getBalance(tx, pool, 'USDT')),
-        wallet: amt(await getBalance(tx, wallet, 'USDT')),
+        moved: amount,
+        pool: await getBalance(tx, pool, 'USDT'),
+        wallet: await getBalance(tx, wallet, 'USDT'),
       };
     },
   }),

@@ -1,12 +1,43 @@
 // Chain pool routes: contribute, my contributions, pool orders, public stats (pie chart).
 import { endpoints as e } from '@free/protocol/api/endpoints';
+import type * as api from '@free/protocol/api/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { collectPool, contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
+import { amt, iso } from '../../lib/format.ts';
+import {
+  collectPool,
+  contribute,
+  myContributions,
+  type PoolCollected,
+  type PoolOrder,
+  poolOrdersOf,
+  poolStats,
+} from '../../services/pool.ts';
 import { freePriceOf, guard } from './shared.ts';
+
+/** A chain-pool order as the API answers it. */
+export const toPoolOrderView = (o: PoolOrder): z.infer<typeof api.poolOrder> => ({
+  id: o.id,
+  contributionId: o.contributionId,
+  amount: amt(o.amount),
+  burnValue: amt(o.burnValue),
+  freeBurned: amt(o.freeBurned),
+  freePrice: amt(o.freePrice),
+  level: o.levelAfter,
+  state: o.state,
+  createdAt: iso(o.createdAt),
+});
+
+/** What a collect moved, and the balances after it, as the API answers it. */
+export const toPoolCollectView = (c: PoolCollected): api.PoolCollect => ({
+  moved: amt(c.moved),
+  pool: amt(c.pool),
+  wallet: amt(c.wallet),
+});
 
 export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -25,6 +56,7 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
           now: ctx.clock(),
           price,
         }),
+        toPoolOrderView,
       ),
     { preValidation: guard(ctx, 'chain_pool') },
   );
@@ -36,14 +68,16 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: currentUser(req).id,
         idempotencyKey: req.headers['idempotency-key'],
       }),
+      toPoolCollectView,
     ),
   );
   route(app, e.getUserPoolContributions, async (req) =>
     ok(await myContributions(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
   );
-  route(app, e.getUserPoolOrders, async (req) =>
-    ok(await poolOrdersOf(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
-  );
+  route(app, e.getUserPoolOrders, async (req) => {
+    const r = await poolOrdersOf(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
+    return ok({ ...r, list: r.list.map(toPoolOrderView) });
+  });
 };
 
 export const poolPublicRoutes: FastifyPluginAsyncZod = async (app) => {
