@@ -18,6 +18,7 @@ import { shopOrdersOf } from '../../services/shop.ts';
 import { listOrders } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 import { listWithdrawals } from '../../services/withdraw.ts';
+import { toShopOrderView } from '../product/shop.ts';
 import { toStakeOrderView } from '../product/staking.ts';
 import { toWithdrawalView } from '../user/wallet.ts';
 import { commandRoute } from './shared.ts';
@@ -71,7 +72,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         level: `V${team.level}`,
       },
       staking: { list: staking.list.map(toStakeOrderView), total: staking.total, page: 1, size: RECENT },
-      shop,
+      shop: { ...shop, list: shop.list.map(toShopOrderView) },
       withdrawals: { ...withdrawals, list: withdrawals.list.map(toWithdrawalView) },
       recharges,
     });
