@@ -47,6 +47,15 @@ export async function presaleInfo(db: Executor, userId: number) {
   };
 }
 
+/** A presale purchase: the FREE allocated and the USDT paid (wei), and when the allocation unlocks. */
+export type PresaleBought = {
+  allocationId: number;
+  free: bigint;
+  paidUsdt: bigint;
+  unlockAt: Date;
+  endAt: Date;
+};
+
 /**
  * Buys a presale allocation: in one transaction (serialised with every other presale purchase, so
  * the quota cannot be oversold) the USDT moves from the wallet to `system:fees` (kind presale_buy)
@@ -70,7 +79,7 @@ export const buyPresale = defineCommand(
       return { cfg, usdt, free };
     },
     content: ({ usdt }) => ({ amount: usdt.toString() }),
-    run: async (tx, { cfg, usdt, free }) => {
+    run: async (tx, { cfg, usdt, free }): Promise<PresaleBought> => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('free:presale'))`);
       await requireWallet(tx, input.userId, 'USDT', usdt);
       const { sold, mine } = await presaleTotals(tx, input.userId);
@@ -98,13 +107,7 @@ export const buyPresale = defineCommand(
         kind: 'presale_buy',
         ref: `presale:${allocationId}`,
       });
-      return {
-        allocationId,
-        free: amt(free),
-        paidUsdt: amt(usdt),
-        unlockTime: unlockAt.toISOString(),
-        endTime: endAt.toISOString(),
-      };
+      return { allocationId, free, paidUsdt: usdt, unlockAt, endAt };
     },
   }),
 );
