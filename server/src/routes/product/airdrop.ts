@@ -9,8 +9,23 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
-import { buyPresale, type PresaleBought, presaleInfo } from '../../services/presale.ts';
+import { buyPresale, type PresaleBought, type PresaleInfo, presaleInfo } from '../../services/presale.ts';
 import { guard } from './shared.ts';
+
+/** The presale's terms and figures as the API answers them. */
+export const toPresaleInfoView = (p: PresaleInfo): z.infer<typeof api.presaleInfo> => ({
+  open: p.open,
+  price: amt(p.price),
+  quota: amt(p.quota),
+  sold: amt(p.sold),
+  remaining: amt(p.remaining),
+  maxPerUser: amt(p.maxPerUser),
+  mine: amt(p.mine),
+  minUsdt: amt(p.minUsdt),
+  maxUsdt: amt(p.maxUsdt),
+  unlockAfterDays: p.unlockAfterDays,
+  unlockDays: p.unlockDays,
+});
 
 /** A presale purchase as the API answers it. */
 export const toPresaleBoughtView = (b: PresaleBought): z.infer<typeof api.presaleBuyData> => ({
@@ -71,7 +86,9 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  route(app, e.getUserPresale, async (req) => ok(await presaleInfo(db, currentUser(req).id)));
+  route(app, e.getUserPresale, async (req) =>
+    ok(toPresaleInfoView(await presaleInfo(db, currentUser(req).id))),
+  );
 
   route(
     app,
