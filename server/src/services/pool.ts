@@ -9,7 +9,7 @@ import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { contributions, ledgerEntries, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso } from '../lib/format.ts';
+import { amt } from '../lib/format.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { KIND } from './income-kinds.ts';
@@ -125,6 +125,9 @@ export const contribute = defineCommand(
   }),
 );
 
+/** A chain-pool contribution as stored. */
+export type Contribution = typeof contributions.$inferSelect;
+
 /** A page of the user's chain-pool contributions, newest first. */
 export async function contributionsOf(db: Executor, userId: number, page: number, size: number) {
   const mine = eq(contributions.userId, userId);
@@ -135,21 +138,10 @@ export async function contributionsOf(db: Executor, userId: number, page: number
     .orderBy(desc(contributions.id))
     .limit(size)
     .offset((page - 1) * size);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      time: iso(r.createdAt),
-      amount: amt(r.amount),
-      freeBurned: amt(r.freeBurned),
-      level: r.level,
-      txHash: r.txHash,
-    })),
-    total: await countRows(db, contributions, mine),
-    page,
-    size,
-  };
+  return { list: rows, total: await countRows(db, contributions, mine), page, size };
 }
 
+/** The user's total contribution (wei), level and the total of the next level, with a page of contributions. */
 export async function myContributions(db: Executor, userId: number, page: number, size: number) {
   const cfg = await getSetting(db, 'product.pool');
   const total = await totalOf(db, userId);
@@ -157,9 +149,9 @@ export async function myContributions(db: Executor, userId: number, page: number
   const next = cfg.levels[level];
   const p = await contributionsOf(db, userId, page, size);
   return {
-    total: amt(total),
+    total,
     level,
-    nextLevelAt: next ? amt(BigInt(next)) : null,
+    nextLevelAt: next ? BigInt(next) : null,
     list: p.list,
     count: p.total,
     page,

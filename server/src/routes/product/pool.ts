@@ -9,6 +9,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt, iso } from '../../lib/format.ts';
 import {
+  type Contribution,
   collectPool,
   contribute,
   myContributions,
@@ -30,6 +31,18 @@ export const toPoolOrderView = (o: PoolOrder): z.infer<typeof api.poolOrder> => 
   level: o.levelAfter,
   state: o.state,
   createdAt: iso(o.createdAt),
+});
+
+/** A chain-pool contribution as the API answers it (also in the contribution record). */
+export const toContributionView = (
+  c: Contribution,
+): z.infer<typeof api.poolContributionsData>['list'][number] => ({
+  id: c.id,
+  time: iso(c.createdAt),
+  amount: amt(c.amount),
+  freeBurned: amt(c.freeBurned),
+  level: c.level,
+  txHash: c.txHash,
 });
 
 /** What a collect moved, and the balances after it, as the API answers it. */
@@ -71,9 +84,15 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
       toPoolCollectView,
     ),
   );
-  route(app, e.getUserPoolContributions, async (req) =>
-    ok(await myContributions(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
-  );
+  route(app, e.getUserPoolContributions, async (req) => {
+    const r = await myContributions(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
+    return ok({
+      ...r,
+      total: amt(r.total),
+      nextLevelAt: r.nextLevelAt === null ? null : amt(r.nextLevelAt),
+      list: r.list.map(toContributionView),
+    });
+  });
   route(app, e.getUserPoolOrders, async (req) => {
     const r = await poolOrdersOf(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
     return ok({ ...r, list: r.list.map(toPoolOrderView) });
