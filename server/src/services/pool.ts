@@ -9,7 +9,6 @@ import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { contributions, ledgerEntries, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt } from '../lib/format.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { KIND } from './income-kinds.ts';
@@ -172,7 +171,7 @@ export async function poolOrdersOf(db: Executor, userId: number, page: number, s
   return { list: rows, total: count, page, size };
 }
 
-/** Pool totals and the pie by contribution class (each contributor's level by their total). */
+/** Pool totals (wei) and the pie by contribution class (each contributor's level by their total). */
 export async function poolStats(db: Executor) {
   const cfg = await getSetting(db, 'product.pool');
   const perUser = rowsOf<{ total: string; burned: string }>(
@@ -181,7 +180,7 @@ export async function poolStats(db: Executor) {
   );
   const classes = Array.from({ length: cfg.levels.length + 1 }, (_, level) => ({
     level,
-    min: level === 0 ? '0' : amt(BigInt(cfg.levels[level - 1] ?? '0')),
+    min: level === 0 ? 0n : BigInt(cfg.levels[level - 1] ?? '0'),
     contributors: 0,
     amount: 0n,
   }));
@@ -198,17 +197,17 @@ export async function poolStats(db: Executor) {
     }
   }
   return {
-    totalAmount: amt(total),
-    totalFreeBurned: amt(burned),
+    totalAmount: total,
+    totalFreeBurned: burned,
     contributors: perUser.length,
     burnBps: cfg.burn_bps,
     incomeBps: cfg.income_bps,
-    incomePaid: amt(await poolIncomePaid(db)),
+    incomePaid: await poolIncomePaid(db),
     classes: classes.map((c) => ({
       level: c.level,
       min: c.min,
       contributors: c.contributors,
-      amount: amt(c.amount),
+      amount: c.amount,
       /** share of the pool in basis points (rounded down) */
       shareBps: total > 0n ? Number((c.amount * BPS) / total) : 0,
     })),

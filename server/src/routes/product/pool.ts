@@ -101,5 +101,14 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const poolPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  route(app, e.getCommonPoolStats, async () => ok(await poolStats(ctx.db.db)));
+  route(app, e.getCommonPoolStats, async () => {
+    const r = await poolStats(ctx.db.db);
+    return ok({
+      ...r,
+      totalAmount: amt(r.totalAmount),
+      totalFreeBurned: amt(r.totalFreeBurned),
+      incomePaid: amt(r.incomePaid),
+      classes: r.classes.map((c) => ({ ...c, min: amt(c.min), amount: amt(c.amount) })),
+    });
+  });
 };
