@@ -12,6 +12,7 @@ import { chainWallet, localAccount, startTestChain, type TestChain } from '../..
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
+import { toRechargeView } from '../routes/user/wallet.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder, creditPaidEvent } from '../services/recharge.ts';
 import { listOrders, setChainAutoRenew } from '../services/staking-orders.ts';
@@ -70,13 +71,14 @@ async function newOrder(a: typeof A, amount: string) {
   const config = testConfig({ deployment: { ...chain.deployment }, signerKey: SIGNER_KEY, chainId: 31337 });
   const terms = paymentTermsReader(chain.client, chain.deployment.payment);
   const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
-  return createRechargeOrder(h, config, {
+  const order = await createRechargeOrder(h, config, {
     userId: await userId(a),
     userAddress: a.address,
     amount,
     now,
     terms,
   });
+  return toRechargeView(order, config, now);
 }
 
 async function pay(a: typeof A, order: Awaited<ReturnType<typeof newOrder>>) {

@@ -10,6 +10,7 @@ import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { tryLeadership } from '../chain/leader.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
+import { toRechargeView } from '../routes/user/wallet.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
 import { finalityDepthFor, startJobs } from './index.ts';
@@ -57,13 +58,17 @@ describe.each(BACKENDS)('jobs on $name', ({ url }) => {
 
       const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
       const terms = paymentTermsReader(chain.client, chain.deployment.payment);
-      const order = await createRechargeOrder(h, config, {
-        userId,
-        userAddress: payer.address,
-        amount: '20',
+      const order = toRechargeView(
+        await createRechargeOrder(h, config, {
+          userId,
+          userAddress: payer.address,
+          amount: '20',
+          now,
+          terms,
+        }),
+        config,
         now,
-        terms,
-      });
+      );
       const w = chainWallet(chain.rpcUrl, payer);
       await chain.client.waitForTransactionReceipt({
         hash: await w.writeContract({

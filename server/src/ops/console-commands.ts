@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { banners, machines, SHOP_ORDER_STATES, shopProducts } from '../db/schema/index.ts';
 import { amt } from '../lib/format.ts';
+import { toAdminShopOrderView } from '../routes/product/shop.ts';
 import { csvLines, grantAllocations } from '../services/admin-allocations.ts';
 import { userByAddress } from '../services/admin-users.ts';
 import { revokeUserSessions } from '../services/auth.ts';
@@ -183,8 +184,10 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
     // the console passes its reader's language for the product names
     schema: shopOrdersSchema,
     from: (p) => ({ state: p.flags.state, page: p.flags.page, size: p.flags.size }),
-    run: async (a: z.infer<typeof shopOrdersSchema>, d) =>
-      listShopOrders(d.db.db, { ...a, lang: a.lang ?? 'en' }),
+    run: async (a: z.infer<typeof shopOrdersSchema>, d) => {
+      const r = await listShopOrders(d.db.db, { ...a, lang: a.lang ?? 'en' });
+      return { ...r, list: r.list.map(toAdminShopOrderView) };
+    },
   },
   'machine:save': {
     usage: 'machine:save <json>   (adds or updates a mining machine by code; see POST /api/admin/machines)',

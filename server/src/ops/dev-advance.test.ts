@@ -19,6 +19,7 @@ import { users } from '../db/schema/index.ts';
 import { startDevClock } from '../lib/dev-clock.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { startServer } from '../main.ts';
+import { toRechargeView } from '../routes/user/wallet.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
 import { advanceLocal, parseDuration } from './dev-advance.ts';
 import { devAdvanceCli } from './dev-advance-cli.ts';
@@ -102,24 +103,34 @@ describe('advanceLocal', () => {
       });
 
       // signed against the wall clock (a server without the chain's time) the order is already expired
-      const stale = await createRechargeOrder(db, config, {
-        userId: user.id,
-        userAddress: payer.address,
-        amount: '50',
-        now: new Date(),
-        terms,
-      });
+      const staleAt = new Date();
+      const stale = toRechargeView(
+        await createRechargeOrder(db, config, {
+          userId: user.id,
+          userAddress: payer.address,
+          amount: '50',
+          now: staleAt,
+          terms,
+        }),
+        config,
+        staleAt,
+      );
       await expect(chain.client.simulateContract(pay(stale))).rejects.toThrow();
 
       // signed against the chain's clock, it pays
-      const order = await createRechargeOrder(db, config, {
-        userId: user.id,
-        userAddress: payer.address,
-        amount: '50',
-        now: new Date(),
-        terms,
-        chainTime,
-      });
+      const orderAt = new Date();
+      const order = toRechargeView(
+        await createRechargeOrder(db, config, {
+          userId: user.id,
+          userAddress: payer.address,
+          amount: '50',
+          now: orderAt,
+          terms,
+          chainTime,
+        }),
+        config,
+        orderAt,
+      );
       expect(order.endTime).toBeGreaterThan(Math.floor(after.getTime() / 1000));
       const { request } = await chain.client.simulateContract(pay(order));
       const receipt = await chain.client.waitForTransactionReceipt({

@@ -28,6 +28,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { seedRuns } from '../db/schema/index.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
+import { toRechargeView } from '../routes/user/wallet.ts';
 import { grantAllocation } from '../services/airdrop.ts';
 import { issueNonce, login } from '../services/auth.ts';
 import { applyCard, reviewCard } from '../services/cards.ts';
@@ -176,14 +177,18 @@ async function runSeed(
   const terms = paymentTermsReader(pub, d.payment);
   for (const [i] of TREE) {
     const amount = 700 + 30 * i;
-    const order = await createRechargeOrder(db, config, {
-      userId: uid(i),
-      userAddress: account(i).address,
-      amount: String(amount),
+    const order = toRechargeView(
+      await createRechargeOrder(db, config, {
+        userId: uid(i),
+        userAddress: account(i).address,
+        amount: String(amount),
+        now,
+        terms,
+        chainTime: chainTimeReader(pub),
+      }),
+      config,
       now,
-      terms,
-      chainTime: chainTimeReader(pub),
-    });
+    );
     await send(i, {
       address: d.usdt,
       abi: testUsdtAbi,

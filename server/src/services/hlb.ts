@@ -9,7 +9,6 @@ import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { hlbOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt } from '../lib/format.ts';
 import { defineCommand, parseMoney } from './command.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
@@ -209,6 +208,10 @@ export const redeem = defineCommand(
 );
 
 /** My orders with the static and dynamic figures (today, yesterday, total) from the ledger. */
+/** Income of one kind credited today, yesterday (UTC days) and in all (wei). */
+export type HlbIncomeFigure = { today: bigint; yesterday: bigint; total: bigint };
+
+/** A page of the user's orders with the principal held, the income figures and the products on offer. */
 export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page: number, size: number) {
   const rows = await db
     .select()
@@ -232,24 +235,24 @@ export async function hlbOrdersOf(db: Executor, userId: number, now: Date, page:
       FROM ledger_entries WHERE user_id = ${userId} AND side = 'credit' AND kind IN ('hlb_static', 'hlb_dynamic')
       GROUP BY kind`),
   );
-  const fig = (kind: string) => {
+  const fig = (kind: string): HlbIncomeFigure => {
     const f = figs.find((x) => x.kind === kind);
     return {
-      today: amt(BigInt(f?.today ?? 0)),
-      yesterday: amt(BigInt(f?.yesterday ?? 0)),
-      total: amt(BigInt(f?.total ?? 0)),
+      today: BigInt(f?.today ?? 0),
+      yesterday: BigInt(f?.yesterday ?? 0),
+      total: BigInt(f?.total ?? 0),
     };
   };
   return {
-    principal: amt(BigInt(held?.s ?? 0)),
+    principal: BigInt(held?.s ?? 0),
     static: fig('hlb_static'),
     dynamic: fig('hlb_dynamic'),
     products: (await getSetting(db, 'product.hlb')).products.map((p) => ({
       code: p.code,
       dailyRatePpm: p.daily_rate_ppm,
       lockDays: p.lock_days,
-      min: amt(BigInt(p.min_wei)),
-      max: amt(BigInt(p.max_wei)),
+      min: BigInt(p.min_wei),
+      max: BigInt(p.max_wei),
     })),
     list: rows,
     total: count,

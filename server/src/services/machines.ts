@@ -6,7 +6,7 @@ import type { Executor } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { hashrateGrants, machineOrders, machines } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso } from '../lib/format.ts';
+import { amt } from '../lib/format.ts';
 import { defineCommand } from './command.ts';
 import { machineGrant } from './hashrate.ts';
 import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
@@ -76,19 +76,8 @@ export async function machineDetail(db: Executor, id: number, lang: string): Pro
   return m ? machineView(m, lang) : null;
 }
 
-type OrderRow = typeof machineOrders.$inferSelect;
-export const machineOrderView = (o: OrderRow, name: string, now: Date) => ({
-  id: o.id,
-  machineId: o.machineId,
-  name,
-  asset: o.asset,
-  price: amt(o.price),
-  hashrate: o.hashrate.toString(),
-  startsAt: iso(o.startsAt),
-  endsAt: iso(o.endsAt),
-  state: now.getTime() < o.endsAt.getTime() ? ('active' as const) : ('expired' as const),
-});
-export type MachineOrderView = ReturnType<typeof machineOrderView>;
+/** A machine order as stored, with its machine's name in the asker's language. */
+export type MachineOrder = typeof machineOrders.$inferSelect & { name: string };
 
 export const buyMachine = defineCommand(
   (input: {
@@ -103,7 +92,7 @@ export const buyMachine = defineCommand(
     route: 'machine/buy',
     idempotencyKey: input.idempotencyKey,
     content: () => ({ id: input.machineId }),
-    run: async (tx) => {
+    run: async (tx): Promise<MachineOrder> => {
       const [m] = await tx
         .select()
         .from(machines)
@@ -150,7 +139,7 @@ export const buyMachine = defineCommand(
         startsAt: input.now,
         endsAt,
       });
-      return machineOrderView(o, localized(m.name, input.lang), input.now);
+      return { ...o, name: localized(m.name, input.lang) };
     },
   }),
 );
@@ -170,6 +159,7 @@ export async function activeHashrate(db: Executor, userId: number, now: Date): P
   return BigInt(r?.s ?? '0');
 }
 
+/** A page of the user's machine orders, newest first, and the hashrate they hold now (grant units). */
 export async function myMachines(
   db: Executor,
   userId: number,
@@ -177,7 +167,7 @@ export async function myMachines(
   lang: string,
   page: number,
   size: number,
-) {
+): Promise<{ hashrate: bigint; list: MachineOrder[]; total: number; page: number; size: number }> {
   const rows = await db
     .select({ o: machineOrders, name: machines.name })
     .from(machineOrders)
@@ -188,8 +178,8 @@ export async function myMachines(
     .offset((page - 1) * size);
   const count = await countRows(db, machineOrders, eq(machineOrders.userId, userId));
   return {
-    hashrate: amt(await activeHashrate(db, userId, now)),
-    list: rows.map((r) => machineOrderView(r.o, localized(r.name, lang), now)),
+    hashrate: await activeHashrate(db, userId, now),
+    list: rows.map((r) => ({ ...r.o, name: localized(r.name, lang) })),
     total: count,
     page,
     size,

@@ -9,7 +9,6 @@ import { rowsOf } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { contributions, ledgerEntries, poolOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso } from '../lib/format.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { KIND } from './income-kinds.ts';
@@ -30,19 +29,11 @@ export const freeForValue = (valueWei: bigint, priceWei: bigint): bigint => {
   return (valueWei * U + priceWei - 1n) / priceWei;
 };
 
-type OrderRow = typeof poolOrders.$inferSelect;
-export const poolOrderView = (o: OrderRow) => ({
-  id: o.id,
-  contributionId: o.contributionId,
-  amount: amt(o.amount),
-  burnValue: amt(o.burnValue),
-  freeBurned: amt(o.freeBurned),
-  freePrice: amt(o.freePrice),
-  level: o.levelAfter,
-  state: o.state,
-  createdAt: iso(o.createdAt),
-});
-export type PoolOrderView = ReturnType<typeof poolOrderView>;
+/** A chain-pool order as stored: one per contribution, with the burn it took. */
+export type PoolOrder = typeof poolOrders.$inferSelect;
+
+/** What collectPool moved (USDT wei) and the two balances after the move. */
+export type PoolCollected = { moved: bigint; pool: bigint; wallet: bigint };
 
 async function totalOf(db: Executor, userId: number): Promise<bigint> {
   const [r] = await db
@@ -128,10 +119,13 @@ export const contribute = defineCommand(
         })
         .returning();
       if (!o) throw new Error('pool order insert returned nothing');
-      return poolOrderView(o);
+      return o;
     },
   }),
 );
+
+/** A chain-pool contribution as stored. */
+export type Contribution = typeof contributions.$inferSelect;
 
 /** A page of the user's chain-pool contributions, newest first. */
 export async function contributionsOf(db: Executor, userId: number, page: number, size: number) {
@@ -143,21 +137,10 @@ export async function contributionsOf(db: Executor, userId: number, page: number
     .orderBy(desc(contributions.id))
     .limit(size)
     .offset((page - 1) * size);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      time: iso(r.createdAt),
-      amount: amt(r.amount),
-      freeBurned: amt(r.freeBurned),
-      level: r.level,
-      txHash: r.txHash,
-    })),
-    total: await countRows(db, contributions, mine),
-    page,
-    size,
-  };
+  return { list: rows, total: await countRows(db, contributions, mine), page, size };
 }
 
+/** The user's total contribution (wei), level and the total of the next level, with a page of contributions. */
 export async function myContributions(db: Executor, userId: number, page: number, size: number) {
   const cfg = await getSetting(db, 'product.pool');
   const total = await totalOf(db, userId);
@@ -165,9 +148,9 @@ export async function myContributions(db: Executor, userId: number, page: number
   const next = cfg.levels[level];
   const p = await contributionsOf(db, userId, page, size);
   return {
-    total: amt(total),
+    total,
     level,
-    nextLevelAt: next ? amt(BigInt(next)) : null,
+    nextLevelAt: next ? BigInt(next) : null,
     list: p.list,
     count: p.total,
     page,
@@ -175,6 +158,7 @@ export async function myContributions(db: Executor, userId: number, page: number
   };
 }
 
+/** A page of the user's pool orders, newest first. */
 export async function poolOrdersOf(db: Executor, userId: number, page: number, size: number) {
   const rows = await db
     .select()
@@ -184,10 +168,10 @@ export async function poolOrdersOf(db: Executor, userId: number, page: number, s
     .limit(size)
     .offset((page - 1) * size);
   const count = await countRows(db, poolOrders, eq(poolOrders.userId, userId));
-  return { list: rows.map(poolOrderView), total: count, page, size };
+  return { list: rows, total: count, page, size };
 }
 
-/** Pool totals and the pie by contribution class (each contributor's level by their total). */
+/** Pool totals (wei) and the pie by contribution class (each contributor's level by their total). */
 export async function poolStats(db: Executor) {
   const cfg = await getSetting(db, 'product.pool');
   const perUser = rowsOf<{ total: string; burned: string }>(
@@ -196,7 +180,7 @@ export async function poolStats(db: Executor) {
   );
   const classes = Array.from({ length: cfg.levels.length + 1 }, (_, level) => ({
     level,
-    min: level === 0 ? '0' : amt(BigInt(cfg.levels[level - 1] ?? '0')),
+    min: level === 0 ? 0n : BigInt(cfg.levels[level - 1] ?? '0'),
     contributors: 0,
     amount: 0n,
   }));
@@ -213,17 +197,17 @@ export async function poolStats(db: Executor) {
     }
   }
   return {
-    totalAmount: amt(total),
-    totalFreeBurned: amt(burned),
+    totalAmount: total,
+    totalFreeBurned: burned,
     contributors: perUser.length,
     burnBps: cfg.burn_bps,
     incomeBps: cfg.income_bps,
-    incomePaid: amt(await poolIncomePaid(db)),
+    incomePaid: await poolIncomePaid(db),
     classes: classes.map((c) => ({
       level: c.level,
       min: c.min,
       contributors: c.contributors,
-      amount: amt(c.amount),
+      amount: c.amount,
       /** share of the pool in basis points (rounded down) */
       shareBps: total > 0n ? Number((c.amount * BPS) / total) : 0,
     })),
@@ -242,7 +226,7 @@ export const collectPool = defineCommand(
     userId: input.userId,
     route: 'pool/collect',
     idempotencyKey: input.idempotencyKey,
-    run: async (tx) => {
+    run: async (tx): Promise<PoolCollected> => {
       // the entry counter first (the lock order of every transfer): a concurrent collect waits
       // here and then reads the balance this one left, instead of trying to move it twice
       await tx.execute(sql`SELECT 1 FROM ledger_seqs WHERE user_id = ${input.userId} FOR UPDATE`);
@@ -259,9 +243,9 @@ export const collectPool = defineCommand(
         kind: KIND.poolCollect,
       });
       return {
-        moved: amt(amount),
-        pool: amt(await getBalance(tx, pool, 'USDT')),
-        wallet: amt(await getBalance(tx, wallet, 'USDT')),
+        moved: amount,
+        pool: await getBalance(tx, pool, 'USDT'),
+        wallet: await getBalance(tx, wallet, 'USDT'),
       };
     },
   }),

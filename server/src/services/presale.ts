@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt } from '../lib/format.ts';
 import { grantAllocation } from './airdrop.ts';
 import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
@@ -27,25 +26,49 @@ async function presaleTotals(db: Executor, userId: number): Promise<{ sold: bigi
   return { sold: BigInt(r?.sold ?? '0'), mine: BigInt(r?.mine ?? '0') };
 }
 
-export async function presaleInfo(db: Executor, userId: number) {
+/** The presale's terms and figures for one user: prices, quotas and limits in wei. */
+export type PresaleInfo = {
+  open: boolean;
+  price: bigint;
+  quota: bigint;
+  sold: bigint;
+  remaining: bigint;
+  maxPerUser: bigint;
+  mine: bigint;
+  minUsdt: bigint;
+  maxUsdt: bigint;
+  unlockAfterDays: number;
+  unlockDays: number;
+};
+
+export async function presaleInfo(db: Executor, userId: number): Promise<PresaleInfo> {
   const s = await getSettings(db);
   const cfg = s['product.presale'];
   const { sold, mine } = await presaleTotals(db, userId);
   const quota = BigInt(cfg.quota_wei);
   return {
     open: isModuleOpen(s, 'presale'),
-    price: amt(BigInt(cfg.price_usdt_wei)),
-    quota: amt(quota),
-    sold: amt(sold),
-    remaining: amt(quota > sold ? quota - sold : 0n),
-    maxPerUser: amt(BigInt(cfg.max_per_user_wei)),
-    mine: amt(mine),
-    minUsdt: amt(BigInt(cfg.min_usdt_wei)),
-    maxUsdt: amt(BigInt(cfg.max_usdt_wei)),
+    price: BigInt(cfg.price_usdt_wei),
+    quota,
+    sold,
+    remaining: quota > sold ? quota - sold : 0n,
+    maxPerUser: BigInt(cfg.max_per_user_wei),
+    mine,
+    minUsdt: BigInt(cfg.min_usdt_wei),
+    maxUsdt: BigInt(cfg.max_usdt_wei),
     unlockAfterDays: cfg.unlock_after_days,
     unlockDays: cfg.unlock_days,
   };
 }
+
+/** A presale purchase: the FREE allocated and the USDT paid (wei), and when the allocation unlocks. */
+export type PresaleBought = {
+  allocationId: number;
+  free: bigint;
+  paidUsdt: bigint;
+  unlockAt: Date;
+  endAt: Date;
+};
 
 /**
  * Buys a presale allocation: in one transaction (serialised with every other presale purchase, so
@@ -70,7 +93,7 @@ export const buyPresale = defineCommand(
       return { cfg, usdt, free };
     },
     content: ({ usdt }) => ({ amount: usdt.toString() }),
-    run: async (tx, { cfg, usdt, free }) => {
+    run: async (tx, { cfg, usdt, free }): Promise<PresaleBought> => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('free:presale'))`);
       await requireWallet(tx, input.userId, 'USDT', usdt);
       const { sold, mine } = await presaleTotals(tx, input.userId);
@@ -98,13 +121,7 @@ export const buyPresale = defineCommand(
         kind: 'presale_buy',
         ref: `presale:${allocationId}`,
       });
-      return {
-        allocationId,
-        free: amt(free),
-        paidUsdt: amt(usdt),
-        unlockTime: unlockAt.toISOString(),
-        endTime: endAt.toISOString(),
-      };
+      return { allocationId, free, paidUsdt: usdt, unlockAt, endAt };
     },
   }),
 );

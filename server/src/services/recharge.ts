@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseHex } from '@free/protocol/address';
 import type { UnmatchedReason } from '@free/protocol/api/admin';
-import { rechargeCredit, rechargeExpired, rechargeSplit } from '@free/protocol/recharge';
+import { rechargeCredit } from '@free/protocol/recharge';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Address } from 'viem';
@@ -14,7 +14,7 @@ import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { rechargeOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
+import { checksum } from '../lib/format.ts';
 import { parseMoney, runCommand } from './command.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 
@@ -22,35 +22,8 @@ export { PAYMENT_ORDER_TYPES, paymentDomain };
 
 type OrderRow = typeof rechargeOrders.$inferSelect;
 
-export const rechargeView = (o: OrderRow, chainId: number, payment: string, now: Date) => {
-  // Before payment: the credit expected at the order's rates; once paid: what was credited.
-  const split = rechargeSplit(o.amount, o.burnBps, o.executorRewardBps);
-  const credit = o.creditedAmount ?? split.credit;
-  return {
-    orderId: parseHex(o.orderId, 'recharge_orders.order_id', 32),
-    payment: checksum(payment),
-    chainId,
-    payer: checksum(o.payer),
-    token: checksum(o.token),
-    to: checksum(o.toAddress),
-    amount: amt(o.amount),
-    amountWei: o.amount.toString(),
-    burnBps: o.burnBps,
-    executorRewardBps: o.executorRewardBps,
-    burn: amt(split.burned),
-    executorReward: amt(split.executorReward),
-    credit: amt(credit),
-    endTime: Math.floor(o.endTime.getTime() / 1000),
-    signature: parseHex(o.signature, 'recharge_orders.signature'),
-    state:
-      o.state === 'pending' && rechargeExpired(Math.floor(o.endTime.getTime() / 1000), now.getTime())
-        ? ('expired' as const)
-        : o.state,
-    createdAt: iso(o.createdAt),
-    paidAt: isoOrNull(o.paidAt),
-    txHash: o.paidTxHash,
-  };
-};
+/** A recharge order as stored (the Payment order the server signed, and its payment once credited). */
+export type RechargeOrder = OrderRow;
 
 export type PaymentTerms = { treasury: Address; burnBps: bigint; executorRewardBps: bigint };
 
@@ -88,7 +61,7 @@ export async function createRechargeOrder(
       const signedFrom = await signingNow(input.now, input.chainTime);
       return { settings, value, d, terms, signedFrom };
     },
-    run: async (tx, { settings, value, d, terms, signedFrom }) => {
+    run: async (tx, { settings, value, d, terms, signedFrom }): Promise<RechargeOrder> => {
       const orderId = parseHex(`0x${randomBytes(32).toString('hex')}`, 'order id', 32);
       const endTime = BigInt(Math.floor(signedFrom.getTime() / 1000) + settings.recharge_order_ttl_sec);
       const payer = checksum(input.userAddress);
@@ -124,19 +97,13 @@ export async function createRechargeOrder(
         })
         .returning();
       if (!row) throw new Error('recharge insert returned nothing');
-      return rechargeView(row, config.chainId, d.payment, input.now);
+      return row;
     },
   });
 }
 
-export async function listRechargeOrders(
-  db: Executor,
-  config: Config,
-  userId: number,
-  page: number,
-  size: number,
-  now: Date,
-) {
+/** A page of the user's recharge orders, newest first. */
+export async function listRechargeOrders(db: Executor, userId: number, page: number, size: number) {
   const rows = await db
     .select()
     .from(rechargeOrders)
@@ -145,13 +112,7 @@ export async function listRechargeOrders(
     .limit(size)
     .offset((page - 1) * size);
   const count = await countRows(db, rechargeOrders, eq(rechargeOrders.userId, userId));
-  const payment = config.deployment?.payment ?? '0x0000000000000000000000000000000000000000';
-  return {
-    list: rows.map((r) => rechargeView(r, config.chainId, payment, now)),
-    total: count,
-    page,
-    size,
-  };
+  return { list: rows, total: count, page, size };
 }
 
 /** A repeat of a paid order, or a reason the payment is kept as unmatched for the operator. */

@@ -301,18 +301,8 @@ export const roundView = (r: RoundRow, now: Date) => ({
 });
 export type RoundView = ReturnType<typeof roundView>;
 
-export const betView = (b: BetRow, issue: string) => ({
-  id: b.id,
-  roundId: b.roundId,
-  issue,
-  side: b.side,
-  amount: amt(b.amount),
-  price: amt(b.price),
-  state: b.state,
-  payout: amt(b.payout),
-  createdAt: iso(b.createdAt),
-});
-export type BetView = ReturnType<typeof betView>;
+/** A bet as stored, with the issue of its round. */
+export type RoundBet = BetRow & { issue: string };
 
 /** The round taking bets now, or the latest one when none is open yet. */
 export async function currentRound(db: Executor, now: Date): Promise<RoundView | null> {
@@ -361,7 +351,7 @@ export const placeBet = defineCommand(
       return { cfg, amount };
     },
     content: ({ amount }) => ({ side: input.side, amount: String(amount) }),
-    run: async (tx, { amount }) => {
+    run: async (tx, { amount }): Promise<RoundBet> => {
       const [round] = await tx
         .select()
         .from(predictionRounds)
@@ -409,11 +399,12 @@ export const placeBet = defineCommand(
         .where(eq(predictionRounds.id, round.id));
       // the round's totals changed for everyone watching it
       await notifyPublic(tx, 'round', { phase: 'bet' });
-      return betView(bet, round.issue);
+      return { ...bet, issue: round.issue };
     },
   }),
 );
 
+/** A page of the user's bets, newest first. */
 export async function myBets(db: Executor, userId: number, page: number, size: number) {
   const rows = await db
     .select({ bet: roundBets, issue: predictionRounds.issue })
@@ -424,5 +415,5 @@ export async function myBets(db: Executor, userId: number, page: number, size: n
     .limit(size)
     .offset((page - 1) * size);
   const count = await countRows(db, roundBets, eq(roundBets.userId, userId));
-  return { list: rows.map((r) => betView(r.bet, r.issue)), total: count, page, size };
+  return { list: rows.map((r): RoundBet => ({ ...r.bet, issue: r.issue })), total: count, page, size };
 }

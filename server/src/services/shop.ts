@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { ledgerEntries, shopOrders, shopProducts, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
+import { amt } from '../lib/format.ts';
 import { defineCommand } from './command.ts';
 import { type Asset, entriesOf, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 import { localized } from './machines.ts';
@@ -69,22 +69,10 @@ export async function productDetail(db: Executor, id: number, lang: string) {
 }
 
 type OrderRow = typeof shopOrders.$inferSelect;
-export const shopOrderView = (o: OrderRow, name: string) => ({
-  id: o.id,
-  productId: o.productId,
-  name,
-  quantity: o.quantity,
-  asset: o.asset,
-  unitPrice: amt(o.unitPrice),
-  total: amt(o.total),
-  state: o.state,
-  createdAt: iso(o.createdAt),
-  paidAt: isoOrNull(o.paidAt),
-  shippedAt: isoOrNull(o.shippedAt),
-  completedAt: isoOrNull(o.completedAt),
-  cancelledAt: isoOrNull(o.cancelledAt),
-});
-export type ShopOrderView = ReturnType<typeof shopOrderView>;
+/** A shop order as stored, with its product's name in the asker's language. */
+export type ShopOrder = OrderRow & { name: string };
+/** A shop order with its buyer, for the operator (address as stored, lowercase). */
+export type ShopOrderOfBuyer = ShopOrder & { address: string };
 
 export const placeOrder = defineCommand(
   (input: {
@@ -105,7 +93,7 @@ export const placeOrder = defineCommand(
       if (problem === 'max') throw new AppError(ErrorCode.AboveMaximum, 'quantity');
     },
     content: () => ({ productId: input.productId, quantity: input.quantity }),
-    run: async (tx) => {
+    run: async (tx): Promise<ShopOrder> => {
       const [p] = await tx
         .select()
         .from(shopProducts)
@@ -147,7 +135,7 @@ export const placeOrder = defineCommand(
         ref: `shop_order:${o.id}`,
       });
       const paid = await moveShopOrder(tx, o.id, 'paid', input.now);
-      return shopOrderView(paid, localized(p.name, input.lang));
+      return { ...paid, name: localized(p.name, input.lang) };
     },
   }),
 );
@@ -222,17 +210,18 @@ export const cancelOrder = defineCommand(
     route: 'shop/cancel',
     idempotencyKey: input.idempotencyKey,
     content: () => ({ orderId: input.orderId }),
-    run: async (tx) => {
+    run: async (tx): Promise<ShopOrder> => {
       const o = await moveShopOrder(tx, input.orderId, 'cancelled', input.now, input.userId);
       const [p] = await tx
         .select({ name: shopProducts.name })
         .from(shopProducts)
         .where(eq(shopProducts.id, o.productId));
-      return shopOrderView(o, localized(p?.name, input.lang));
+      return { ...o, name: localized(p?.name, input.lang) };
     },
   }),
 );
 
+/** A page of the user's shop orders, newest first. */
 export async function shopOrdersOf(db: Executor, userId: number, lang: string, page: number, size: number) {
   const rows = await db
     .select({ o: shopOrders, name: shopProducts.name })
@@ -244,7 +233,7 @@ export async function shopOrdersOf(db: Executor, userId: number, lang: string, p
     .offset((page - 1) * size);
   const count = await countRows(db, shopOrders, eq(shopOrders.userId, userId));
   return {
-    list: rows.map((r) => shopOrderView(r.o, localized(r.name, lang))),
+    list: rows.map((r): ShopOrder => ({ ...r.o, name: localized(r.name, lang) })),
     total: count,
     page,
     size,
@@ -267,11 +256,9 @@ export async function listShopOrders(
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   return {
-    list: rows.map((r) => ({
-      ...shopOrderView(r.o, localized(r.name, q.lang)),
-      userId: r.o.userId,
-      address: checksum(r.address),
-    })),
+    list: rows.map(
+      (r): ShopOrderOfBuyer => ({ ...r.o, name: localized(r.name, q.lang), address: r.address }),
+    ),
     total: await countRows(db, shopOrders, where),
     page: q.page,
     size: q.size,

@@ -18,8 +18,9 @@ import { shopOrdersOf } from '../../services/shop.ts';
 import { listOrders } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 import { listWithdrawals } from '../../services/withdraw.ts';
+import { toShopOrderView } from '../product/shop.ts';
 import { toStakeOrderView } from '../product/staking.ts';
-import { toWithdrawalView } from '../user/wallet.ts';
+import { toRechargeView, toWithdrawalView } from '../user/wallet.ts';
 import { commandRoute } from './shared.ts';
 
 /** How many of each kind of order the lookup shows (newest first). */
@@ -44,7 +45,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       listOrders(db, { userId: u.id, page: 1, size: RECENT, now }),
       shopOrdersOf(db, u.id, req.lang, 1, RECENT),
       listWithdrawals(db, u.id, 1, RECENT),
-      listRechargeOrders(db, ctx.config, u.id, 1, RECENT, now),
+      listRechargeOrders(db, u.id, 1, RECENT),
       u.inviterId
         ? db.select({ address: users.address }).from(users).where(eq(users.id, u.inviterId))
         : Promise.resolve([]),
@@ -71,9 +72,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         level: `V${team.level}`,
       },
       staking: { list: staking.list.map(toStakeOrderView), total: staking.total, page: 1, size: RECENT },
-      shop,
+      shop: { ...shop, list: shop.list.map(toShopOrderView) },
       withdrawals: { ...withdrawals, list: withdrawals.list.map(toWithdrawalView) },
-      recharges,
+      recharges: { ...recharges, list: recharges.list.map((o) => toRechargeView(o, ctx.config, now)) },
     });
   });
 

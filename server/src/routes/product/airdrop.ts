@@ -1,14 +1,40 @@
 // Airdrop and presale: allocation figures, unlock details, quota, and buying a presale allocation.
+import type * as api from '@free/protocol/api/airdrop';
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
-import { buyPresale, presaleInfo } from '../../services/presale.ts';
+import { buyPresale, type PresaleBought, type PresaleInfo, presaleInfo } from '../../services/presale.ts';
 import { guard } from './shared.ts';
+
+/** The presale's terms and figures as the API answers them. */
+export const toPresaleInfoView = (p: PresaleInfo): z.infer<typeof api.presaleInfo> => ({
+  open: p.open,
+  price: amt(p.price),
+  quota: amt(p.quota),
+  sold: amt(p.sold),
+  remaining: amt(p.remaining),
+  maxPerUser: amt(p.maxPerUser),
+  mine: amt(p.mine),
+  minUsdt: amt(p.minUsdt),
+  maxUsdt: amt(p.maxUsdt),
+  unlockAfterDays: p.unlockAfterDays,
+  unlockDays: p.unlockDays,
+});
+
+/** A presale purchase as the API answers it. */
+export const toPresaleBoughtView = (b: PresaleBought): z.infer<typeof api.presaleBuyData> => ({
+  allocationId: b.allocationId,
+  free: amt(b.free),
+  paidUsdt: amt(b.paidUsdt),
+  unlockTime: iso(b.unlockAt),
+  endTime: iso(b.endAt),
+});
 
 export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -60,7 +86,9 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  route(app, e.getUserPresale, async (req) => ok(await presaleInfo(db, currentUser(req).id)));
+  route(app, e.getUserPresale, async (req) =>
+    ok(toPresaleInfoView(await presaleInfo(db, currentUser(req).id))),
+  );
 
   route(
     app,
@@ -75,6 +103,7 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: req.headers['idempotency-key'],
           now: ctx.clock(),
         }),
+        toPresaleBoughtView,
       ),
     { preValidation: guard(ctx, 'presale') },
   );

@@ -9,7 +9,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
-import { type HlbOrder, hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
+import { type HlbIncomeFigure, type HlbOrder, hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
 import { guard } from './shared.ts';
 
 /** A Huan Li Bao order as the API answers it: redeemable once active and past its lock. */
@@ -26,6 +26,12 @@ export const toHlbOrderView = (o: HlbOrder, now: Date): z.infer<typeof api.hlbOr
   staticTotal: amt(o.staticTotal),
   daysAccrued: o.daysAccrued,
   redeemedAt: isoOrNull(o.redeemedAt),
+});
+
+const toFigureView = (f: HlbIncomeFigure) => ({
+  today: amt(f.today),
+  yesterday: amt(f.yesterday),
+  total: amt(f.total),
 });
 
 export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,6 +74,13 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.getUserHlbOrders, async (req) => {
     const now = ctx.clock();
     const r = await hlbOrdersOf(ctx.db.db, currentUser(req).id, now, req.query.page, req.query.size);
-    return ok({ ...r, list: r.list.map((o) => toHlbOrderView(o, now)) });
+    return ok({
+      ...r,
+      principal: amt(r.principal),
+      static: toFigureView(r.static),
+      dynamic: toFigureView(r.dynamic),
+      products: r.products.map((p) => ({ ...p, min: amt(p.min), max: amt(p.max) })),
+      list: r.list.map((o) => toHlbOrderView(o, now)),
+    });
   });
 };

@@ -16,6 +16,7 @@ import { turnover30d } from '../../services/market-maker.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { investmentLimitsOf } from '../../services/staking-orders.ts';
+import { toContributionView } from '../product/pool.ts';
 import { cachedTeamInfo } from './team.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -116,7 +117,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  route(app, e.getUserContributeRecord, async (req) =>
-    ok(await contributionsOf(db, currentUser(req).id, req.query.page, req.query.size)),
-  );
+  route(app, e.getUserContributeRecord, async (req) => {
+    const r = await contributionsOf(db, currentUser(req).id, req.query.page, req.query.size);
+    return ok({ ...r, list: r.list.map(toContributionView) });
+  });
 };
