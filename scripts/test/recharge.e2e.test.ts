@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexUntilCaughtUp } from '../../server/src/chain/indexer.ts';
 import { type DbHandle, rows } from '../../server/src/db/client.ts';
 import { paymentTermsReader } from '../../server/src/lib/payment-terms.ts';
+import { toRechargeView } from '../../server/src/routes/user/wallet.ts';
 import { createRechargeOrder, creditPaidEvent } from '../../server/src/services/recharge.ts';
 import { testConfig } from '../../server/test/helpers.ts';
 import {
@@ -103,13 +104,17 @@ describe('recharge credits', () => {
       await send(OWNER, chain.deployment.payment, paymentAbi, 'setExecutorRewardBps', [rewardBps]);
       for (const [i, payer] of PAYERS.entries()) {
         const now = new Date(Number((await chain.client.getBlock()).timestamp) * 1000);
-        const order = await createRechargeOrder(db, config, {
-          userId: await userId(payer.address),
-          userAddress: payer.address,
-          amount: `${17 + i * 13}.37`,
+        const order = toRechargeView(
+          await createRechargeOrder(db, config, {
+            userId: await userId(payer.address),
+            userAddress: payer.address,
+            amount: `${17 + i * 13}.37`,
+            now,
+            terms,
+          }),
+          config,
           now,
-          terms,
-        });
+        );
         await send(payer, chain.deployment.usdt, erc20Abi, 'approve', [
           chain.deployment.payment,
           BigInt(order.amountWei),
