@@ -12,10 +12,9 @@ import { COMMAND_REFUSALS } from '@free/protocol/api/admin';
 import { endpoints } from '@free/protocol/api/endpoints';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { buildApp } from './app.ts';
-import { loadConfig, REPO_ROOT } from './config.ts';
+import { DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config.ts';
 import { openDb } from './db/client.ts';
 import { SERVER_ERROR_CODES } from './http/api-docs.ts';
-import { DEFAULT_RATE_LIMITS } from './http/rate-limit.ts';
 
 type Schema = {
   type?: string | string[];

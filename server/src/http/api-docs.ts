@@ -5,9 +5,10 @@
 
 import swagger from '@fastify/swagger';
 import { ErrorCode, type ErrorCodeName } from '@free/protocol';
-import { COMMAND_REFUSALS } from '@free/protocol/api/admin';
+import { commandRefusal } from '@free/protocol/api/admin';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { needsPlatform, platformParameter } from './api-headers.ts';
 import { signedInSchemes } from './auth.ts';
 
@@ -50,20 +51,11 @@ const ERROR_ENVELOPE = {
       'x-enum-varnames': SERVER_ERROR_CODES.map(([name]) => name),
     },
     msg: { type: 'string' },
-    // protocol's commandRefusal (api/admin.ts), or null
+    // null, or protocol's commandRefusal (api/admin.ts) for a refused operator command
     data: {
-      type: 'object',
+      ...z.toJSONSchema(commandRefusal, { target: 'openapi-3.0' }),
       nullable: true,
       description: 'null, or (OperatorCommandRefused only) why the command was refused',
-      properties: {
-        reason: { type: 'string', enum: [...COMMAND_REFUSALS] },
-        field: { type: 'string' },
-        subject: { type: 'string' },
-        state: { type: 'string' },
-        errorCode: { type: 'integer' },
-      },
-      required: ['reason'],
-      additionalProperties: false,
     },
   },
   required: ['code', 'msg', 'data'],

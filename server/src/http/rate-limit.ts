@@ -189,9 +189,6 @@ export function setLimitHeaders(
   if (refused) reply.header('retry-after', limit.ttlInSeconds);
 }
 
-// the limits and their defaults are settings (config.ts: RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS)
-export { DEFAULT_RATE_LIMITS, type RateLimits } from '../config.ts';
-
 /**
  * The per-IP limit on every request (a refusal answers TooManyRequests through the error
  * handler); the per-address one is added by the signed-in scope (http/auth.ts).
