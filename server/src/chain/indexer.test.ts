@@ -12,13 +12,13 @@ import { chainWallet, localAccount, startTestChain, type TestChain } from '../..
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
-import { toRechargeView } from '../routes/user/wallet.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder, creditPaidEvent } from '../services/recharge.ts';
 import { listOrders, setChainAutoRenew } from '../services/staking-orders.ts';
 import { bindInviter, teamInfo } from '../services/team.ts';
 import { stakeRef } from '../services/team-ref.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
+import { toRechargeView } from '../views/wallet.ts';
 import { type IndexerOptions, indexOnce, indexUntilCaughtUp } from './indexer.ts';
 
 let chain: TestChain;

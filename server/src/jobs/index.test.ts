@@ -10,9 +10,9 @@ import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { tryLeadership } from '../chain/leader.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
-import { toRechargeView } from '../routes/user/wallet.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
+import { toRechargeView } from '../views/wallet.ts';
 import { finalityDepthFor, startJobs } from './index.ts';
 
 let chain: TestChain;

@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { banners, machines, SHOP_ORDER_STATES, shopProducts } from '../db/schema/index.ts';
 import { amt } from '../lib/format.ts';
-import { toAdminShopOrderView } from '../routes/product/shop.ts';
 import { csvLines, grantAllocations } from '../services/admin-allocations.ts';
 import { userByAddress } from '../services/admin-users.ts';
 import { revokeUserSessions } from '../services/auth.ts';
@@ -15,6 +14,7 @@ import { upsertMachine } from '../services/machines.ts';
 import { MoneyLimitError, moneyLimitsOf, setMoneyLimit } from '../services/money-limits.ts';
 import { getSettings, SettingError } from '../services/settings.ts';
 import { listShopOrders, upsertProduct } from '../services/shop.ts';
+import { toAdminShopOrderView } from '../views/shop.ts';
 import { addressArg, amountArg, type Command, idArg, LANGS, OpsError, type Parsed } from './kit.ts';
 
 const refArg = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, '1–64 letters, digits, _ . : -');

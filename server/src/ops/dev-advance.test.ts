@@ -19,8 +19,8 @@ import { users } from '../db/schema/index.ts';
 import { startDevClock } from '../lib/dev-clock.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { startServer } from '../main.ts';
-import { toRechargeView } from '../routes/user/wallet.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
+import { toRechargeView } from '../views/wallet.ts';
 import { advanceLocal, parseDuration } from './dev-advance.ts';
 import { devAdvanceCli } from './dev-advance-cli.ts';
 

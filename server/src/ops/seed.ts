@@ -28,7 +28,6 @@ import { type Config, loadConfig } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
 import { seedRuns } from '../db/schema/index.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
-import { toRechargeView } from '../routes/user/wallet.ts';
 import { grantAllocation } from '../services/airdrop.ts';
 import { issueNonce, login } from '../services/auth.ts';
 import { applyCard, reviewCard } from '../services/cards.ts';
@@ -52,6 +51,7 @@ import { getSetting, seedSettings, writeSetting } from '../services/settings.ts'
 import { moveShopOrder, placeOrder, upsertProduct } from '../services/shop.ts';
 import { buyWithBalance } from '../services/staking-orders.ts';
 import { applyWithdrawal } from '../services/withdraw.ts';
+import { toRechargeView } from '../views/wallet.ts';
 import { seedModuleArticles } from './seed-module-articles.ts';
 
 export const SEED_NAME = 'local-demo-v1';

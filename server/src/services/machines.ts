@@ -6,32 +6,13 @@ import type { Executor } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { hashrateGrants, machineOrders, machines } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt } from '../lib/format.ts';
+import { type InLanguage, inLanguage, localized } from '../lib/localized.ts';
 import { defineCommand } from './command.ts';
 import { machineGrant } from './hashrate.ts';
 import { type Asset, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
 
-/** The text of a { lang: text } map in `lang`, English where not translated. */
-export const localized = (m: unknown, lang: string): string => {
-  const map = (m ?? {}) as Record<string, string>;
-  return map[lang] ?? map.en ?? Object.values(map)[0] ?? '';
-};
-
-type MachineRow = typeof machines.$inferSelect;
-export const machineView = (m: MachineRow, lang: string) => ({
-  id: m.id,
-  code: m.code,
-  name: localized(m.name, lang),
-  description: localized(m.description, lang),
-  image: m.image,
-  asset: m.asset,
-  price: amt(m.price),
-  hashrate: m.hashrate.toString(),
-  days: m.days,
-  stock: m.stock,
-  soldOut: m.stock !== null && m.stock <= 0,
-});
-export type MachineView = ReturnType<typeof machineView>;
+/** A catalogue machine as stored, with its name and description in the asker's language. */
+export type Machine = InLanguage<typeof machines.$inferSelect>;
 
 export type MachineInput = {
   code: string;
@@ -58,22 +39,22 @@ export async function upsertMachine(db: Executor, m: MachineInput): Promise<numb
   return row.id;
 }
 
-export async function listMachines(db: Executor, lang: string): Promise<MachineView[]> {
+export async function listMachines(db: Executor, lang: string): Promise<Machine[]> {
   const rows = await db
     .select()
     .from(machines)
     .where(eq(machines.active, true))
     .orderBy(asc(machines.sort), asc(machines.id));
-  return rows.map((m) => machineView(m, lang));
+  return rows.map((m) => inLanguage(m, lang));
 }
 
 /** One active machine, or null (unknown or withdrawn: the page shows that it is not there). */
-export async function machineDetail(db: Executor, id: number, lang: string): Promise<MachineView | null> {
+export async function machineDetail(db: Executor, id: number, lang: string): Promise<Machine | null> {
   const [m] = await db
     .select()
     .from(machines)
     .where(and(eq(machines.id, id), eq(machines.active, true)));
-  return m ? machineView(m, lang) : null;
+  return m ? inLanguage(m, lang) : null;
 }
 
 /** A machine order as stored, with its machine's name in the asker's language. */

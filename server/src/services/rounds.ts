@@ -10,7 +10,6 @@ import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { predictionRounds, roundBets } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso, isoOrNull } from '../lib/format.ts';
 import { type PairObservation, twap } from '../lib/twap.ts';
 import { defineCommand, parseMoney } from './command.ts';
 import { notifyPublic } from './events.ts';
@@ -278,45 +277,25 @@ export async function roundsTick(
   return { settled, opened: round.issue };
 }
 
-export const roundView = (r: RoundRow, now: Date) => ({
-  id: r.id,
-  issue: r.issue,
-  startsAt: iso(r.startsAt),
-  endsAt: iso(r.endsAt),
-  periodMs: r.endsAt.getTime() - r.startsAt.getTime(),
-  msLeft: Math.max(0, r.endsAt.getTime() - now.getTime()),
-  /** bets are taken until this time; the average from then to the end decides the round */
-  betsCloseAt: iso(betsCloseOf(r)),
-  openPrice: amt(r.openPrice),
-  closePrice: r.closePrice === null ? null : amt(r.closePrice),
-  /** a move of the average smaller than this (bps of the open price) is a tie, refunded */
-  tieBps: r.tieBps,
-  totalUp: amt(r.totalUp),
-  totalDown: amt(r.totalDown),
-  state: r.state,
-  result: r.result,
-  feeBps: r.feeBps,
-  feeTaken: amt(r.feeTaken),
-  settledAt: isoOrNull(r.settledAt),
-});
-export type RoundView = ReturnType<typeof roundView>;
+/** A prediction round as stored. */
+export type Round = RoundRow;
 
 /** A bet as stored, with the issue of its round. */
 export type RoundBet = BetRow & { issue: string };
 
 /** The round taking bets now, or the latest one when none is open yet. */
-export async function currentRound(db: Executor, now: Date): Promise<RoundView | null> {
+export async function currentRound(db: Executor, now: Date): Promise<Round | null> {
   const [open] = await db
     .select()
     .from(predictionRounds)
     .where(and(lte(predictionRounds.startsAt, now), gt(predictionRounds.endsAt, now)))
     .limit(1);
-  if (open) return roundView(open, now);
+  if (open) return open;
   const [last] = await db.select().from(predictionRounds).orderBy(desc(predictionRounds.startsAt)).limit(1);
-  return last ? roundView(last, now) : null;
+  return last ?? null;
 }
 
-export async function roundHistory(db: Executor, now: Date, page: number, size: number) {
+export async function roundHistory(db: Executor, page: number, size: number) {
   const done = inArray(predictionRounds.state, ['settled', 'refunded']);
   const rows = await db
     .select()
@@ -326,7 +305,7 @@ export async function roundHistory(db: Executor, now: Date, page: number, size: 
     .limit(size)
     .offset((page - 1) * size);
   const count = await countRows(db, predictionRounds, done);
-  return { list: rows.map((r) => roundView(r, now)), total: count, page, size };
+  return { list: rows, total: count, page, size };
 }
 
 export const placeBet = defineCommand(

@@ -6,27 +6,16 @@ import type { Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { ledgerEntries, shopOrders, shopProducts, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt } from '../lib/format.ts';
+import { type InLanguage, inLanguage, localized } from '../lib/localized.ts';
 import { defineCommand } from './command.ts';
 import { type Asset, entriesOf, requireWallet, systemAccount, transfer, userAccount } from './ledger.ts';
-import { localized } from './machines.ts';
 
 export { SHOP_TRANSITIONS };
 
 type ShopState = (typeof shopOrders.$inferSelect)['state'];
 
-type ProductRow = typeof shopProducts.$inferSelect;
-export const productView = (p: ProductRow, lang: string) => ({
-  id: p.id,
-  code: p.code,
-  name: localized(p.name, lang),
-  description: localized(p.description, lang),
-  image: p.image,
-  asset: p.asset,
-  price: amt(p.price),
-  stock: p.stock,
-  soldOut: p.stock !== null && p.stock <= 0,
-});
+/** A product as stored, with its name and description in the asker's language. */
+export type Product = InLanguage<typeof shopProducts.$inferSelect>;
 
 export type ProductInput = {
   code: string;
@@ -50,22 +39,22 @@ export async function upsertProduct(db: Executor, p: ProductInput): Promise<numb
   return row.id;
 }
 
-export async function listProducts(db: Executor, lang: string) {
+export async function listProducts(db: Executor, lang: string): Promise<Product[]> {
   const rows = await db
     .select()
     .from(shopProducts)
     .where(eq(shopProducts.active, true))
     .orderBy(asc(shopProducts.sort), asc(shopProducts.id));
-  return rows.map((p) => productView(p, lang));
+  return rows.map((p): Product => inLanguage(p, lang));
 }
 
 /** One active product, or null (unknown or withdrawn from sale: the page shows that it is not there). */
-export async function productDetail(db: Executor, id: number, lang: string) {
+export async function productDetail(db: Executor, id: number, lang: string): Promise<Product | null> {
   const [p] = await db
     .select()
     .from(shopProducts)
     .where(and(eq(shopProducts.id, id), eq(shopProducts.active, true)));
-  return p ? productView(p, lang) : null;
+  return p ? inLanguage(p, lang) : null;
 }
 
 type OrderRow = typeof shopOrders.$inferSelect;

@@ -9,7 +9,7 @@ import type { DbHandle } from '../db/client.ts';
 import { ledgerEntries, opsLog, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { runOps } from '../ops/commands.ts';
-import { toWithdrawalView } from '../routes/user/wallet.ts';
+import { toWithdrawalView } from '../views/wallet.ts';
 import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
 import { seedSettings, writeSetting } from './settings.ts';
 import { applyWithdrawal, listWithdrawals, type Withdrawal } from './withdraw.ts';

@@ -18,9 +18,9 @@ import { shopOrdersOf } from '../../services/shop.ts';
 import { listOrders } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 import { listWithdrawals } from '../../services/withdraw.ts';
-import { toShopOrderView } from '../product/shop.ts';
-import { toStakeOrderView } from '../product/staking.ts';
-import { toRechargeView, toWithdrawalView } from '../user/wallet.ts';
+import { toShopOrderView } from '../../views/shop.ts';
+import { toStakeOrderView } from '../../views/staking.ts';
+import { toRechargeView, toWithdrawalView } from '../../views/wallet.ts';
 import { commandRoute } from './shared.ts';
 
 /** How many of each kind of order the lookup shows (newest first). */

@@ -1,40 +1,14 @@
-// Airdrop and presale: allocation figures, unlock details, quota, and buying a presale allocation.
-import type * as api from '@free/protocol/api/airdrop';
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
-import { buyPresale, type PresaleBought, type PresaleInfo, presaleInfo } from '../../services/presale.ts';
+import { buyPresale, presaleInfo } from '../../services/presale.ts';
+import { toPresaleBoughtView, toPresaleInfoView } from '../../views/presale';
 import { guard } from './shared.ts';
-
-/** The presale's terms and figures as the API answers them. */
-export const toPresaleInfoView = (p: PresaleInfo): z.infer<typeof api.presaleInfo> => ({
-  open: p.open,
-  price: amt(p.price),
-  quota: amt(p.quota),
-  sold: amt(p.sold),
-  remaining: amt(p.remaining),
-  maxPerUser: amt(p.maxPerUser),
-  mine: amt(p.mine),
-  minUsdt: amt(p.minUsdt),
-  maxUsdt: amt(p.maxUsdt),
-  unlockAfterDays: p.unlockAfterDays,
-  unlockDays: p.unlockDays,
-});
-
-/** A presale purchase as the API answers it. */
-export const toPresaleBoughtView = (b: PresaleBought): z.infer<typeof api.presaleBuyData> => ({
-  allocationId: b.allocationId,
-  free: amt(b.free),
-  paidUsdt: amt(b.paidUsdt),
-  unlockTime: iso(b.unlockAt),
-  endTime: iso(b.endAt),
-});
 
 export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -1,38 +1,15 @@
 // Huan Li Bao routes: subscribe, redeem, my orders with static and dynamic income.
 
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import type * as api from '@free/protocol/api/hlb';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, iso, isoOrNull } from '../../lib/format.ts';
-import { type HlbIncomeFigure, type HlbOrder, hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
+import { amt } from '../../lib/format.ts';
+import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
+import { toFigureView, toHlbOrderView } from '../../views/hlb';
 import { guard } from './shared.ts';
-
-/** A Huan Li Bao order as the API answers it: redeemable once active and past its lock. */
-export const toHlbOrderView = (o: HlbOrder, now: Date): z.infer<typeof api.hlbOrder> => ({
-  id: o.id,
-  product: o.product,
-  amount: amt(o.amount),
-  dailyRatePpm: o.dailyRatePpm,
-  lockDays: o.lockDays,
-  state: o.state,
-  startedAt: iso(o.startedAt),
-  maturesAt: iso(o.maturesAt),
-  redeemable: o.state === 'active' && now.getTime() >= o.maturesAt.getTime(),
-  staticTotal: amt(o.staticTotal),
-  daysAccrued: o.daysAccrued,
-  redeemedAt: isoOrNull(o.redeemedAt),
-});
-
-const toFigureView = (f: HlbIncomeFigure) => ({
-  today: amt(f.today),
-  yesterday: amt(f.yesterday),
-  total: amt(f.total),
-});
 
 export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

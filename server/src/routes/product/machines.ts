@@ -1,34 +1,14 @@
 // Mining machine routes: catalogue, detail, buy, my machines (with the hashrate they grant).
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import type * as api from '@free/protocol/api/machines';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, iso } from '../../lib/format.ts';
-import {
-  buyMachine,
-  listMachines,
-  type MachineOrder,
-  machineDetail,
-  myMachines,
-} from '../../services/machines.ts';
+import { amt } from '../../lib/format.ts';
+import { buyMachine, listMachines, machineDetail, myMachines } from '../../services/machines.ts';
+import { toMachineOrderView, toMachineView } from '../../views/machines';
 import { guard } from './shared.ts';
-
-/** A machine order as the API answers it: active until its end. */
-export const toMachineOrderView = (o: MachineOrder, now: Date): z.infer<typeof api.machineOrder> => ({
-  id: o.id,
-  machineId: o.machineId,
-  name: o.name,
-  asset: o.asset,
-  price: amt(o.price),
-  hashrate: o.hashrate.toString(),
-  startsAt: iso(o.startsAt),
-  endsAt: iso(o.endsAt),
-  state: now.getTime() < o.endsAt.getTime() ? 'active' : 'expired',
-});
 
 export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -61,8 +41,11 @@ export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const machinesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  route(app, e.getCommonMachines, async (req) => ok({ list: await listMachines(ctx.db.db, req.lang) }));
-  route(app, e.getCommonMachineDetail, async (req) =>
-    ok(await machineDetail(ctx.db.db, req.query.id, req.lang)),
+  route(app, e.getCommonMachines, async (req) =>
+    ok({ list: (await listMachines(ctx.db.db, req.lang)).map(toMachineView) }),
   );
+  route(app, e.getCommonMachineDetail, async (req) => {
+    const m = await machineDetail(ctx.db.db, req.query.id, req.lang);
+    return ok(m && toMachineView(m));
+  });
 };

@@ -1,56 +1,14 @@
 // Chain pool routes: contribute, my contributions, pool orders, public stats (pie chart).
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import type * as api from '@free/protocol/api/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, iso } from '../../lib/format.ts';
-import {
-  type Contribution,
-  collectPool,
-  contribute,
-  myContributions,
-  type PoolCollected,
-  type PoolOrder,
-  poolOrdersOf,
-  poolStats,
-} from '../../services/pool.ts';
+import { amt } from '../../lib/format.ts';
+import { collectPool, contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
+import { toContributionView, toPoolCollectView, toPoolOrderView } from '../../views/pool';
 import { freePriceOf, guard } from './shared.ts';
-
-/** A chain-pool order as the API answers it. */
-export const toPoolOrderView = (o: PoolOrder): z.infer<typeof api.poolOrder> => ({
-  id: o.id,
-  contributionId: o.contributionId,
-  amount: amt(o.amount),
-  burnValue: amt(o.burnValue),
-  freeBurned: amt(o.freeBurned),
-  freePrice: amt(o.freePrice),
-  level: o.levelAfter,
-  state: o.state,
-  createdAt: iso(o.createdAt),
-});
-
-/** A chain-pool contribution as the API answers it (also in the contribution record). */
-export const toContributionView = (
-  c: Contribution,
-): z.infer<typeof api.poolContributionsData>['list'][number] => ({
-  id: c.id,
-  time: iso(c.createdAt),
-  amount: amt(c.amount),
-  freeBurned: amt(c.freeBurned),
-  level: c.level,
-  txHash: c.txHash,
-});
-
-/** What a collect moved, and the balances after it, as the API answers it. */
-export const toPoolCollectView = (c: PoolCollected): api.PoolCollect => ({
-  moved: amt(c.moved),
-  pool: amt(c.pool),
-  wallet: amt(c.wallet),
-});
 
 export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -1,28 +1,13 @@
 // Prediction round routes (AI trade): current round, history, bet, my bets.
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import type * as api from '@free/protocol/api/rounds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, iso } from '../../lib/format.ts';
-import { currentRound, myBets, placeBet, type RoundBet, roundHistory } from '../../services/rounds.ts';
+import { currentRound, myBets, placeBet, roundHistory } from '../../services/rounds.ts';
+import { toRoundBetView, toRoundView } from '../../views/rounds';
 import { guard } from './shared.ts';
-
-/** A bet as the API answers it. */
-export const toRoundBetView = (b: RoundBet): z.infer<typeof api.roundBet> => ({
-  id: b.id,
-  roundId: b.roundId,
-  issue: b.issue,
-  side: b.side,
-  amount: amt(b.amount),
-  price: amt(b.price),
-  state: b.state,
-  payout: amt(b.payout),
-  createdAt: iso(b.createdAt),
-});
 
 export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -52,8 +37,14 @@ export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const roundsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  route(app, e.getCommonRoundCurrent, async () => ok(await currentRound(ctx.db.db, ctx.clock())));
-  route(app, e.getCommonRoundHistory, async (req) =>
-    ok(await roundHistory(ctx.db.db, ctx.clock(), req.query.page, req.query.size)),
-  );
+  route(app, e.getCommonRoundCurrent, async () => {
+    const now = ctx.clock();
+    const r = await currentRound(ctx.db.db, now);
+    return ok(r && toRoundView(r, now));
+  });
+  route(app, e.getCommonRoundHistory, async (req) => {
+    const now = ctx.clock();
+    const r = await roundHistory(ctx.db.db, req.query.page, req.query.size);
+    return ok({ ...r, list: r.list.map((round) => toRoundView(round, now)) });
+  });
 };

@@ -1,49 +1,19 @@
-// Shop routes: products, order (shares paid from the balance), cancel, my orders, FCC records.
-import type { AdminShopOrder } from '@free/protocol/api/admin';
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import type * as api from '@free/protocol/api/shop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import {
   cancelOrder,
   fccRecords,
   listProducts,
   placeOrder,
   productDetail,
-  type ShopOrder,
-  type ShopOrderOfBuyer,
   shopOrdersOf,
 } from '../../services/shop.ts';
+import { toProductView, toShopOrderView } from '../../views/shop';
 import { guard } from './shared.ts';
-
-/** A shop order as the API answers it. */
-export const toShopOrderView = (o: ShopOrder): z.infer<typeof api.shopOrder> => ({
-  id: o.id,
-  productId: o.productId,
-  name: o.name,
-  quantity: o.quantity,
-  asset: o.asset,
-  unitPrice: amt(o.unitPrice),
-  total: amt(o.total),
-  state: o.state,
-  createdAt: iso(o.createdAt),
-  paidAt: isoOrNull(o.paidAt),
-  shippedAt: isoOrNull(o.shippedAt),
-  completedAt: isoOrNull(o.completedAt),
-  cancelledAt: isoOrNull(o.cancelledAt),
-});
-
-/** A shop order with its buyer as the operator console answers it. */
-export const toAdminShopOrderView = (o: ShopOrderOfBuyer): AdminShopOrder => ({
-  ...toShopOrderView(o),
-  userId: o.userId,
-  address: checksum(o.address),
-});
 
 export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -92,8 +62,11 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const shopPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  route(app, e.getCommonShopProducts, async (req) => ok({ list: await listProducts(ctx.db.db, req.lang) }));
-  route(app, e.getCommonShopProductDetail, async (req) =>
-    ok(await productDetail(ctx.db.db, req.query.id, req.lang)),
+  route(app, e.getCommonShopProducts, async (req) =>
+    ok({ list: (await listProducts(ctx.db.db, req.lang)).map(toProductView) }),
   );
+  route(app, e.getCommonShopProductDetail, async (req) => {
+    const p = await productDetail(ctx.db.db, req.query.id, req.lang);
+    return ok(p && toProductView(p));
+  });
 };

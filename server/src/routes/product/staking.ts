@@ -6,32 +6,15 @@ import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, iso, isoOrNull } from '../../lib/format.ts';
+import { amt } from '../../lib/format.ts';
 import {
   buyWithBalance,
   listOrders,
   listRedemptions,
-  type OrderView,
   redeemOrder,
   setChainAutoRenew,
 } from '../../services/staking-orders.ts';
-
-/** A staking order as the API answers it (also in the operator's user lookup). */
-export const toStakeOrderView = (o: OrderView) => ({
-  ...o,
-  amount: amt(o.amount),
-  fee: amt(o.fee),
-  principal: amt(o.principal),
-  reward: amt(o.reward),
-  currentProfit: amt(o.currentProfit),
-  totalRevenue: amt(o.totalRevenue),
-  bonusFcc: amt(o.bonusFcc),
-  pledgeTime: iso(o.pledgeTime),
-  dueTime: iso(o.dueTime),
-  redeemedAt: isoOrNull(o.redeemedAt),
-  redeemedAmount: o.redeemedAmount === null ? null : amt(o.redeemedAmount),
-  interestHeld: amt(o.interestHeld),
-});
+import { toStakeOrderView } from '../../views/staking';
 
 export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -16,7 +16,7 @@ import { turnover30d } from '../../services/market-maker.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { investmentLimitsOf } from '../../services/staking-orders.ts';
-import { toContributionView } from '../product/pool.ts';
+import { toContributionView } from '../../views/pool.ts';
 import { cachedTeamInfo } from './team.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
