@@ -2,18 +2,11 @@
 // filter (/api/user/finance) offers them, and the web labels each (`kind.<name>`).
 import { z } from 'zod';
 
-export const LEDGER_KINDS = [
-  // wallet
-  'recharge',
-  'withdraw',
-  'withdraw_refund',
-  // staking with the balance
-  'stake_balance',
-  'stake_fee',
-  'stake_redeem',
-  'compute_contribution',
-  'mm_bonus_fcc',
-  // income (docs/business-rules.md "Income kinds"; income_info sums these)
+/**
+ * The income kinds, in display order (docs/business-rules.md "Income kinds"): /api/user/income_info
+ * sums each of these.
+ */
+export const INCOME_LEDGER_KINDS = [
   'income_personal',
   'income_dynamic',
   'income_static',
@@ -26,6 +19,20 @@ export const LEDGER_KINDS = [
   'hlb_static',
   'hlb_dynamic',
   'pool_income',
+] as const;
+
+export const LEDGER_KINDS = [
+  // wallet
+  'recharge',
+  'withdraw',
+  'withdraw_refund',
+  // staking with the balance
+  'stake_balance',
+  'stake_fee',
+  'stake_redeem',
+  'compute_contribution',
+  'mm_bonus_fcc',
+  ...INCOME_LEDGER_KINDS,
   'fcc_bonus',
   // product modules
   'ignition',
