@@ -39,8 +39,20 @@ export const WITHDRAW_TRANSITIONS: Record<WithdrawState, readonly WithdrawState[
 };
 
 /** States in which the user's money has left the balance and the chain has not settled it yet. */
+export const WITHDRAW_PENDING_STATES = [
+  'queued',
+  'signed',
+  'broadcast',
+  'unresolved',
+] as const satisfies readonly WithdrawState[];
 export const isWithdrawPending = (state: WithdrawState): boolean =>
-  state === 'queued' || state === 'signed' || state === 'broadcast' || state === 'unresolved';
+  (WITHDRAW_PENDING_STATES as readonly WithdrawState[]).includes(state);
+
+/**
+ * States whose amount the hot wallet may still have to pay: pending, or waiting for an operator's
+ * review (the burn job never burns the FREE these are owed).
+ */
+export const WITHDRAW_OWED_STATES = ['review', ...WITHDRAW_PENDING_STATES] as const;
 
 /** The settings keys (wei) of one coin's withdrawal limits: null = no limit, except the minimum. */
 export type WithdrawLimitKeys = {
