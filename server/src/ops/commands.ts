@@ -24,6 +24,7 @@ import {
 import { moveShopOrder } from '../services/shop.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import { approveWithdrawal, rejectWithdrawal, WithdrawalStateError } from '../services/withdraw.ts';
+import { toUnmatchedPaymentsView } from '../views/admin-money.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
 import {
@@ -278,7 +279,8 @@ export const COMMANDS: Record<string, Command> = {
       size: z.coerce.number().int().min(1).max(1000).default(50),
     }),
     from: (p) => ({ page: p.flags.page, size: p.flags.size }),
-    run: async (a: { page: number; size: number }, d) => listUnmatchedPayments(d.db.db, a),
+    run: async (a: { page: number; size: number }, d) =>
+      toUnmatchedPaymentsView(await listUnmatchedPayments(d.db.db, a)),
   },
   'withdrawals:approve': {
     usage: 'withdrawals:approve <id>   (a withdrawal in review is queued; the payout worker pays it)',
