@@ -426,8 +426,8 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       expect(row).toMatchObject({
         txHash: paid.transactionHash.toLowerCase(),
         payer: A.address.toLowerCase(),
-        to: terms.treasury.toLowerCase(),
-        amount: '3',
+        toAddress: terms.treasury.toLowerCase(),
+        amount,
         reason: 'unknown_order',
       });
       // re-reading the range records it once

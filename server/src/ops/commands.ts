@@ -13,7 +13,7 @@ import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
 import { incomeBudgetFigures } from '../services/income-budget.ts';
 import { setQuote } from '../services/quotes.ts';
-import { reconcile, reconciliationView } from '../services/reconcile.ts';
+import { reconcile } from '../services/reconcile.ts';
 import {
   getSettings,
   isSettingKey,
@@ -24,6 +24,8 @@ import {
 import { moveShopOrder } from '../services/shop.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import { approveWithdrawal, rejectWithdrawal, WithdrawalStateError } from '../services/withdraw.ts';
+import { toUnmatchedPaymentsView } from '../views/admin-money.ts';
+import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
 import {
   addressArg,
@@ -277,7 +279,8 @@ export const COMMANDS: Record<string, Command> = {
       size: z.coerce.number().int().min(1).max(1000).default(50),
     }),
     from: (p) => ({ page: p.flags.page, size: p.flags.size }),
-    run: async (a: { page: number; size: number }, d) => listUnmatchedPayments(d.db.db, a),
+    run: async (a: { page: number; size: number }, d) =>
+      toUnmatchedPaymentsView(await listUnmatchedPayments(d.db.db, a)),
   },
   'withdrawals:approve': {
     usage: 'withdrawals:approve <id>   (a withdrawal in review is queued; the payout worker pays it)',
@@ -304,9 +307,9 @@ export const COMMANDS: Record<string, Command> = {
     from: () => ({}),
     run: async (_a: Record<string, never>, d) => {
       if (!d.holdings) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
-      return (await reconcile(d.db.db, d.holdings)).map(reconciliationView);
+      return (await reconcile(d.db.db, d.holdings)).map(toReconciliationView);
     },
-    alarm: (result: ReturnType<typeof reconciliationView>[]) => {
+    alarm: (result: ReconciliationView[]) => {
       const short = result.filter((r) => r.short !== '0');
       return short.length === 0
         ? null

@@ -14,6 +14,7 @@ import { upsertMachine } from '../services/machines.ts';
 import { MoneyLimitError, moneyLimitsOf, setMoneyLimit } from '../services/money-limits.ts';
 import { getSettings, SettingError } from '../services/settings.ts';
 import { listShopOrders, upsertProduct } from '../services/shop.ts';
+import { toAllocationImportView, toAllocationLineView, toMoneyLimitView } from '../views/admin-money.ts';
 import { toAdminShopOrderView } from '../views/shop.ts';
 import { addressArg, amountArg, type Command, idArg, LANGS, OpsError, type Parsed } from './kit.ts';
 
@@ -96,7 +97,7 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
       const line = r.lines[0];
       if (!line || line.error)
         throw new OpsError(line?.error ?? 'nothing to grant', line?.refusal ?? { reason: 'empty' });
-      return line;
+      return toAllocationLineView(line);
     },
   },
   'allocation:import': {
@@ -146,20 +147,23 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
       }
       const lines = csvLines(csv);
       if (lines.length === 0) throw new OpsError('the CSV has no lines', { reason: 'empty' });
-      return grantAllocations(d.db, lines, {
-        kind: a.kind,
-        now: d.now(),
-        releaseDays: a.releaseDays,
-        batch: a.batch,
-        dryRun: a.dryRun,
-      });
+      return toAllocationImportView(
+        await grantAllocations(d.db, lines, {
+          kind: a.kind,
+          now: d.now(),
+          releaseDays: a.releaseDays,
+          batch: a.batch,
+          dryRun: a.dryRun,
+        }),
+      );
     },
   },
   'limits:get': {
     usage: 'limits:get   (the withdrawal limits of both coins and the income budget, in token units)',
     schema: z.object({}),
     from: () => ({}),
-    run: async (_a: Record<string, never>, d) => moneyLimitsOf(await getSettings(d.db.db)),
+    run: async (_a: Record<string, never>, d) =>
+      moneyLimitsOf(await getSettings(d.db.db)).map(toMoneyLimitView),
   },
   'limit:set': {
     usage: `limit:set <key> <amount|none>   (key: ${admin.MONEY_LIMIT_KEYS.join('|')}; amount in token units, none = no limit where allowed)`,
@@ -170,7 +174,7 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
     from: (p) => ({ key: p.positional[0], amount: p.positional[1] === 'none' ? null : p.positional[1] }),
     run: async (a: { key: admin.MoneyLimitKey; amount: bigint | null }, d) => {
       try {
-        return await setMoneyLimit(d.db.db, a.key, a.amount, d.now());
+        return toMoneyLimitView(await setMoneyLimit(d.db.db, a.key, a.amount, d.now()));
       } catch (err) {
         if (err instanceof MoneyLimitError)
           throw new OpsError(err.message, { reason: err.refusal, field: a.key });

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
-import { amt, iso } from '../lib/format.ts';
 import { grantAllocation } from './airdrop.ts';
 
 export type AllocationKind = 'airdrop' | 'presale';
@@ -133,21 +132,26 @@ export async function checkAllocationLines(
   return { lines: checked, userIds };
 }
 
+/** One checked line and what became of it (views/admin-money.ts answers it). */
+export type AllocationLineResult = {
+  line: number;
+  address: string;
+  amount: bigint;
+  unlockAt: Date;
+  endAt: Date;
+  error: string | null;
+  refusal: CommandRefusal | null;
+  /** real run: false when the line had been granted before; null in a dry run or for a refused line */
+  granted: boolean | null;
+};
+
 export type AllocationRun = {
   dryRun: boolean;
-  lines: {
-    line: number;
-    address: string;
-    amount: string;
-    unlockAt: string;
-    endAt: string;
-    error: string | null;
-    refusal: CommandRefusal | null;
-    granted: boolean | null;
-  }[];
+  lines: AllocationLineResult[];
   valid: number;
   invalid: number;
-  total: string;
+  /** the valid lines' amounts (wei) */
+  total: bigint;
 };
 
 /**
@@ -184,16 +188,16 @@ export async function grantAllocations(
       lines: lines.map((l) => ({
         line: l.line,
         address: l.address,
-        amount: amt(l.amount),
-        unlockAt: iso(l.unlockAt),
-        endAt: iso(l.endAt),
+        amount: l.amount,
+        unlockAt: l.unlockAt,
+        endAt: l.endAt,
         error: l.error,
         refusal: l.refusal,
         granted: d.dryRun || l.error ? null : (granted.get(l.line) ?? null),
       })),
       valid: valid.length,
       invalid: lines.length - valid.length,
-      total: amt(valid.reduce((s, l) => s + l.amount, 0n)),
+      total: valid.reduce((s, l) => s + l.amount, 0n),
     };
   });
 }

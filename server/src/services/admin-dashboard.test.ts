@@ -1,6 +1,7 @@
 // The operator dashboard on anvil: the Staking figures, hot wallet and treasury balances are the
 // chain's, and funding the reserve through the ops command shows up in the next reading.
 import { stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import { dashboardData } from '@free/protocol/api/admin';
 import { erc20Abi, formatEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
@@ -9,6 +10,7 @@ import { type Config, loadConfig } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { chainOps } from '../ops/cli.ts';
 import { runOps } from '../ops/commands.ts';
+import { toDashboardView } from '../views/admin-dashboard.ts';
 import { dashboard } from './admin-dashboard.ts';
 import { seedSettings } from './settings.ts';
 
@@ -52,13 +54,17 @@ describe('dashboard on anvil', () => {
       head: Number(await chain.client.getBlockNumber()),
       staking: {
         address: d.staking,
-        reserve: formatEther(reserve as bigint),
-        committed: '0',
-        openPrincipal: '0',
+        reserve,
+        committed: 0n,
+        openPrincipal: 0n,
       },
-      hotWallet: { address: config.hotWalletAddress, USDT: formatEther(hotUsdt) },
+      hotWallet: { address: config.hotWalletAddress, USDT: hotUsdt },
     });
-    expect(before.reconciliation?.map((r) => r.short)).toEqual(['0', '0']);
+    expect(before.reconciliation?.map((r) => r.short)).toEqual([0n, 0n]);
+    // the answer: the same figures in token units, valid against the protocol schema
+    const view = dashboardData.parse(toDashboardView(before));
+    expect(view.chain?.staking).toMatchObject({ reserve: formatEther(reserve as bigint), committed: '0' });
+    expect(view.chain?.hotWallet.USDT).toBe(formatEther(hotUsdt));
 
     // the owner (account 0) mints itself the USDT it then funds the reserve with
     const owner = chainWallet(chain.rpcUrl, localAccount(0));
@@ -72,7 +78,7 @@ describe('dashboard on anvil', () => {
     const funded = await runOps(['reserve:fund', '250'], { db, chain: chainOps(config), actor: 'test' });
     expect(funded, JSON.stringify(funded)).toMatchObject({ ok: true });
     const after = await dashboard(db.db, config, chain.client);
-    expect(after.chain?.staking.reserve).toBe(formatEther((reserve as bigint) + 250n * 10n ** 18n));
+    expect(after.chain?.staking.reserve).toBe((reserve as bigint) + 250n * 10n ** 18n);
     expect(after.chain?.head).toBeGreaterThan(before.chain?.head ?? 0);
   }, 120_000);
 

@@ -3,20 +3,54 @@
 
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { parseAddress } from '@free/protocol/address';
-import type { DashboardData } from '@free/protocol/api/admin';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type PublicClient } from 'viem';
 import { type ChainGuard, ChainMismatch } from '../chain/chain-guard.ts';
 import type { Config } from '../config.ts';
 import type { Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
-import { amt, checksum, iso } from '../lib/format.ts';
 import { fomoBalance, fomoFloor } from './fomo.ts';
-import { incomeBudgetFigures } from './income-budget.ts';
-import { reconcile, reconcileChainFor, reconciliationView } from './reconcile.ts';
-import { getSettings } from './settings.ts';
+import { type HeldKind, incomeBudgetFigures } from './income-budget.ts';
+import { type Reconciliation, reconcile, reconcileChainFor } from './reconcile.ts';
+import { getSettings, type Settings } from './settings.ts';
 
-type ChainFigures = NonNullable<DashboardData['chain']>;
+/** What the chain says: the head block, Staking's figures, the hot wallet's and the treasury's balances (wei). */
+export type ChainFigures = {
+  head: number;
+  staking: {
+    address: Address;
+    reserve: bigint;
+    committed: bigint;
+    openPrincipal: bigint;
+    availableReserve: bigint;
+  };
+  hotWallet: { address: Address; USDT: bigint; FREE: bigint; gas: bigint };
+  treasury: { address: Address; USDT: bigint; FREE: bigint };
+};
+
+/** The dashboard's figures: amounts in wei, times as Dates (views/admin-dashboard.ts answers them). */
+export type Dashboard = {
+  /** null when the chain cannot be read; `chainError` says why */
+  chain: ChainFigures | null;
+  chainError: string | null;
+  chainMismatch: { expected: number; rpc: number } | null;
+  fomo: { balance: bigint; floor: bigint; aboveFloor: boolean };
+  incomeBudget: {
+    day: string;
+    budget: bigint | null;
+    paid: bigint;
+    lastHeld: bigint;
+    heldInterest: HeldKind;
+  };
+  /** what the ledger owes users per token (every user account) */
+  liabilities: { USDT: bigint; FREE: bigint };
+  /** null when the chain cannot be read */
+  reconciliation: Reconciliation[] | null;
+  indexer: { name: string; block: number; lag: number | null }[];
+  payouts: { state: string; count: number; amount: bigint }[];
+  settlement: { step: string; day: string; rows: number; total: bigint; finishedAt: Date }[];
+  modules: Settings['modules'];
+};
 
 async function chainFigures(client: PublicClient, config: Config): Promise<ChainFigures> {
   const d = config.deployment;
@@ -25,11 +59,9 @@ async function chainFigures(client: PublicClient, config: Config): Promise<Chain
     client.readContract({ address: d.staking, abi: stakingAbi, functionName }) as Promise<bigint>;
   const token = (address: Address, holder: Address) =>
     client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [holder] });
-  const treasury = checksum(
-    parseAddress(
-      await client.readContract({ address: d.payment, abi: paymentAbi, functionName: 'treasury' }),
-      'Payment.treasury',
-    ),
+  const treasury = parseAddress(
+    await client.readContract({ address: d.payment, abi: paymentAbi, functionName: 'treasury' }),
+    'Payment.treasury',
   );
   const hot = config.hotWalletAddress;
   const [head, reserve, committed, openPrincipal, availableReserve, hotUsdt, hotFree, gas, tUsdt, tFree] =
@@ -48,15 +80,9 @@ async function chainFigures(client: PublicClient, config: Config): Promise<Chain
     ]);
   return {
     head: Number(head),
-    staking: {
-      address: checksum(d.staking),
-      reserve: amt(reserve),
-      committed: amt(committed),
-      openPrincipal: amt(openPrincipal),
-      availableReserve: amt(availableReserve),
-    },
-    hotWallet: { address: checksum(hot), USDT: amt(hotUsdt), FREE: amt(hotFree), gas: amt(gas) },
-    treasury: { address: treasury, USDT: amt(tUsdt), FREE: amt(tFree) },
+    staking: { address: d.staking, reserve, committed, openPrincipal, availableReserve },
+    hotWallet: { address: hot, USDT: hotUsdt, FREE: hotFree, gas },
+    treasury: { address: treasury, USDT: tUsdt, FREE: tFree },
   };
 }
 
@@ -66,10 +92,10 @@ export async function dashboard(
   client: PublicClient | null,
   guard?: Pick<ChainGuard, 'mismatch'>,
   now: Date = new Date(),
-): Promise<DashboardData> {
+): Promise<Dashboard> {
   let chain: ChainFigures | null = null;
   let chainError: string | null = null;
-  let reconciliation: DashboardData['reconciliation'] = null;
+  let reconciliation: Reconciliation[] | null = null;
   // what this process's jobs saw, or what the RPC answers now (the jobs may lead in another process)
   let chainMismatch = guard?.mismatch() ?? null;
   if (!client) chainError = 'no chain client configured';
@@ -81,7 +107,7 @@ export async function dashboard(
       if (chainMismatch) throw new ChainMismatch(chainMismatch.expected, chainMismatch.rpc);
       chain = await chainFigures(client, config);
       const holdings = reconcileChainFor(config, client);
-      if (holdings) reconciliation = (await reconcile(db, holdings)).map(reconciliationView);
+      if (holdings) reconciliation = await reconcile(db, holdings);
     } catch (err) {
       chain = null;
       chainError =
@@ -112,28 +138,28 @@ export async function dashboard(
     chain,
     chainError,
     chainMismatch,
-    fomo: { balance: amt(balance), floor: amt(floor), aboveFloor: balance >= floor },
+    fomo: { balance, floor, aboveFloor: balance >= floor },
     incomeBudget: {
       day: income.day,
-      budget: income.budget === null ? null : amt(income.budget),
-      paid: amt(income.paid),
-      lastHeld: amt(income.lastHeld),
-      heldInterest: { count: income.held.interest.count, amount: amt(income.held.interest.amount) },
+      budget: income.budget,
+      paid: income.paid,
+      lastHeld: income.lastHeld,
+      heldInterest: income.held.interest,
     },
-    liabilities: { USDT: amt(owedOf('USDT')), FREE: amt(owedOf('FREE')) },
+    liabilities: { USDT: owedOf('USDT'), FREE: owedOf('FREE') },
     reconciliation,
     indexer: cursors.map((c) => ({
       name: c.name,
       block: Number(c.block_number),
       lag: chain ? Math.max(0, chain.head - Number(c.block_number)) : null,
     })),
-    payouts: payouts.map((p) => ({ state: p.state, count: Number(p.n), amount: amt(BigInt(p.total)) })),
+    payouts: payouts.map((p) => ({ state: p.state, count: Number(p.n), amount: BigInt(p.total) })),
     settlement: runs.map((r) => ({
       step: r.step,
       day: r.day,
       rows: Number(r.rows),
-      total: amt(BigInt(r.total)),
-      finishedAt: iso(r.finished_at),
+      total: BigInt(r.total),
+      finishedAt: r.finished_at instanceof Date ? r.finished_at : new Date(r.finished_at),
     })),
     modules: settings.modules,
   };

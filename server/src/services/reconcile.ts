@@ -10,7 +10,6 @@ import { type Address, erc20Abi, type Hex, type PublicClient, TransactionReceipt
 import type { Config } from '../config.ts';
 import { type Executor, rows } from '../db/client.ts';
 import { SHOP_ORDER_STATES } from '../db/schema/shop.ts';
-import { amt } from '../lib/format.ts';
 
 export const RECONCILED_TOKENS = ['USDT', 'FREE'] as const;
 
@@ -142,11 +141,3 @@ export async function reconcile(db: Executor, chain: ReconcileChain): Promise<Re
     return { token, owed: owed[token], held: held[token], short: gap > 0n ? gap : 0n };
   });
 }
-
-/** The JSON form: amounts as decimal strings. */
-export const reconciliationView = (r: Reconciliation) => ({
-  token: r.token,
-  owed: amt(r.owed),
-  held: amt(r.held),
-  short: amt(r.short),
-});

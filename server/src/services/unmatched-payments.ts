@@ -1,11 +1,11 @@
 // Payments the indexer saw but could not credit (no such order, or not the order's payer, token or
 // treasury). They are recorded in the indexer's transaction, once per log, so that money sent to the
 // platform is never silently dropped; the operator lists them (`npm run ops -- payments:unmatched`).
+import type { Page } from '@free/protocol/api/common';
 import { desc } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { unmatchedPayments } from '../db/schema/index.ts';
-import { amt, iso } from '../lib/format.ts';
 
 export type UnmatchedPayment = {
   txHash: string;
@@ -21,6 +21,9 @@ export type UnmatchedPayment = {
   reason: string;
   paidAt: Date;
 };
+
+/** A recorded unmatched payment as stored: amounts in wei, its time a Date (views/admin-money.ts answers it). */
+export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;
 
 /** Records a payment that credited nothing; a second call for the same log changes nothing. */
 export async function recordUnmatchedPayment(tx: Tx, p: UnmatchedPayment): Promise<void> {
@@ -44,7 +47,10 @@ export async function recordUnmatchedPayment(tx: Tx, p: UnmatchedPayment): Promi
 }
 
 /** Unmatched payments, newest block first (for the ops command and the operator console). */
-export async function listUnmatchedPayments(db: Executor, opts: { page?: number; size?: number } = {}) {
+export async function listUnmatchedPayments(
+  db: Executor,
+  opts: { page?: number; size?: number } = {},
+): Promise<Page<UnmatchedPaymentRow>> {
   const page = opts.page ?? 1;
   const size = opts.size ?? 50;
   const list = await db
@@ -55,20 +61,7 @@ export async function listUnmatchedPayments(db: Executor, opts: { page?: number;
     .offset((page - 1) * size);
   const total = await countRows(db, unmatchedPayments);
   return {
-    list: list.map((p) => ({
-      txHash: p.txHash,
-      logIndex: p.logIndex,
-      blockNumber: p.blockNumber,
-      orderId: p.orderId,
-      payer: p.payer,
-      token: p.token,
-      to: p.toAddress,
-      amount: amt(p.amount),
-      burned: amt(p.burned),
-      executorReward: amt(p.executorReward),
-      reason: p.reason,
-      paidAt: iso(p.paidAt),
-    })),
+    list,
     total,
     page,
     size,

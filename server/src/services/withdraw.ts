@@ -7,7 +7,6 @@
 // review threshold: the withdrawal that takes the user's day (per coin) above it waits in `review`
 // until an operator approves or rejects it.
 
-import type { WithdrawLimitsInfo } from '@free/protocol/api/common';
 import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
 import { WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
@@ -17,7 +16,7 @@ import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
 import { withdrawals } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, checksum } from '../lib/format.ts';
+import { checksum } from '../lib/format.ts';
 import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { notifyUsers } from './events.ts';
 import { requireBalance, systemAccount, transfer, type UserAccountName, userAccount } from './ledger.ts';
@@ -66,15 +65,11 @@ export function withdrawLimits(settings: Settings, coin: WithdrawCoin): Withdraw
   };
 }
 
-/** The config answer's withdrawal limits: one object per coin (token units; no maximum: null). */
-export function withdrawLimitsAnswer(s: Settings): Record<WithdrawCoin, WithdrawLimitsInfo> {
-  const answer = (coin: WithdrawCoin): WithdrawLimitsInfo => {
-    const l = withdrawLimits(s, coin);
-    return { min: amt(l.min), max: l.max === undefined ? null : amt(l.max) };
-  };
+/** Every coin's withdrawal limits, in protocol's WITHDRAW_RULES order (the config answer's, views/withdraw-limits.ts). */
+export function withdrawLimitsByCoin(s: Settings): Record<WithdrawCoin, WithdrawLimits> {
   return Object.fromEntries(
-    Object.keys(WITHDRAW_RULES).map((coin) => [coin, answer(coin as WithdrawCoin)]),
-  ) as Record<WithdrawCoin, WithdrawLimitsInfo>;
+    Object.keys(WITHDRAW_RULES).map((coin) => [coin, withdrawLimits(s, coin as WithdrawCoin)]),
+  ) as Record<WithdrawCoin, WithdrawLimits>;
 }
 
 export const applyWithdrawal = defineCommand((input: ApplyInput) => ({

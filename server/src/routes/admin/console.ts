@@ -9,6 +9,7 @@ import { route } from '../../http/route.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { iso } from '../../lib/format.ts';
 import { dashboard } from '../../services/admin-dashboard.ts';
+import { toDashboardView } from '../../views/admin-dashboard.ts';
 
 export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -21,7 +22,11 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, e.getAdminDashboard, async () =>
-    ok(await dashboard(ctx.db.db, ctx.config, ctx.chain.publicClient ?? null, ctx.chain.guard, ctx.clock())),
+    ok(
+      toDashboardView(
+        await dashboard(ctx.db.db, ctx.config, ctx.chain.publicClient ?? null, ctx.chain.guard, ctx.clock()),
+      ),
+    ),
   );
 
   route(app, e.getAdminAudit, async (req) => {

@@ -9,6 +9,7 @@ import { runForOperator } from '../../http/operator.ts';
 import { route } from '../../http/route.ts';
 import { moneyLimitsOf } from '../../services/money-limits.ts';
 import { getSettings } from '../../services/settings.ts';
+import { toMoneyLimitView } from '../../views/admin-money.ts';
 import { commandRoute } from './shared.ts';
 
 export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +38,9 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
     return r.ok ? ok(r.result as api.UnmatchedPaymentsData) : reply;
   });
 
-  route(app, e.getAdminLimits, async () => ok({ list: moneyLimitsOf(await getSettings(ctx.db.db)) }));
+  route(app, e.getAdminLimits, async () =>
+    ok({ list: moneyLimitsOf(await getSettings(ctx.db.db)).map(toMoneyLimitView) }),
+  );
 
   commandRoute(app, e.postAdminLimits);
 };

@@ -12,7 +12,8 @@ import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { amt, checksum, iso, pageArgs } from '../../lib/format.ts';
 import { issueNonce, login } from '../../services/auth.ts';
 import { getSettings, wei } from '../../services/settings.ts';
-import { withdrawLimitsAnswer } from '../../services/withdraw.ts';
+import { withdrawLimitsByCoin } from '../../services/withdraw.ts';
+import { toWithdrawLimitsView } from '../../views/withdraw-limits.ts';
 
 type ArticleRow = {
   id: number;
@@ -110,7 +111,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
         min_amount: amt(wei(s.min_amount_wei)),
         max_amount: amt(wei(s.max_amount_wei)),
         max_recharge: amt(wei(s.max_recharge_wei)),
-        withdraw: withdrawLimitsAnswer(s),
+        withdraw: toWithdrawLimitsView(withdrawLimitsByCoin(s)),
       },
       ignition_free: amt(wei(s.ignition_free_wei)),
       fomo_floor: amt(wei(s.fomo_floor_wei)),

@@ -1,0 +1,64 @@
+// The operator console's money answers: allocation grants and imports, unmatched payments, money
+// limits; amounts in token units, times as ISO.
+import type {
+  AllocationImportData,
+  allocationLine,
+  MoneyLimit,
+  UnmatchedPayment,
+  UnmatchedPaymentsData,
+} from '@free/protocol/api/admin';
+import type { Page } from '@free/protocol/api/common';
+import type { z } from 'zod';
+import { amt, iso } from '../lib/format.ts';
+import type { AllocationLineResult, AllocationRun } from '../services/admin-allocations.ts';
+import type { MoneyLimitValue } from '../services/money-limits.ts';
+import type { UnmatchedPaymentRow } from '../services/unmatched-payments.ts';
+
+/** One allocation line (allocation:grant answers it alone, allocation:import within the run). */
+export const toAllocationLineView = (l: AllocationLineResult): z.infer<typeof allocationLine> => ({
+  line: l.line,
+  address: l.address,
+  amount: amt(l.amount),
+  unlockAt: iso(l.unlockAt),
+  endAt: iso(l.endAt),
+  error: l.error,
+  refusal: l.refusal,
+  granted: l.granted,
+});
+
+export const toAllocationImportView = (r: AllocationRun): AllocationImportData => ({
+  dryRun: r.dryRun,
+  lines: r.lines.map(toAllocationLineView),
+  valid: r.valid,
+  invalid: r.invalid,
+  total: amt(r.total),
+});
+
+export const toUnmatchedPaymentView = (p: UnmatchedPaymentRow): UnmatchedPayment => ({
+  txHash: p.txHash,
+  logIndex: p.logIndex,
+  blockNumber: p.blockNumber,
+  orderId: p.orderId,
+  payer: p.payer,
+  token: p.token,
+  to: p.toAddress,
+  amount: amt(p.amount),
+  burned: amt(p.burned),
+  executorReward: amt(p.executorReward),
+  reason: p.reason,
+  paidAt: iso(p.paidAt),
+});
+
+export const toUnmatchedPaymentsView = (page: Page<UnmatchedPaymentRow>): UnmatchedPaymentsData => ({
+  list: page.list.map(toUnmatchedPaymentView),
+  total: page.total,
+  page: page.page,
+  size: page.size,
+});
+
+export const toMoneyLimitView = (l: MoneyLimitValue): MoneyLimit => ({
+  key: l.key,
+  token: l.token,
+  nullable: l.nullable,
+  value: l.value === null ? null : amt(l.value),
+});
