@@ -16,6 +16,7 @@ import { turnover30d } from '../../services/market-maker.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { investmentLimitsOf } from '../../services/staking-orders.ts';
+import { toIncomeView } from '../../views/income.ts';
 import { toContributionView } from '../product/pool.ts';
 import { cachedTeamInfo } from './team.ts';
 
@@ -95,7 +96,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  route(app, e.getUserIncomeInfo, async (req) => ok(await incomeInfo(db, currentUser(req).id, ctx.clock())));
+  route(app, e.getUserIncomeInfo, async (req) =>
+    ok(toIncomeView(await incomeInfo(db, currentUser(req).id, ctx.clock()))),
+  );
 
   route(app, e.getUserStakingLimitInfo, async (req) => {
     const me = currentUser(req);
