@@ -19,6 +19,7 @@ import {
   type ShopOrderOfBuyer,
   shopOrdersOf,
 } from '../../services/shop.ts';
+import { toFccRecordView } from '../../views/finance.ts';
 import { guard } from './shared.ts';
 
 /** A shop order as the API answers it. */
@@ -85,9 +86,10 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const r = await shopOrdersOf(ctx.db.db, currentUser(req).id, req.lang, req.query.page, req.query.size);
     return ok({ ...r, list: r.list.map(toShopOrderView) });
   });
-  route(app, e.getUserFccRecords, async (req) =>
-    ok(await fccRecords(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
-  );
+  route(app, e.getUserFccRecords, async (req) => {
+    const r = await fccRecords(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
+    return ok({ ...r, list: r.list.map(toFccRecordView) });
+  });
 };
 
 export const shopPublicRoutes: FastifyPluginAsyncZod = async (app) => {
