@@ -11,6 +11,7 @@ import { route } from '../../http/route.ts';
 import { amt } from '../../lib/format.ts';
 import { cardView } from '../../services/cards.ts';
 import { listQuotes } from '../../services/quotes.ts';
+import { toQuoteView } from '../../views/quotes.ts';
 import { commandRoute } from './shared.ts';
 
 type CatalogueRow = typeof shopProducts.$inferSelect;
@@ -74,6 +75,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   commandRoute(app, e.postAdminCardsReview);
 
-  route(app, e.getAdminQuotes, async () => ok({ list: await listQuotes(ctx.db.db, ctx.clock()) }));
+  route(app, e.getAdminQuotes, async () =>
+    ok({ list: (await listQuotes(ctx.db.db, ctx.clock())).map(toQuoteView) }),
+  );
   commandRoute(app, e.postAdminQuotes);
 };
