@@ -25,6 +25,7 @@ import { moveShopOrder } from '../services/shop.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import { approveWithdrawal, rejectWithdrawal, WithdrawalStateError } from '../services/withdraw.ts';
 import { toUnmatchedPaymentsView } from '../views/admin-money.ts';
+import { toCardView } from '../views/cards.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
 import {
@@ -344,7 +345,7 @@ export const COMMANDS: Record<string, Command> = {
     schema: z.object({ id: idArg, state: z.enum(CARD_STATES), note: z.string().max(300).optional() }),
     from: (p) => ({ id: p.positional[0], state: p.positional[1], note: p.flags.note }),
     run: async (a: { id: number; state: (typeof CARD_STATES)[number]; note?: string }, d) =>
-      d.db.transaction((tx) => reviewCard(tx, a.id, a.state, d.now(), a.note)),
+      toCardView(await d.db.transaction((tx) => reviewCard(tx, a.id, a.state, d.now(), a.note))),
   },
   'shop:order': {
     usage: 'shop:order <id> <shipped|completed|cancelled>',

@@ -5,7 +5,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { cardApplications } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { iso } from '../lib/format.ts';
 import { openModule } from './command.ts';
 
 export type CardState = (typeof cardApplications.$inferSelect)['state'];
@@ -13,20 +12,8 @@ export type CardKind = (typeof cardApplications.$inferSelect)['kind'];
 
 export { CARD_TRANSITIONS };
 
-type Row = typeof cardApplications.$inferSelect;
-export const cardView = (c: Row) => ({
-  id: c.id,
-  kind: c.kind,
-  name: c.name,
-  /** only the last four digits are shown back */
-  phone: c.phone.length > 4 ? `***${c.phone.slice(-4)}` : c.phone,
-  address: c.address,
-  state: c.state,
-  note: c.note,
-  createdAt: iso(c.createdAt),
-  updatedAt: iso(c.updatedAt),
-});
-export type CardView = ReturnType<typeof cardView>;
+/** A card application as stored: the phone whole (the user's own answer masks it, views/cards.ts). */
+export type CardApplication = typeof cardApplications.$inferSelect;
 
 export async function applyCard(
   handle: DbHandle,
@@ -38,7 +25,7 @@ export async function applyCard(
     address?: string | undefined;
     now: Date;
   },
-): Promise<CardView> {
+): Promise<CardApplication> {
   await openModule(handle.db, 'cards');
   const name = input.name.trim();
   const phone = input.phone.trim();
@@ -73,7 +60,7 @@ export async function applyCard(
       })
       .returning();
     if (!c) throw new Error('card insert returned nothing');
-    return cardView(c);
+    return c;
   });
 }
 
@@ -84,7 +71,7 @@ export async function reviewCard(
   to: CardState,
   now: Date,
   note?: string,
-): Promise<CardView> {
+): Promise<CardApplication> {
   const [c] = await tx.select().from(cardApplications).where(eq(cardApplications.id, id)).for('update');
   if (!c) throw new AppError(ErrorCode.NotFound, 'id');
   if (!CARD_TRANSITIONS[c.state].includes(to))
@@ -95,15 +82,15 @@ export async function reviewCard(
     .where(eq(cardApplications.id, id))
     .returning();
   if (!moved) throw new Error('card update returned nothing');
-  return cardView(moved);
+  return moved;
 }
 
-export async function cardsOf(db: Executor, userId: number) {
+export async function cardsOf(db: Executor, userId: number): Promise<{ list: CardApplication[] }> {
   const rows = await db
     .select()
     .from(cardApplications)
     .where(eq(cardApplications.userId, userId))
     .orderBy(desc(cardApplications.id))
     .limit(100);
-  return { list: rows.map(cardView) };
+  return { list: rows };
 }

@@ -232,7 +232,11 @@ for (const backend of BACKENDS) {
         await expect(t.db.transaction((tx) => reviewCard(tx, 1, 'issued', now))).rejects.toMatchObject({
           errorCode: ErrorCode.Conflict,
         });
-        expect((await t.db.transaction((tx) => reviewCard(tx, 1, 'reviewed', now))).state).toBe('reviewed');
+        // the stored application: times as Dates, the phone whole (only the user's answer masks it)
+        const reviewed = await t.db.transaction((tx) => reviewCard(tx, 1, 'reviewed', now));
+        expect(reviewed).toMatchObject({ state: 'reviewed', updatedAt: now });
+        expect(reviewed.createdAt).toBeInstanceOf(Date);
+        expect(reviewed.phone).toBe('+44 20 7946 0958');
         expect((await t.db.transaction((tx) => reviewCard(tx, 1, 'issued', now, 'card sent'))).note).toBe(
           'card sent',
         );

@@ -3,15 +3,24 @@
 // ones paid on chain (interest of on-chain stakes, the executor reward of a recharge) and the
 // earnings of airdrop and presale releases (a value, not a movement) are read from their records.
 import { WEI_PER_UNIT } from '@free/protocol/amount';
-import { FCC_BONUS_KINDS, INCOME_KINDS, type IncomeData, type IncomeKind } from '@free/protocol/api/user';
+import { FCC_BONUS_KINDS, INCOME_KINDS, type IncomeKind } from '@free/protocol/api/user';
 import { DAY_MS } from '@free/protocol/constants';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { chainStakes, ledgerEntries } from '../db/schema/index.ts';
-import { amt } from '../lib/format.ts';
 
-type Fig = { USDT: bigint; FREE: bigint };
-type Figures = { today: Fig; yesterday: Fig; total: Fig };
+/** An income figure in wei of each asset the list counts. */
+export type IncomeFig = { USDT: bigint; FREE: bigint };
+/** A kind's income today, yesterday and in total (wei). */
+export type IncomeFigures = { today: IncomeFig; yesterday: IncomeFig; total: IncomeFig };
+/** The user's income: every kind in display order, the FCC bonus (wei of FCC) and the UTC day of "today". */
+export type IncomeSummary = {
+  /** the UTC day "today" is, as `YYYY-MM-DD` (the day key the jobs use too) */
+  day: string;
+  list: ({ kind: IncomeKind } & IncomeFigures)[];
+  fccBonus: { today: bigint; yesterday: bigint; total: bigint };
+};
+
 type Row = { kind: string; asset: string; today: string; yesterday: string; total: string };
 
 /** Kinds worked out from the others, and kinds that value what another kind already counts. */
@@ -30,7 +39,7 @@ const sums = (value: SQL, at: SQL, today: Date, yesterday: Date) => ({
   total: sql<string>`coalesce(sum(${value}), 0)::text`,
 });
 
-export async function incomeInfo(db: Executor, userId: number, now: Date): Promise<IncomeData> {
+export async function incomeInfo(db: Executor, userId: number, now: Date): Promise<IncomeSummary> {
   const today = utcMidnight(now);
   const yesterday = new Date(today.getTime() - DAY_MS);
   const ledgerKinds = INCOME_KINDS.filter(
@@ -83,8 +92,8 @@ export async function incomeInfo(db: Executor, userId: number, now: Date): Promi
   );
   rows.push(...earned);
 
-  const zero = (): Fig => ({ USDT: 0n, FREE: 0n });
-  const acc = new Map<string, Figures>();
+  const zero = (): IncomeFig => ({ USDT: 0n, FREE: 0n });
+  const acc = new Map<string, IncomeFigures>();
   for (const k of INCOME_KINDS) acc.set(k, { today: zero(), yesterday: zero(), total: zero() });
   const add = (kind: string, asset: 'USDT' | 'FREE', r: Row, sign = 1n) => {
     const a = acc.get(kind);
@@ -101,7 +110,6 @@ export async function incomeInfo(db: Executor, userId: number, now: Date): Promi
     // personal: what the user's own holdings earned (everything but the team's share)
     if (!TEAM_KINDS.includes(r.kind as IncomeKind)) add('income_personal', asset, r);
   }
-  const fig = (f: Fig) => ({ USDT: amt(f.USDT), FREE: amt(f.FREE) });
   // The FCC bonus is income too, in its own asset: summed apart rather than mixed into USDT/FREE.
   const [fcc] = await db
     .select(s(sql`${ledgerEntries.amount}`, sql`${ledgerEntries.createdAt}`))
@@ -117,13 +125,13 @@ export async function incomeInfo(db: Executor, userId: number, now: Date): Promi
   return {
     day: today.toISOString().slice(0, 10),
     fccBonus: {
-      today: amt(BigInt(fcc?.today ?? '0')),
-      yesterday: amt(BigInt(fcc?.yesterday ?? '0')),
-      total: amt(BigInt(fcc?.total ?? '0')),
+      today: BigInt(fcc?.today ?? '0'),
+      yesterday: BigInt(fcc?.yesterday ?? '0'),
+      total: BigInt(fcc?.total ?? '0'),
     },
     list: INCOME_KINDS.map((kind) => {
       const a = acc.get(kind) ?? { today: zero(), yesterday: zero(), total: zero() };
-      return { kind, today: fig(a.today), yesterday: fig(a.yesterday), total: fig(a.total) };
+      return { kind, ...a };
     }),
   };
 }

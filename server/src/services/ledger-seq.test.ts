@@ -117,11 +117,17 @@ describe.each(BACKENDS)('ledger seq on $name', ({ url }) => {
       cursor = byNumber.nextCursor === null ? undefined : Number(byNumber.nextCursor);
     }
     expect((await entriesOf(db.db, f, {}, 11, size)).list).toEqual([]);
-    // newest first, the time in the API's form
+    // newest first, the time the entry's own to the millisecond, the amount in wei
     const first = (await entriesOf(db.db, f, {}, 1, 2)).list;
     expect(first[0]?.id).toBeGreaterThan(first[1]?.id ?? Infinity);
-    expect(first[0]?.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(first[0]).toMatchObject({ account: 'wallet', asset: 'USDT', amount: '1' });
+    const [stored] = rowsOf<{ ms: string }>(
+      await db.db.execute(
+        sql`SELECT floor(extract(epoch FROM created_at) * 1000)::bigint::text AS ms FROM ledger_entries WHERE id = ${first[0]?.id ?? 0}`,
+      ),
+    );
+    expect(first[0]?.time).toBeInstanceOf(Date);
+    expect(first[0]?.time.getTime()).toBe(Number(stored?.ms));
+    expect(first[0]).toMatchObject({ account: 'wallet', asset: 'USDT', amount: U });
     // a filtered list pages by number and by cursor alike
     const kindPage2 = await entriesOf(db.db, f, { kind: 'recharge' }, 2, 4);
     const kindPage1 = await entriesOf(db.db, f, { kind: 'recharge' }, 1, 4);

@@ -8,7 +8,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt } from '../lib/format.ts';
 import { notifyMovement } from './events.ts';
 
 /** The tokens an amount is counted in: protocol's list, which the database enum `asset` is built from. */
@@ -342,28 +341,38 @@ export async function getBalance(db: Executor, ref: AccountRef, asset: Asset): P
   return rows[0]?.amount ?? 0n;
 }
 
-/** One flow record as the API shows it. */
+/** One flow record (ledger entry) of a user: a signed amount in wei, negative leaving the account. */
 export type FinanceEntry = {
   id: number;
-  time: string;
+  time: Date;
   kind: LedgerKind;
-  account: string;
-  asset: string;
-  amount: string;
+  account: UserAccountName;
+  asset: Asset;
+  amount: bigint;
   ref: string | null;
+};
+
+/** A page of flow records, newest first; `nextCursor` (the last id) continues after it. */
+export type FinancePage = {
+  list: FinanceEntry[];
+  page: number;
+  size: number;
+  hasMore: boolean;
+  nextCursor: string | null;
 };
 
 type EntryRow = {
   id: string | number;
   time: string;
   kind: LedgerKind;
-  account: string;
-  asset: string;
+  account: UserAccountName;
+  asset: Asset;
   amount: string;
   ref: string | null;
 };
 
-// the columns of a flow record, the time already in the API's ISO form (the same text from both drivers)
+// the columns of a flow record, the time as UTC text to the millisecond: the same from both drivers
+// (each parses a timestamp column its own way), and what the API shows
 const ENTRY_COLUMNS = sql.raw(`id, kind, account, asset, amount::text AS amount, ref,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time`);
 
@@ -382,7 +391,7 @@ export async function entriesOf(
   page: number,
   size: number,
   cursor?: number,
-) {
+): Promise<FinancePage> {
   const filters = sql.join(
     [
       filter.kind ? sql` AND kind = ${filter.kind}` : sql``,
@@ -406,11 +415,11 @@ export async function entriesOf(
   const hasMore = rows.length > size;
   const list: FinanceEntry[] = rows.slice(0, size).map((r) => ({
     id: Number(r.id),
-    time: r.time,
+    time: new Date(r.time),
     kind: r.kind,
     account: r.account,
     asset: r.asset,
-    amount: amt(BigInt(r.amount)),
+    amount: BigInt(r.amount),
     ref: r.ref,
   }));
   return {

@@ -9,7 +9,6 @@ import { type Address, getAddress, type PublicClient, zeroAddress } from 'viem';
 import type { Executor } from '../db/client.ts';
 import { quoteSnapshots, quotes } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
-import { amt, iso } from '../lib/format.ts';
 import { observe, type PairObservation } from '../lib/twap.ts';
 import { notifyPublic } from './events.ts';
 import { getSetting } from './settings.ts';
@@ -188,20 +187,25 @@ export function changePercent(from: bigint, to: bigint): string {
   return `${neg && a > 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }
 
-export type QuoteView = {
+/** A symbol's latest price (wei of USDT per unit) and its 24 h change (`changePercent`). */
+export type Quote = {
   symbol: string;
   name: string;
-  price: string;
+  price: bigint;
+  /**
+   * the change against the snapshot 24 h ago (or the oldest since): `changePercent`'s text, since
+   * its two decimals rounded toward zero are part of the rule, not of the display
+   */
   change24h: string;
   source: string;
-  updatedAt: string;
+  updatedAt: Date;
 };
 
 /** The quotes list: latest price and change against the snapshot 24 h ago (or the oldest since). */
-export async function listQuotes(db: Executor, now: Date): Promise<QuoteView[]> {
+export async function listQuotes(db: Executor, now: Date): Promise<Quote[]> {
   const rows = await db.select().from(quotes).orderBy(asc(quotes.sort), asc(quotes.symbol));
   const dayAgo = new Date(now.getTime() - DAY_MS);
-  const out: QuoteView[] = [];
+  const out: Quote[] = [];
   for (const q of rows) {
     const [before] = await db
       .select({ price: quoteSnapshots.price })
@@ -220,10 +224,10 @@ export async function listQuotes(db: Executor, now: Date): Promise<QuoteView[]> 
     out.push({
       symbol: q.symbol,
       name: q.name,
-      price: amt(q.price),
+      price: q.price,
       change24h: since ? changePercent(since.price, q.price) : '0.00',
       source: q.source,
-      updatedAt: iso(q.updatedAt),
+      updatedAt: q.updatedAt,
     });
   }
   return out;

@@ -9,8 +9,9 @@ import { ok } from '../../http/envelope.ts';
 import { runForOperator } from '../../http/operator.ts';
 import { route } from '../../http/route.ts';
 import { amt } from '../../lib/format.ts';
-import { cardView } from '../../services/cards.ts';
 import { listQuotes } from '../../services/quotes.ts';
+import { toAdminCardView } from '../../views/cards.ts';
+import { toQuoteView } from '../../views/quotes.ts';
 import { commandRoute } from './shared.ts';
 
 type CatalogueRow = typeof shopProducts.$inferSelect;
@@ -70,10 +71,12 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(req.query.state ? eq(cardApplications.state, req.query.state) : undefined)
       .orderBy(desc(cardApplications.id))
       .limit(200);
-    return ok({ list: rows.map((c) => ({ ...cardView(c), phone: c.phone, userId: c.userId })) });
+    return ok({ list: rows.map(toAdminCardView) });
   });
   commandRoute(app, e.postAdminCardsReview);
 
-  route(app, e.getAdminQuotes, async () => ok({ list: await listQuotes(ctx.db.db, ctx.clock()) }));
+  route(app, e.getAdminQuotes, async () =>
+    ok({ list: (await listQuotes(ctx.db.db, ctx.clock())).map(toQuoteView) }),
+  );
   commandRoute(app, e.postAdminQuotes);
 };

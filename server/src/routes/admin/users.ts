@@ -18,6 +18,7 @@ import { shopOrdersOf } from '../../services/shop.ts';
 import { listOrders } from '../../services/staking-orders.ts';
 import { teamInfo } from '../../services/team.ts';
 import { listWithdrawals } from '../../services/withdraw.ts';
+import { toFinancePageView } from '../../views/finance.ts';
 import { toShopOrderView } from '../../views/shop.ts';
 import { toStakeOrderView } from '../../views/staking.ts';
 import { toRechargeView, toWithdrawalView } from '../../views/wallet.ts';
@@ -82,7 +83,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const u = await find(req.query.address);
     const q = req.query;
     const cursor = q.cursor === undefined ? undefined : Number(q.cursor);
-    return ok(await entriesOf(db, u.id, { kind: q.kind, asset: q.asset }, q.page, q.size, cursor));
+    return ok(
+      toFinancePageView(await entriesOf(db, u.id, { kind: q.kind, asset: q.asset }, q.page, q.size, cursor)),
+    );
   });
 
   route(app, e.getAdminUsersSessions, async (req) => {

@@ -7,7 +7,7 @@ import { route } from '../../http/route.ts';
 import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
 import { buyPresale, presaleInfo } from '../../services/presale.ts';
-import { toPresaleBoughtView, toPresaleInfoView } from '../../views/presale';
+import { toPresaleBoughtView, toPresaleInfoView } from '../../views/presale.ts';
 import { guard } from './shared.ts';
 
 export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,6 +5,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { applyCard, cardsOf } from '../../services/cards.ts';
+import { toCardView } from '../../views/cards.ts';
 import { guard } from './shared.ts';
 
 export const cardsUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,8 +14,11 @@ export const cardsUserRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     e.postUserCardApply,
     async (req) =>
-      ok(await applyCard(ctx.db, { userId: currentUser(req).id, ...req.body, now: ctx.clock() })),
+      ok(toCardView(await applyCard(ctx.db, { userId: currentUser(req).id, ...req.body, now: ctx.clock() }))),
     { preValidation: guard(ctx, 'cards') },
   );
-  route(app, e.getUserCards, async (req) => ok(await cardsOf(ctx.db.db, currentUser(req).id)));
+  route(app, e.getUserCards, async (req) => {
+    const r = await cardsOf(ctx.db.db, currentUser(req).id);
+    return ok({ list: r.list.map(toCardView) });
+  });
 };

@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt } from '../../lib/format.ts';
 import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
-import { toFigureView, toHlbOrderView } from '../../views/hlb';
+import { toFigureView, toHlbOrderView } from '../../views/hlb.ts';
 import { guard } from './shared.ts';
 
 export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {

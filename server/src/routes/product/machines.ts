@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt } from '../../lib/format.ts';
 import { buyMachine, listMachines, machineDetail, myMachines } from '../../services/machines.ts';
-import { toMachineOrderView, toMachineView } from '../../views/machines';
+import { toMachineOrderView, toMachineView } from '../../views/machines.ts';
 import { guard } from './shared.ts';
 
 export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {

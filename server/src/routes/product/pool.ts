@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt } from '../../lib/format.ts';
 import { collectPool, contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
-import { toContributionView, toPoolCollectView, toPoolOrderView } from '../../views/pool';
+import { toContributionView, toPoolCollectView, toPoolOrderView } from '../../views/pool.ts';
 import { freePriceOf, guard } from './shared.ts';
 
 export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { currentRound, myBets, placeBet, roundHistory } from '../../services/rounds.ts';
-import { toRoundBetView, toRoundView } from '../../views/rounds';
+import { toRoundBetView, toRoundView } from '../../views/rounds.ts';
 import { guard } from './shared.ts';
 
 export const roundsUserRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,7 +12,8 @@ import {
   productDetail,
   shopOrdersOf,
 } from '../../services/shop.ts';
-import { toProductView, toShopOrderView } from '../../views/shop';
+import { toFccRecordView } from '../../views/finance.ts';
+import { toProductView, toShopOrderView } from '../../views/shop.ts';
 import { guard } from './shared.ts';
 
 export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,9 +56,10 @@ export const shopUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const r = await shopOrdersOf(ctx.db.db, currentUser(req).id, req.lang, req.query.page, req.query.size);
     return ok({ ...r, list: r.list.map(toShopOrderView) });
   });
-  route(app, e.getUserFccRecords, async (req) =>
-    ok(await fccRecords(ctx.db.db, currentUser(req).id, req.query.page, req.query.size)),
-  );
+  route(app, e.getUserFccRecords, async (req) => {
+    const r = await fccRecords(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
+    return ok({ ...r, list: r.list.map(toFccRecordView) });
+  });
 };
 
 export const shopPublicRoutes: FastifyPluginAsyncZod = async (app) => {

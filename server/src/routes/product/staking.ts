@@ -14,7 +14,7 @@ import {
   redeemOrder,
   setChainAutoRenew,
 } from '../../services/staking-orders.ts';
-import { toStakeOrderView } from '../../views/staking';
+import { toStakeOrderView } from '../../views/staking.ts';
 
 export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

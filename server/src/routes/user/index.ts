@@ -16,6 +16,8 @@ import { turnover30d } from '../../services/market-maker.ts';
 import { contributionsOf } from '../../services/pool.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
 import { investmentLimitsOf } from '../../services/staking-orders.ts';
+import { toFinancePageView } from '../../views/finance.ts';
+import { toIncomeView } from '../../views/income.ts';
 import { toContributionView } from '../../views/pool.ts';
 import { cachedTeamInfo } from './team.ts';
 
@@ -84,18 +86,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, e.getUserFinance, async (req) =>
     ok(
-      await entriesOf(
-        db,
-        currentUser(req).id,
-        { kind: req.query.kind, asset: req.query.asset },
-        req.query.page,
-        req.query.size,
-        req.query.cursor === undefined ? undefined : Number(req.query.cursor),
+      toFinancePageView(
+        await entriesOf(
+          db,
+          currentUser(req).id,
+          { kind: req.query.kind, asset: req.query.asset },
+          req.query.page,
+          req.query.size,
+          req.query.cursor === undefined ? undefined : Number(req.query.cursor),
+        ),
       ),
     ),
   );
 
-  route(app, e.getUserIncomeInfo, async (req) => ok(await incomeInfo(db, currentUser(req).id, ctx.clock())));
+  route(app, e.getUserIncomeInfo, async (req) =>
+    ok(toIncomeView(await incomeInfo(db, currentUser(req).id, ctx.clock()))),
+  );
 
   route(app, e.getUserStakingLimitInfo, async (req) => {
     const me = currentUser(req);

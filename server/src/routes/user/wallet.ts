@@ -9,7 +9,7 @@ import { route } from '../../http/route.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
 import { createRechargeOrder, listRechargeOrders } from '../../services/recharge.ts';
 import { applyWithdrawal, listWithdrawals } from '../../services/withdraw.ts';
-import { toRechargeView, toWithdrawalView } from '../../views/wallet';
+import { toRechargeView, toWithdrawalView } from '../../views/wallet.ts';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
