@@ -5,13 +5,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePortOr, portFree } from '@free/devchain/anvil';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@free/devchain/chromium';
+import { until } from '@free/devchain/wait';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = join(WEB, 'test-results', 'dist');
 export const SHOTS = join(WEB, 'test-results', 'screenshots');
 export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '');
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const RPC_URL = process.env.VITE_RPC_URL ?? 'http://127.0.0.1:8545';
 /** Names the build of one stack run (with-stack.ts): a later script of the run serves it again. */
 const BUILD_ID = process.env.E2E_BUILD_ID;
@@ -65,19 +66,6 @@ export async function stackState(): Promise<'none' | 'api' | 'chain'> {
   } catch {
     return 'none';
   }
-}
-
-async function waitForHttp(url: string, ms = 20_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 export type ServedApp = { base: string; browser: Browser; close: () => Promise<void> };
@@ -134,18 +122,15 @@ export async function serveApp(): Promise<ServedApp> {
     }
   };
   try {
-    await waitForHttp(base);
+    await until(
+      `${base} to answer`,
+      () => fetch(base, { signal: AbortSignal.timeout(1000) }).then(() => true),
+      20_000,
+      200,
+    );
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     });
     mkdirSync(SHOTS, { recursive: true });
     return {

@@ -16,12 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort, REPO_ROOT } from '@free/devchain/anvil';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@free/devchain/chromium';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { type Metric, writeBenchResult } from '../../../server/bench/result.ts';
 import { firstPaintJs } from '../../../web/scripts/first-paint.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const web = join(REPO_ROOT, 'web');
 const dist = join(web, 'dist');
 const COLD_RUNS = 5;
@@ -34,15 +34,6 @@ const NETWORK = {
   uploadThroughput: (750 * 1024) / 8,
 };
 const CPU_SLOWDOWN = 4;
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // the page's API, on a port known before the build (the build bakes VITE_API_URL in)
 const apiPort = await freePort();
@@ -158,9 +149,9 @@ async function timeToData(browser: Browser) {
 class SkipLighthouse extends Error {}
 let lighthouse = 'skipped';
 const table: string[][] = [];
-if (!existsSync(CHROME)) {
+if (!existsSync(CHROMIUM)) {
   console.log(
-    `  time to data and Lighthouse skipped: no Chromium at ${CHROME} (apt-get install -y chromium)`,
+    `  time to data and Lighthouse skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`,
   );
 } else {
   const api = spawn(
@@ -188,7 +179,7 @@ if (!existsSync(CHROME)) {
       });
     await Promise.all([started(preview, String(port), 'vite preview'), started(api, 'listening', 'the API')]);
 
-    const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     let loads: Awaited<ReturnType<typeof timeToData>>;
     try {
       loads = await timeToData(browser);
@@ -243,9 +234,9 @@ if (!existsSync(CHROME)) {
         '--output=json',
         `--output-path=${out}`,
         '--quiet',
-        `--chrome-flags=--headless=new ${CHROME_FLAGS.join(' ')}`,
+        `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
       ],
-      { env: { ...process.env, CHROME_PATH: CHROME }, stdio: 'inherit' },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'inherit' },
     );
     if (lh.status !== 0 || !existsSync(out)) throw new Error(`lighthouse exited with ${lh.status}`);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -290,7 +281,7 @@ if (!existsSync(CHROME)) {
       },
     );
     if (process.env.BENCH_KEEP_REPORT) writeFileSync(process.env.BENCH_KEEP_REPORT, readFileSync(out));
-    lighthouse = `${LIGHTHOUSE} (mobile, performance and accessibility) with ${CHROME}, headless`;
+    lighthouse = `${LIGHTHOUSE} (mobile, performance and accessibility) with ${CHROMIUM}, headless`;
   } catch (error) {
     if (!(error instanceof SkipLighthouse)) throw error;
   } finally {

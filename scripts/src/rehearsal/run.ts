@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, startAnvil } from '@free/devchain/anvil';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@free/devchain/chromium';
 import { ensureContractsBuilt, localAccount, ownArtifact, uniswapArtifact } from '@free/devchain/deploy';
 import { until } from '@free/devchain/wait';
 import { stakingAbi } from '@free/protocol/abi/index';
@@ -369,16 +370,8 @@ async function main() {
 
   // ---- the browser ----
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
   });
   cleanups.push(() => browser.close());
   const en = catalog('en');
