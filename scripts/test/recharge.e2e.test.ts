@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexUntilCaughtUp } from '../../server/src/chain/indexer.ts';
 import { type DbHandle, rows } from '../../server/src/db/client.ts';
 import { paymentTermsReader } from '../../server/src/lib/payment-terms.ts';
-import { toRechargeView } from '../../server/src/views/wallet.ts';
 import { createRechargeOrder, creditPaidEvent } from '../../server/src/services/recharge.ts';
+import { toRechargeView } from '../../server/src/views/wallet.ts';
 import { testConfig } from '../../server/test/helpers.ts';
 import {
   chainWallet,
