@@ -133,14 +133,7 @@ export async function checkAllocationLines(
 }
 
 /** One checked line and what became of it (views/admin-money.ts answers it). */
-export type AllocationLineResult = {
-  line: number;
-  address: string;
-  amount: bigint;
-  unlockAt: Date;
-  endAt: Date;
-  error: string | null;
-  refusal: CommandRefusal | null;
+export type AllocationLineResult = Omit<CheckedLine, 'ref'> & {
   /** real run: false when the line had been granted before; null in a dry run or for a refused line */
   granted: boolean | null;
 };
