@@ -5,9 +5,9 @@ import { endpoints } from '@free/protocol/api/endpoints';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDb } from '../src/db/client.ts';
+
 import { route, setEndpointScope } from '../src/http/route.ts';
-import { testConfig } from './helpers.ts';
+import { openTestDb, testConfig } from './helpers.ts';
 
 type Registered = {
   method: string;
@@ -30,7 +30,7 @@ describe('the endpoint map', () => {
     }));
   let close: () => Promise<void>;
   beforeAll(async () => {
-    const db = await openDb('memory://');
+    const db = await openTestDb('memory://');
     const app = await buildApp({
       db,
       config: testConfig(),

@@ -66,6 +66,12 @@ export type OpenDbOptions = {
    * (default true). A caller with its own graceful shutdown (main.ts) closes it itself.
    */
   handleSignals?: boolean;
+  /**
+   * In-memory PGlite only: start from this data directory (a `dumpDataDir` of a migrated database)
+   * instead of creating one, which takes PGlite a second or more; the server tests share one
+   * (test/support/pglite-template.ts).
+   */
+  pgliteDataDir?: Blob;
 };
 
 /**
@@ -76,7 +82,7 @@ export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<Db
   const handle =
     url && /^postgres(ql)?:\/\//.test(url)
       ? await openPostgres(url, opts)
-      : await openPglite(url, opts.handleSignals ?? true);
+      : await openPglite(url, opts.handleSignals ?? true, opts.pgliteDataDir);
   try {
     await migrate(handle);
   } catch (err) {
@@ -86,10 +92,31 @@ export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<Db
   return handle;
 }
 
-async function openPglite(url: string | undefined, handleSignals: boolean): Promise<DbHandle> {
+const pgliteClients = new WeakMap<Db, PGlite>();
+
+/**
+ * The data directory of a fresh in-memory PGlite with every migration applied, to start other
+ * in-memory databases from (`pgliteDataDir`).
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const handle = await openDb('memory://', { handleSignals: false });
+  try {
+    const client = pgliteClients.get(handle.db);
+    if (!client) throw new Error('an in-memory database without its PGlite client');
+    return await client.dumpDataDir('none');
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openPglite(
+  url: string | undefined,
+  handleSignals: boolean,
+  dataDir: Blob | undefined,
+): Promise<DbHandle> {
   let client: PGlite;
   if (url === 'memory://') {
-    client = new PGlite();
+    client = new PGlite(dataDir ? { loadDataDir: dataDir } : undefined);
   } else {
     const dir = url?.startsWith('file://') ? url.slice('file://'.length) : DEFAULT_PGLITE_DIR;
     mkdirSync(dir, { recursive: true });
@@ -98,6 +125,7 @@ async function openPglite(url: string | undefined, handleSignals: boolean): Prom
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   roots.set(db, db);
+  pgliteClients.set(db, client);
   let closed = false;
   // PGlite can corrupt its folder on an unclean exit: close it on the usual signals.
   const onSignal = (signal: NodeJS.Signals) => {

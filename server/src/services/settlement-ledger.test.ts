@@ -3,7 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bal, fund, makeUsers, snapshot, U } from '../../test/support/staking-orders-fixtures.ts';
-import { type DbHandle, openDb } from '../db/client.ts';
+import { openTestDb } from '../../test/support/test-db.ts';
+import type { DbHandle } from '../db/client.ts';
 import { getBalance, systemAccount } from './ledger.ts';
 import { bulkCredit, bulkDebitToSystem } from './settlement-ledger.ts';
 
@@ -12,7 +13,7 @@ let a: number;
 let b: number;
 
 beforeAll(async () => {
-  db = await openDb('memory://');
+  db = await openTestDb('memory://');
   [a = 0, b = 0] = await makeUsers(db.db, 2, 'bulk');
 });
 afterAll(async () => db.close());

@@ -1,8 +1,11 @@
 // The one test database of the server tests: in-memory PGlite, or PostgreSQL (a fresh schema per
 // call, dropped on close). Suites run on every backend of BACKENDS (PostgreSQL when
-// TEST_DATABASE_URL is set). Tables come from the regular migrations.
+// TEST_DATABASE_URL is set). Tables come from the regular migrations (an in-memory PGlite starts
+// from a copy of one migrated at the start of the run, test/support/pglite-template.ts).
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
 
 /** The backends a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -17,9 +20,23 @@ export type TestDbOptions = {
   poolSize?: number;
 };
 
+let template: Promise<Blob | undefined> | undefined;
+/** The migrated database every in-memory one starts from (pglite-template.ts); read once per file. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    // absent when this runs outside the suite's config (no global setup): PGlite starts from nothing
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return template;
+}
+
 /** `url`: 'memory://' (PGlite) or a PostgreSQL URL, where a fresh schema is made and dropped on close. */
 export async function openTestDb(url: string, opts: TestDbOptions = {}): Promise<DbHandle> {
-  if (url === 'memory://') return openDb(url);
+  if (url === 'memory://') {
+    const template = await pgliteTemplate();
+    return openDb(url, template ? { pgliteDataDir: template } : {});
+  }
   const schema = opts.schema ?? `t_core_${randomBytes(6).toString('hex')}`;
   const handle = await openDb(url, { schema, poolSize: opts.poolSize ?? 12 });
   const close = handle.close;

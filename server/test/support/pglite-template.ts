@@ -1,0 +1,26 @@
+// Vitest global setup: one migrated in-memory PGlite, dumped to a file once per run. Every
+// `openTestDb('memory://')` starts from a copy of it (test-db.ts) instead of letting PGlite create
+// and migrate a database from nothing, which costs over a second of CPU each time and the suite
+// opens a few hundred. The dump is made from this checkout's migrations at the start of every run,
+// so it never lags behind them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migratedPgliteDump } from '../../src/db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the file holding the migrated PGlite data directory (a tar made by `dumpDataDir`) */
+    pgliteTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'free-pglite-'));
+  const file = join(dir, 'migrated.tar');
+  const dump = await migratedPgliteDump();
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
