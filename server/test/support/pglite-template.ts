@@ -8,13 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteDump } from '../../src/db/client.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** the file holding the migrated PGlite data directory (a tar made by `dumpDataDir`) */
-    pgliteTemplate: string;
-  }
-}
+// the type of what is provided (`pgliteTemplate`) is declared next to its reader
+import type {} from './test-db.ts';
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'free-pglite-'));

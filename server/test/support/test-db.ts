@@ -20,6 +20,13 @@ export type TestDbOptions = {
   poolSize?: number;
 };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the file holding the migrated PGlite data directory (a tar made by `dumpDataDir`) */
+    pgliteTemplate: string;
+  }
+}
+
 let template: Promise<Blob | undefined> | undefined;
 /** The migrated database every in-memory one starts from (pglite-template.ts); read once per file. */
 function pgliteTemplate(): Promise<Blob | undefined> {
