@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil } from '@free/devchain/anvil';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
+import type { RechargeOrder } from '@free/protocol/api/wallet';
 import { DAY_SECONDS } from '@free/protocol/constants';
 import { type Address, createPublicClient, type Hex, http, type PublicClient, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,49 +89,35 @@ describe('advanceLocal', () => {
           args: [chain.deployment.payment, amount * 2n],
         }),
       });
-      const pay = (order: { orderId: string; endTime: number; signature: string }) => ({
+      const pay = (order: Pick<RechargeOrder, 'orderId' | 'endTime' | 'signature'>) => ({
         address: chain.deployment.payment,
         abi: paymentAbi,
         functionName: 'payment' as const,
-        args: [
-          order.orderId as Hex,
-          chain.deployment.usdt,
-          amount,
-          BigInt(order.endTime),
-          order.signature as Hex,
-        ] as const,
+        args: [order.orderId, chain.deployment.usdt, amount, BigInt(order.endTime), order.signature] as const,
         account: payer,
       });
 
+      // an order of 50 USDT made at `at`, as the API answers it
+      const orderAt = async (at: Date, clock?: typeof chainTime) =>
+        toRechargeView(
+          await createRechargeOrder(db, config, {
+            userId: user.id,
+            userAddress: payer.address,
+            amount: '50',
+            now: at,
+            terms,
+            ...(clock ? { chainTime: clock } : {}),
+          }),
+          config,
+          at,
+        );
+
       // signed against the wall clock (a server without the chain's time) the order is already expired
-      const staleAt = new Date();
-      const stale = toRechargeView(
-        await createRechargeOrder(db, config, {
-          userId: user.id,
-          userAddress: payer.address,
-          amount: '50',
-          now: staleAt,
-          terms,
-        }),
-        config,
-        staleAt,
-      );
+      const stale = await orderAt(new Date());
       await expect(chain.client.simulateContract(pay(stale))).rejects.toThrow();
 
       // signed against the chain's clock, it pays
-      const orderAt = new Date();
-      const order = toRechargeView(
-        await createRechargeOrder(db, config, {
-          userId: user.id,
-          userAddress: payer.address,
-          amount: '50',
-          now: orderAt,
-          terms,
-          chainTime,
-        }),
-        config,
-        orderAt,
-      );
+      const order = await orderAt(new Date(), chainTime);
       expect(order.endTime).toBeGreaterThan(Math.floor(after.getTime() / 1000));
       const { request } = await chain.client.simulateContract(pay(order));
       const receipt = await chain.client.waitForTransactionReceipt({
