@@ -54,6 +54,15 @@ export const isWithdrawPending = (state: WithdrawState): boolean =>
  */
 export const WITHDRAW_OWED_STATES = ['review', ...WITHDRAW_PENDING_STATES] as const;
 
+/**
+ * States whose amount counts against the day's withdrawal caps: every withdrawal whose money was
+ * not given back (neither failed nor refunded).
+ */
+export const WITHDRAW_CAPPED_STATES = [
+  ...WITHDRAW_OWED_STATES,
+  'confirmed',
+] as const satisfies readonly WithdrawState[];
+
 /** The settings keys (wei) of one coin's withdrawal limits: null = no limit, except the minimum. */
 export type WithdrawLimitKeys = {
   min: string;

@@ -6,12 +6,11 @@
 // receipt is final; a batch that reverted, or whose nonce another transaction used, fails and gives
 // its burns back to the next batch.
 import { freeTokenAbi } from '@free/protocol/abi/index';
-import { WITHDRAW_OWED_STATES } from '@free/protocol/withdraw';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi } from 'viem';
 import { rows } from '../db/client.ts';
-import { withdrawals } from '../db/schema/index.ts';
 import { noopLog } from '../lib/logger.ts';
+import { owedWithdrawalTotal } from '../services/withdraw.ts';
 import { enqueue, type HotWalletOptions, queueOnce } from './hot-wallet.ts';
 
 export type BurnJobOptions = HotWalletOptions & {
@@ -48,11 +47,7 @@ export async function signBurnBatch(o: BurnJobOptions): Promise<number | null> {
   const held = await hotWalletFree(o);
   return o.db.transaction(async (tx) => {
     // FREE withdrawals not paid yet are owed to users: never burn what they need
-    const [owed] = await tx
-      .select({ s: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.asset, 'FREE'), inArray(withdrawals.state, [...WITHDRAW_OWED_STATES])));
-    const balance = held - BigInt(owed?.s ?? '0');
+    const balance = held - (await owedWithdrawalTotal(tx, 'FREE'));
     const pending = await rows<{ id: number; free_amount: string }>(
       tx,
       sql`SELECT id, free_amount::text FROM product_burns WHERE status = 'pending' AND batch_id IS NULL

@@ -19,10 +19,11 @@ import { grantComputePower } from '../services/hashrate.ts';
 import { holdIncome, incomeLeft, takeIncome } from '../services/income-budget.ts';
 import { KIND } from '../services/income-kinds.ts';
 import { marketMakerBonusSql } from '../services/market-maker.ts';
-import { getSettings, type MoneySettings } from '../services/settings.ts';
+import { depthForLevel, getSettings, type MoneySettings } from '../services/settings.ts';
 import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
 import { chainCycleDays, chainCycleDaysSql } from '../services/staking-orders.ts';
 import { applyStakeChanges, loadTeamRules } from '../services/team.ts';
+import { teamLevelSql, zoneBSql } from '../services/team-rules.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
 /** 1e18: compound factors (protocol's compoundFactor) are fixed point on the token's wei unit. */
@@ -235,7 +236,11 @@ async function stepStatic(tx: Tx, c: StepCtx): Promise<StepOut> {
   return paid;
 }
 
-/** Dynamic income: per-generation shares of descendants' static income, to ignited accounts. */
+/**
+ * Dynamic income: per-generation shares of descendants' static income, to ignited accounts, each
+ * within the generations its level earns. The level is team-rules' (teamLevelSql over zoneBSql's
+ * zone B) and the generations settings' depthForLevel: the same rules the team pages show.
+ */
 async function stepDynamic(tx: Tx, c: StepCtx): Promise<StepOut> {
   const gens = c.money.generation_bps;
   if (gens.length === 0) return { rows: 0, total: 0n };
@@ -244,12 +249,14 @@ async function stepDynamic(tx: Tx, c: StepCtx): Promise<StepOut> {
     gens.map((bps, i) => sql`(${i + 1}::int, ${bps}::int)`),
     sql`, `,
   );
+  // every level teamLevel can give: 0 up to one per zone-B threshold
   const depthValues = sql.join(
-    c.money.depth_by_level.map((d, lvl) => sql`(${lvl}::int, ${d}::int)`),
+    Array.from(
+      { length: rules.levelZoneB.length + 1 },
+      (_, level) => sql`(${level}::int, ${depthForLevel(c.money, level)}::int)`,
+    ),
     sql`, `,
   );
-  const maxLevelIdx = c.money.depth_by_level.length - 1;
-  const thresholds = `{${rules.levelZoneB.map((t) => t.toString()).join(',') || '0'}}`;
   const src = sql`
     WITH base AS (
       SELECT user_id, sum(amount) AS amt FROM settlement_accruals WHERE day = ${c.day} GROUP BY user_id
@@ -261,18 +268,19 @@ async function stepDynamic(tx: Tx, c: StepCtx): Promise<StepOut> {
       FROM base b JOIN team_paths p ON p.descendant_id = b.user_id JOIN gen g ON g.depth = p.depth
       JOIN users u ON u.id = p.ancestor_id AND u.ignited
     ),
-    anc AS (
+    zb AS (
       SELECT a.ancestor_id,
-        (SELECT count(*) FROM unnest(${thresholds}::numeric[]) t
-          WHERE t <= coalesce(ts.performance, 0) - coalesce(
-            (SELECT max(l.performance) FROM team_legs l WHERE l.user_id = a.ancestor_id), 0))::int AS level
+        ${zoneBSql(sql`l.leg_max`, sql`coalesce(ts.performance, 0)`)} AS zone_b
       FROM (SELECT DISTINCT ancestor_id FROM cand) a
       LEFT JOIN team_stats ts ON ts.user_id = a.ancestor_id
-    )
+      CROSS JOIN LATERAL (SELECT coalesce(max(performance), 0) AS leg_max FROM team_legs
+        WHERE user_id = a.ancestor_id) l
+    ),
+    anc AS (SELECT ancestor_id, ${teamLevelSql(sql`zone_b`, rules)} AS level FROM zb)
     SELECT c.ancestor_id AS user_id, sum(c.share) AS amount,
       'settle:' || ${c.day}::text || ':dynamic:' || c.ancestor_id AS tx_key, NULL::text AS ref
     FROM cand c JOIN anc ON anc.ancestor_id = c.ancestor_id
-    JOIN dl ON dl.level = LEAST(anc.level, ${maxLevelIdx}::int)
+    JOIN dl ON dl.level = anc.level
     WHERE c.depth <= dl.max_depth
     GROUP BY c.ancestor_id`;
   return bulkCredit(tx, { src, account: 'wallet', asset: 'USDT', kind: KIND.dynamic });

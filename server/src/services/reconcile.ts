@@ -10,6 +10,7 @@ import { type Address, erc20Abi, type Hex, type PublicClient, TransactionReceipt
 import type { Config } from '../config.ts';
 import { type Executor, rows } from '../db/client.ts';
 import { SHOP_ORDER_STATES } from '../db/schema/shop.ts';
+import { owedWithdrawal } from './withdraw.ts';
 
 export const RECONCILED_TOKENS = ['USDT', 'FREE'] as const;
 
@@ -66,7 +67,8 @@ async function paidOnChain(client: PublicClient, hashes: Hex[]): Promise<boolean
  * What the ledger owes per token: every user account's balance, every claim a user can still make
  * on system:fees (active Huan Li Bao principal, bets of open rounds, paid shop orders that can
  * still be cancelled), plus each withdrawal debited from
- * a user and not yet settled (anything but confirmed or refunded) whose transfer has not been mined
+ * a user that the hot wallet may still pay (services/withdraw.ts owedWithdrawal, the burn job's
+ * too) whose transfer has not been mined
  * successfully yet — once mined, the tokens are no longer in the hot wallet and no longer owed.
  */
 export async function ledgerOwed(
@@ -77,7 +79,7 @@ export async function ledgerOwed(
   const balances = await rows<{ asset: ReconciledToken; total: string }>(
     db,
     sql`SELECT asset, COALESCE(SUM(amount), 0)::text AS total FROM balances
-        WHERE user_id IS NOT NULL AND asset IN ('USDT', 'FREE') GROUP BY asset`,
+        WHERE user_id IS NOT NULL AND asset IN ${[...RECONCILED_TOKENS]} GROUP BY asset`,
   );
   for (const b of balances) owed[b.asset] += BigInt(b.total);
   // what users paid into system:fees and can still take back: Huan Li Bao principal (redeemable),
@@ -89,18 +91,18 @@ export async function ledgerOwed(
           SELECT 'USDT'::asset AS asset, amount FROM hlb_orders WHERE state = 'active'
           UNION ALL SELECT 'USDT', amount FROM round_bets WHERE state = 'open'
           UNION ALL SELECT asset, total FROM shop_orders WHERE state IN ${sql.raw(`('${REFUNDABLE_SHOP_STATES.join("','")}')`)}
-        ) c WHERE asset IN ('USDT', 'FREE') GROUP BY asset`,
+        ) c WHERE asset IN ${[...RECONCILED_TOKENS]} GROUP BY asset`,
   );
   for (const c of claims) owed[c.asset] += BigInt(c.total);
   const open = await rows<{ id: number; asset: ReconciledToken; amount: string; hashes: Hex[] | null }>(
     db,
-    sql`SELECT w.id, w.asset, w.amount::text,
+    sql`SELECT withdrawals.id, withdrawals.asset, withdrawals.amount::text,
           (SELECT array_agg(DISTINCT h) FROM (
-             SELECT w.tx_hash AS h WHERE w.tx_hash IS NOT NULL
+             SELECT withdrawals.tx_hash AS h WHERE withdrawals.tx_hash IS NOT NULL
              UNION SELECT v.tx_hash FROM hot_wallet_tx_versions v JOIN hot_wallet_txs o ON o.id = v.outbox_id
-               WHERE o.kind = 'withdrawal' AND o.ref_id = w.id) hs) AS hashes
-        FROM withdrawals w
-        WHERE w.state NOT IN ('confirmed', 'refunded') AND w.asset IN ('USDT', 'FREE')`,
+               WHERE o.kind = 'withdrawal' AND o.ref_id = withdrawals.id) hs) AS hashes
+        FROM withdrawals
+        WHERE ${owedWithdrawal} AND withdrawals.asset IN ${[...RECONCILED_TOKENS]}`,
   );
   for (const w of open) {
     if (w.hashes?.length && (await paidOnChain(client, w.hashes))) continue;

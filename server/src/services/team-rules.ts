@@ -2,6 +2,7 @@
 // Defaults are documented in docs/business-rules.md ("Team"); operators override them through the
 // settings registry (`team.*` keys of services/settings.ts).
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { type SQL, sql } from 'drizzle-orm';
 
 export type Wei = bigint;
 
@@ -41,6 +42,18 @@ export function teamLevel(zoneB: Wei, rules: TeamRules = DEFAULT_TEAM_RULES): nu
   return level;
 }
 
+/**
+ * teamLevel as SQL over a zone-B expression (set-based settlement reads it): the same thresholds
+ * from the same rules, the highest one reached first. `zoneB` is read once per threshold, so pass a
+ * column, not a subquery.
+ */
+export function teamLevelSql(zoneB: SQL, rules: TeamRules = DEFAULT_TEAM_RULES): SQL {
+  const reached = rules.levelZoneB
+    .map((threshold, i) => sql`WHEN ${zoneB} >= ${threshold.toString()}::numeric THEN ${i + 1}::int`)
+    .reverse();
+  return reached.length === 0 ? sql`0` : sql`(CASE ${sql.join(reached, sql` `)} ELSE 0 END)`;
+}
+
 export type TeamLevelLabel = 'F' | `V${number}`;
 
 /**
@@ -72,3 +85,7 @@ export function zones(largestLeg: Wei, totalPerformance: Wei): { zoneA: Wei; zon
   const zoneA = largestLeg > totalPerformance ? totalPerformance : largestLeg;
   return { zoneA, zoneB: totalPerformance - zoneA };
 }
+
+/** zones(…).zoneB as SQL over two column expressions. */
+export const zoneBSql = (largestLeg: SQL, totalPerformance: SQL): SQL =>
+  sql`(${totalPerformance} - LEAST(${largestLeg}, ${totalPerformance}))`;

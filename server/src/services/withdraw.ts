@@ -9,8 +9,13 @@
 
 import type { WithdrawCoin, WithdrawState } from '@free/protocol/api/wallet';
 import { DAY_MS } from '@free/protocol/constants';
-import { WITHDRAW_RULES, WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
-import { desc, eq, sql } from 'drizzle-orm';
+import {
+  WITHDRAW_CAPPED_STATES,
+  WITHDRAW_OWED_STATES,
+  WITHDRAW_RULES,
+  WITHDRAW_TRANSITIONS,
+} from '@free/protocol/withdraw';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { type DbHandle, type Executor, rowsOf, type Tx } from '../db/client.ts';
 import { countRows } from '../db/count.ts';
@@ -120,10 +125,27 @@ export const applyWithdrawal = defineCommand((input: ApplyInput) => ({
   },
 }));
 
+/**
+ * The withdrawals the hot wallet may still have to pay (protocol's WITHDRAW_OWED_STATES): the one
+ * condition reconciliation counts as owed and the burn job keeps FREE back for. A failed
+ * withdrawal is refunded in the transaction that fails it, so it is owed through the balance.
+ */
+export const owedWithdrawal: SQL = inArray(withdrawals.state, [...WITHDRAW_OWED_STATES]) as SQL;
+
+/** What the owed withdrawals of `coin` add up to, in wei. */
+export async function owedWithdrawalTotal(db: Executor, coin: WithdrawCoin): Promise<bigint> {
+  const [owed] = await db
+    .select({ s: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.asset, coin), owedWithdrawal));
+  return BigInt(owed?.s ?? '0');
+}
+
 const WITHDRAW_CAP_LOCK = 0x77647263; // 'wdrc': one withdrawal at a time checks and takes the caps
 
 /**
- * Refuses when today's (UTC day of `now`) withdrawals of this coin not refunded, plus this one,
+ * Refuses when today's (UTC day of `now`) withdrawals of this coin not given back (protocol's
+ * WITHDRAW_CAPPED_STATES), plus this one,
  * would pass the user's or the platform's daily cap of the coin. Serialised by a transaction lock so that two concurrent
  * withdrawals cannot both fit under the same remaining cap (nor both stay under the review
  * threshold). Returns the user's withdrawals of the coin today before this one.
@@ -147,7 +169,7 @@ async function assertDailyCaps(
         coalesce(sum(amount), 0)::text AS all
       FROM withdrawals
       WHERE asset = ${coin} AND created_at >= ${dayStart.toISOString()}::timestamptz AND created_at < ${dayEnd.toISOString()}::timestamptz
-        AND state NOT IN ('failed', 'refunded')`),
+        AND ${inArray(withdrawals.state, [...WITHDRAW_CAPPED_STATES])}`),
   );
   if (caps.user !== undefined && BigInt(r?.mine ?? '0') + amount > caps.user)
     throw new AppError(ErrorCode.WithdrawDailyLimit, 'amount');
