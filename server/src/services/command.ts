@@ -90,6 +90,8 @@ export type Command<P, T> = {
   content?: (parsed: P) => unknown;
   /** the work, inside the command's transaction */
   run: (tx: Tx, parsed: P) => Promise<T>;
+  /** after the work committed (not on a retry answered from storage): drop what this process cached */
+  committed?: (out: T) => void;
 };
 
 /** Module switch → parse → idempotency → the work (and its written answer) in one transaction. */
@@ -100,7 +102,7 @@ async function execute<P, T>(
 ): Promise<Outcome<T>> {
   const settings = cmd.exit ? await getSettings(handle.db) : await openModule(handle.db, cmd.module);
   const parsed = cmd.parse ? await cmd.parse(settings) : (undefined as P);
-  return idempotent(
+  const outcome = await idempotent(
     handle,
     {
       userId: cmd.userId,
@@ -111,6 +113,8 @@ async function execute<P, T>(
     (tx) => cmd.run(tx, parsed),
     write,
   );
+  if (outcome.ran) cmd.committed?.(outcome.out);
+  return outcome;
 }
 
 /**

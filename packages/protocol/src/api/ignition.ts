@@ -21,6 +21,7 @@ export const burnRecord = z.object({
 export type BurnRecord = z.infer<typeof burnRecord>;
 export const burnRecordsQuery = pageQuery;
 export const burnRecordsData = pageOf(burnRecord).extend({ totalFree: amountText });
+export type BurnRecordsData = z.infer<typeof burnRecordsData>;
 
 // ---- GET /api/user/fire ----
 export const fireInfoData = z.object({
@@ -35,6 +36,8 @@ export const fireInfoData = z.object({
   /** latest burn records (the full list: /api/user/burn/records) */
   records: z.array(burnRecord),
 });
+export type FireInfoData = z.infer<typeof fireInfoData>;
 
 // ---- POST /api/user/fire/ignite ----
 export const igniteData = z.object({ ignited: z.literal(true), ignitedAt: isoTime, burned: amountText });
+export type IgniteData = z.infer<typeof igniteData>;

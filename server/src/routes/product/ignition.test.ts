@@ -2,7 +2,7 @@
 // on-chain confirmation, and refusals that change nothing.
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { authHeaders, BACKENDS } from '../../../test/helpers.ts';
 import { routeSuite } from '../../../test/support/route-suite.ts';
 import { bal } from '../../../test/support/staking-orders-fixtures.ts';
 import { confirmOffchainBurns } from '../../services/burn.ts';
@@ -17,7 +17,9 @@ describe.each(BACKENDS)('ignition routes on $name', ({ url }) => {
       expect(fire.data).toMatchObject({ ignited: false, requiredFree: '100', walletFree: '150', open: true });
       const r = await s.post(me.token, '/api/user/fire/ignite');
       expect(r.code).toBe(200);
-      expect(r.msg).toBe('Ignition Successful');
+      // the success envelope of every command: no text of its own (a client shows its own, translated)
+      expect(r.msg).toBe('ok');
+      expect(r.data).toMatchObject({ ignited: true, burned: '100' });
       expect(await bal(s.t.db, me.userId, 'FREE')).toBe(50n * U);
       const after = await s.get(me.token, '/api/user/fire');
       expect(after.data.ignited).toBe(true);
@@ -35,6 +37,28 @@ describe.each(BACKENDS)('ignition routes on $name', ({ url }) => {
       const before = await s.snapshot();
       expect((await s.post(me.token, '/api/user/fire/ignite')).code).toBe(1203);
       expect(await s.snapshot()).toEqual(before);
+    });
+
+    it('answers a retry with the same Idempotency-Key as the first time, byte for byte, and burns once', async () => {
+      const me = await s.user(0n, 150n * U);
+      const tap = () =>
+        s.t.app.inject({
+          method: 'POST',
+          url: '/api/user/fire/ignite',
+          headers: { ...authHeaders(s.t, me.token), 'idempotency-key': 'ignite-retry-0001' },
+        });
+      const first = await tap();
+      expect(first.json()).toMatchObject({ code: 200, data: { ignited: true, burned: '100' } });
+      const before = await s.snapshot();
+      // the answer was lost on the way: the app sends the same request again
+      const again = await tap();
+      expect(again.body).toBe(first.body);
+      expect(await s.snapshot()).toEqual(before);
+      expect(await bal(s.t.db, me.userId, 'FREE')).toBe(50n * U);
+      // a new tap (a new key) is refused: the account is ignited already
+      expect((await s.post(me.token, '/api/user/fire/ignite', undefined, 'ignite-retry-0002')).code).toBe(
+        1203,
+      );
     });
 
     it('refuses without enough FREE and changes nothing', async () => {
