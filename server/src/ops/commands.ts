@@ -1,7 +1,8 @@
 // Operator commands (`npm run ops -- <command> …`): each validated with zod, run, and logged to
 // ops_log with its arguments and outcome. The chain-touching ones take an injectable ChainOps.
 import { readFileSync } from 'node:fs';
-import type { CommandRefusal } from '@free/protocol/api/admin';
+import type { CommandRefusal, CommandResult, ResultCommand } from '@free/protocol/api/admin';
+import type { LanguageCode } from '@free/protocol/languages';
 import { desc, eq } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { z } from 'zod';
@@ -96,7 +97,7 @@ async function asOps<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export const COMMANDS: Record<string, Command> = {
+const COMMAND_TABLE = {
   'config:set': {
     usage:
       'config:set <key> <json>   e.g. config:set modules \'{"ai_trade":true}\' (validated by the settings registry; object settings like modules merge)',
@@ -157,7 +158,7 @@ export const COMMANDS: Record<string, Command> = {
     run: async (
       a: {
         type: (typeof ARTICLE_TYPES)[number];
-        lang: string;
+        lang: LanguageCode;
         title: string;
         bodyFile?: string;
         body?: string;
@@ -289,7 +290,7 @@ export const COMMANDS: Record<string, Command> = {
     from: (p) => ({ id: p.positional[0] }),
     run: async (a: { id: number }, d) => {
       const w = await asOps(() => approveWithdrawal(d.db, a.id, d.now()));
-      return { id: w.id, state: w.state, approved: true };
+      return { id: w.id, state: w.state, approved: true as const };
     },
   },
   'withdrawals:reject': {
@@ -376,7 +377,19 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   ...CONSOLE_COMMANDS,
-};
+} satisfies Record<string, Command>;
+
+/** Every operator command by name (the CLI's and the console's). */
+export const COMMANDS: Record<string, Command> = COMMAND_TABLE;
+
+type ResultOf<C> = C extends { run: (...args: never[]) => Promise<infer R> } ? R : never;
+/** The commands whose result is not what protocol's COMMAND_RESULTS says their route answers. */
+type Mismatched = {
+  [C in ResultCommand]: ResultOf<(typeof COMMAND_TABLE)[C]> extends CommandResult<C> ? never : C;
+}[ResultCommand];
+// a type check: names a command whose result and its schema in the endpoint map drifted apart
+const resultsMatch: [Mismatched] extends [never] ? true : Mismatched = true;
+void resultsMatch;
 
 export const usage = () =>
   ['usage: npm run ops -- <command> [args]', '', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join(

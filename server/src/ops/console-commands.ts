@@ -46,7 +46,7 @@ const machineSchema = admin.machineSaveBody.extend({ price: amountArg('price') }
 const productSchema = admin.productSaveBody.extend({ price: amountArg('price') });
 const shopOrdersSchema = admin.adminShopOrdersQuery.extend({ lang: z.enum(LANGS).optional() });
 
-export const CONSOLE_COMMANDS: Record<string, Command> = {
+export const CONSOLE_COMMANDS = {
   'fomo:fund': {
     usage: 'fomo:fund <amount> --ref <ref>   (FREE into the FOMO pool; the same ref again changes nothing)',
     schema: z.object({ amount: amountArg('amount'), ref: refArg }),
@@ -249,7 +249,7 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
       const rows = await d.db.db.delete(banners).where(eq(banners.id, a.id)).returning({ id: banners.id });
       if (rows.length === 0)
         throw new OpsError(`banner ${a.id} not found`, { reason: 'notFound', subject: String(a.id) });
-      return { id: a.id, removed: true };
+      return { id: a.id, removed: true as const };
     },
   },
   'session:revoke': {
@@ -275,4 +275,4 @@ export const CONSOLE_COMMANDS: Record<string, Command> = {
       return { address: a.address, revoked };
     },
   },
-};
+} satisfies Record<string, Command>;

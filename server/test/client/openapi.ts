@@ -5445,8 +5445,16 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "fomo:fund";
+                            result: {
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                amount: string;
+                                ref: string;
+                                added: boolean;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                balance: string;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -5497,8 +5505,28 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "allocation:grant";
+                            result: {
+                                line: number;
+                                address: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                amount: string;
+                                /** @description ISO 8601 timestamp (UTC) */
+                                unlockAt: string;
+                                /** @description ISO 8601 timestamp (UTC) */
+                                endAt: string;
+                                error: string | null;
+                                refusal: {
+                                    /** @enum {string} */
+                                    reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
+                                    field?: string;
+                                    subject?: string;
+                                    state?: string;
+                                    errorCode?: number;
+                                } | null;
+                                granted: boolean | null;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -5661,8 +5689,15 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "withdrawals:approve";
+                            result: {
+                                id: number;
+                                /** @enum {string} */
+                                state: "review" | "queued" | "signed" | "broadcast" | "unresolved" | "confirmed" | "failed" | "refunded";
+                                /** @enum {boolean} */
+                                approved: true;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -5703,8 +5738,14 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "withdrawals:reject";
+                            result: {
+                                id: number;
+                                /** @enum {string} */
+                                state: "review" | "queued" | "signed" | "broadcast" | "unresolved" | "confirmed" | "failed" | "refunded";
+                                reason: string | null;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -5846,8 +5887,17 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "limit:set";
+                            result: {
+                                /** @enum {string} */
+                                key: "withdraw_min_wei" | "withdraw_max_wei" | "withdraw_user_daily_wei" | "withdraw_platform_daily_wei" | "withdraw_review_above_wei" | "free_withdraw_min_wei" | "free_withdraw_max_wei" | "free_withdraw_user_daily_wei" | "free_withdraw_platform_daily_wei" | "free_withdraw_review_above_wei" | "income_daily_budget_wei";
+                                /** @enum {string} */
+                                token: "USDT" | "FREE";
+                                nullable: boolean;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                value: string | null;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -5924,8 +5974,12 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "config:set";
+                            result: {
+                                key: string;
+                                value: unknown;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -5967,8 +6021,12 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "config:set";
+                            result: {
+                                key: string;
+                                value: unknown;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6077,8 +6135,12 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "machine:save";
+                            result: {
+                                id: number;
+                                code: string;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6119,8 +6181,12 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "machine:stock";
+                            result: {
+                                code: string;
+                                stock: number | null;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6225,8 +6291,12 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "product:save";
+                            result: {
+                                id: number;
+                                code: string;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6267,8 +6337,12 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "product:stock";
+                            result: {
+                                code: string;
+                                stock: number | null;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6377,8 +6451,13 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "shop:order";
+                            result: {
+                                id: number;
+                                /** @enum {string} */
+                                state: "ordered" | "paid" | "shipped" | "completed" | "cancelled";
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6472,8 +6551,23 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "card:review";
+                            result: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "virtual" | "physical";
+                                name: string;
+                                phone: string;
+                                address: string | null;
+                                /** @enum {string} */
+                                state: "submitted" | "reviewed" | "issued" | "rejected";
+                                note: string | null;
+                                /** @description ISO 8601 timestamp (UTC) */
+                                createdAt: string;
+                                /** @description ISO 8601 timestamp (UTC) */
+                                updatedAt: string;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6559,8 +6653,13 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "quote:set";
+                            result: {
+                                symbol: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                price: string;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6649,8 +6748,14 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "article:publish";
+                            result: {
+                                id: number;
+                                slug: string;
+                                /** @enum {string} */
+                                language: "ar" | "en" | "fil" | "hi" | "id" | "ja" | "ko" | "ru" | "th" | "vi" | "zh-Hans" | "zh-Hant";
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6827,8 +6932,11 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "banner:add";
+                            result: {
+                                id: number;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -6868,8 +6976,13 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "banner:remove";
+                            result: {
+                                id: number;
+                                /** @enum {boolean} */
+                                removed: true;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };
@@ -7330,8 +7443,12 @@ export interface operations {
                         code: 200;
                         msg: string;
                         data: {
-                            command: string;
-                            result: unknown;
+                            /** @enum {string} */
+                            command: "session:revoke";
+                            result: {
+                                address: string;
+                                revoked: number;
+                            };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
                 };

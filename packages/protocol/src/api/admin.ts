@@ -44,9 +44,6 @@ const language = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 // ---- GET /api/admin/me ----
 export const adminMeData = z.object({ address, role: operatorRole });
 
-/** What a successful command answers: its name and its result as logged to ops_log. */
-export const commandData = z.object({ command: z.string(), result: z.unknown() });
-
 /**
  * Why an operator command was refused, as a stable code the console words in the reader's language
  * (a refusal answers code OperatorCommandRefused with this object as `data`; docs/api.md). The CSV
@@ -463,3 +460,51 @@ export const CONSOLE_SECTIONS = {
   audit: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
+
+const codeResult = z.object({ id: z.number().int(), code: z.string() });
+const stockResult = z.object({ code: z.string(), stock: z.number().int().nullable() });
+
+/**
+ * What each operator command's route answers as its result: what the console reads, the CLI prints
+ * and ops_log keeps (the server's command of that name returns exactly this).
+ */
+export const COMMAND_RESULTS = {
+  'fomo:fund': z.object({
+    amount: amountText,
+    ref: z.string(),
+    /** false: this ref funded the pool before, nothing was added */
+    added: z.boolean(),
+    balance: amountText,
+  }),
+  'allocation:grant': allocationLine,
+  'withdrawals:approve': z.object({
+    id: z.number().int(),
+    state: z.enum(WITHDRAW_STATES),
+    approved: z.literal(true),
+  }),
+  'withdrawals:reject': z.object({
+    id: z.number().int(),
+    state: z.enum(WITHDRAW_STATES),
+    reason: z.string().nullable(),
+  }),
+  'limit:set': moneyLimit,
+  /** the setting as stored (its schema is the settings registry's, per key) */
+  'config:set': z.object({ key: z.string(), value: z.unknown() }),
+  'machine:save': codeResult,
+  'machine:stock': stockResult,
+  'product:save': codeResult,
+  'product:stock': stockResult,
+  'shop:order': z.object({ id: z.number().int(), state: z.enum(SHOP_ORDER_STATES) }),
+  'card:review': card,
+  'quote:set': z.object({ symbol: z.string(), price: amountText }),
+  'article:publish': z.object({ id: z.number().int(), slug: z.string(), language }),
+  'banner:add': z.object({ id: z.number().int() }),
+  'banner:remove': z.object({ id: z.number().int(), removed: z.literal(true) }),
+  'session:revoke': z.object({ address: z.string(), revoked: z.number().int() }),
+} as const satisfies Record<string, z.ZodType>;
+export type ResultCommand = keyof typeof COMMAND_RESULTS;
+export type CommandResult<C extends ResultCommand> = z.infer<(typeof COMMAND_RESULTS)[C]>;
+
+/** What a successful command answers: its name and its result (COMMAND_RESULTS), as logged to ops_log. */
+export const commandData = <C extends ResultCommand>(command: C) =>
+  z.object({ command: z.literal(command), result: COMMAND_RESULTS[command] as (typeof COMMAND_RESULTS)[C] });

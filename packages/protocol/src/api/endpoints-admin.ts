@@ -42,7 +42,7 @@ export const adminEndpoints = {
     summary: 'Fund the FOMO pool with FREE; the same ref again changes nothing',
     command: 'fomo:fund',
     body: admin.fomoFundBody,
-    data: admin.commandData,
+    data: admin.commandData('fomo:fund'),
   }),
   postAdminAllocationsGrant: endpoint({
     method: 'POST',
@@ -52,7 +52,7 @@ export const adminEndpoints = {
     summary: 'Grant an airdrop or presale allocation to one signed-up address',
     command: 'allocation:grant',
     body: admin.allocationGrantBody,
-    data: admin.commandData,
+    data: admin.commandData('allocation:grant'),
   }),
   postAdminAllocationsImport: endpoint({
     method: 'POST',
@@ -83,7 +83,7 @@ export const adminEndpoints = {
     summary: 'Approve a withdrawal',
     command: 'withdrawals:approve',
     body: admin.withdrawalApproveBody,
-    data: admin.commandData,
+    data: admin.commandData('withdrawals:approve'),
   }),
   postAdminWithdrawalsReject: endpoint({
     method: 'POST',
@@ -93,7 +93,7 @@ export const adminEndpoints = {
     summary: 'Reject a withdrawal with a reason the user sees; the amount is refunded once',
     command: 'withdrawals:reject',
     body: admin.withdrawalRejectBody,
-    data: admin.commandData,
+    data: admin.commandData('withdrawals:reject'),
   }),
   getAdminPaymentsUnmatched: endpoint({
     method: 'GET',
@@ -124,7 +124,7 @@ export const adminEndpoints = {
       'Set one money limit: a positive amount in token units, or null for no limit where the limit allows it (validated by the settings registry)',
     command: 'limit:set',
     body: admin.moneyLimitSetBody,
-    data: admin.commandData,
+    data: admin.commandData('limit:set'),
   }),
   getAdminConfig: endpoint({
     method: 'GET',
@@ -143,7 +143,7 @@ export const adminEndpoints = {
     summary: 'Set one setting; the value is validated by its schema and refused whole when wrong',
     command: 'config:set',
     body: admin.configSetBody,
-    data: admin.commandData,
+    data: admin.commandData('config:set'),
   }),
   postAdminModules: endpoint({
     method: 'POST',
@@ -153,7 +153,7 @@ export const adminEndpoints = {
     summary: 'Open or close product modules (the switches given; the others stay)',
     command: 'config:set',
     body: admin.modulesSetBody,
-    data: admin.commandData,
+    data: admin.commandData('config:set'),
   }),
   getAdminMachines: endpoint({
     method: 'GET',
@@ -171,7 +171,7 @@ export const adminEndpoints = {
     summary: 'Add or update a mining machine by code',
     command: 'machine:save',
     body: admin.machineSaveBody,
-    data: admin.commandData,
+    data: admin.commandData('machine:save'),
   }),
   postAdminMachinesStock: endpoint({
     method: 'POST',
@@ -181,7 +181,7 @@ export const adminEndpoints = {
     summary: 'Set the stock of a machine (null: unlimited)',
     command: 'machine:stock',
     body: admin.stockSetBody,
-    data: admin.commandData,
+    data: admin.commandData('machine:stock'),
   }),
   getAdminProducts: endpoint({
     method: 'GET',
@@ -199,7 +199,7 @@ export const adminEndpoints = {
     summary: 'Add or update a shop product by code',
     command: 'product:save',
     body: admin.productSaveBody,
-    data: admin.commandData,
+    data: admin.commandData('product:save'),
   }),
   postAdminProductsStock: endpoint({
     method: 'POST',
@@ -209,7 +209,7 @@ export const adminEndpoints = {
     summary: 'Set the stock of a shop product (null: unlimited)',
     command: 'product:stock',
     body: admin.stockSetBody,
-    data: admin.commandData,
+    data: admin.commandData('product:stock'),
   }),
   getAdminShopOrders: endpoint({
     method: 'GET',
@@ -230,7 +230,7 @@ export const adminEndpoints = {
     summary: 'Move a shop order: shipped, completed or cancelled (a cancel refunds)',
     command: 'shop:order',
     body: admin.shopOrderMoveBody,
-    data: admin.commandData,
+    data: admin.commandData('shop:order'),
   }),
   getAdminCards: endpoint({
     method: 'GET',
@@ -249,7 +249,7 @@ export const adminEndpoints = {
     summary: 'Move a card application: reviewed, issued or rejected, with a note the user sees',
     command: 'card:review',
     body: admin.cardReviewBody,
-    data: admin.commandData,
+    data: admin.commandData('card:review'),
   }),
   getAdminQuotes: endpoint({
     method: 'GET',
@@ -267,7 +267,7 @@ export const adminEndpoints = {
     summary: 'Set a manual quote (price in USDT)',
     command: 'quote:set',
     body: admin.quoteSetBody,
-    data: admin.commandData,
+    data: admin.commandData('quote:set'),
   }),
   getAdminArticles: endpoint({
     method: 'GET',
@@ -303,7 +303,7 @@ export const adminEndpoints = {
     summary: 'Publish or update one language of an article (the slug names the article across languages)',
     command: 'article:publish',
     body: admin.articleSaveBody,
-    data: admin.commandData,
+    data: admin.commandData('article:publish'),
   }),
   getAdminBanners: endpoint({
     method: 'GET',
@@ -321,7 +321,7 @@ export const adminEndpoints = {
     summary: 'Add a banner (for one language, or every language without lang)',
     command: 'banner:add',
     body: admin.bannerAddBody,
-    data: admin.commandData,
+    data: admin.commandData('banner:add'),
   }),
   postAdminBannersRemove: endpoint({
     method: 'POST',
@@ -331,7 +331,7 @@ export const adminEndpoints = {
     summary: 'Remove a banner',
     command: 'banner:remove',
     body: admin.bannerRemoveBody,
-    data: admin.commandData,
+    data: admin.commandData('banner:remove'),
   }),
   getAdminContacts: endpoint({
     method: 'GET',
@@ -386,6 +386,6 @@ export const adminEndpoints = {
     summary: 'Revoke one session of the user, or all of them',
     command: 'session:revoke',
     body: admin.adminSessionRevokeBody,
-    data: admin.commandData,
+    data: admin.commandData('session:revoke'),
   }),
 };

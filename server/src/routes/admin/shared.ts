@@ -21,6 +21,8 @@ export function commandRoute<E extends EndpointSpec & { id: string; command: str
     const r = await runForOperator(req, reply, entry.command, raw ? raw(body) : body);
     return r.ok ? ok({ command: entry.command, result: r.result }) : reply;
   };
-  // every command entry answers commandData; a generic entry cannot show it to the type checker
+  // every command entry answers commandData(its command), whose result schema (protocol's
+  // COMMAND_RESULTS) the command is type-checked against in ops/commands.ts; a generic entry cannot
+  // show that to the type checker here
   route(app, entry, handler as EndpointHandler<E>);
 }
