@@ -1,7 +1,9 @@
 // The one query-key tree: one branch per resource. Everything under 'user' belongs to the signed-in
 // user (a sign-out or a money action invalidates it whole), 'public' is the same for everyone, and
-// 'chain' / 'staking' are reads from the chain itself.
+// 'chain' / 'staking' are reads from the chain itself. A factory without arguments next to one with
+// (`rechargesAll` beside `recharges`) is the prefix an invalidation names: every key of that resource.
 import type { Query } from './client';
+import type { ListPath } from './list-routes';
 
 export const keys = {
   config: () => ['config'] as const,
@@ -16,20 +18,25 @@ export const keys = {
     me: () => ['user', 'me'] as const,
     teamInfo: () => ['user', 'team_info'] as const,
     incomeInfo: (params: Query) => ['user', 'income_info', params] as const,
+    incomeInfoAll: () => ['user', 'income_info'] as const,
     /** The tab bar's flame and the Ignite page read the same key, so an ignition refreshes both. */
     fire: () => ['user', 'fire'] as const,
     sessions: () => ['user', 'sessions'] as const,
     stakingLimit: () => ['user', 'staking_limit_info'] as const,
     recharges: (params: Query) => ['user', 'recharge', params] as const,
+    rechargesAll: () => ['user', 'recharge'] as const,
     hashrate: () => ['user', 'hashrate'] as const,
     airdrop: (kind: string) => ['user', 'airdrop', kind] as const,
+    airdropAll: () => ['user', 'airdrop'] as const,
     quota: () => ['user', 'quota'] as const,
     presale: () => ['user', 'presale'] as const,
     cards: () => ['user', 'cards'] as const,
     hlbOrders: () => ['user', 'hlb', 'orders'] as const,
     poolSummary: () => ['user', 'pool', 'contributions', 'summary'] as const,
-    /** A paged list, keyed by its path so each stays separate. */
-    list: (path: string, params: Query) => ['user', 'list', path, params] as const,
+    /** A paged list (src/api/list.ts listKey), keyed by its path so each stays separate. */
+    list: (path: ListPath, params: Query) => ['user', 'list', path, params] as const,
+    listAt: (path: ListPath) => ['user', 'list', path] as const,
+    lists: () => ['user', 'list'] as const,
   },
   /** The operator console (GET /api/admin/…); cleared with the session like everything else. */
   admin: {
@@ -49,7 +56,8 @@ export const keys = {
     poolStats: () => ['public', 'pool', 'stats'] as const,
     round: () => ['public', 'round', 'current'] as const,
     roundChart: () => ['public', 'round', 'chart'] as const,
-    list: (path: string, params: Query) => ['public', 'list', path, params] as const,
+    list: (path: ListPath, params: Query) => ['public', 'list', path, params] as const,
+    listAt: (path: ListPath) => ['public', 'list', path] as const,
   },
   chain: {
     all: () => ['chain'] as const,

@@ -1,32 +1,14 @@
-// Paged lists: every list endpoint the web reads, with its row type from its entry of the endpoint
-// map. Every one answers `{ list, ... }`; the paged ones (`pageOf`) also carry the row count in
-// `total` next to `page`. A list the table does not name fails the type check.
+// Paged lists: every list endpoint the web reads (list-routes.ts), with its row type from its entry
+// of the endpoint map, and read through that entry. Every one answers `{ list, ... }`; the paged
+// ones (`pageOf`) also carry the row count in `total` next to `page`. A list the table does not
+// name fails the type check.
 import type { EndpointKey, Endpoints } from '@free/protocol/api/endpoints';
 import { PAGE_SIZE } from '@free/protocol/constants';
 import { type Answer, type Query, request } from './client';
 import { keys } from './keys';
+import { LIST_ROUTES, type ListPath } from './list-routes';
 
-/** Every list endpoint (a GET answering `{ list, ... }`); its answer's type comes from the map. */
-export type ListPath =
-  | '/api/common/article/list'
-  | '/api/common/machines'
-  | '/api/common/quotes'
-  | '/api/common/round/history'
-  | '/api/user/contribute/record'
-  | '/api/user/airdrop/unlocks'
-  | '/api/user/burn/records'
-  | '/api/user/direct_list'
-  | '/api/user/fcc/records'
-  | '/api/user/finance'
-  | '/api/user/machines'
-  | '/api/user/pool/contributions'
-  | '/api/user/pool/orders'
-  | '/api/user/recharge/list'
-  | '/api/user/round/bets'
-  | '/api/user/shop/orders'
-  | '/api/user/stake/orders'
-  | '/api/user/stake/redemptions'
-  | '/api/user/withdraw/list';
+export type { ListPath };
 
 /** The key of the map's GET endpoint at `P`. */
 type GetAt<P extends string> = {
@@ -45,6 +27,9 @@ export const isPersonalList = (path: ListPath): boolean => path.startsWith('/api
 /** The query key of a list: the user's own under 'user', the rest under 'public'. */
 export const listKey = (path: ListPath, params: Query) =>
   isPersonalList(path) ? keys.user.list(path, params) : keys.public.list(path, params);
+/** Every page and filter of one list: what an invalidation names. */
+export const listPrefix = (path: ListPath) =>
+  isPersonalList(path) ? keys.user.listAt(path) : keys.public.listAt(path);
 
 export interface Page<T> {
   list: T[];
@@ -71,7 +56,9 @@ export async function fetchPage<P extends ListPath>(
   /** a keyset list's cursor from the page before (then `page` only numbers the page) */
   cursor?: string,
 ): Promise<Page<ListRow<P>>> {
-  const data = await request<{ list: ListRow<P>[]; nextCursor?: string | null }>('GET', path, {
+  const route = LIST_ROUTES.find((r) => r.path === path);
+  if (!route) throw new Error(`not a list of the endpoint map: ${path}`);
+  const data = await request<{ list: ListRow<P>[]; nextCursor?: string | null }>(route.method, route.path, {
     query: { ...params, page, size: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
     hideError: true,
     signal,

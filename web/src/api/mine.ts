@@ -4,7 +4,6 @@
 import type { Address } from '@free/protocol/address';
 import type {
   airdropData,
-  fireInfoData,
   fomoData,
   hashrateData,
   presaleBuyData,
@@ -26,10 +25,6 @@ import { useStreamLive } from './stream';
 export type Hashrate = z.infer<typeof hashrateData>;
 export type Airdrop = z.infer<typeof airdropData>;
 export type Quota = z.infer<typeof quotaData>;
-type FireFull = z.infer<typeof fireInfoData>;
-/** The older /api/user/fire answers only the first four fields; the rest arrive with the money routes. */
-export type FireInfo = Pick<FireFull, 'ignited' | 'ignitedAt' | 'requiredFree' | 'walletFree'> &
-  Partial<Omit<FireFull, 'ignited' | 'ignitedAt' | 'requiredFree' | 'walletFree'>>;
 export type FomoPool = z.infer<typeof fomoData>;
 export type AllocationKind = Airdrop['kind'];
 export type PresaleInfo = z.infer<typeof presaleInfo>;
@@ -93,6 +88,7 @@ export function useIgnite(onSuccess: () => void) {
   });
 }
 
+/** GET /api/user/fire: the Ignite page, the burn data and the tab bar's flame read it (one key, one fetch). */
 export function useFire() {
   const signedIn = useSignedIn();
   return useQuery({

@@ -1,12 +1,46 @@
 // The live updates of src/api/stream.ts: which queries each event reads again, the polling
 // fallback while the stream is down, reconnection with a fresh ticket and a growing delay.
+
+import { STREAM_GROUPS } from '@free/protocol/stream';
 import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../session/store';
 import { keys } from './keys';
-import { KEYS_AFTER_GAP, keysForEvent, pollUnlessLive, RECONNECT_MS, startStream } from './stream';
+import { listKey } from './list';
+import { LIST_PATHS } from './list-routes';
+import {
+  GROUP_KEYS,
+  KEYS_AFTER_GAP,
+  keysForEvent,
+  pollUnlessLive,
+  RECONNECT_MS,
+  startStream,
+} from './stream';
 
 const ids = (list: readonly QueryKey[]) => list.map((k) => JSON.stringify(k));
+
+const isPrefix = (prefix: QueryKey, key: QueryKey) =>
+  prefix.length <= key.length && prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
+
+/**
+ * The keys of the queries the app makes: every query reads its key from the key tree (src/api/keys.ts),
+ * lists through listKey. Each factory is called with a stand-in for its arguments, each list with its
+ * path. A key that begins longer ones (`keys.user.all()`, `keys.user.lists()`) counts only through
+ * them, so that a prefix never reaches a query by matching itself.
+ */
+function appQueryKeys(): QueryKey[] {
+  const made: QueryKey[] = LIST_PATHS.map((path) => listKey(path, {}));
+  const walk = (node: object) => {
+    for (const value of Object.values(node)) {
+      if (typeof value === 'function') {
+        const fn = value as (...args: unknown[]) => QueryKey;
+        made.push(fn(...Array(fn.length).fill('x')));
+      } else if (value && typeof value === 'object') walk(value);
+    }
+  };
+  walk(keys);
+  return made.filter((key) => !made.some((other) => other.length > key.length && isPrefix(key, other)));
+}
 
 describe('keysForEvent', () => {
   it('reads the round and its chart again on a round event, the pool on fomo, the quotes on price', () => {
@@ -23,13 +57,27 @@ describe('keysForEvent', () => {
   it("reads the profile and flow records again on the user's balances, and the wallet's records on wallet", () => {
     const balances = ids(keysForEvent('user', '{"groups":["balances"]}'));
     expect(balances).toContain(JSON.stringify(keys.user.me()));
-    expect(balances).toContain(JSON.stringify(['user', 'finance']));
+    expect(balances).toContain(JSON.stringify(keys.user.listAt('/api/user/finance')));
     expect(balances).not.toContain(JSON.stringify(keys.chain.all()));
     const wallet = ids(keysForEvent('user', '{"groups":["balances","wallet"]}'));
     expect(wallet).toContain(JSON.stringify(keys.chain.all()));
-    expect(wallet).toContain(JSON.stringify(['user', 'recharge']));
+    expect(wallet).toContain(JSON.stringify(keys.user.rechargesAll()));
     // each key once, however many groups name it
     expect(new Set(wallet).size).toBe(wallet.length);
+  });
+
+  it('reads again, for every group of a user event, only keys that reach a query the app makes', () => {
+    const queries = appQueryKeys();
+    for (const group of STREAM_GROUPS) {
+      const keysOfGroup = keysForEvent('user', JSON.stringify({ groups: [group] }));
+      expect(keysOfGroup.length, group).toBeGreaterThan(0);
+      expect(ids(keysOfGroup), group).toEqual(ids(GROUP_KEYS[group]));
+      for (const key of keysOfGroup)
+        expect(
+          queries.some((q) => isPrefix(key, q)),
+          `${group}: ${JSON.stringify(key)} reaches no query`,
+        ).toBe(true);
+    }
   });
 
   it('ignores unknown events, unknown groups and data that is not JSON', () => {

@@ -16,6 +16,7 @@ import { useSyncExternalStore } from 'react';
 import { session } from '../session/store';
 import { API_URL, call, routes } from './client';
 import { keys } from './keys';
+import { listPrefix } from './list';
 
 /** Reconnect delays: doubled from the first to the last after each failure. */
 export const RECONNECT_MS = { first: 1_000, max: 30_000 } as const;
@@ -26,18 +27,13 @@ const PUBLIC_KEYS: Record<PublicEvent, readonly QueryKey[]> = {
   fomo: [keys.public.fomo()],
 };
 
-const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
-  balances: [
-    keys.user.me(),
-    ['user', 'finance'],
-    ['user', 'list', '/api/user/finance'],
-    keys.user.hashrate(),
-  ],
+/** What each group of a user event reads again: prefixes of the key tree (api/stream.test.ts checks each reaches a query). */
+export const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
+  balances: [keys.user.me(), listPrefix('/api/user/finance'), keys.user.hashrate()],
   wallet: [
-    ['user', 'recharge'],
-    ['user', 'withdraw'],
-    ['user', 'list', '/api/user/recharge/list'],
-    ['user', 'list', '/api/user/withdraw/list'],
+    keys.user.rechargesAll(),
+    listPrefix('/api/user/recharge/list'),
+    listPrefix('/api/user/withdraw/list'),
     keys.chain.all(),
   ],
   orders: [
@@ -47,15 +43,14 @@ const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
     keys.user.presale(),
     keys.user.quota(),
     keys.user.cards(),
-    ['user', 'contribute'],
-    ['user', 'list'],
+    keys.user.lists(),
     keys.staking.all(),
     keys.public.shop(),
     keys.public.machines(),
   ],
-  rounds: [['user', 'list', '/api/user/round/bets'], keys.public.round()],
-  income: [['user', 'income_info'], ['user', 'airdrop'], keys.user.hashrate(), ['user', 'list']],
-  team: [keys.user.teamInfo(), ['user', 'direct_list'], keys.user.me(), keys.user.fire()],
+  rounds: [listPrefix('/api/user/round/bets'), keys.public.round()],
+  income: [keys.user.incomeInfoAll(), keys.user.airdropAll(), keys.user.hashrate(), keys.user.lists()],
+  team: [keys.user.teamInfo(), listPrefix('/api/user/direct_list'), keys.user.me(), keys.user.fire()],
 };
 
 /** The query keys (prefixes) an event invalidates; `data` is the event's data line. */

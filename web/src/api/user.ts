@@ -1,5 +1,6 @@
-// The signed-in user's resources: profile, ignition, team, income (enabled only with a session).
-import type { fireData, stakingLimitData } from '@free/protocol/api/index';
+// The signed-in user's resources: profile, team, income (enabled only with a session); ignition
+// is api/mine.ts useFire.
+import type { stakingLimitData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
@@ -7,7 +8,6 @@ import { session, useSession } from '../session/store';
 import { call, routes } from './client';
 import { keys } from './keys';
 
-export type FireData = z.infer<typeof fireData>;
 export type StakingLimitData = z.infer<typeof stakingLimitData>;
 
 /** GET /api/user; the profile is merged into the stored user. */
@@ -22,15 +22,6 @@ export function useMe() {
     if (q.data) session.mergeUser(q.data);
   }, [q.data]);
   return q;
-}
-
-export function useFireInfo() {
-  const signedIn = useSession() !== null;
-  return useQuery({
-    queryKey: keys.user.fire(),
-    queryFn: () => call(routes.getUserFire, { hideError: true }),
-    enabled: signedIn,
-  });
 }
 
 export function useTeamInfo() {

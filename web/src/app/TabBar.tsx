@@ -1,6 +1,6 @@
 // The five-slot bottom tab bar (docs/business-rules.md "Languages and screens") with the raised Ignite button in the middle.
 import { useTranslation } from 'react-i18next';
-import { useFireInfo } from '../api/user';
+import { useFire } from '../api/mine';
 import { IgniteFlame } from './IgniteFlame';
 import { useAppNavigate } from './link';
 import { TABS } from './routes';
@@ -16,7 +16,7 @@ const ICONS: Record<number, string> = {
 export function TabBar({ active }: { active: number | undefined }) {
   const { t } = useTranslation();
   const navigate = useAppNavigate();
-  const fire = useFireInfo();
+  const fire = useFire();
   const ignited = fire.data?.ignited === true;
   return (
     <nav className="tab-bar" aria-label={t('nav.tabs')}>
