@@ -9,7 +9,11 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 /** The announcements of the home page's ticker (src/api/articles.ts asks for the same). */
 export const HOME_ANNOUNCEMENTS: Query = { type: 'announcement', page: 1, size: 5 };
 
-/** What every page reads first (config), and what the home page adds (its cards and banners). */
+/**
+ * What every page reads first (config), and what the home page adds (its cards and banners). Paths
+ * spelled out rather than taken from the map's generated routes, whose every entry would land in
+ * index.html's inline script; early.test.ts checks each is a public GET of the map.
+ */
 export const EARLY_READS: readonly { path: string; query?: Query; homeOnly: boolean }[] = [
   { path: '/api/common/config', homeOnly: false },
   { path: '/api/common/fomo', homeOnly: true },

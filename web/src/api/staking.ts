@@ -241,7 +241,7 @@ export function useOnStakeMined(): () => void {
 /** The signed inviter chain for `stakeWithInviter`, read at the moment of staking (never cached). */
 export const fetchStakeRef = () => call(routes.getUserStakeRefAddress);
 
-const REDEMPTIONS = '/api/user/stake/redemptions';
+const REDEMPTIONS = routes.getUserStakeRedemptions.path;
 
 /** What has been paid back and what is ready to redeem (the redemption list's totals). */
 export function useRedemptionTotals(enabled: boolean) {

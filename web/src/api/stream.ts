@@ -29,11 +29,11 @@ const PUBLIC_KEYS: Record<PublicEvent, readonly QueryKey[]> = {
 
 /** What each group of a user event reads again: prefixes of the key tree (api/stream.test.ts checks each reaches a query). */
 export const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
-  balances: [keys.user.me(), listPrefix('/api/user/finance'), keys.user.hashrate()],
+  balances: [keys.user.me(), listPrefix(routes.getUserFinance.path), keys.user.hashrate()],
   wallet: [
     keys.user.rechargesAll(),
-    listPrefix('/api/user/recharge/list'),
-    listPrefix('/api/user/withdraw/list'),
+    listPrefix(routes.getUserRechargeList.path),
+    listPrefix(routes.getUserWithdrawList.path),
     keys.chain.all(),
   ],
   orders: [
@@ -48,9 +48,9 @@ export const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
     keys.public.shop(),
     keys.public.machines(),
   ],
-  rounds: [listPrefix('/api/user/round/bets'), keys.public.round()],
+  rounds: [listPrefix(routes.getUserRoundBets.path), keys.public.round()],
   income: [keys.user.incomeInfoAll(), keys.user.airdropAll(), keys.user.hashrate(), keys.user.lists()],
-  team: [keys.user.teamInfo(), listPrefix('/api/user/direct_list'), keys.user.me(), keys.user.fire()],
+  team: [keys.user.teamInfo(), listPrefix(routes.getUserDirectList.path), keys.user.me(), keys.user.fire()],
 };
 
 /** The query keys (prefixes) an event invalidates; `data` is the event's data line. */

@@ -8,8 +8,8 @@ import { keys } from './keys';
 import { type ListPath, listKey } from './list';
 import { pollUnlessLive, useStreamLive } from './stream';
 
-export const WITHDRAW_LIST = '/api/user/withdraw/list' satisfies ListPath;
-export const RECHARGE_LIST = '/api/user/recharge/list' satisfies ListPath;
+export const WITHDRAW_LIST = routes.getUserWithdrawList.path satisfies ListPath;
+export const RECHARGE_LIST = routes.getUserRechargeList.path satisfies ListPath;
 
 /** POST /api/user/withdraw/apply: USDT (wallet balance) or FREE (airdrop balance) → queued payout to the bound wallet. */
 export function useWithdraw(onSuccess: () => void) {
