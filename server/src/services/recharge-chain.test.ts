@@ -8,19 +8,14 @@ import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexUntilCaughtUp } from '../../server/src/chain/indexer.ts';
-import { type DbHandle, rows } from '../../server/src/db/client.ts';
-import { paymentTermsReader } from '../../server/src/lib/payment-terms.ts';
-import { createRechargeOrder, creditPaidEvent } from '../../server/src/services/recharge.ts';
-import { toRechargeView } from '../../server/src/views/wallet.ts';
-import { testConfig } from '../../server/test/helpers.ts';
-import {
-  chainWallet,
-  localAccount,
-  startTestChain,
-  type TestChain,
-} from '../../server/test/support/test-chain.ts';
-import { openTestDb } from '../../server/test/support/test-db.ts';
+import { testConfig } from '../../test/helpers.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { openTestDb } from '../../test/support/test-db.ts';
+import { indexUntilCaughtUp } from '../chain/indexer.ts';
+import { type DbHandle, rows } from '../db/client.ts';
+import { paymentTermsReader } from '../lib/payment-terms.ts';
+import { toRechargeView } from '../views/wallet.ts';
+import { createRechargeOrder, creditPaidEvent } from './recharge.ts';
 
 let chain: TestChain;
 let db: DbHandle;
