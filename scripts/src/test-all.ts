@@ -41,12 +41,12 @@ const suites: Suite[] = [
   {
     name: 'lint',
     cwd: root,
-    // biome, citations that point into the repository, then the generated OpenAPI document under
-    // redocly's recommended rules
+    // biome, citations that point into the repository, dead files, exports and dependencies (knip),
+    // then the generated OpenAPI document under redocly's recommended rules
     command: [
       'sh',
       '-c',
-      'npx biome check . && npm run --silent lint:citations && npm run --silent lint:openapi',
+      'npx biome check . && npm run --silent lint:citations && npm run --silent lint:dead && npm run --silent lint:openapi',
     ],
     counts: 'exit-code',
   },

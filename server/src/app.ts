@@ -31,8 +31,7 @@ import { ReadCache } from './services/read-cache.ts';
 import { forgetUser } from './services/session-cache.ts';
 import { seedSettings } from './services/settings.ts';
 
-export type { App, AppContext, AppDeps, ChainDeps, DevTools } from './http/context.ts';
-export { REQUEST_BUDGET_MS } from './http/context.ts';
+export type { App, AppDeps, ChainDeps, DevTools } from './http/context.ts';
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const events = new EventBus();

@@ -6,6 +6,7 @@ export type Wei = bigint;
 
 export const WEI_PER_UNIT = 10n ** 18n;
 /** An amount cannot be below 1 U (docs/business-rules.md "Amounts"). */
+/** @alias */
 export const MIN_AMOUNT_WEI: Wei = WEI_PER_UNIT;
 /** An amount cannot exceed 1000 U. */
 export const MAX_AMOUNT_WEI: Wei = 1000n * WEI_PER_UNIT;

@@ -1,6 +1,6 @@
 // EIP-712 `Inviter` signature that Staking.stakeWithInviter verifies (domain "FREE Staking" v1).
 import { INVITER_TYPES, inviterDomain } from '@free/protocol/typed-data';
-import { type Address, encodeAbiParameters, type Hex, hashTypedData } from 'viem';
+import { type Address, encodeAbiParameters, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 export { INVITER_TYPES, inviterDomain };
@@ -14,15 +14,6 @@ export type InviterSignatureInput = {
   nonce: bigint;
   deadline: bigint;
 };
-
-export function inviterDigest(i: Omit<InviterSignatureInput, 'signerKey'>): Hex {
-  return hashTypedData({
-    domain: inviterDomain(i.chainId, i.staking),
-    types: INVITER_TYPES,
-    primaryType: 'Inviter',
-    message: { user: i.user, parents: i.parents, nonce: i.nonce, deadline: i.deadline },
-  });
-}
 
 /** Returns `message = abi.encode(nonce, deadline)` and the signer's EIP-712 signature. */
 export async function signInviter(i: InviterSignatureInput): Promise<{ message: Hex; signature: Hex }> {

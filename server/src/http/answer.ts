@@ -8,14 +8,14 @@ import { answerCommand, type Command } from '../services/command.ts';
 import { ok } from './envelope.ts';
 
 /**
- * Runs `cmd` and answers it: `view` turns the domain value into the API shape (a service that
- * answers in that shape already needs none), the route's response serializer writes the envelope.
+ * Runs `cmd` and answers it: `view` turns the domain value into the API shape (views/), the route's
+ * response serializer writes the envelope.
  */
 export async function answer<P, T>(
   reply: FastifyReply,
   handle: DbHandle,
   cmd: Command<P, T>,
-  view: (out: T) => unknown = (out) => out,
+  view: (out: T) => unknown,
 ): Promise<FastifyReply> {
   // the route's compiled serializer of the success envelope (http/serializer.ts) writes text
   const write = (out: T) => reply.serialize(ok(view(out))) as string;

@@ -12,8 +12,6 @@ import type { Asset } from '../services/ledger.ts';
 import { failAndRefund } from '../services/withdraw.ts';
 import { enqueue, type HotWalletOptions, type OutboxRef, queueOnce } from './hot-wallet.ts';
 
-export { DEFAULT_STUCK_AFTER_BLOCKS } from './hot-wallet.ts';
-
 export type PayoutOptions = Omit<HotWalletOptions, 'hooks'> & {
   /** token contract per withdrawable asset */
   tokens: Partial<Record<Asset, Address>>;

@@ -41,7 +41,6 @@ import {
 } from './kit.ts';
 
 export type { ChainOps, OpsDeps, Parsed } from './kit.ts';
-export { OpsError } from './kit.ts';
 
 /** `a b --k v --flag` → positional [a, b], flags { k: v, flag: 'true' } */
 export function parseArgs(argv: string[]): Parsed {

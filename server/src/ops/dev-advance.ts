@@ -114,6 +114,7 @@ export async function advanceLocal(a: {
  * when the latest block is ahead of the wall clock, the clock moves to it again. Returns the lead
  * restored in seconds (0 when none).
  */
+/** @public read by scripts/src/start.ts through a dynamic import */
 export async function restoreChainLead(client: PublicClient, wallNowMs = Date.now()): Promise<number> {
   await assertLocalChain(client, 'the local chain');
   const latest = await chainTimeReader(client)();

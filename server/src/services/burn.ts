@@ -6,13 +6,14 @@ import type { Hex } from 'viem';
 import type { Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 
-export type BurnType = 'ignition' | 'stake_fee' | 'pool_burn' | 'payment';
+/** A burn record's type: off chain (recorded here) or `payment` (on chain, from the indexer). */
+type BurnType = 'ignition' | 'stake_fee' | 'pool_burn' | 'payment';
 
 export async function recordOffchainBurn(
   tx: Executor,
   b: {
     userId: number;
-    type: 'ignition' | 'stake_fee' | 'pool_burn';
+    type: Exclude<BurnType, 'payment'>;
     level: number;
     free: bigint;
     usdt: bigint;
@@ -86,15 +87,6 @@ export async function listBurnRecords(
     total: Number(agg?.n ?? 0),
     totalFree: BigInt(agg?.s ?? '0'),
   };
-}
-
-/** Pending off-chain burns, oldest first (what an operator burns on chain in one batch). */
-export async function pendingBurnTotal(db: Executor): Promise<{ count: number; free: bigint }> {
-  const [r] = rowsOf<{ n: string | number; s: string }>(
-    await db.execute(sql`SELECT count(*) AS n, coalesce(sum(free_amount), 0)::text AS s FROM product_burns
-      WHERE status = 'pending'`),
-  );
-  return { count: Number(r?.n ?? 0), free: BigInt(r?.s ?? '0') };
 }
 
 /**

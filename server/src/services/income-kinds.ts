@@ -29,11 +29,11 @@ export const KIND = {
   fomoPayout: 'fomo_payout',
 } as const satisfies Record<string, LedgerKind>;
 
-/** The kinds above that income_info shows (compile-time check that they are income kinds). */
-export const INCOME_KINDS_WRITTEN = [
+// a compile-time check: the kinds above that income_info shows are income kinds
+void ([
   KIND.static,
   KIND.dynamic,
   KIND.airdropUnlock,
   KIND.presaleUnlock,
   KIND.poolIncome,
-] as const satisfies readonly IncomeKind[];
+] as const satisfies readonly IncomeKind[]);

@@ -512,10 +512,6 @@ export const freeOfUsdt = (s: MoneySettings, usdt: bigint): bigint => {
   const price = BigInt(s.free_price_usdt_wei);
   return price === 0n ? 0n : (usdt * U) / price;
 };
-export const fccOfUsdt = (s: MoneySettings, usdt: bigint): bigint => {
-  const price = BigInt(s.fcc_price_usdt_wei);
-  return price === 0n ? 0n : (usdt * U) / price;
-};
 
 /** The USDT value of `fcc` wei at `fcc_price_usdt_wei` (rounded down): what the FCC bonus weighs in the income budget. */
 export const usdtOfFcc = (s: MoneySettings, fcc: bigint): bigint => (fcc * BigInt(s.fcc_price_usdt_wei)) / U;

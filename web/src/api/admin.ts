@@ -18,24 +18,13 @@ import {
 import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
-export type AdminMe = z.infer<typeof admin.adminMeData>;
 export type Dashboard = z.infer<typeof admin.dashboardData>;
 export type AllocationImport = z.infer<typeof admin.allocationImportData>;
 export type AdminWithdrawal = z.infer<typeof admin.adminWithdrawal>;
 export type AdminMachine = z.infer<typeof admin.adminMachine>;
 export type AdminProduct = z.infer<typeof admin.adminProduct>;
-export type AdminCard = z.infer<typeof admin.adminCardsData>['list'][number];
-export type AdminQuote = z.infer<typeof admin.adminQuotesData>['list'][number];
-export type AdminArticleSlug = z.infer<typeof admin.adminArticleSlug>;
-export type AdminArticle = z.infer<typeof admin.adminArticleData>;
-export type AdminArticlePreview = z.infer<typeof admin.adminArticlePreviewData>;
-export type AdminBanner = z.infer<typeof admin.adminBanner>;
 export type Contacts = z.infer<typeof admin.contactsData>;
 export type UserLookup = z.infer<typeof admin.userLookupData>;
-export type UserLedger = z.infer<typeof admin.userLedgerData>;
-export type UserSession = z.infer<typeof admin.userSession>;
-export type AuditPage = z.infer<typeof admin.auditData>;
-export type UnmatchedPayments = z.infer<typeof admin.unmatchedPaymentsData>;
 
 /** Who the signed-in wallet is to the console: an operator with a role, or refused (ApiError). */
 export function useAdminMe(enabled: boolean) {

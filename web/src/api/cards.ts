@@ -1,12 +1,11 @@
 // Free Pay cards: my applications and applying for one.
-import type { card, cardApplyBody } from '@free/protocol/api/index';
+import type { cardApplyBody } from '@free/protocol/api/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
 import { call, routes } from './client';
 import { keys } from './keys';
 
-export type Card = z.infer<typeof card>;
 export type CardApply = z.input<typeof cardApplyBody>;
 
 export function useMyCards() {

@@ -1,12 +1,8 @@
 // The FOMO pool (GET /api/common/fomo): balance, countdown, whether earnings are distributed.
-import type { fomoData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { call, routes } from './client';
 import { keys } from './keys';
 import { pollUnlessLive, useStreamLive } from './stream';
-
-export type Fomo = z.infer<typeof fomoData>;
 
 export const fomoQuery = {
   queryKey: keys.public.fomo(),

@@ -8,13 +8,6 @@ import { keys } from './keys';
 
 export type Machine = z.infer<typeof machine>;
 
-export function useMachines() {
-  return useQuery({
-    queryKey: keys.public.machines(),
-    queryFn: async () => (await call(routes.getCommonMachines, { hideError: true })).list,
-  });
-}
-
 export function useMachine(id: string) {
   return useQuery({
     queryKey: keys.public.machine(id),

@@ -2,14 +2,7 @@
 // connected wallet's on-chain USDT/FREE balances.
 
 import type { Address } from '@free/protocol/address';
-import type {
-  airdropData,
-  fomoData,
-  hashrateData,
-  presaleBuyData,
-  presaleInfo,
-  quotaData,
-} from '@free/protocol/api/index';
+import type { airdropData, fomoData, presaleBuyData, presaleInfo } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { Config } from 'wagmi';
 import type { z } from 'zod';
@@ -22,9 +15,7 @@ import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 import { useStreamLive } from './stream';
 
-export type Hashrate = z.infer<typeof hashrateData>;
 export type Airdrop = z.infer<typeof airdropData>;
-export type Quota = z.infer<typeof quotaData>;
 export type FomoPool = z.infer<typeof fomoData>;
 export type AllocationKind = Airdrop['kind'];
 export type PresaleInfo = z.infer<typeof presaleInfo>;

@@ -1,5 +1,5 @@
 // Chain pool: public stats (pie), my contributions and level, contributing.
-import type { PoolCollect, PoolOrder, poolContributionsData, poolStatsData } from '@free/protocol/api/index';
+import type { PoolCollect, PoolOrder, poolStatsData } from '@free/protocol/api/index';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '../session/store';
@@ -8,7 +8,6 @@ import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
 
 export type PoolStats = z.infer<typeof poolStatsData>;
-export type PoolContributions = z.infer<typeof poolContributionsData>;
 
 export function usePoolStats() {
   return useQuery({

@@ -19,10 +19,6 @@ export function localAccountIndex(): number {
   return Number.isInteger(n) && n >= 0 && n <= 9 ? n : 1;
 }
 
-export function setLocalAccountIndex(n: number) {
-  localStorage.setItem(INDEX_KEY, String(n));
-}
-
 type Listener = (...args: unknown[]) => void;
 interface RpcError extends Error {
   code: number;

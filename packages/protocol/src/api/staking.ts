@@ -62,11 +62,13 @@ export const stakeOrdersData = pageOf(stakeOrder);
 
 // ---- POST /api/user/stake/redeem ----
 export const stakeRedeemBody = z.object({ orderId: z.string().min(1).max(20) });
+/** @alias */
 export const stakeRedeemData = stakeOrder;
 
 // ---- POST /api/user/stake/auto_renew ----
 /** Auto-renew of an active on-chain stake (`C…`) of the caller: the app offers its renewal at maturity. */
 export const stakeAutoRenewBody = z.object({ orderId: z.string().min(1).max(20), autoRenew: z.boolean() });
+/** @alias */
 export const stakeAutoRenewData = stakeOrder;
 
 // ---- GET /api/user/stake/redemptions ----

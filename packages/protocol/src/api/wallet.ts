@@ -40,6 +40,7 @@ export const withdrawItem = z.object({
   rejectReason: z.string().nullable(),
 });
 export type WithdrawItem = z.infer<typeof withdrawItem>;
+/** @alias */
 export const withdrawData = withdrawItem;
 export const withdrawListQuery = pageQuery;
 export const withdrawListData = pageOf(withdrawItem);

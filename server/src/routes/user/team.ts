@@ -75,5 +75,3 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(data);
   });
 };
-
-export default teamRoutes;
