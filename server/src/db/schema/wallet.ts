@@ -28,7 +28,6 @@ export const withdrawals = pgTable(
     chainNonce: integer('chain_nonce'),
     rawTx: text('raw_tx'),
     txHash: text('tx_hash'),
-    attempts: integer('attempts').notNull().default(0),
     failReason: text('fail_reason'),
     /** shown to the user: why an operator rejected the withdrawal in review */
     rejectReason: text('reject_reason'),
@@ -40,6 +39,11 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_state_idx').on(t.state, t.id),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    // a state protocol does not name is refused by the database too (migration 0020)
+    check(
+      'withdrawals_state_known',
+      sql`${t.state} IN (${sql.raw(WITHDRAWAL_STATES.map((s) => `'${s}'`).join(', '))})`,
+    ),
   ],
 );
 
