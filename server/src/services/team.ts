@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type SqlRunner } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { notifyTeam } from './events.ts';
+import type { ReadCache } from './read-cache.ts';
 import { forgetUser } from './session-cache.ts';
 import { getSettings, teamRulesOf } from './settings.ts';
 import {
@@ -354,6 +355,23 @@ export async function teamInfo(
   const s = await teamStatsRow(tx, userId, now);
   // the team rules come from the cached settings registry: no statement when the cache is warm
   return teamInfoOf(s, now, rules ?? teamRulesOf(await getSettings(tx)));
+}
+
+/**
+ * The user's team figures: the stored row from the per-process cache (read-cache.ts, dropped on
+ * every team change), levels and tiers under the current settings.
+ */
+export async function cachedTeamInfo(
+  db: SqlRunner,
+  reads: ReadCache,
+  userId: number,
+  now: Date,
+): Promise<TeamInfo> {
+  const [row, settings] = await Promise.all([
+    reads.team(userId, utcDay(now), () => teamStatsRow(db, userId, now)),
+    getSettings(db),
+  ]);
+  return teamInfoOf(row, now, teamRulesOf(settings));
 }
 
 /** The team figures of a stored row under the current rules (levels and tiers follow the settings). */

@@ -33,6 +33,7 @@ export const directItem = z.object({
   isValid: z.boolean(),
 });
 export const directListData = pageOf(directItem);
+export type DirectListData = z.infer<typeof directListData>;
 
 /** Arguments for `stakeWithInviter(amount, minOut, stakeIndex, maxFeeBps, minRatePpm, parents, message, signature)`. */
 export const stakeRefData = z.object({

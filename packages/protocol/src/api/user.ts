@@ -110,6 +110,7 @@ export const stakingLimitData = z.object({
     'USDT the caller staked in the last 30 days: at the market-maker threshold a stake of the market-maker cycle earns the FCC bonus',
   ),
 });
+export type StakingLimitData = z.infer<typeof stakingLimitData>;
 
 // ---- GET /api/user/fire ----
 /** Served by the ignition routes (routes/product/ignition.ts); this name stays for the web's imports. */

@@ -1,60 +1,26 @@
 // Signed-in endpoints about the user (the signed-in scope of http/auth.ts has set req.user).
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import type * as api from '@free/protocol/api/user';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, checksum, iso, isoOrNull } from '../../lib/format.ts';
 import { listSessions, revokeSession, revokeUserSessions } from '../../services/auth.ts';
 import { incomeInfo } from '../../services/income.ts';
-import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
-import { turnover30d } from '../../services/market-maker.ts';
+import { entriesOf } from '../../services/ledger.ts';
 import { contributionsOf } from '../../services/pool.ts';
-import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
-import { investmentLimitsOf } from '../../services/staking-orders.ts';
+import { stakingLimits, userProfile } from '../../services/user.ts';
 import { toFinancePageView } from '../../views/finance.ts';
 import { toIncomeView } from '../../views/income.ts';
 import { toContributionView } from '../../views/pool.ts';
-import { cachedTeamInfo } from './team.ts';
+import { toSessionView, toStakingLimitsView, toUserProfileView } from '../../views/user.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const db = ctx.db.db;
 
-  route(app, e.getUser, async (req) => {
-    const me = currentUser(req);
-    // independent reads: on PostgreSQL they run side by side on the pool
-    const [[inviter], team, b] = await Promise.all([
-      me.inviterId
-        ? db.select({ address: users.address }).from(users).where(eq(users.id, me.inviterId))
-        : Promise.resolve([]),
-      cachedTeamInfo(ctx, me.id),
-      ctx.reads.balances(me.id, () => getUserBalances(db, me.id)),
-    ]);
-    const balances = Object.fromEntries(
-      USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, amt(b[a][s])]))]),
-    ) as z.infer<typeof api.userProfile>['balances'];
-    return ok({
-      id: me.id,
-      address: checksum(me.address),
-      inviter: inviter ? checksum(inviter.address) : null,
-      ignited: me.ignited,
-      ignitedAt: isoOrNull(me.ignitedAt),
-      createdAt: iso(me.createdAt),
-      level: {
-        user: `V${team.level}`,
-        node: team.nodeTier,
-        marketMaker: team.isMarketMaker,
-        valid: team.isValid,
-      },
-      invite: { path: '#/', query: `inviter=${checksum(me.address)}` },
-      balances,
-    });
-  });
+  route(app, e.getUser, async (req) =>
+    ok(toUserProfileView(await userProfile(db, ctx.reads, currentUser(req), ctx.clock()))),
+  );
 
   route(app, e.postUserLogout, async (req) =>
     ok({ revoked: await revokeSession(db, req.token ?? '', ctx.clock()) }),
@@ -68,14 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       ctx.clock(),
       ctx.config.sessionIdleMs,
     );
-    return ok({
-      list: list.map((x) => ({
-        ...x,
-        createdAt: iso(x.createdAt),
-        lastUsedAt: iso(x.lastUsedAt),
-        expiresAt: iso(x.expiresAt),
-      })),
-    });
+    return ok({ list: list.map(toSessionView) });
   });
 
   route(app, e.postUserSessionsRevoke, async (req) => {
@@ -103,25 +62,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(toIncomeView(await incomeInfo(db, currentUser(req).id, ctx.clock()))),
   );
 
-  route(app, e.getUserStakingLimitInfo, async (req) => {
-    const me = currentUser(req);
-    const s = await getSettings(db);
-    const b = await getUserBalances(db, me.id);
-    const limits = investmentLimitsOf(s);
-    return ok({
-      minAmount: amt(wei(s.min_amount_wei)),
-      maxAmount: amt(wei(s.max_amount_wei)),
-      minInvestmentFree: amt(wei(s.min_investment_free_wei)),
-      maxInvestment: amt(wei(s.max_investment_wei)),
-      minStake: amt(limits.min),
-      maxStake: amt(limits.max),
-      cycles: s.cycles.map((c, index) => ({ index, ...c })),
-      walletUsdt: amt(b.wallet.USDT),
-      walletFree: amt(b.wallet.FREE),
-      stakingUseBalanceOpen: isModuleOpen(s, 'staking_use_balance'),
-      marketMakerTurnover: amt(await turnover30d(db, me.id, ctx.clock())),
-    });
-  });
+  route(app, e.getUserStakingLimitInfo, async (req) =>
+    ok(toStakingLimitsView(await stakingLimits(db, currentUser(req).id, ctx.clock()))),
+  );
 
   route(app, e.getUserContributeRecord, async (req) => {
     const r = await contributionsOf(db, currentUser(req).id, req.query.page, req.query.size);

@@ -3,60 +3,23 @@ import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signingNow } from '../../chain/chain-time.ts';
 import { currentUser } from '../../http/auth.ts';
-import type { AppContext } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, checksum, isoOrNull } from '../../lib/format.ts';
-import { getSettings, teamRulesOf } from '../../services/settings.ts';
-import { directList, type TeamInfo, teamInfoOf, teamStatsRow, utcDay } from '../../services/team.ts';
+import { cachedTeamInfo, directList } from '../../services/team.ts';
 import { stakeRef } from '../../services/team-ref.ts';
-
-/**
- * The user's team figures: the stored row from the per-process cache (services/read-cache.ts,
- * dropped on every team change), levels and tiers under the current settings.
- */
-export async function cachedTeamInfo(ctx: AppContext, userId: number): Promise<TeamInfo> {
-  const db = ctx.db.db;
-  const now = ctx.clock();
-  const [row, settings] = await Promise.all([
-    ctx.reads.team(userId, utcDay(now), () => teamStatsRow(db, userId, now)),
-    getSettings(db),
-  ]);
-  return teamInfoOf(row, now, teamRulesOf(settings));
-}
+import { toDirectListView, toTeamInfoView } from '../../views/team.ts';
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const db = ctx.db.db;
 
-  route(app, e.getUserTeamInfo, async (req) => {
-    const { teamLevel, ...t } = await cachedTeamInfo(ctx, currentUser(req).id);
-    return ok({
-      ...t,
-      totalPerformance: amt(t.totalPerformance),
-      zoneA: amt(t.zoneA),
-      zoneB: amt(t.zoneB),
-      ownPrincipal: amt(t.ownPrincipal),
-      level: teamLevel,
-    });
-  });
+  route(app, e.getUserTeamInfo, async (req) =>
+    ok(toTeamInfoView(await cachedTeamInfo(db, ctx.reads, currentUser(req).id, ctx.clock()))),
+  );
 
-  route(app, e.getUserDirectList, async (req) => {
-    const page = await directList(db, currentUser(req).id, req.query.page, req.query.size);
-    return ok({
-      list: page.list.map((m) => ({
-        address: checksum(m.address),
-        boundAt: isoOrNull(m.boundAt),
-        ownPrincipal: amt(m.ownPrincipal),
-        teamCount: m.teamCount,
-        performance: amt(m.performance),
-        isValid: m.isValid,
-      })),
-      total: page.total,
-      page: page.page,
-      size: page.pageSize,
-    });
-  });
+  route(app, e.getUserDirectList, async (req) =>
+    ok(toDirectListView(await directList(db, currentUser(req).id, req.query.page, req.query.size))),
+  );
 
   route(app, e.getUserStakeRefAddress, async (req) => {
     const me = currentUser(req);
