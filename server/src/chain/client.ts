@@ -1,8 +1,7 @@
 // The viem client of the configured RPC and the DEX addresses of the deployment, shared by the
 // API, the jobs and the ops CLI.
-import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import { type Address, createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import type { Config } from '../config.ts';
-import type { DexAddresses } from '../services/quotes.ts';
 
 /** A public client on config.rpcUrl; `timeoutMs` per request (default 10 s, one retry). */
 export function makeChainClient(config: Config, opts: { timeoutMs?: number } = {}): PublicClient {
@@ -17,6 +16,9 @@ export function makeChainClient(config: Config, opts: { timeoutMs?: number } = {
     transport: http(config.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: 1 }),
   }) as PublicClient;
 }
+
+/** Where the FREE/USDT pair and the tokens are: what the DEX price readers (services/quotes.ts) read. */
+export type DexAddresses = { pair: Address; free: Address; fcc: Address; usdt: Address; factory: Address };
 
 /** The FREE/USDT pair and the tokens of the deployment; null without a deployment file. */
 export function dexAddresses(config: Config): DexAddresses | null {

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
-import { tryLeadership } from '../chain/leader.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { createRechargeOrder } from '../services/recharge.ts';
 import { toRechargeView } from '../views/wallet.ts';
 import { finalityDepthFor, startJobs } from './index.ts';
+import { tryLeadership } from './leader.ts';
 
 let chain: TestChain;
 let h: DbHandle;

@@ -3,11 +3,11 @@
 import type { PublicClient } from 'viem';
 import { type ChainGuard, ChainMismatch } from '../chain/chain-guard.ts';
 import { dexAddresses, makeChainClient } from '../chain/client.ts';
-import { LEADER_CHECK_MS, type Leadership, LeadershipLost, tryLeadership } from '../chain/leader.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { type Logger, noopLog } from '../lib/logger.ts';
 import { dexFreeOracle, dexFreePrice, type OracleSource, type PriceSource } from '../services/quotes.ts';
+import { LEADER_CHECK_MS, type Leadership, LeadershipLost, tryLeadership } from './leader.ts';
 
 export type Jobs = { stop: () => Promise<void> };
 

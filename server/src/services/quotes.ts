@@ -6,6 +6,7 @@ import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_MS } from '@free/protocol/constants';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type Address, getAddress, type PublicClient, zeroAddress } from 'viem';
+import type { DexAddresses } from '../chain/client.ts';
 import type { Executor } from '../db/client.ts';
 import { quoteSnapshots, quotes } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
@@ -82,8 +83,6 @@ export function dexFreeOracle(client: PublicClient, d: DexAddresses): OracleSour
     }
   };
 }
-
-export type DexAddresses = { pair: Address; free: Address; fcc: Address; usdt: Address; factory: Address };
 
 /** FREE's price read from the FREE/USDT pair on every call (rounds, pool burns). */
 export function dexFreePrice(client: PublicClient, d: DexAddresses): PriceSource {

@@ -6,10 +6,10 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
-import type { JobRun, Jobs } from '../jobs/loop.ts';
-import { runLoop } from '../jobs/loop.ts';
 import type { Logger } from '../lib/logger.ts';
 import { lockHolder } from './leader.ts';
+import type { JobRun, Jobs } from './loop.ts';
+import { runLoop } from './loop.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('job leadership: skipped, TEST_DATABASE_URL is not set');
