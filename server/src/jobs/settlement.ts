@@ -1,6 +1,6 @@
 // Daily settlement (docs/business-rules.md "Daily settlement"): static income, dynamic (generation) income for ignited accounts,
 // the chain pool's income to its contributors, market-maker FCC bonus and automatic renewal at
-// maturity, airdrop and presale unlocks.
+// maturity (services/stake-maturity.ts), airdrop and presale unlocks (services/airdrop.ts).
 // Set-based SQL; each step commits on its own with its (day, step) row in settlement_runs, so a
 // second run pays nothing twice and a run that crashed in the middle resumes at the next step.
 // While the FOMO pool is under its floor, nothing is paid: the run records a settlement_holds row.
@@ -14,15 +14,15 @@ import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
+import { releaseUnlocks, unlockTargetSql } from '../services/airdrop.ts';
 import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
-import { grantComputePower } from '../services/hashrate.ts';
-import { holdIncome, incomeLeft, takeIncome } from '../services/income-budget.ts';
+import { takeIncome } from '../services/income-budget.ts';
 import { KIND } from '../services/income-kinds.ts';
-import { marketMakerBonusSql } from '../services/market-maker.ts';
 import { depthForLevel, getSettings, type MoneySettings } from '../services/settings.ts';
-import { bulkCredit, bulkDebitToSystem } from '../services/settlement-ledger.ts';
-import { chainCycleDays, chainCycleDaysSql } from '../services/staking-orders.ts';
-import { applyStakeChanges, loadTeamRules } from '../services/team.ts';
+import { bulkCredit } from '../services/settlement-ledger.ts';
+import { matureOrders } from '../services/stake-maturity.ts';
+import { chainCycleDaysSql } from '../services/staking-orders.ts';
+import { loadTeamRules } from '../services/team.ts';
 import { teamLevelSql, zoneBSql } from '../services/team-rules.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 
@@ -157,8 +157,8 @@ const STEP_FNS: Record<SettlementStep, (tx: Tx, c: StepCtx) => Promise<StepOut>>
   static: stepStatic,
   dynamic: stepDynamic,
   pool: stepPool,
-  maturity: stepMaturity,
-  unlocks: stepUnlocks,
+  maturity: matureOrders,
+  unlocks: (tx, c) => releaseUnlocks(tx, c.day, c.end),
   fomo: (tx, c) => distributeFomo(tx, c.end),
 };
 
@@ -317,172 +317,6 @@ async function stepPool(tx: Tx, c: StepCtx): Promise<StepOut> {
   });
 }
 
-/**
- * Maturity: the market-maker FCC bonus of every order that matured by the end of the day, and the
- * automatic renewal of the orders that chose it; every N-th round a share of principal + income
- * becomes computing power (hashrate grants for the user, the direct inviter and the team).
- */
-async function stepMaturity(tx: Tx, c: StepCtx): Promise<StepOut> {
-  const end = c.end.toISOString();
-  // the FCC bonus of balance orders matured by the end of the day (or held before: any status) and
-  // of the on-chain stakes of the market-maker cycle not paid yet (the ledger key makes a stake's
-  // bonus paid once, whichever run sees it first), oldest first. On-chain stakes are looked at from
-  // 31 days back (settlement's catch-up), or from 31 days before the first day the budget ever held
-  // a payment: a bonus held then is still waiting, however long ago it matured
-  const core = await getSettings(tx);
-  const rules = await loadTeamRules(tx);
-  const mmDays = chainCycleDays(rules.marketMakerCycle);
-  const matured = sql`cs.staked_at + ${mmDays}::int * interval '1 day'`;
-  await tx.execute(sql`DROP TABLE IF EXISTS pg_temp.settle_bonus`);
-  await tx.execute(sql`CREATE TEMP TABLE settle_bonus ON COMMIT DROP AS
-    SELECT b.*, div(b.amount * ${c.money.fcc_price_usdt_wei}::numeric, ${WAD}::numeric) AS usdt,
-      sum(div(b.amount * ${c.money.fcc_price_usdt_wei}::numeric, ${WAD}::numeric))
-        OVER (ORDER BY b.at, b.tx_key) AS running
-    FROM (
-      SELECT id AS order_id, user_id, bonus_fcc AS amount, due_at AS at, 'mm_bonus:' || id AS tx_key,
-        'B' || lpad(id::text, 8, '0') AS ref
-      FROM stake_orders WHERE due_at <= ${end} AND bonus_fcc > 0 AND NOT bonus_paid
-      UNION ALL
-      SELECT NULL, cs.user_id, ${marketMakerBonusSql('cs', core, rules.marketMakerCycle)}, ${matured},
-        'mm_bonus:C' || cs.id, 'C' || lpad(cs.id::text, 8, '0')
-      FROM chain_stakes cs
-      WHERE cs.cycle = ${rules.marketMakerCycle}::int AND ${matured} <= ${end}
-        AND ${matured} > LEAST(${end}::timestamptz,
-          (SELECT min(day)::timestamptz FROM income_budget_days WHERE held > 0)) - interval '31 days'
-        AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.tx_key = 'mm_bonus:C' || cs.id)
-    ) b WHERE b.amount > 0`);
-  // the bonus counts against the daily income budget at its USDT value: the oldest that fit are
-  // paid, the rest stay unpaid (bonus_paid false) for a later day with budget left
-  const { left } = await incomeLeft(tx, c.day);
-  const fits = left === null ? sql`true` : sql`running <= ${left.toString()}::numeric`;
-  const bonus = await bulkCredit(tx, {
-    src: sql`SELECT user_id, amount, tx_key, ref FROM settle_bonus WHERE ${fits}`,
-    account: 'wallet',
-    asset: 'FCC',
-    kind: KIND.mmBonus,
-  });
-  const [sums] = rowsOf<{ paid: string; first_held: string | null }>(
-    await tx.execute(sql`SELECT coalesce(sum(usdt) FILTER (WHERE ${fits}), 0)::text AS paid,
-        (SELECT usdt::text FROM settle_bonus WHERE NOT (${fits}) ORDER BY running LIMIT 1) AS first_held
-      FROM settle_bonus`),
-  );
-  if (!(await takeIncome(tx, c.day, BigInt(sums?.paid ?? '0'))).ok)
-    throw new Error('FCC bonus past the budget');
-  if (sums?.first_held != null) await holdIncome(tx, c.day, BigInt(sums.first_held));
-  await tx.execute(sql`UPDATE stake_orders SET bonus_paid = true
-    WHERE id IN (SELECT order_id FROM settle_bonus WHERE order_id IS NOT NULL AND ${fits})`);
-
-  const s = await getSettings(tx);
-  const every = c.money.compute_every_rounds;
-  const share = c.money.compute_share_bps;
-  // renewals of this day, with the computing-power contribution of every N-th round
-  await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS settle_renew (
-      id bigint PRIMARY KEY, user_id int, cycle int, amount numeric, principal numeric, contribution numeric, due_at timestamptz, round int
-    ) ON COMMIT DROP`);
-  await tx.execute(sql`
-    INSERT INTO settle_renew (id, user_id, cycle, amount, principal, contribution, due_at, round)
-    SELECT id, user_id, cycle, amount, principal,
-      CASE WHEN round % ${every}::int = 0
-        THEN LEAST(div((principal + interest_paid) * ${share}::int, 10000), principal - 1) ELSE 0 END,
-      due_at, round
-    FROM stake_orders WHERE status = 'active' AND auto_renew AND due_at <= ${end}
-    FOR UPDATE`);
-  await bulkDebitToSystem(tx, {
-    src: sql`SELECT user_id, contribution AS amount, 'compute:' || id AS tx_key, 'B' || lpad(id::text, 8, '0') AS ref
-      FROM settle_renew`,
-    account: 'asset',
-    asset: 'USDT',
-    kind: KIND.computeContribution,
-    to: 'fees',
-  });
-  await grantComputePower(
-    tx,
-    sql`SELECT user_id, 'B' || id AS ref, contribution, due_at AS at FROM settle_renew`,
-    c.money,
-  );
-  const cycleValues = sql.join(
-    s.cycles.map((cy, i) => sql`(${i}::int, ${cy.days}::int, ${cy.rate_ppm}::int, ${cy.fee_bps}::int)`),
-    sql`, `,
-  );
-  const renewed = rowsOf<{ n: string | number }>(
-    await tx.execute(sql`
-      WITH ins AS (
-        INSERT INTO stake_orders (user_id, cycle, cycle_days, rate_ppm, fee_bps, amount, fee, principal, auto_renew,
-          round, parent_id, staked_at, due_at, ledger_key)
-        SELECT r.user_id, r.cycle, cy.days, cy.rate_ppm, cy.fee_bps, r.amount - r.contribution, 0,
-          r.principal - r.contribution, true, r.round + 1, r.id, r.due_at, r.due_at + cy.days * interval '1 day',
-          'renew:' || r.id
-        FROM settle_renew r JOIN (VALUES ${cycleValues}) AS cy(idx, days, rate_ppm, fee_bps) ON cy.idx = r.cycle
-        ON CONFLICT (ledger_key) DO NOTHING
-        RETURNING 1
-      )
-      SELECT count(*) AS n FROM ins`),
-  );
-  await tx.execute(sql`UPDATE stake_orders o SET status = 'renewed' FROM settle_renew r WHERE o.id = r.id`);
-  // team figures follow the principal that left for computing power (few rows: every N-th round)
-  const contributed = rowsOf<{ user_id: number; contribution: string; cycle: number; due_at: string | Date }>(
-    await tx.execute(
-      sql`SELECT user_id, contribution::text, cycle, due_at FROM settle_renew WHERE contribution > 0`,
-    ),
-  );
-  await applyStakeChanges(
-    tx,
-    contributed.map((r) => {
-      const delta = -BigInt(r.contribution);
-      return {
-        userId: r.user_id,
-        principalDelta: delta,
-        amountDelta: delta,
-        activeDelta: 0,
-        cycle: r.cycle,
-        at: new Date(r.due_at),
-      };
-    }),
-    rules,
-  );
-  return {
-    rows: bonus.rows + Number(renewed[0]?.n ?? 0),
-    total: bonus.total,
-  };
-}
-
-const unlockTarget = (at: Date) => {
-  const t = at.toISOString();
-  return sql`CASE WHEN ${t}::timestamptz >= end_at THEN total
-    ELSE div(total * floor(extract(epoch FROM (${t}::timestamptz - unlock_at)) * 1000),
-      floor(extract(epoch FROM (end_at - unlock_at)) * 1000)) END`;
-};
-
-/** Airdrop and presale: linear release between unlock time and end time, up to the end of the day. */
-async function stepUnlocks(tx: Tx, c: StepCtx): Promise<StepOut> {
-  await tx.execute(sql`
-    INSERT INTO allocation_unlocks (allocation_id, day, user_id, kind, amount)
-    SELECT id, ${c.day}, user_id, kind, target - released FROM (
-      SELECT id, user_id, kind, released, ${unlockTarget(c.end)} AS target
-      FROM token_allocations WHERE released < total AND unlock_at < ${c.end.toISOString()}
-    ) t WHERE target > released`);
-  let rows = 0;
-  let total = 0n;
-  for (const [kind, account, ledgerKind] of [
-    ['airdrop', 'airdrop', KIND.airdropUnlock],
-    ['presale', 'wallet', KIND.presaleUnlock],
-  ] as const) {
-    const r = await bulkCredit(tx, {
-      src: sql`SELECT user_id, amount, 'unlock:' || allocation_id || ':' || day::text AS tx_key,
-          'A' || allocation_id AS ref
-        FROM allocation_unlocks WHERE day = ${c.day} AND kind = ${kind}`,
-      account,
-      asset: 'FREE',
-      kind: ledgerKind,
-    });
-    rows += r.rows;
-    total += r.total;
-  }
-  await tx.execute(sql`UPDATE token_allocations a SET released = a.released + u.amount
-    FROM allocation_unlocks u WHERE u.day = ${c.day} AND u.allocation_id = a.id`);
-  return { rows, total };
-}
-
 /** What a held run did not pay (static income and unlocks up to the end of the day). */
 async function heldAmounts(db: Executor, end: Date, _money: MoneySettings): Promise<Record<string, string>> {
   const factors = await factorValues(db);
@@ -497,7 +331,7 @@ async function heldAmounts(db: Executor, end: Date, _money: MoneySettings): Prom
   );
   const unlocks = rowsOf<{ kind: string; s: string }>(
     await db.execute(sql`SELECT kind, coalesce(sum(target - released), 0)::text AS s FROM (
-      SELECT kind, released, ${unlockTarget(end)} AS target FROM token_allocations
+      SELECT kind, released, ${unlockTargetSql(end)} AS target FROM token_allocations
       WHERE released < total AND unlock_at < ${end.toISOString()}) t WHERE target > released GROUP BY kind`),
   );
   const out: Record<string, string> = { [KIND.static]: st?.s ?? '0', orders: String(st?.n ?? 0) };

@@ -1,10 +1,13 @@
-// Airdrop and presale allocations (FREE), released linearly between unlock and end time by the
-// settlement job; the airdrop page, unlock details and the quota.
+// Airdrop and presale allocations (FREE), released linearly between unlock and end time
+// (releaseUnlocks: the daily settlement's `unlocks` step, jobs/settlement.ts); the airdrop page,
+// unlock details and the quota.
 import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { KIND } from './income-kinds.ts';
+import { bulkCredit } from './settlement-ledger.ts';
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -141,4 +144,46 @@ export async function quotaOf(db: Executor, userId: number): Promise<QuotaView> 
     presale: BigInt(r?.presale ?? '0'),
     airdrop: BigInt(r?.airdrop ?? '0'),
   };
+}
+
+/** What an allocation has released by `at`: linear from its unlock time to its end time. */
+export const unlockTargetSql = (at: Date) => {
+  const t = at.toISOString();
+  return sql`CASE WHEN ${t}::timestamptz >= end_at THEN total
+    ELSE div(total * floor(extract(epoch FROM (${t}::timestamptz - unlock_at)) * 1000),
+      floor(extract(epoch FROM (end_at - unlock_at)) * 1000)) END`;
+};
+
+/** Airdrop and presale: linear release between unlock time and end time, up to the end of the day. */
+export async function releaseUnlocks(
+  tx: Tx,
+  day: string,
+  end: Date,
+): Promise<{ rows: number; total: bigint }> {
+  await tx.execute(sql`
+    INSERT INTO allocation_unlocks (allocation_id, day, user_id, kind, amount)
+    SELECT id, ${day}, user_id, kind, target - released FROM (
+      SELECT id, user_id, kind, released, ${unlockTargetSql(end)} AS target
+      FROM token_allocations WHERE released < total AND unlock_at < ${end.toISOString()}
+    ) t WHERE target > released`);
+  let rows = 0;
+  let total = 0n;
+  for (const [kind, account, ledgerKind] of [
+    ['airdrop', 'airdrop', KIND.airdropUnlock],
+    ['presale', 'wallet', KIND.presaleUnlock],
+  ] as const) {
+    const r = await bulkCredit(tx, {
+      src: sql`SELECT user_id, amount, 'unlock:' || allocation_id || ':' || day::text AS tx_key,
+          'A' || allocation_id AS ref
+        FROM allocation_unlocks WHERE day = ${day} AND kind = ${kind}`,
+      account,
+      asset: 'FREE',
+      kind: ledgerKind,
+    });
+    rows += r.rows;
+    total += r.total;
+  }
+  await tx.execute(sql`UPDATE token_allocations a SET released = a.released + u.amount
+    FROM allocation_unlocks u WHERE u.day = ${day} AND u.allocation_id = a.id`);
+  return { rows, total };
 }
