@@ -6924,7 +6924,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description an https:// URL, or '' to hide the link */
                     twitter?: string;
+                    /** @description an https:// URL, or '' to hide the link */
                     telegram?: string;
                 };
             };
