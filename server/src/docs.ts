@@ -129,7 +129,7 @@ export function renderMarkdown(doc: ApiDocument): string {
     '| `Authorization` | signed-in calls (🔒) | `Bearer <token>` (the scheme name in any case), the token of `POST /api/common/login`; missing, expired or revoked: 401 |',
     '| `times` | signed-in calls | the signing time, ms since 1970 as digits; more than 5 minutes from the server clock: 1101 `(times)` |',
     '| `sign` | signed-in calls | `hex(HMAC-SHA256(FREE_CLIENT_SECRET, token + times))`; wrong or malformed (or `times` not digits): 1100 `(sign)` |',
-    '| `Idempotency-Key` | the POSTs that list it below | 8–128 characters of `A-Z a-z 0-9 _ . : -`; a retry with the same key and body gets the first answer, the same key with another body 1202, while the first is still running 1302 (retry with the key) |',
+    '| `Idempotency-Key` | the POSTs that list it below | 8–128 characters of `A-Z a-z 0-9 _ . : -`; a retry with the same key and body gets the first answer, the same key with another body 1202, while the first is still running 1302 (retry with the key); a key is kept 24 hours: used again later it is a new request, done again (retry only within the day) |',
     '| `Accept-Language` | any call | the language of `msg` |',
     '',
     'In the OpenAPI document `platform` is a header parameter of every operation, `Authorization` + `sign` +',
