@@ -76,7 +76,18 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
     const ticket = req.query.ticket;
     let who: { userId: number; sessionHash: string } | null = null;
     if (ticket !== undefined) {
-      who = await redeemStreamTicket(ctx.db.db, ticket, ctx.clock());
+      // a user already at their cap keeps the ticket: the redemption rolls back
+      const atCap = new Error('stream cap of the user');
+      try {
+        who = await ctx.db.db.transaction(async (tx) => {
+          const got = await redeemStreamTicket(tx, ticket, ctx.clock());
+          if (got && open.over(limits, client, got.userId)) throw atCap;
+          return got;
+        });
+      } catch (err) {
+        if (err === atCap) return refuse();
+        throw err;
+      }
       if (who === null) return sendFailure(reply, ErrorCode.Unauthorized, 'ticket', 401);
     }
     // again with the user, and with what opened meanwhile; nothing awaits between this and add
