@@ -22,13 +22,14 @@ import { installRequestContext } from './http/request-context.ts';
 import { setEndpointScope } from './http/route.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installStorableText } from './http/storable-text.ts';
+import { StreamRegistry } from './http/streams.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { devRoutes } from './routes/dev.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
 import { EventBus } from './services/event-bus.ts';
 import { ReadCache } from './services/read-cache.ts';
-import { forgetUser } from './services/session-cache.ts';
+import { forgetSession, forgetUser } from './services/session-cache.ts';
 import { seedSettings } from './services/settings.ts';
 
 export type { App, AppDeps, ChainDeps, DevTools } from './http/context.ts';
@@ -42,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chain: deps.chain ?? {},
     events,
     reads: new ReadCache(events),
-    streams: new Set(),
+    streams: new StreamRegistry(),
   };
   const budgetMs = deps.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const app = Fastify({
@@ -70,6 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // a user's movement may have changed their row too (ignition): their sessions read it again
   events.subscribe((m) => {
     if (m.t === 'user' && m.u) for (const id of m.u) forgetUser(id);
+    // a session revoked on another process is refused here at once, not after the cache's 2 s
+    if (m.t === 'revoke') {
+      if (m.s) for (const hash of m.s) forgetSession(hash);
+      else forgetUser(m.u);
+    }
   });
 
   // every route comes from protocol's endpoint map (http/route.ts); the docs page is the API's own

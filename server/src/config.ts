@@ -46,6 +46,8 @@ export type Config = {
   redisKeyPrefix: string;
   /** requests per minute per client IP and per signed-in address (RATE_LIMIT_PER_IP, RATE_LIMIT_PER_ADDRESS) */
   rateLimits: RateLimits;
+  /** open event streams (GET /api/stream) at once: STREAM_MAX_PER_CLIENT, _PER_USER, _PER_PROCESS */
+  streamLimits: StreamLimits;
   /**
    * Which peers' X-Forwarded-For to believe for the client address (rate limits per IP): false
    * (default: the socket address), a number of proxy hops, or the proxies' addresses / CIDRs.
@@ -65,6 +67,27 @@ export type TrustProxy = false | number | string[];
 /** Requests per minute: per client IP (every request) and per signed-in address. */
 export type RateLimits = { perIp: number; perAddress: number };
 export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perAddress: 240 };
+
+/**
+ * Event streams open at once in one API process: per client (IPv4 address or IPv6 /64, http/client-key.ts),
+ * per signed-in user, in all; and how long one stream lives before the server ends it (the client
+ * opens a new one, re-checking its session).
+ */
+export type StreamLimits = { perClient: number; perUser: number; perProcess: number; maxAgeMs: number };
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  // a household or an office behind one address, each person with a few tabs
+  perClient: 20,
+  // one per tab: a few tabs on a few devices
+  perUser: 8,
+  perProcess: 5_000,
+  maxAgeMs: 30 * 60_000,
+};
+const streamCount = (def: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number of streams' })
+    .int('must be a whole number of streams')
+    .min(1, 'must be at least 1')
+    .default(def);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -156,6 +179,9 @@ const envSchema = z.object({
     .int('must be a whole number of requests per minute')
     .min(1, 'must be at least 1')
     .default(DEFAULT_RATE_LIMITS.perAddress),
+  STREAM_MAX_PER_CLIENT: streamCount(DEFAULT_STREAM_LIMITS.perClient),
+  STREAM_MAX_PER_USER: streamCount(DEFAULT_STREAM_LIMITS.perUser),
+  STREAM_MAX_PER_PROCESS: streamCount(DEFAULT_STREAM_LIMITS.perProcess),
   REDIS_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
@@ -363,6 +389,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: { perIp: e.RATE_LIMIT_PER_IP, perAddress: e.RATE_LIMIT_PER_ADDRESS },
+    streamLimits: {
+      perClient: e.STREAM_MAX_PER_CLIENT,
+      perUser: e.STREAM_MAX_PER_USER,
+      perProcess: e.STREAM_MAX_PER_PROCESS,
+      maxAgeMs: DEFAULT_STREAM_LIMITS.maxAgeMs,
+    },
     trustProxy: e.TRUST_PROXY,
     operators,
     devClock: e.DEV_CLOCK,

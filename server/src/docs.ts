@@ -12,9 +12,10 @@ import { COMMAND_REFUSALS } from '@free/protocol/api/admin';
 import { endpoints } from '@free/protocol/api/endpoints';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { buildApp } from './app.ts';
-import { DEFAULT_RATE_LIMITS, loadConfig, REPO_ROOT } from './config.ts';
+import { DEFAULT_RATE_LIMITS, DEFAULT_STREAM_LIMITS, loadConfig, REPO_ROOT } from './config.ts';
 import { openDb } from './db/client.ts';
 import { SERVER_ERROR_CODES } from './http/api-docs.ts';
+import { STREAM_BACKLOG_BYTES, STREAM_REFUSED_RETRY_S } from './routes/stream.ts';
 
 type Schema = {
   type?: string | string[];
@@ -129,7 +130,7 @@ export function renderMarkdown(doc: ApiDocument): string {
     '| `Authorization` | signed-in calls (🔒) | `Bearer <token>` (the scheme name in any case), the token of `POST /api/common/login`; missing, expired or revoked: 401 |',
     '| `times` | signed-in calls | the signing time, ms since 1970 as digits; more than 5 minutes from the server clock: 1101 `(times)` |',
     '| `sign` | signed-in calls | `hex(HMAC-SHA256(FREE_CLIENT_SECRET, token + times))`; wrong or malformed (or `times` not digits): 1100 `(sign)` |',
-    '| `Idempotency-Key` | the POSTs that list it below | 8–128 characters of `A-Z a-z 0-9 _ . : -`; a retry with the same key and body gets the first answer, the same key with another body 1202, while the first is still running 1302 (retry with the key) |',
+    '| `Idempotency-Key` | the POSTs that list it below | 8–128 characters of `A-Z a-z 0-9 _ . : -`; a retry with the same key and body gets the first answer, the same key with another body 1202, while the first is still running 1302 (retry with the key); a key is kept 24 hours: used again later it is a new request, done again (retry only within the day) |',
     '| `Accept-Language` | any call | the language of `msg` |',
     '',
     'In the OpenAPI document `platform` is a header parameter of every operation, `Authorization` + `sign` +',
@@ -144,7 +145,8 @@ export function renderMarkdown(doc: ApiDocument): string {
     'fewer requests left. A call over either limit answers code 429 (on HTTP 200, like every refusal) with',
     '`Retry-After` (seconds to wait) and the `X-RateLimit-*` counters of the limit that refused it. With `REDIS_URL`',
     'the limits are shared by every process; while Redis does not answer, each process counts on its own (never no',
-    'limit). Every request has',
+    'limit). "Per IP" means per client: an IPv4 address, or the /64 of an IPv6 address (every address of one /64',
+    'counts as one client; an IPv4-mapped IPv6 address as its IPv4; `server/src/http/client-key.ts`). Every request has',
     'a 10-second budget (code 504 after it, 1301 when its transaction was rolled back: nothing changed); a body may',
     'be at most 64 KiB (code 400 `(body)` beyond).',
     '',
@@ -180,6 +182,14 @@ export function renderMarkdown(doc: ApiDocument): string {
     'transaction that made the change: a stream on any process hears a change once it commits, never one that',
     'rolled back.',
     '',
+    `Caps: each API process holds at most ${DEFAULT_STREAM_LIMITS.perClient} streams per client (an IPv4 address or an IPv6 /64, as for the`,
+    `request limits), ${DEFAULT_STREAM_LIMITS.perUser} per signed-in user and ${DEFAULT_STREAM_LIMITS.perProcess} in all (\`STREAM_MAX_PER_CLIENT\`, \`STREAM_MAX_PER_USER\`,`,
+    `\`STREAM_MAX_PER_PROCESS\`). A stream over a cap answers HTTP 429 with \`Retry-After\` (${STREAM_REFUSED_RETRY_S} s) and the`,
+    'TooManyRequests envelope, before a ticket is spent when the client or the process is full; the web app then',
+    'polls and tries again later. A stream ends (the client opens a new one, with a new ticket) after at most',
+    `${DEFAULT_STREAM_LIMITS.maxAgeMs / 60_000} minutes, when its reader stops reading (${STREAM_BACKLOG_BYTES / 1024} KiB of events waiting), and within seconds of`,
+    'the revocation of the session it was opened with (logout, the sessions page, an operator), on every process.',
+    '',
     '## Running it',
     '',
     '`npm start` (repo root) runs anvil, the deployment, this server and the web app; `npm start -w @free/server`',
@@ -206,6 +216,7 @@ export function renderMarkdown(doc: ApiDocument): string {
     '| `REDIS_URL` | unset: rate limits counted in each process | `redis://…` or `rediss://…`: rate limits shared by every API process (several processes: see docs/operations.md) |',
     '| `REDIS_KEY_PREFIX` | `free:` | prefix of every Redis key, so deployments can share one Redis |',
     `| \`RATE_LIMIT_PER_IP\`, \`RATE_LIMIT_PER_ADDRESS\` | \`${DEFAULT_RATE_LIMITS.perIp}\`, \`${DEFAULT_RATE_LIMITS.perAddress}\` | requests per minute per client IP (every request) and per signed-in address |`,
+    `| \`STREAM_MAX_PER_CLIENT\`, \`STREAM_MAX_PER_USER\`, \`STREAM_MAX_PER_PROCESS\` | \`${DEFAULT_STREAM_LIMITS.perClient}\`, \`${DEFAULT_STREAM_LIMITS.perUser}\`, \`${DEFAULT_STREAM_LIMITS.perProcess}\` | event streams one API process holds at once per client (IPv4 address or IPv6 /64), per signed-in user, in all |`,
     "| `TRUST_PROXY` | off | behind a reverse proxy: `true` or `1` (one proxy), a hop count, or the proxies' addresses / CIDRs (comma list); the client address then comes from `X-Forwarded-For`, so per-IP limits apply per real client. Leave it off when clients reach the server directly (they could forge the header) |",
     "| `DEV_CLOCK` | `0` | `1`: the server's clock follows the local chain's and `POST /api/dev/advance` is served (`npm start` and the browser tests' stack; see docs/operations.md \"Moving time forward\"), and `POST /api/dev/streams/close`, which ends every event stream of that process as a restart would (the browser tests watch the app poll meanwhile). Refused on any chain but 31337 |",
     '| `OPERATOR_ADDRESSES` | on 31337: anvil account 0 (`0xf39F…2266`) as `admin`; required elsewhere | operators of the console: `0xabc…:admin,0xdef…:content` (roles `admin`, `finance`, `content`); off the local chain no anvil test account |',
@@ -247,7 +258,7 @@ export function renderMarkdown(doc: ApiDocument): string {
     '- Income (`income_info`): every income kind for the current UTC day, the previous one, and all time: ledger',
     '  credits by kind, plus what is paid on chain (on-chain stake interest, slippage profit) and the value of airdrop',
     '  and presale releases (docs/business-rules.md, "Income kinds").',
-    '- Limits: 600 requests per minute per IP (the client of `X-Forwarded-For` with `TRUST_PROXY`), 240 per minute',
+    '- Limits: 600 requests per minute per IP (IPv6: per /64; the client of `X-Forwarded-For` with `TRUST_PROXY`), 240 per minute',
     '  per signed-in address (code 429); every request has a 10-second budget (code 504 after it). A transaction',
     '  inside a request may use 80 % of it and is rolled back past that (code 1301 RolledBack: nothing changed); a',
     '  money request whose Idempotency-Key is held by one still running answers 1302 InProgress (retry with the',

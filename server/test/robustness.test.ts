@@ -226,6 +226,30 @@ describe('robustness', () => {
     expect(await burst(t)).toEqual({ a: [200, limited, limited], b: [200, limited, limited] });
   });
 
+  it('counts the IPv6 clients of one /64 as one client, other /64s and IPv4 apart', async () => {
+    t = await makeApp('', { db, rateLimit: { perIp: 2, perAddress: 100 }, config: { trustProxy: 1 } });
+    const tt = t;
+    const from = async (ip: string) =>
+      (
+        await tt.app.inject({
+          method: 'GET',
+          url: '/api/common/config',
+          headers: { ...BASE_HEADERS, 'x-forwarded-for': ip },
+        })
+      ).json().code;
+    const limited = ErrorCode.TooManyRequests;
+    // three addresses of 2001:db8:1:2::/64, written three ways: one client of 2 requests a minute
+    expect(await from('2001:db8:1:2::1')).toBe(200);
+    expect(await from('2001:0db8:0001:0002:ffff:0:0:9')).toBe(200);
+    expect(await from('2001:DB8:1:2:abcd::7')).toBe(limited);
+    // the next /64 and an IPv4 client are others
+    expect(await from('2001:db8:1:3::1')).toBe(200);
+    expect(await from('203.0.113.50')).toBe(200);
+    // an IPv4 address written as IPv6 is that IPv4 client
+    expect(await from('::ffff:203.0.113.50')).toBe(200);
+    expect(await from('203.0.113.50')).toBe(limited);
+  });
+
   it('reads TRUST_PROXY: off by default, true as one hop, a hop count or proxy addresses', () => {
     expect(testConfig().trustProxy).toBe(false);
     const env = (v: string) =>

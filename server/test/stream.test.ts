@@ -203,6 +203,63 @@ describe.each(BACKENDS)('event stream across two API processes on $name', ({ url
     }
   });
 
+  it('ends the streams of a session logged out on A within seconds on B, and only those', async () => {
+    const second = await signIn(a, account('stream-alice'));
+    const s = await openStream(baseB, `?ticket=${await ticketFor(second.token)}`);
+    const kept = await openStream(baseB, `?ticket=${await ticketFor(alice.token)}`);
+    const visitor = await openStream(baseB);
+    try {
+      await until('ready', async () => s.frames.find((f) => f.event === 'ready'), 10_000, 20);
+      await until('ready', async () => kept.frames.find((f) => f.event === 'ready'), 10_000, 20);
+      const logout = await a.app.inject({
+        method: 'POST',
+        url: '/api/user/logout',
+        headers: authHeaders(a, second.token),
+      });
+      expect(logout.json().data).toEqual({ revoked: true });
+      await Promise.race([
+        s.ended,
+        new Promise((_, fail) => setTimeout(() => fail(new Error('the stream outlived its session')), 5_000)),
+      ]);
+      // alice's other session and the visitor keep their streams, and still hear alice's movement
+      await credit(alice.userId, 13n, 'stream:alice:after-logout');
+      await until('alice event', async () => userFrames(kept).length > 0, 10_000, 20);
+      expect(b.app.ctx.streams.size).toBe(2);
+      // a session on B's cache is refused on B at once too
+      const me = await b.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: authHeaders(b, second.token),
+      });
+      expect(me.json().code).toBe(ErrorCode.Unauthorized);
+    } finally {
+      s.close();
+      kept.close();
+      visitor.close();
+    }
+  });
+
+  it('ends on B the stream of a session revoked from the sessions page on A', async () => {
+    const other = await signIn(a, account('stream-bob'));
+    const s = await openStream(baseB, `?ticket=${await ticketFor(other.token)}`);
+    try {
+      await until('ready', async () => s.frames.find((f) => f.event === 'ready'), 10_000, 20);
+      const r = await a.app.inject({
+        method: 'POST',
+        url: '/api/user/sessions/revoke',
+        headers: authHeaders(a, bob.token),
+        payload: { others: true },
+      });
+      expect(r.json().data.revoked).toBeGreaterThanOrEqual(1);
+      await Promise.race([
+        s.ended,
+        new Promise((_, fail) => setTimeout(() => fail(new Error('the stream outlived its session')), 5_000)),
+      ]);
+    } finally {
+      s.close();
+    }
+  });
+
   it('refuses a ticket used twice, a made-up one, and keeps it out of the request log', async () => {
     const ticket = await ticketFor(alice.token);
     const first = await openStream(baseB, `?ticket=${ticket}`);

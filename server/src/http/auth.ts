@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 import { authenticate, type SessionUserRow } from '../services/auth.ts';
+import { clientKey } from './client-key.ts';
 import { sendFailure } from './envelope.ts';
 import { setLimitHeaders } from './rate-limit.ts';
 import { setEndpointScope } from './route.ts';
@@ -75,7 +76,7 @@ export const signedIn: FastifyPluginAsync<SignedInOptions> = async (scope, opts)
   const perAddress = scope.createRateLimit({
     max: opts.perAddress,
     timeWindow: 60_000,
-    keyGenerator: (req: FastifyRequest) => `addr:${req.user?.address ?? req.ip}`,
+    keyGenerator: (req: FastifyRequest) => `addr:${req.user?.address ?? clientKey(req.ip)}`,
   });
   scope.addHook('preHandler', async (req, reply) => {
     const r = await perAddress(req);

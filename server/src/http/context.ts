@@ -1,7 +1,6 @@
 // What the app is built from (AppDeps), what every route reads (app.ctx), and the fields this
 // app adds to Fastify's instance and request types.
 
-import type { ServerResponse } from 'node:http';
 import type { LanguageCode } from '@free/protocol/languages';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Address, PublicClient } from 'viem';
@@ -14,6 +13,7 @@ import type { SessionUserRow } from '../services/auth.ts';
 import type { EventBus } from '../services/event-bus.ts';
 import type { PriceSource } from '../services/quotes.ts';
 import type { ReadCache } from '../services/read-cache.ts';
+import type { StreamRegistry } from './streams.ts';
 
 export const REQUEST_BUDGET_MS = 10_000;
 
@@ -61,8 +61,8 @@ export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & {
   events: EventBus;
   /** per-user reads kept until a notification says they changed (services/read-cache.ts) */
   reads: ReadCache;
-  /** the event streams this process holds open (routes/stream.ts): a closing server ends them */
-  streams: Set<ServerResponse>;
+  /** the event streams this process holds open (routes/stream.ts, http/streams.ts): counted against their caps, ended by a closing server */
+  streams: StreamRegistry;
 };
 
 declare module 'fastify' {

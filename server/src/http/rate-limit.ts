@@ -7,6 +7,7 @@ import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } fr
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config, RateLimits } from '../config.ts';
+import { clientKey } from './client-key.ts';
 
 /** A rate-limit check never waits longer than this for Redis (then this process counts it). */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
@@ -202,7 +203,8 @@ export async function registerRateLimits(
     global: true,
     max: limits.perIp,
     timeWindow: 60_000,
-    keyGenerator: (req) => `ip:${req.ip}`,
+    // one client: an IPv4 address or an IPv6 /64 (client-key.ts)
+    keyGenerator: (req) => `ip:${clientKey(req.ip)}`,
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
     // REDIS_URL: counters shared by every API process (the per-address limiter inherits them)

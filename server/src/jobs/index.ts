@@ -1,5 +1,6 @@
-// Background jobs of the server process: the chain indexer, the payout worker, the burn job, and the product
-// jobs (prediction rounds, quotes, Huan Li Bao accrual, daily settlement). Each runs only while it
+// Background jobs of the server process: the chain indexer, the payout worker, the burn job, the product
+// jobs (prediction rounds, quotes, Huan Li Bao accrual, daily settlement) and the deletion of outdated
+// idempotency keys. Each runs only while it
 // holds its advisory lock, so any number of server replicas can call startJobs.
 import type { PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -11,6 +12,7 @@ import { noopLog } from '../lib/logger.ts';
 import { creditPaidEvent } from '../services/recharge.ts';
 import { type BurnJobOptions, signBurnBatch } from './burn.ts';
 import { startHlbJob } from './hlb.ts';
+import { startIdempotencyKeysJob } from './idempotency-keys.ts';
 import { allJobs, type JobContext, type Jobs, runLoop } from './loop.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
 import { startQuotesJob } from './quotes.ts';
@@ -28,6 +30,8 @@ export type JobsContext = JobContext & {
   burn?: boolean;
   /** the product modules' jobs: rounds, quotes, HLB accrual, daily settlement */
   product?: boolean;
+  /** housekeeping: deletes idempotency keys past their window */
+  housekeeping?: boolean;
 };
 
 /** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 0 on the local chain and 15 elsewhere. */
@@ -134,5 +138,6 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
     // the product jobs keep their own intervals: `intervalMs` is the chain loops' pause
     jobs.push(startProductJobs({ ...ctx, client, intervalMs: undefined }));
   }
+  if (ctx.housekeeping !== false) jobs.push(startIdempotencyKeysJob({ ...ctx, intervalMs: undefined }));
   return allJobs(jobs);
 }

@@ -20,10 +20,6 @@ export function devRoutes(tools: DevTools): FastifyPluginAsyncZod {
         throw err;
       }
     });
-    route(app, e.postDevStreamsClose, async () => {
-      const open = [...app.ctx.streams];
-      for (const res of open) res.end();
-      return ok({ closed: open.length });
-    });
+    route(app, e.postDevStreamsClose, async () => ok({ closed: app.ctx.streams.endAll() }));
   };
 }

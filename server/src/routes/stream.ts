@@ -8,12 +8,14 @@ import { endpoints as e } from '@free/protocol/api/endpoints';
 import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, type StreamGroup, USER_EVENT } from '@free/protocol/stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../http/auth.ts';
+import { clientKey } from '../http/client-key.ts';
 import { ok, sendFailure } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
+import type { StreamHold } from '../http/streams.ts';
 import { iso } from '../lib/format.ts';
 import { API_SECURITY_HEADERS } from '../lib/security-headers.ts';
 import type { BusMessage } from '../services/events.ts';
-import { issueStreamTicket, redeemStreamTicket } from '../services/stream-tickets.ts';
+import { endedSessions, issueStreamTicket, redeemStreamTicket } from '../services/stream-tickets.ts';
 
 /** The SSE frame of one event (`data` on one line: JSON never holds a raw newline). */
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -23,7 +25,7 @@ export function frameFor(m: BusMessage, userId: number | null): string | null {
   // team statistics change for every ancestor of whoever staked: that drops caches, but telling
   // every signed-in page to read its team again would be a stampede (a reader's own stake already
   // names `team`)
-  if (m.t === 'team') return null;
+  if (m.t === 'team' || m.t === 'revoke') return null;
   if (m.t === 'user') {
     if (userId === null || (m.u !== null && !m.u.includes(userId))) return null;
     return frame(USER_EVENT, { groups: m.g });
@@ -33,24 +35,72 @@ export function frameFor(m: BusMessage, userId: number | null): string | null {
 
 const EVERYTHING: StreamGroup[] = ['balances', 'wallet', 'orders', 'rounds', 'income', 'team'];
 
+/** A refused stream is told to come back after this long (HTTP 429, Retry-After, in seconds). */
+export const STREAM_REFUSED_RETRY_S = 30;
+/** A reader this far behind is not reading: its stream ends instead of the server buffering for it. */
+export const STREAM_BACKLOG_BYTES = 256 * 1024;
+
 export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const open = ctx.streams;
   // a closing server ends its streams (their clients reconnect elsewhere), else close would wait
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
-    open.clear();
+    open.endAll();
+  });
+  // a revoked session's streams end on every process: the revocation's notification names them
+  const unRevoke = ctx.events.subscribe((m) => {
+    if (m.t === 'revoke') open.endSessions(m.u, m.s);
+  });
+  // notifications may have been missed while the listener was down: ask which sessions ended
+  const unRecheck = ctx.events.onState((up) => {
+    if (!up) return;
+    endedSessions(ctx.db.db, open.sessionHashes(), ctx.clock()).then(
+      (ended) => open.endSessions(null, ended),
+      (err: Error) => app.log.warn({ err: err.message }, 'stream: could not re-check sessions'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    unRevoke();
+    unRecheck();
   });
 
   route(app, e.getStream, async (req, reply) => {
+    const limits = ctx.config.streamLimits;
+    const client = clientKey(req.ip);
+    const refuse = () => {
+      reply.header('retry-after', String(STREAM_REFUSED_RETRY_S));
+      return sendFailure(reply, ErrorCode.TooManyRequests, 'stream', 429);
+    };
+    // the caps of the process and the client before a ticket is spent
+    if (open.over(limits, client, null)) return refuse();
     const ticket = req.query.ticket;
-    let userId: number | null = null;
+    let who: { userId: number; sessionHash: string } | null = null;
     if (ticket !== undefined) {
-      userId = await redeemStreamTicket(ctx.db.db, ticket, ctx.clock());
-      if (userId === null) return sendFailure(reply, ErrorCode.Unauthorized, 'ticket', 401);
+      // a user already at their cap keeps the ticket: the redemption rolls back
+      const atCap = new Error('stream cap of the user');
+      try {
+        who = await ctx.db.db.transaction(async (tx) => {
+          const got = await redeemStreamTicket(tx, ticket, ctx.clock());
+          if (got && open.over(limits, client, got.userId)) throw atCap;
+          return got;
+        });
+      } catch (err) {
+        if (err === atCap) return refuse();
+        throw err;
+      }
+      if (who === null) return sendFailure(reply, ErrorCode.Unauthorized, 'ticket', 401);
     }
-    reply.hijack();
+    // again with the user, and with what opened meanwhile; nothing awaits between this and add
+    if (open.over(limits, client, who?.userId ?? null)) return refuse();
     const res = reply.raw;
+    const hold: StreamHold = {
+      res,
+      client,
+      userId: who?.userId ?? null,
+      sessionHash: who?.sessionHash ?? null,
+    };
+    open.add(hold);
+    reply.hijack();
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       ...API_SECURITY_HEADERS,
@@ -61,27 +111,42 @@ export const streamRoutes: FastifyPluginAsyncZod = async (app) => {
       connection: 'keep-alive',
     });
     res.socket?.setNoDelay(true);
+    // the heartbeat keeps the socket busy; the age limit and the backlog check end a stream instead
     res.socket?.setTimeout(0);
-    res.write(`retry: ${STREAM_RETRY_MS}\n${frame('ready', { signedIn: userId !== null })}`);
-    open.add(res);
-    const uid = userId;
+    const send = (text: string) => {
+      if (res.writableLength > STREAM_BACKLOG_BYTES) {
+        res.destroy();
+        return;
+      }
+      res.write(text);
+    };
+    send(`retry: ${STREAM_RETRY_MS}\n${frame('ready', { signedIn: who !== null })}`);
+    const uid = hold.userId;
     const unsubscribe = ctx.events.subscribe((m) => {
       const text = frameFor(m, uid);
-      if (text) res.write(text);
+      if (text) send(text);
     });
     // notifications may have been missed while the listener was down: read everything again
     const unState = ctx.events.onState((up) => {
       if (!up) return;
-      for (const e of ['round', 'price', 'fomo']) res.write(frame(e, {}));
-      if (uid !== null) res.write(frame(USER_EVENT, { groups: EVERYTHING }));
+      for (const e of ['round', 'price', 'fomo']) send(frame(e, {}));
+      if (uid !== null) send(frame(USER_EVENT, { groups: EVERYTHING }));
     });
-    const beat = setInterval(() => res.write(': beat\n\n'), STREAM_HEARTBEAT_MS);
+    const beat = setInterval(() => send(': beat\n\n'), STREAM_HEARTBEAT_MS);
     beat.unref();
+    // no stream lives forever: it ends after its age (spread by up to a tenth, so streams opened
+    // together do not all reconnect together) and the client opens a new one, its session checked
+    const age = setTimeout(
+      () => res.end(),
+      limits.maxAgeMs - Math.floor(Math.random() * limits.maxAgeMs * 0.1),
+    );
+    age.unref();
     res.once('close', () => {
       clearInterval(beat);
+      clearTimeout(age);
       unsubscribe();
       unState();
-      open.delete(res);
+      open.delete(hold);
     });
   });
 };

@@ -9,6 +9,7 @@ import { type Address, type Hex, type PublicClient, recoverMessageAddress } from
 import type { DbHandle, Executor } from '../db/client.ts';
 import { nonces, sessions, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { notifyRevoked } from './events.ts';
 import { cachedSession, forgetSession, forgetUser, rememberSession } from './session-cache.ts';
 import { bindInviter, TeamError } from './team.ts';
 
@@ -293,11 +294,20 @@ export async function revokeUserSessions(
       : 'others' in target
         ? ne(sessions.tokenHash, sha256Hex(target.currentToken))
         : undefined;
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), which))
-    .returning({ tokenHash: sessions.tokenHash });
+  // the revocation and its notice commit together: every process ends the sessions' streams
+  const rows = await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), which))
+      .returning({ tokenHash: sessions.tokenHash });
+    await notifyRevoked(
+      tx,
+      userId,
+      ended.map((r) => r.tokenHash),
+    );
+    return ended;
+  });
   for (const r of rows) forgetSession(r.tokenHash);
   return rows.length;
 }
@@ -305,11 +315,15 @@ export async function revokeUserSessions(
 export async function revokeSession(db: Executor, token: string, now: Date): Promise<boolean> {
   const hash = sha256Hex(token);
   forgetSession(hash);
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)))
-    .returning({ t: sessions.tokenHash });
+  const rows = await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)))
+      .returning({ u: sessions.userId });
+    for (const r of ended) await notifyRevoked(tx, r.u, [hash]);
+    return ended;
+  });
   forgetSession(hash);
   return rows.length > 0;
 }

@@ -9,10 +9,14 @@ import { type SQL, sql } from 'drizzle-orm';
 /** Anything that runs a statement: the database, a transaction. */
 type Runner = { execute: (query: SQL) => Promise<unknown> };
 
-/** One message on the channel. `u: null` is every user (a bulk credit of the settlement). */
+/**
+ * One message on the channel. `u: null` is every user (a bulk credit of the settlement). `revoke`:
+ * sessions of user `u` ended (`s`: their token hashes; null: every session of the user).
+ */
 export type BusMessage =
   | { t: 'user'; u: number[] | null; g: StreamGroup[] }
   | { t: 'team' }
+  | { t: 'revoke'; u: number; s: string[] | null }
   | { t: PublicEvent; d?: Record<string, string> };
 
 /**
@@ -27,6 +31,7 @@ const MAX_PAYLOAD = 7_000;
 async function send(db: Runner, m: BusMessage): Promise<void> {
   let payload = JSON.stringify(m);
   if (payload.length > MAX_PAYLOAD && m.t === 'user') payload = JSON.stringify({ ...m, u: null });
+  if (payload.length > MAX_PAYLOAD && m.t === 'revoke') payload = JSON.stringify({ ...m, s: null });
   // PostgreSQL folds identical payloads of one transaction into one notification
   await db.execute(sql`SELECT pg_notify(${CHANNEL_SQL}, ${payload})`);
 }
@@ -62,4 +67,13 @@ export async function notifyPublic(
   detail?: Record<string, string>,
 ): Promise<void> {
   await send(db, detail ? { t: event, d: detail } : { t: event });
+}
+
+/**
+ * Sessions of this user were revoked (logout, the sessions page, an operator): every process ends the
+ * event streams opened with them, and drops them from its session cache.
+ */
+export async function notifyRevoked(db: Runner, userId: number, sessionHashes: string[]): Promise<void> {
+  if (sessionHashes.length === 0) return;
+  await send(db, { t: 'revoke', u: userId, s: [...sessionHashes].sort() });
 }

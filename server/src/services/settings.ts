@@ -20,6 +20,7 @@ import {
   SETTLEMENT_COMPUTE_SHARE_BPS,
   STAKE_CYCLES,
 } from '@free/protocol/constants';
+import { contactLink } from '@free/protocol/links';
 import { MODULE_KEYS, type ModuleKey, moduleOpen } from '@free/protocol/modules';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -121,8 +122,9 @@ const teamInt = (min: number, max: number) =>
   z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().min(min).max(max));
 
 export const SETTINGS = {
-  twitter_url: setting(z.string(), 'https://x.com/'),
-  telegram_url: setting(z.string(), 'https://t.me/'),
+  // served to every user as a link: https:// or '' only; a stored other text reads as the default
+  twitter_url: setting(contactLink, 'https://x.com/'),
+  telegram_url: setting(contactLink, 'https://t.me/'),
   min_investment_free_wei: setting(weiString, String(100n * U)),
   max_investment_wei: setting(weiString, String(1000n * U)),
   min_amount_wei: setting(weiString, String(1n * U)),

@@ -22,16 +22,35 @@ export async function issueStreamTicket(
 }
 
 /**
- * The user a ticket opens the stream for, once: the ticket is deleted as it is used, and refused
- * when expired or when the session that asked for it has ended (revoked or expired).
+ * The user (and session) a ticket opens the stream for, once: the ticket is deleted as it is used,
+ * and refused when expired or when the session that asked for it has ended (revoked or expired).
  */
-export async function redeemStreamTicket(db: Executor, ticket: string, now: Date): Promise<number | null> {
+export async function redeemStreamTicket(
+  db: Executor,
+  ticket: string,
+  now: Date,
+): Promise<{ userId: number; sessionHash: string } | null> {
   if (!/^[0-9a-f]{64}$/.test(ticket)) return null;
-  const [row] = rowsOf<{ user_id: number }>(
+  const [row] = rowsOf<{ user_id: number; session_hash: string }>(
     await db.execute(sql`DELETE FROM stream_tickets t USING sessions s
       WHERE t.ticket_hash = ${sha256Hex(ticket)} AND t.expires_at > ${now.toISOString()}::timestamptz
         AND s.token_hash = t.session_hash AND s.revoked_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz
-      RETURNING t.user_id`),
+      RETURNING t.user_id, t.session_hash`),
   );
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, sessionHash: row.session_hash } : null;
+}
+
+/** Of these session hashes, the ones whose session has ended (revoked or expired) by `now`. */
+export async function endedSessions(db: Executor, hashes: string[], now: Date): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const live = rowsOf<{ token_hash: string }>(
+    await db.execute(
+      sql`SELECT token_hash FROM sessions WHERE token_hash IN (${sql.join(
+        hashes.map((h) => sql`${h}`),
+        sql`, `,
+      )}) AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz`,
+    ),
+  );
+  const alive = new Set(live.map((r) => r.token_hash));
+  return hashes.filter((h) => !alive.has(h));
 }

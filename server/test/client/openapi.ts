@@ -265,7 +265,7 @@ export interface paths {
         };
         /**
          * Server-sent events: rounds, prices, the FOMO pool, and your own changes (with a ticket)
-         * @description A text/event-stream that stays open. Events: `round` (data `{"phase":"open"|"bet"|"settled"}`), `price`, `fomo` (data `{}`): read that figure again, and with a ticket `user` (data `{"groups":[…]}`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every 20 s. No `platform` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.
+         * @description A text/event-stream that stays open. Events: `round` (data `{"phase":"open"|"bet"|"settled"}`), `price`, `fomo` (data `{}`): read that figure again, and with a ticket `user` (data `{"groups":[…]}`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every 20 s. No `platform` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope; too many streams open (per client, per user or on the server) HTTP 429 with Retry-After and the TooManyRequests envelope. A stream ends after its maximum age, when its reader stops reading, and when its session is revoked: open a new one.
          */
         get: operations["getStream"];
         put?: never;
@@ -7037,7 +7037,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description an https:// URL, or '' to hide the link */
                     twitter?: string;
+                    /** @description an https:// URL, or '' to hide the link */
                     telegram?: string;
                 };
             };

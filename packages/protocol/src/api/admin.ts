@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ARTICLE_TYPES } from '../content.ts';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages.ts';
+import { contactLink } from '../links.ts';
 import { MODULE_KEYS } from '../modules.ts';
 import { WITHDRAW_LIMIT_SETTINGS, type WithdrawLimitKey } from '../withdraw.ts';
 import { CARD_STATES, card } from './cards.ts';
@@ -394,9 +395,10 @@ export const bannerAddBody = z.object({
 });
 export const bannerRemoveBody = z.object({ id: rowId });
 export const contactsData = z.object({ twitter: z.string(), telegram: z.string() });
+/** Each link an https:// URL, or '' to hide it (links.ts). */
 export const contactsSetBody = z.object({
-  twitter: z.string().max(300).optional(),
-  telegram: z.string().max(300).optional(),
+  twitter: contactLink.optional(),
+  telegram: contactLink.optional(),
 });
 
 // ---- Users ----

@@ -161,7 +161,7 @@ export const appEndpoints = {
     scope: 'public',
     tags: ['stream'],
     summary: 'Server-sent events: rounds, prices, the FOMO pool, and your own changes (with a ticket)',
-    description: `A text/event-stream that stays open. Events: \`round\` (data \`{"phase":"open"|"bet"|"settled"}\`), \`price\`, \`fomo\` (data \`{}\`): read that figure again, and with a ticket \`user\` (data \`{"groups":[…]}\`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every ${STREAM_HEARTBEAT_MS / 1000} s. No \`platform\` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope.`,
+    description: `A text/event-stream that stays open. Events: \`round\` (data \`{"phase":"open"|"bet"|"settled"}\`), \`price\`, \`fomo\` (data \`{}\`): read that figure again, and with a ticket \`user\` (data \`{"groups":[…]}\`: the query groups your changes touched; all of them after the server missed notifications). A comment line comes every ${STREAM_HEARTBEAT_MS / 1000} s. No \`platform\` header is needed (EventSource cannot send one). A bad or used ticket answers HTTP 401 with the Unauthorized envelope; too many streams open (per client, per user or on the server) HTTP 429 with Retry-After and the TooManyRequests envelope. A stream ends after its maximum age, when its reader stops reading, and when its session is revoked: open a new one.`,
     query: stream.streamQuery,
     data: stream.streamData,
     stream: true,

@@ -90,5 +90,6 @@ export const idempotencyKeys = pgTable(
     answer: text('answer'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  // the idempotency-keys job deletes the oldest first (services/idempotency.ts)
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -852,6 +852,42 @@ for (const backend of BACKENDS)
           telegram: 'https://t.me/free',
         });
       });
+
+      it('refuses a contact link that is not an https:// URL, naming the field, and changes nothing', async () => {
+        await okData('content', 'POST', '/api/admin/contacts', { twitter: 'https://x.com/free' });
+        const before = await snapshot(t.db);
+        const logs = await count(t.db, 'ops_log');
+        for (const [field, value] of [
+          ['twitter', 'javascript:alert(1)'],
+          ['twitter', 'JavaScript:alert(1)'],
+          ['telegram', 'http://t.me/free'],
+          ['telegram', 'data:text/html,<script>alert(1)</script>'],
+          ['twitter', '//x.com/free'],
+          ['twitter', 'https://'],
+          ['telegram', 'https://t.me/free\nevil'],
+        ] as const) {
+          const body = await call('content', 'POST', '/api/admin/contacts', {
+            telegram: 'https://t.me/ok',
+            [field]: value,
+          });
+          expect(body.code, value).toBe(ErrorCode.BadRequest);
+          expect(body.msg, value).toContain(field);
+        }
+        expect(await snapshot(t.db)).toEqual(before);
+        expect(await count(t.db, 'ops_log')).toBe(logs);
+        expect(await okData('content', 'GET', '/api/admin/contacts')).toMatchObject({
+          twitter: 'https://x.com/free',
+          telegram: 'https://t.me/free',
+        });
+        // the same rule through the operators' tool
+        const cli = await runOps(['config:set', 'twitter_url', '"javascript:alert(1)"'], {
+          db: t.db,
+          actor: ops.admin.address,
+          shellUser: 'alice',
+        });
+        expect(cli.ok).toBe(false);
+        expect((await call('user', 'GET', '/api/common/config')).data.twitter_url).toBe('https://x.com/free');
+      });
     });
 
     describe('the CLI', () => {
