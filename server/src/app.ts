@@ -86,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installNotFound(app);
   installCors(app, deps.config.siweDomains);
   const limits = deps.rateLimit ?? deps.config.rateLimits;
-  await registerRateLimits(app, limits, deps.config);
+  const redis = await registerRateLimits(app, limits, deps.config);
+  if (redis) ctx.redis = redis;
   await registerApiDocs(app);
   installApiHeaders(app);
   installStorableText(app);

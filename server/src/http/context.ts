@@ -63,6 +63,8 @@ export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & {
   reads: ReadCache;
   /** the event streams this process holds open (routes/stream.ts): a closing server ends them */
   streams: Set<ServerResponse>;
+  /** the rate limits' Redis (REDIS_URL), which the readiness probe pings */
+  redis?: { ping: () => Promise<unknown> };
 };
 
 declare module 'fastify' {
