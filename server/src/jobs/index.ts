@@ -12,6 +12,7 @@ import { creditPaidEvent } from '../services/recharge.ts';
 import { type BurnJobOptions, signBurnBatch } from './burn.ts';
 import { startHlbJob } from './hlb.ts';
 import { allJobs, type JobContext, type Jobs, runLoop } from './loop.ts';
+import { startMonitor, startReconcileJob } from './monitor.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
 import { startQuotesJob } from './quotes.ts';
 import { startRoundsJob } from './rounds.ts';
@@ -28,6 +29,8 @@ export type JobsContext = JobContext & {
   burn?: boolean;
   /** the product modules' jobs: rounds, quotes, HLB accrual, daily settlement */
   product?: boolean;
+  /** the metrics' sampler and the reconciliation job (jobs/monitor.ts) */
+  monitor?: boolean;
 };
 
 /** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 0 on the local chain and 15 elsewhere. */
@@ -133,6 +136,24 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
   if (ctx.product !== false) {
     // the product jobs keep their own intervals: `intervalMs` is the chain loops' pause
     jobs.push(startProductJobs({ ...ctx, client, intervalMs: undefined }));
+  }
+  const d = ctx.config.deployment;
+  if (d && ctx.monitor !== false) {
+    jobs.push(
+      startMonitor({
+        log,
+        target: {
+          db: ctx.db,
+          client,
+          hotWallet: d.hotWallet ?? ctx.config.hotWalletAddress,
+          tokens: { USDT: d.usdt, FREE: d.free },
+          indexer: io ? { name: io.name ?? 'main', startBlock: io.startBlock } : null,
+          ...(ctx.clock ? { now: ctx.clock } : {}),
+        },
+      }),
+    );
+    const reconcileJob = startReconcileJob({ ...ctx, client, intervalMs: undefined });
+    if (reconcileJob) jobs.push(reconcileJob);
   }
   return allJobs(jobs);
 }
