@@ -90,6 +90,17 @@ const suites: Suite[] = [
     command: ['npm', 'run', 'docs', '--silent', '--', '--check'],
     counts: 'exit-code',
   },
+  {
+    name: 'alerts',
+    cwd: join(root, 'deploy/prometheus'),
+    // the scrape configuration and alert rules, and the rules' unit tests (alerts.test.yml)
+    command: [
+      'sh',
+      '-c',
+      'promtool check config prometheus.yml && promtool check rules alerts.yml && promtool test rules alerts.test.yml',
+    ],
+    counts: 'exit-code',
+  },
   vitest('protocol', 'packages/protocol'),
   vitest('server', 'server'),
   vitest('chain-e2e', 'scripts'),
@@ -118,12 +129,8 @@ const suites: Suite[] = [
   },
 ];
 
-/** Browser tests need Debian's chromium and fonts for every script; install them when missing. */
-function ensureChromium(): void {
-  const fontsMissing =
-    !existsSync('/usr/share/fonts/truetype/noto') && !existsSync('/usr/share/fonts/opentype/noto');
-  if (existsSync('/usr/bin/chromium') && !fontsMissing) return;
-  console.log('» installing chromium and Noto fonts (apt-get) for the browser tests');
+/** Installs Debian packages (as root, else through sudo). */
+function aptInstall(packages: string[]): void {
   const asRoot = process.getuid?.() === 0;
   const run = (args: string[]) =>
     spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
@@ -131,7 +138,23 @@ function ensureChromium(): void {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   run(['update', '-qq']);
-  run(['install', '-y', '-qq', 'chromium', 'fonts-noto-core', 'fonts-noto-cjk']);
+  run(['install', '-y', '-qq', ...packages]);
+}
+
+/** Browser tests need Debian's chromium and fonts for every script; install them when missing. */
+function ensureChromium(): void {
+  const fontsMissing =
+    !existsSync('/usr/share/fonts/truetype/noto') && !existsSync('/usr/share/fonts/opentype/noto');
+  if (existsSync('/usr/bin/chromium') && !fontsMissing) return;
+  console.log('» installing chromium and Noto fonts (apt-get) for the browser tests');
+  aptInstall(['chromium', 'fonts-noto-core', 'fonts-noto-cjk']);
+}
+
+/** The alert rules' tests need promtool (Debian's prometheus package); install it when missing. */
+function ensurePromtool(): void {
+  if (existsSync('/usr/bin/promtool')) return;
+  console.log('» installing prometheus (apt-get) for promtool');
+  aptInstall(['prometheus']);
 }
 
 function runSuite(suite: Suite): Promise<{ code: number; output: string }> {
@@ -177,6 +200,7 @@ const only = process.argv.slice(2);
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 if (!only.length || only.some((n) => n.startsWith('web'))) ensureChromium();
+if (!only.length || only.includes('alerts')) ensurePromtool();
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const table: string[] = [];

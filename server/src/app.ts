@@ -19,6 +19,7 @@ import { loggerOptions, RequestLog } from './http/logging.ts';
 import { installNotFound } from './http/not-found.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { installRequestContext } from './http/request-context.ts';
+import { installRequestMetrics } from './http/request-metrics.ts';
 import { setEndpointScope } from './http/route.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installStorableText } from './http/storable-text.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       throw new Error(`${String(r.method)} ${r.url} is not registered from the endpoint map (http/route.ts)`);
     deps.onRoute?.(r);
   });
+  installRequestMetrics(app);
   installRequestBudget(app, budgetMs);
   installSecurityHeaders(app);
   installRequestContext(app, budgetMs);
@@ -91,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   installNotFound(app);
   installCors(app, deps.config.siweDomains);
   const limits = deps.rateLimit ?? deps.config.rateLimits;
-  await registerRateLimits(app, limits, deps.config);
+  const redis = await registerRateLimits(app, limits, deps.config);
+  if (redis) ctx.redis = redis;
   await registerApiDocs(app);
   installApiHeaders(app);
   installStorableText(app);

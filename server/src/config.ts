@@ -60,7 +60,19 @@ export type Config = {
    * the browser tests' throw-away stack through this setting). Refused on any chain but 31337.
    */
   devClock: boolean;
+  /**
+   * Where this process serves Prometheus's /metrics (METRICS_HOST, METRICS_PORT; port 0: any free
+   * port); null: none (METRICS_PORT=off, and the default on the local chain, where several stacks
+   * and test processes share one machine). docs/operations.md "Alerts and runbooks".
+   */
+  metrics: { host: string; port: number } | null;
+  /** PROCESS_ROLE: `api` serves HTTP and leads no job, `jobs` leads the jobs and serves only health, `all` both */
+  processRole: ProcessRole;
 };
+
+export const PROCESS_ROLES = ['all', 'api', 'jobs'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+export const DEFAULT_METRICS_PORT = 9464;
 
 export type TrustProxy = false | number | string[];
 
@@ -207,6 +219,16 @@ const envSchema = z.object({
       });
       return z.NEVER;
     }),
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'must be a port number (0: any free port) or off')
+    .transform((v) => (v === 'off' ? null : Number(v)))
+    .refine((v) => v === null || v <= 65535, 'must be a port number (0: any free port) or off')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  PROCESS_ROLE: z
+    .enum(PROCESS_ROLES, { message: `must be one of ${PROCESS_ROLES.join(', ')}` })
+    .default('all'),
 });
 
 /** What the RPC answered to eth_chainId at start: its chain id, or why it did not answer. */
@@ -398,5 +420,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     trustProxy: e.TRUST_PROXY,
     operators,
     devClock: e.DEV_CLOCK,
+    metrics: (() => {
+      const port = e.METRICS_PORT === undefined ? (isLocal ? null : DEFAULT_METRICS_PORT) : e.METRICS_PORT;
+      return port === null ? null : { host: e.METRICS_HOST, port };
+    })(),
+    processRole: e.PROCESS_ROLE,
   };
 }

@@ -9,8 +9,13 @@ import { type Config, ConfigError, resolveConfig } from './config.ts';
 import { type DbHandle, openDb } from './db/client.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
 import { type DevClock, startDevClock } from './lib/dev-clock.ts';
+import { type MetricsServer, startMetricsServer } from './lib/metrics.ts';
 import { paymentTermsReader } from './lib/payment-terms.ts';
 import { advanceLocal } from './ops/dev-advance.ts';
+import { checkReady } from './routes/health.ts';
+
+/** How often each process checks its readiness for free_ready, whether or not a probe asks. */
+const READY_SAMPLE_MS = 15_000;
 
 export type StartOptions = {
   /** override settings (tests, scripts); the rest comes from the environment */
@@ -29,6 +34,8 @@ export type StartOptions = {
 
 export type RunningServer = {
   url: string;
+  /** where Prometheus scrapes this process (null: METRICS_PORT off) */
+  metricsUrl: string | null;
   app: App;
   db: DbHandle;
   config: Config;
@@ -56,6 +63,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   };
   let devClock: DevClock | null = null;
   let app: App | null = null;
+  let metrics: MetricsServer | null = null;
   try {
     if (opts.devClock ?? config.devClock) devClock = await startDevClock(chainTime);
     const clock = devClock?.now;
@@ -76,6 +84,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       : undefined;
     app = await buildApp({ db, config, chain, clock, devTools, logger: opts.logger ?? true });
     const url = await app.listen({ port: config.port, host: config.host });
+    // its own port, never behind nginx; a port already taken stops the start like the API's own
+    if (config.metrics) metrics = await startMetricsServer(config.metrics);
     // jobs only once the API answers: a port already taken must not leave workers running
     const log = app.log;
     const jobs: Jobs | null =
@@ -83,19 +93,29 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         ? null
         : startJobs({ config, db, client: publicClient, log, clock, chainGuard: guard });
     const running = app;
+    const metricsServer = metrics;
+    const sampleReady = () =>
+      void checkReady(running).catch((err: Error) =>
+        log.warn({ err: err.message }, 'readiness sample failed'),
+      );
+    const readyTimer = metricsServer ? setInterval(sampleReady, READY_SAMPLE_MS).unref() : null;
+    if (metricsServer) sampleReady();
     let closing: Promise<void> | null = null;
     const close = () => {
       closing ??= (async () => {
+        if (readyTimer) clearInterval(readyTimer);
         await jobs?.stop().catch((err) => log.error({ err }, 'jobs stop failed'));
         devClock?.stop();
         await running.close();
+        await metricsServer?.close();
         await db.close();
       })();
       return closing;
     };
-    return { url, app: running, db, config, close };
+    return { url, metricsUrl: metricsServer?.url ?? null, app: running, db, config, close };
   } catch (err) {
     devClock?.stop();
+    await metrics?.close().catch(() => {});
     await app?.close().catch(() => {});
     await db.close();
     throw err;
@@ -106,7 +126,9 @@ const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.arg
 if (isMain) {
   startServer()
     .then((s) => {
-      console.log(`FREE API listening on ${s.url} (chain ${s.config.chainId}, docs ${s.url}/api/docs)`);
+      console.log(
+        `FREE API listening on ${s.url} (chain ${s.config.chainId}, docs ${s.url}/api/docs, metrics ${s.metricsUrl ?? 'off'})`,
+      );
       const stop = (signal: string) => {
         console.log(`${signal}: shutting down`);
         s.close().then(

@@ -11,7 +11,7 @@ import { LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChainMismatch, chainGuard } from '../src/chain/chain-guard.ts';
-import { ConfigError, LOCAL_CLIENT_SECRET, SERVER_ROOT } from '../src/config.ts';
+import { ConfigError, LOCAL_CLIENT_SECRET, loadConfig, SERVER_ROOT } from '../src/config.ts';
 import type { DbHandle } from '../src/db/client.ts';
 import { runLoop } from '../src/jobs/loop.ts';
 import { startServer } from '../src/main.ts';
@@ -29,6 +29,8 @@ const PROD = {
   SIGNER_KEY: `0x${'11'.repeat(32)}`,
   HOT_WALLET_KEY: `0x${'22'.repeat(32)}`,
   FREE_CLIENT_SECRET: 'a-real-secret',
+  // any free port: the default 9464 may be another process's on this machine
+  METRICS_PORT: '0',
 };
 let env: (extra: Record<string, string | undefined>) => NodeJS.ProcessEnv;
 
@@ -148,6 +150,16 @@ describe('the API on an RPC answering chain id 56', () => {
       const res = await fetch(`${s.url}/api/common/config`, { headers: { platform: 'h5' } });
       const body = (await res.json()) as { data: { chain_id: number } };
       expect(body.data.chain_id).toBe(56);
+      // Prometheus's port of its own, on 127.0.0.1 (9464 unless METRICS_PORT says otherwise)
+      expect(s.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      const scraped = await (await fetch(s.metricsUrl as string)).text();
+      expect(scraped).toMatch(/^free_ready [01]$/m);
+      expect(loadConfig(env({ ...PROD, METRICS_PORT: undefined }), { rpc: { chainId: 56 } }).metrics).toEqual(
+        {
+          host: '127.0.0.1',
+          port: 9464,
+        },
+      );
     } finally {
       await s.close();
     }

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePort } from '@free/devchain/anvil';
 import { GaveUp, until } from '@free/devchain/wait';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -169,6 +170,8 @@ export type ApiProcess = {
   name: string;
   port: number;
   url: string;
+  /** its Prometheus port (METRICS_PORT), one per process on this host; known once started */
+  metricsPort: number | null;
   pid: () => number | undefined;
   start: () => Promise<void>;
   kill9: () => Promise<void>;
@@ -195,15 +198,22 @@ export function apiProcess(name: string, port: number, env: Record<string, strin
     port,
     url,
     logFile,
+    metricsPort: null,
     pid: () => child?.pid,
     start: async () => {
+      api.metricsPort ??= await freePort();
       const out = openSync(logFile, 'a');
       const c = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
         cwd: ROOT,
         stdio: ['ignore', out, out],
         // an empty value removes the variable (DEV_CLOCK must be absent, not merely off)
         env: Object.fromEntries(
-          Object.entries({ ...process.env, ...env, PORT: String(port) }).filter(([, v]) => v !== ''),
+          Object.entries({
+            ...process.env,
+            ...env,
+            PORT: String(port),
+            METRICS_PORT: String(api.metricsPort),
+          }).filter(([, v]) => v !== ''),
         ),
       });
       child = c;

@@ -1,7 +1,8 @@
 // The viem client of the configured RPC and the DEX addresses of the deployment, shared by the
 // API, the jobs and the ops CLI.
-import { type Address, createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import { type Address, createPublicClient, defineChain, http, type PublicClient, type Transport } from 'viem';
 import type { Config } from '../config.ts';
+import { rpcErrors } from '../lib/metrics.ts';
 
 /** A public client on config.rpcUrl; `timeoutMs` per request (default 10 s, one retry). */
 export function makeChainClient(config: Config, opts: { timeoutMs?: number } = {}): PublicClient {
@@ -13,12 +14,32 @@ export function makeChainClient(config: Config, opts: { timeoutMs?: number } = {
   });
   return createPublicClient({
     chain,
-    transport: http(config.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: 1 }),
+    transport: counted(http(config.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: 1 })),
   }) as PublicClient;
 }
 
 /** Where the FREE/USDT pair and the tokens are: what the DEX price readers (services/quotes.ts) read. */
 export type DexAddresses = { pair: Address; free: Address; fcc: Address; usdt: Address; factory: Address };
+
+/**
+ * The transport, counting in free_rpc_errors_total every request the RPC did not answer (no
+ * connection, HTTP error, timeout) or answered with a provider error; a contract's revert is an
+ * answer, not an RPC error.
+ */
+function counted(transport: Transport): Transport {
+  return (args) => {
+    const t = transport(args);
+    const request: typeof t.request = async (req, options) => {
+      try {
+        return await t.request(req, options);
+      } catch (err) {
+        if (!/revert/i.test(String((err as Error)?.message))) rpcErrors.inc();
+        throw err;
+      }
+    };
+    return { ...t, request };
+  };
+}
 
 /** The FREE/USDT pair and the tokens of the deployment; null without a deployment file. */
 export function dexAddresses(config: Config): DexAddresses | null {

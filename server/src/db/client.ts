@@ -329,14 +329,37 @@ export async function rows<T>(tx: SqlRunner, query: SQL): Promise<T[]> {
 
 type Journal = { entries: { idx: number; tag: string; when: number }[] };
 
+const readJournal = (): Journal =>
+  JSON.parse(readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal;
+
+/**
+ * How the database's migrations compare with this code's: `pending`, the tags of drizzle/ not
+ * applied yet; `unknown`, tags applied that this code does not know (a newer release migrated).
+ */
+export async function migrationStatus(handle: DbHandle): Promise<{ pending: string[]; unknown: string[] }> {
+  const known = [...readJournal().entries].sort((a, b) => a.idx - b.idx).map((e) => e.tag);
+  const exists = rowsOf<{ t: string | null }>(
+    await handle.db.execute(sql`SELECT to_regclass('"__free_migrations"')::text AS t`),
+  );
+  const applied = new Set(
+    exists[0]?.t
+      ? rowsOf<{ tag: string }>(await handle.db.execute(sql`SELECT tag FROM "__free_migrations"`)).map(
+          (r) => r.tag,
+        )
+      : [],
+  );
+  return {
+    pending: known.filter((tag) => !applied.has(tag)),
+    unknown: [...applied].filter((tag) => !known.includes(tag)).sort(),
+  };
+}
+
 /**
  * Applies every migration of the journal not applied yet, each in its own transaction, under an
  * advisory lock so that two processes starting together do not race.
  */
 async function migrate(handle: DbHandle): Promise<void> {
-  const journal = JSON.parse(
-    readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
-  ) as Journal;
+  const journal = readJournal();
   await handle.db.execute(
     sql.raw(`CREATE TABLE IF NOT EXISTS "__free_migrations" (
       tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),

@@ -6,12 +6,18 @@ import { sendFailure } from './envelope.ts';
 
 const PLATFORM = /^[a-z0-9]{1,16}$/;
 
+/** The health probes (routes/health.ts): asked by nginx and the supervisor, which send no app headers. */
+export const isHealthProbe = (url: string) => /^\/api\/health(\/|\?|$)/.test(url);
+
 /**
- * The calls that must send `platform`: every /api route but the document itself and the event
- * stream (a browser's EventSource cannot send headers).
+ * The calls that must send `platform`: every /api route but the document itself, the event
+ * stream (a browser's EventSource cannot send headers) and the health probes.
  */
 export const needsPlatform = (url: string) =>
-  url.startsWith('/api/') && !url.startsWith('/api/docs') && !url.startsWith('/api/stream');
+  url.startsWith('/api/') &&
+  !url.startsWith('/api/docs') &&
+  !url.startsWith('/api/stream') &&
+  !isHealthProbe(url);
 
 /** The `platform` header as the OpenAPI parameter the API docs add to every such operation. */
 export const platformParameter = {

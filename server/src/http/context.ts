@@ -63,6 +63,8 @@ export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & {
   reads: ReadCache;
   /** the event streams this process holds open (routes/stream.ts, http/streams.ts): counted against their caps, ended by a closing server */
   streams: StreamRegistry;
+  /** the rate limits' Redis (REDIS_URL), which the readiness probe pings */
+  redis?: { ping: () => Promise<unknown> };
 };
 
 declare module 'fastify' {

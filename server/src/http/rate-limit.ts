@@ -7,6 +7,7 @@ import rateLimit, { type FastifyRateLimitStore, type RateLimitPluginOptions } fr
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config, RateLimits } from '../config.ts';
+import { isHealthProbe } from './api-headers.ts';
 import { clientKey } from './client-key.ts';
 
 /** A rate-limit check never waits longer than this for Redis (then this process counts it). */
@@ -130,16 +131,19 @@ class RedisCounters implements FastifyRateLimitStore {
   }
 }
 
+/** What a readiness probe asks of the shared counters' Redis. */
+export type RedisProbe = { ping: () => Promise<unknown> };
+
 /**
- * The options that put the counters in Redis when REDIS_URL is set (nothing otherwise); the
- * connection closes with the app. Every limiter of the app, `createRateLimit` ones included,
- * inherits the store.
+ * The options that put the counters in Redis when REDIS_URL is set (nothing otherwise), and that
+ * connection for the readiness probe; the connection closes with the app. Every limiter of the
+ * app, `createRateLimit` ones included, inherits the store.
  */
 export async function sharedRateLimitOptions(
   app: FastifyInstance,
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
-): Promise<Pick<RateLimitPluginOptions, 'store'>> {
-  if (!config.redisUrl) return {};
+): Promise<{ options: Pick<RateLimitPluginOptions, 'store'>; redis?: RedisProbe }> {
+  if (!config.redisUrl) return { options: {} };
   const redis = new Redis(config.redisUrl, {
     lazyConnect: true,
     // while disconnected a check fails at once instead of queueing behind the reconnection
@@ -163,7 +167,7 @@ export async function sharedRateLimitOptions(
       super(redis, prefix, health);
     }
   };
-  return { store };
+  return { options: { store }, redis };
 }
 
 /** The headers that tell a client where it stands with a limit (CORS exposes them to the web app). */
@@ -192,13 +196,15 @@ export function setLimitHeaders(
 
 /**
  * The per-IP limit on every request (a refusal answers TooManyRequests through the error
- * handler); the per-address one is added by the signed-in scope (http/auth.ts).
+ * handler); the per-address one is added by the signed-in scope (http/auth.ts). Returns the
+ * counters' Redis connection when there is one (the readiness probe pings it).
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   limits: RateLimits,
   config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
-): Promise<void> {
+): Promise<RedisProbe | undefined> {
+  const shared = await sharedRateLimitOptions(app, config);
   await app.register(rateLimit, {
     global: true,
     max: limits.perIp,
@@ -207,7 +213,10 @@ export async function registerRateLimits(
     keyGenerator: (req) => `ip:${clientKey(req.ip)}`,
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+    // the health probes are asked every few seconds by nginx and the supervisor
+    allowList: (req) => isHealthProbe(req.url),
     // REDIS_URL: counters shared by every API process (the per-address limiter inherits them)
-    ...(await sharedRateLimitOptions(app, config)),
+    ...shared.options,
   });
+  return shared.redis;
 }

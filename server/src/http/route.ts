@@ -78,7 +78,10 @@ export function route<E extends EndpointSpec & { id: string }>(
   const schema: Record<string, unknown> = {
     operationId: e.id,
     summary: summaryOf(e),
-    response: { 200: e.stream ? e.data : envelopeSchema(e.data) },
+    response: {
+      200: e.stream ? e.data : envelopeSchema(e.data),
+      ...(e.unavailable ? { 503: envelopeSchema(e.unavailable) } : {}),
+    },
   };
   if (e.tags) schema.tags = [...e.tags];
   if (e.description) schema.description = e.description;

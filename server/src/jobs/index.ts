@@ -14,6 +14,7 @@ import { type BurnJobOptions, signBurnBatch } from './burn.ts';
 import { startHlbJob } from './hlb.ts';
 import { startIdempotencyKeysJob } from './idempotency-keys.ts';
 import { allJobs, type JobContext, type Jobs, runLoop } from './loop.ts';
+import { startMonitor, startReconcileJob } from './monitor.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
 import { startQuotesJob } from './quotes.ts';
 import { startRoundsJob } from './rounds.ts';
@@ -32,6 +33,8 @@ export type JobsContext = JobContext & {
   product?: boolean;
   /** housekeeping: deletes idempotency keys past their window */
   housekeeping?: boolean;
+  /** the metrics' sampler and the reconciliation job (jobs/monitor.ts) */
+  monitor?: boolean;
 };
 
 /** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 0 on the local chain and 15 elsewhere. */
@@ -139,5 +142,23 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
     jobs.push(startProductJobs({ ...ctx, client, intervalMs: undefined }));
   }
   if (ctx.housekeeping !== false) jobs.push(startIdempotencyKeysJob({ ...ctx, intervalMs: undefined }));
+  const d = ctx.config.deployment;
+  if (d && ctx.monitor !== false) {
+    jobs.push(
+      startMonitor({
+        log,
+        target: {
+          db: ctx.db,
+          client,
+          hotWallet: d.hotWallet ?? ctx.config.hotWalletAddress,
+          tokens: { USDT: d.usdt, FREE: d.free },
+          indexer: io ? { name: io.name ?? 'main', startBlock: io.startBlock } : null,
+          ...(ctx.clock ? { now: ctx.clock } : {}),
+        },
+      }),
+    );
+    const reconcileJob = startReconcileJob({ ...ctx, client, intervalMs: undefined });
+    if (reconcileJob) jobs.push(reconcileJob);
+  }
   return allJobs(jobs);
 }

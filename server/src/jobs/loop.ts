@@ -6,6 +6,7 @@ import { dexAddresses, makeChainClient } from '../chain/client.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { type Logger, noopLog } from '../lib/logger.ts';
+import { jobInterval, jobLeading, recordJobStep } from '../lib/metrics.ts';
 import { dexFreeOracle, dexFreePrice, type OracleSource, type PriceSource } from '../services/quotes.ts';
 import { LEADER_CHECK_MS, type Leadership, LeadershipLost, tryLeadership } from './leader.ts';
 
@@ -85,6 +86,8 @@ export function runLoop(
         resolve();
       };
     });
+  jobInterval.set({ job: name }, intervalMs / 1000);
+  jobLeading.set({ job: name }, 0);
   const running = (async () => {
     let lead: Leadership | null = null;
     try {
@@ -92,6 +95,7 @@ export function runLoop(
         if (lead?.signal.aborted) {
           await lead.release();
           lead = null;
+          jobLeading.set({ job: name }, 0);
           // a process that just lost its lock waits a few rounds (at least one leadership check),
           // so a healthy one, opening its own lock connection meanwhile, takes over
           await sleep(Math.max(2 * retryMs, checkMs));
@@ -118,11 +122,13 @@ export function runLoop(
             { once: true },
           );
           log.info({ job: name }, 'jobs: leading');
+          jobLeading.set({ job: name }, 1);
         }
         let busy = false;
         try {
           await ctx.chainGuard?.ensure();
           busy = (await step({ db: lead.fence(ctx.db), signal: lead.signal })) === true;
+          recordJobStep(name, true);
         } catch (err) {
           if (err instanceof ChainMismatch) {
             log.error({ job: name, err: err.message }, 'jobs: stopped; the RPC answers another chain');
@@ -131,6 +137,7 @@ export function runLoop(
           if (err instanceof LeadershipLost || lead.signal.aborted) {
             log.warn({ job: name, err: (err as Error).message }, 'jobs: step stopped; leadership lost');
           } else {
+            recordJobStep(name, false);
             ctx.chainGuard?.suspect();
             log.error({ job: name, err: (err as Error).message }, 'jobs: step failed; retrying');
           }
@@ -139,6 +146,7 @@ export function runLoop(
       }
     } finally {
       await lead?.release();
+      jobLeading.set({ job: name }, 0);
     }
   })();
   return {

@@ -9,6 +9,7 @@ import { adminMoneyRoutes } from './admin/money.ts';
 import { adminProductRoutes } from './admin/product.ts';
 import { adminUserRoutes } from './admin/users.ts';
 import { commonRoutes } from './common/index.ts';
+import { healthRoutes } from './health.ts';
 import { airdropRoutes } from './product/airdrop.ts';
 import { cardsUserRoutes } from './product/cards.ts';
 import { fomoRoutes } from './product/fomo.ts';
@@ -28,6 +29,7 @@ import { walletRoutes } from './user/wallet.ts';
 
 /** Routes anyone may call (sign-in, config, content, public module figures). */
 export const publicRoutes: readonly FastifyPluginAsyncZod[] = [
+  healthRoutes,
   commonRoutes,
   fomoRoutes,
   poolPublicRoutes,

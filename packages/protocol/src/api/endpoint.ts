@@ -23,6 +23,11 @@ export interface EndpointSpec {
   headers?: z.ZodType;
   /** the schema of the success envelope's `data` (a `stream` endpoint: the event stream text) */
   data: z.ZodType;
+  /**
+   * the `data` of an HTTP 503 answer (the ServiceUnavailable envelope) when it says more than null:
+   * a readiness probe names each check
+   */
+  unavailable?: z.ZodType;
   /** a server-sent event stream (text/event-stream), not an envelope */
   stream?: true;
   /** admin only: the operator roles the route is open to (admin may use every route) */

@@ -8,6 +8,7 @@ import * as dev from './dev.ts';
 import { endpoint } from './endpoint.ts';
 import * as fomo from './fomo.ts';
 import * as hashrate from './hashrate.ts';
+import * as health from './health.ts';
 import * as hlb from './hlb.ts';
 import * as ignition from './ignition.ts';
 import * as machines from './machines.ts';
@@ -165,6 +166,28 @@ export const appEndpoints = {
     query: stream.streamQuery,
     data: stream.streamData,
     stream: true,
+  }),
+  getHealth: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    scope: 'public',
+    tags: ['health'],
+    summary: 'Liveness: HTTP 200 while the process serves (no dependency is checked)',
+    description:
+      'For a supervisor: no `platform` header, no rate limit. docs/deploy.md "Health and metrics".',
+    data: health.healthData,
+  }),
+  getHealthReady: endpoint({
+    method: 'GET',
+    path: '/api/health/ready',
+    scope: 'public',
+    tags: ['health'],
+    summary:
+      'Readiness: HTTP 200 when the database answers, migrations are current, the RPC answers the deployment chain id and Redis (where configured) answers; else HTTP 503',
+    description:
+      "For a load balancer: no `platform` header, no rate limit. Not ready answers HTTP 503 with the ServiceUnavailable envelope whose `data` names each check's state.",
+    data: health.readyData,
+    unavailable: health.readyData,
   }),
   postDevAdvance: endpoint({
     method: 'POST',

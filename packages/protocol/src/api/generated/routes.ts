@@ -82,6 +82,16 @@ export const routes = {
     method: 'GET',
     path: '/api/stream',
   },
+  getHealth: {
+    id: 'getHealth',
+    method: 'GET',
+    path: '/api/health',
+  },
+  getHealthReady: {
+    id: 'getHealthReady',
+    method: 'GET',
+    path: '/api/health/ready',
+  },
   postDevAdvance: {
     id: 'postDevAdvance',
     method: 'POST',
