@@ -1,5 +1,6 @@
 // `npm start`: the whole local stack — anvil, contracts, seed data, API and web — then one URL.
-// Ctrl-C stops everything (the chain state and the embedded database survive in .data/).
+// Ctrl-C stops everything (the chain state and the embedded database survive in .data/; the chain's
+// state is written after every block, so a crash or a SIGKILL keeps them in step too).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,9 +1,11 @@
-// startAnvil: the chain survives a restart through its state file, a running chain is reused and left
-// alone, and a foreign chain on the port is refused.
-import { mkdtempSync, rmSync } from 'node:fs';
+// startAnvil: the chain survives a restart through its state file — also a kill without warning,
+// which finds the file at the last block — a running chain is reused and left alone, and a foreign
+// chain on the port is refused.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil } from '@free/devchain/anvil';
+import { until } from '@free/devchain/wait';
 import { createTestClient, http, parseEther, publicActions } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -34,6 +36,54 @@ describe('startAnvil', () => {
       expect(await c.getBalance({ address: someone })).toBe(parseEther('7'));
     } finally {
       await second.stop();
+    }
+  });
+
+  it('keeps every block in the state file: killed with SIGKILL, it restarts at its last block', async () => {
+    const stateFile = join(dir, 'killed.json');
+    const first = await startAnvil({ port: 0, stateFile, reuse: false });
+    const c = client(first.rpcUrl);
+    /** the block number of the state file on disk */
+    const fileBlock = () => {
+      if (!existsSync(stateFile)) return -1;
+      return Number(
+        (JSON.parse(readFileSync(stateFile, 'utf8')) as { block: { number: string } }).block.number,
+      );
+    };
+    for (let n = 1; n <= 3; n++) {
+      await c.setBalance({ address: someone, value: parseEther(String(n)) });
+      await c.mine({ blocks: 1 });
+      // written within seconds of each block (anvil's own --state-interval 5 could take five)
+      await until(`the state file at block ${n}`, async () => fileBlock() === n, 4_000, 20);
+    }
+    process.kill(first.pid as number, 'SIGKILL');
+    await first.stop();
+
+    const second = await startAnvil({ port: 0, stateFile, reuse: false });
+    try {
+      const d = client(second.rpcUrl);
+      expect(await d.getBlockNumber()).toBe(3n);
+      expect(await d.getBalance({ address: someone })).toBe(parseEther('3'));
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('moves a state file it cannot load aside, with a line saying where, and starts a fresh chain', async () => {
+    const stateFile = join(dir, 'torn.json');
+    writeFileSync(stateFile, '{"block":{"number":"0x5"');
+    const lines: string[] = [];
+    const anvil = await startAnvil({ port: 0, stateFile, reuse: false, log: (l) => lines.push(l) });
+    try {
+      expect(await client(anvil.rpcUrl).getBlockNumber()).toBe(0n);
+      const aside = readdirSync(dir).find((f) => f.startsWith('torn.json.unusable-'));
+      expect(aside).toBeDefined();
+      expect(readFileSync(join(dir, aside as string), 'utf8')).toBe('{"block":{"number":"0x5"');
+      expect(lines).toEqual([
+        `the chain's state file ${stateFile} is not a whole state (not JSON): moved it aside to ${join(dir, aside as string)} (kept, not deleted), starting without it`,
+      ]);
+    } finally {
+      await anvil.stop();
     }
   });
 

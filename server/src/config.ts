@@ -243,9 +243,62 @@ export type LoadOptions = {
   rpc?: RpcChain;
 };
 
+/**
+ * The settings that hold a key, a password or a provider's token: each can also come from
+ * `<NAME>_FILE` (systemd credentials, container secrets), and no message or log line ever shows one
+ * (URLs are shown by `safeUrl`).
+ */
+export const SECRET_SETTINGS = [
+  'SIGNER_KEY',
+  'HOT_WALLET_KEY',
+  'FREE_CLIENT_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'RPC_URL',
+  'DEPLOYER_KEY',
+] as const;
+
+/**
+ * `env` with every `<NAME>_FILE` of SECRET_SETTINGS read into `<NAME>` (the file's text without
+ * its trailing newline). Refused naming the variable: both given, a file that cannot be read or is
+ * empty. Empty strings count as unset (a common shell mistake: `FOO= npm start`).
+ */
+export function withSecretFiles(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out = Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+  );
+  for (const name of SECRET_SETTINGS) {
+    const file = out[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (out[name] !== undefined) throw new ConfigError(`${name}_FILE: ${name} is set too; set one of them`);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      throw new ConfigError(
+        `${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+    if (text.trim() === '') throw new ConfigError(`${name}_FILE: ${file} is empty`);
+    out[name] = text.trim();
+    delete out[`${name}_FILE`];
+  }
+  return out;
+}
+
+/**
+ * A URL as messages and logs may show it: scheme, host and port only. User, password, path and
+ * query go (a provider's key often sits in the path, as with https://bsc.example/v1/<key>).
+ */
+export function safeUrl(url: string): string {
+  if (!URL.canParse(url)) return '(not a URL)';
+  const u = new URL(url);
+  const rest = u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search ? '/…' : '';
+  return `${u.protocol}//${u.host}${rest}`;
+}
+
 function parseEnv(env: NodeJS.ProcessEnv) {
-  // Empty strings count as unset (a common shell mistake: `FOO= npm start`).
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = withSecretFiles(env);
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
@@ -278,15 +331,72 @@ function readDeployment(deploymentFile: string): Deployment | null {
 export async function resolveConfig(
   env: NodeJS.ProcessEnv = process.env,
   readChainId: (rpcUrl: string) => Promise<number> = rpcChainId,
+  readSigners: ReadSigners = readSignersOnChain,
 ): Promise<Config> {
   const { e } = parseEnv(env);
   let rpc: RpcChain;
   try {
     rpc = { chainId: await readChainId(e.RPC_URL) };
   } catch (err) {
-    rpc = { error: (err as Error).message.split('\n')[0] ?? String(err) };
+    // the first line only, and never the URL itself (a provider's key may sit in it)
+    const line = (err as Error).message.split('\n')[0] ?? String(err);
+    rpc = { error: line.replaceAll(e.RPC_URL, safeUrl(e.RPC_URL)) };
   }
-  return loadConfig(env, { rpc });
+  const config = loadConfig(env, { rpc });
+  if ('chainId' in rpc && rpc.chainId !== LOCAL_CHAIN_ID && config.deployment)
+    await checkSignerOnChain(config, config.deployment, readSigners);
+  return config;
+}
+
+/** What the deployed Staking and Payment contracts name as their signer (`signer()` of each). */
+export type ReadSigners = (
+  rpcUrl: string,
+  contracts: { staking: Address; payment: Address },
+) => Promise<{ staking: Address; payment: Address }>;
+
+const signerAbi = [
+  {
+    type: 'function',
+    name: 'signer',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ type: 'address' }],
+  },
+] as const;
+
+const readSignersOnChain: ReadSigners = async (rpcUrl, c) => {
+  const client = createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 1 }) });
+  const read = (address: Address) => client.readContract({ address, abi: signerAbi, functionName: 'signer' });
+  const [staking, payment] = await Promise.all([read(c.staking), read(c.payment)]);
+  return { staking: getAddress(staking), payment: getAddress(payment) };
+};
+
+/**
+ * Off the local chain SIGNER_KEY must be the key of the signer both deployed contracts check: any
+ * other would have every payment order and inviter signature refused on chain.
+ */
+async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigners): Promise<void> {
+  let named: { staking: Address; payment: Address };
+  try {
+    named = await read(config.rpcUrl, { staking: d.staking, payment: d.payment });
+  } catch (err) {
+    const line = ((err as Error).message.split('\n')[0] ?? String(err)).replaceAll(
+      config.rpcUrl,
+      safeUrl(config.rpcUrl),
+    );
+    throw new ConfigError(
+      `DEPLOYMENT_FILE: cannot read signer() of its Staking ${d.staking} and Payment ${d.payment} on chain ${config.chainId} (${line})`,
+    );
+  }
+  for (const [contract, address, at] of [
+    ['Staking', named.staking, d.staking],
+    ['Payment', named.payment, d.payment],
+  ] as const) {
+    if (address !== config.signerAddress)
+      throw new ConfigError(
+        `SIGNER_KEY: its address ${config.signerAddress} is not the signer ${address} of the deployed ${contract} ${at}; refused on chain ${config.chainId}`,
+      );
+  }
 }
 
 /** eth_chainId of `rpcUrl` (5 s per try, one retry). */
@@ -294,15 +404,22 @@ export function rpcChainId(rpcUrl: string): Promise<number> {
   return createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 1 }) }).getChainId();
 }
 
-/** Reads and validates the settings; throws ConfigError naming the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
-  const { e, given } = parseEnv(env);
+/** The minimum FINALITY_DEPTH off the local chain: BSC's fast finality needs two blocks on top. */
+export const MIN_FINALITY_DEPTH = 2;
+
+type Parsed = ReturnType<typeof parseEnv>;
+
+/**
+ * The chain the settings serve and its deployment, and off the local chain the database every
+ * process shares: the part of the settings the operator tools need too.
+ */
+function chainSettings({ e, given }: Parsed, opts: LoadOptions) {
   const rpc = opts.rpc;
   const rpcId = rpc && 'chainId' in rpc ? rpc.chainId : undefined;
   // where a refusal happens: "on chain 56", or an RPC that did not answer (never taken for local)
   const where = (id: number | undefined) =>
     rpc && 'error' in rpc
-      ? `when the RPC is not the local chain ${LOCAL_CHAIN_ID} (RPC_URL ${e.RPC_URL} did not answer eth_chainId: ${rpc.error})`
+      ? `when the RPC is not the local chain ${LOCAL_CHAIN_ID} (RPC_URL ${safeUrl(e.RPC_URL)} did not answer eth_chainId: ${rpc.error})`
       : `on chain ${id}`;
   const requireDeploymentFile = (id: number | undefined) => {
     if (!given('DEPLOYMENT_FILE'))
@@ -318,7 +435,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
   const deployment = readDeployment(deploymentFile);
   if (rpcId !== undefined && deployment && deployment.chainId !== rpcId)
     throw new ConfigError(
-      `RPC_URL: ${e.RPC_URL} answers chain id ${rpcId}, but DEPLOYMENT_FILE ${deploymentFile} is for chain ${deployment.chainId}`,
+      `RPC_URL: ${safeUrl(e.RPC_URL)} answers chain id ${rpcId}, but DEPLOYMENT_FILE ${deploymentFile} is for chain ${deployment.chainId}`,
     );
   if (deployment && e.CHAIN_ID !== undefined && e.CHAIN_ID !== deployment.chainId) {
     throw new ConfigError(
@@ -327,7 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
   }
   if (rpcId !== undefined && e.CHAIN_ID !== undefined && e.CHAIN_ID !== rpcId)
     throw new ConfigError(
-      `CHAIN_ID: ${e.CHAIN_ID} differs from the RPC's chain id ${rpcId} (RPC_URL ${e.RPC_URL})`,
+      `CHAIN_ID: ${e.CHAIN_ID} differs from the RPC's chain id ${rpcId} (RPC_URL ${safeUrl(e.RPC_URL)})`,
     );
   const chainId = rpcId ?? deployment?.chainId ?? e.CHAIN_ID ?? LOCAL_CHAIN_ID;
   // local only when the RPC answers 31337 (or, without an RPC answer, when the settings say so)
@@ -345,6 +462,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
           `DEPLOYMENT_FILE: its ${role} ${a} is an anvil test account (public key), refused ${off}`,
         );
     }
+    // one database for every process: an embedded PGlite would be one per process
+    if (!e.DATABASE_URL || !/^postgres(ql)?:\/\//.test(e.DATABASE_URL))
+      throw new ConfigError(
+        `DATABASE_URL: a postgres:// URL is required ${off} (the embedded PGlite — unset, file:// or memory:// — is for the local chain ${LOCAL_CHAIN_ID} only)`,
+      );
+  }
+  return { deploymentFile, deployment, chainId, isLocal, off };
+}
+
+/** Reads and validates the settings; throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
+  const parsed = parseEnv(env);
+  const { e, given } = parsed;
+  const { deploymentFile, deployment, chainId, isLocal, off } = chainSettings(parsed, opts);
+  if (!isLocal) {
+    if (!e.REDIS_URL)
+      throw new ConfigError(
+        `REDIS_URL: required ${off} (the rate limits every API process shares; counting in each process alone is for the local chain)`,
+      );
+    if (!given('SIWE_DOMAINS'))
+      throw new ConfigError(
+        `SIWE_DOMAINS: required ${off} (the host[:port] users open, e.g. app.example.com; 127.0.0.1:5173,localhost:5173 is the local default)`,
+      );
+    if (!given('TRUST_PROXY'))
+      throw new ConfigError(
+        `TRUST_PROXY: required ${off}: 1 behind one reverse proxy (nginx), false when clients connect directly (a wrong guess rate-limits every user as one client, or lets a client choose its address)`,
+      );
+    if (e.FINALITY_DEPTH !== undefined && e.FINALITY_DEPTH < MIN_FINALITY_DEPTH)
+      throw new ConfigError(
+        `FINALITY_DEPTH: ${e.FINALITY_DEPTH} is below the minimum of ${MIN_FINALITY_DEPTH} ${off} (blocks on top of an event before it counts; 15 when unset)`,
+      );
   }
   if (e.DEV_CLOCK && !isLocal)
     throw new ConfigError(
@@ -365,6 +513,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
   };
   const signerKey = pickKey('SIGNER_KEY');
   const hotWalletKey = pickKey('HOT_WALLET_KEY');
+  if (!isLocal && deployment) {
+    // the deployment file names both addresses (the deploy wrote them): a key of another account
+    // would sign what the contracts refuse, or pay from a wallet nobody funded
+    const keys = [
+      ['SIGNER_KEY', signerKey, 'signer'],
+      ['HOT_WALLET_KEY', hotWalletKey, 'hotWallet'],
+    ] as const;
+    for (const [name, key, field] of keys) {
+      const named = deployment[field];
+      const address = privateKeyToAccount(key).address;
+      if (!named)
+        throw new ConfigError(
+          `DEPLOYMENT_FILE: names no ${field} address; required ${off} to check ${name} against`,
+        );
+      if (named !== address)
+        throw new ConfigError(
+          `${name}: its address ${address} is not the ${field} ${named} of DEPLOYMENT_FILE; refused ${off}`,
+        );
+    }
+  }
 
   let clientSecret = e.FREE_CLIENT_SECRET;
   if (!clientSecret) {
@@ -425,5 +593,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       return port === null ? null : { host: e.METRICS_HOST, port };
     })(),
     processRole: e.PROCESS_ROLE,
+  };
+}
+
+/** What the operator tool (`npm run ops`) reads: none of the API's keys. */
+export type OpsConfig = Pick<
+  Config,
+  | 'port'
+  | 'host'
+  | 'databaseUrl'
+  | 'rpcUrl'
+  | 'deploymentFile'
+  | 'deployment'
+  | 'chainId'
+  | 'hotWalletAddress'
+>;
+
+/**
+ * The operator tool's settings: RPC_URL, DATABASE_URL and DEPLOYMENT_FILE, refused off the local
+ * chain as the API's are, and no key: the hot wallet's address is the deployment file's (reconcile
+ * counts what it holds), so a cron job runs the read-only commands without any key. Commands that
+ * send a transaction take DEPLOYER_KEY themselves (ops/cli.ts).
+ */
+export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
+  const parsed = parseEnv(env);
+  const { e } = parsed;
+  const { deploymentFile, deployment, chainId, isLocal, off } = chainSettings(parsed, {});
+  const key = e.HOT_WALLET_KEY ?? (isLocal ? localKey(11) : undefined);
+  const hotWalletAddress = deployment?.hotWallet ?? (key ? privateKeyToAccount(key).address : undefined);
+  if (!hotWalletAddress)
+    throw new ConfigError(`DEPLOYMENT_FILE: names no hotWallet address; required ${off}`);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    rpcUrl: e.RPC_URL,
+    deploymentFile,
+    deployment,
+    chainId,
+    hotWalletAddress,
   };
 }

@@ -6,7 +6,7 @@ import { chainGuard } from './chain/chain-guard.ts';
 import { chainTimeReader } from './chain/chain-time.ts';
 import { makeChainClient } from './chain/client.ts';
 import { type Config, ConfigError, resolveConfig } from './config.ts';
-import { type DbHandle, openDb } from './db/client.ts';
+import { type DbHandle, MigrationsNotCurrent, migrationsAtOpen, openDb } from './db/client.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
 import { type DevClock, startDevClock } from './lib/dev-clock.ts';
 import { type MetricsServer, startMetricsServer } from './lib/metrics.ts';
@@ -47,7 +47,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // the settings are read knowing the RPC's chain: anywhere but 31337 only a full configuration starts
   const loaded = await resolveConfig(opts.devClock ? { ...env, DEV_CLOCK: '1' } : env);
   const config = { ...loaded, ...opts.config };
-  const db = await openDb(config.databaseUrl, { handleSignals: false });
+  const db = await openDb(config.databaseUrl, { handleSignals: false, migrations: migrationsAtOpen(env) });
   // fail fast: the request budget is 10 s and sign-in must not hang on a dead RPC
   const publicClient = makeChainClient(config, { timeoutMs: 5_000 });
   const chainTime = chainTimeReader(publicClient);
@@ -143,7 +143,8 @@ if (isMain) {
       process.once('SIGTERM', () => stop('SIGTERM'));
     })
     .catch((err) => {
-      console.error(err instanceof ConfigError ? err.message : err);
+      // a setting or the database's migrations: one line naming what to change
+      console.error(err instanceof ConfigError || err instanceof MigrationsNotCurrent ? err.message : err);
       process.exit(1);
     });
 }

@@ -3,8 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTRACT_KEYS } from '@free/protocol/deployment';
 import { LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, LOCAL_CLIENT_SECRET, type LoadOptions, loadConfig } from '../src/config.ts';
+import {
+  ConfigError,
+  LOCAL_CLIENT_SECRET,
+  type LoadOptions,
+  loadConfig,
+  loadOpsConfig,
+  resolveConfig,
+  safeUrl,
+  withSecretFiles,
+} from '../src/config.ts';
 
 const base = { DEPLOYMENT_FILE: '/nonexistent/deployment.json' };
 const KEY = `0x${'11'.repeat(32)}`;
@@ -15,7 +25,10 @@ const OPERATOR = '0x00000000000000000000000000000000000000A1:admin';
 const dir = mkdtempSync(join(tmpdir(), 'free-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A deployment file (made-up contract addresses) for `fields.chainId`. */
-function deploymentFile(name: string, fields: { chainId: number; signer?: string }): string {
+function deploymentFile(
+  name: string,
+  fields: { chainId: number; signer?: string | undefined; hotWallet?: string | undefined },
+): string {
   const file = join(dir, `${name}.json`);
   const contracts = Object.fromEntries(
     CONTRACT_KEYS.map((k, i) => [k, `0x${(i + 1).toString(16).padStart(40, '0')}`]),
@@ -23,10 +36,20 @@ function deploymentFile(name: string, fields: { chainId: number; signer?: string
   writeFileSync(file, JSON.stringify({ network: name, ...contracts, ...fields }));
   return file;
 }
-const bsc = deploymentFile('bsc', { chainId: 56 });
+const addressOf = (key: string) => privateKeyToAccount(key as `0x${string}`).address;
+/** chain 56's deployment, naming the signer and hot wallet of KEY and KEY2 (as the deploy writes it) */
+const bsc = deploymentFile('bsc', { chainId: 56, signer: addressOf(KEY), hotWallet: addressOf(KEY2) });
 const local = deploymentFile('local', { chainId: 31337 });
+/** What every process shares off the local chain: one PostgreSQL, one Redis, the proxy, the domain. */
+const SHARED = {
+  DATABASE_URL: 'postgres://free@db.internal:5432/free',
+  REDIS_URL: 'redis://cache.internal:6379',
+  SIWE_DOMAINS: 'app.example.com',
+  TRUST_PROXY: '1',
+};
 /** Everything a chain-56 API needs. */
 const PROD = {
+  ...SHARED,
   DEPLOYMENT_FILE: bsc,
   OPERATOR_ADDRESSES: OPERATOR,
   SIGNER_KEY: KEY,
@@ -99,7 +122,7 @@ describe('server settings', () => {
   });
 
   it('requires real keys and secret off the local chain and refuses the local defaults there', () => {
-    const on56 = { DEPLOYMENT_FILE: bsc, OPERATOR_ADDRESSES: OPERATOR };
+    const on56 = { ...SHARED, DEPLOYMENT_FILE: bsc, OPERATOR_ADDRESSES: OPERATOR };
     expect(fails(on56)).toBe('SIGNER_KEY: required on chain 56 (local defaults apply only to 31337)');
     expect(fails({ ...on56, SIGNER_KEY: KEY })).toContain('HOT_WALLET_KEY');
     expect(fails({ ...on56, SIGNER_KEY: KEY, HOT_WALLET_KEY: KEY2 })).toBe(
@@ -228,5 +251,180 @@ describe("server settings decided by the RPC's chain id", () => {
     expect(c).toMatchObject({ chainId: 31337, clientSecret: LOCAL_CLIENT_SECRET, devClock: false });
     expect([...c.operators]).toEqual([[LOCAL_ACCOUNTS[0]?.[0], 'admin']]);
     expect(loadConfig(env({ ...base, DEV_CLOCK: '1' }), { rpc: { chainId: 31337 } }).devClock).toBe(true);
+  });
+});
+
+describe('settings shared by every process off the local chain (fail closed, round 2)', () => {
+  const rpc56: LoadOptions = { rpc: { chainId: 56 } };
+  const refusal = (e: Record<string, string | undefined>) => {
+    try {
+      loadConfig(e as NodeJS.ProcessEnv, rpc56);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('expected loadConfig to refuse');
+  };
+
+  it('requires a postgres:// DATABASE_URL: no embedded PGlite, no memory://', () => {
+    const line =
+      'DATABASE_URL: a postgres:// URL is required on chain 56 (the embedded PGlite — unset, file:// or memory:// — is for the local chain 31337 only)';
+    for (const url of [undefined, 'memory://', 'file:///var/lib/free']) {
+      expect(refusal({ ...PROD, DATABASE_URL: url })).toBe(line);
+    }
+    expect(
+      loadConfig({ ...PROD, DATABASE_URL: 'postgresql://u@h/free' } as NodeJS.ProcessEnv, rpc56).databaseUrl,
+    ).toBe('postgresql://u@h/free');
+  });
+
+  it('requires REDIS_URL, SIWE_DOMAINS and an explicit TRUST_PROXY', () => {
+    expect(refusal({ ...PROD, REDIS_URL: undefined })).toMatch(/^REDIS_URL: required on chain 56 \(/);
+    expect(refusal({ ...PROD, SIWE_DOMAINS: undefined })).toMatch(/^SIWE_DOMAINS: required on chain 56 \(/);
+    expect(refusal({ ...PROD, TRUST_PROXY: undefined })).toMatch(
+      /^TRUST_PROXY: required on chain 56: 1 behind/,
+    );
+    // explicit "no proxy" is an answer too
+    expect(loadConfig({ ...PROD, TRUST_PROXY: 'false' } as NodeJS.ProcessEnv, rpc56).trustProxy).toBe(false);
+  });
+
+  it('refuses a FINALITY_DEPTH below 2, and keeps 15 when unset', () => {
+    expect(refusal({ ...PROD, FINALITY_DEPTH: '1' })).toBe(
+      'FINALITY_DEPTH: 1 is below the minimum of 2 on chain 56 (blocks on top of an event before it counts; 15 when unset)',
+    );
+    expect(refusal({ ...PROD, FINALITY_DEPTH: '0' })).toContain(
+      'FINALITY_DEPTH: 0 is below the minimum of 2',
+    );
+    expect(loadConfig({ ...PROD, FINALITY_DEPTH: '2' } as NodeJS.ProcessEnv, rpc56).finalityDepth).toBe(2);
+    expect(loadConfig(PROD as NodeJS.ProcessEnv, rpc56).finalityDepth).toBe(15);
+  });
+
+  it('refuses a signer or hot-wallet key of another address than the deployment file names', () => {
+    const KEY3 = `0x${'33'.repeat(32)}`;
+    expect(refusal({ ...PROD, SIGNER_KEY: KEY3 })).toBe(
+      `SIGNER_KEY: its address ${addressOf(KEY3)} is not the signer ${addressOf(KEY)} of DEPLOYMENT_FILE; refused on chain 56`,
+    );
+    expect(refusal({ ...PROD, HOT_WALLET_KEY: KEY3 })).toBe(
+      `HOT_WALLET_KEY: its address ${addressOf(KEY3)} is not the hotWallet ${addressOf(KEY2)} of DEPLOYMENT_FILE; refused on chain 56`,
+    );
+    const unnamed = deploymentFile('no-hot-wallet', { chainId: 56, signer: addressOf(KEY) });
+    expect(refusal({ ...PROD, DEPLOYMENT_FILE: unnamed })).toBe(
+      'DEPLOYMENT_FILE: names no hotWallet address; required on chain 56 to check HOT_WALLET_KEY against',
+    );
+  });
+
+  it("refuses a SIGNER_KEY that is not the signer the deployed contracts name (the RPC's answer)", async () => {
+    const other = addressOf(`0x${'44'.repeat(32)}`);
+    const chain56 = async () => 56;
+    const env = PROD as NodeJS.ProcessEnv;
+    await expect(
+      resolveConfig(env, chain56, async () => ({ staking: addressOf(KEY), payment: other })),
+    ).rejects.toThrow(
+      new RegExp(
+        `^SIGNER_KEY: its address ${addressOf(KEY)} is not the signer ${other} of the deployed Payment 0x0*5; refused on chain 56$`,
+        'i',
+      ),
+    );
+    await expect(
+      resolveConfig(env, chain56, async () => {
+        throw new Error('execution reverted\nURL: http://127.0.0.1:8545');
+      }),
+    ).rejects.toThrow(
+      /^DEPLOYMENT_FILE: cannot read signer\(\) of its Staking .* on chain 56 \(execution reverted\)$/,
+    );
+    const ok = await resolveConfig(env, chain56, async () => ({
+      staking: addressOf(KEY),
+      payment: addressOf(KEY),
+    }));
+    expect(ok.signerAddress).toBe(addressOf(KEY));
+  });
+});
+
+describe('keys and secrets from files (<NAME>_FILE)', () => {
+  const secret = (name: string, text: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('reads every key and secret from its _FILE, without the trailing newline', () => {
+    const c = loadConfig(
+      {
+        ...PROD,
+        SIGNER_KEY: undefined,
+        SIGNER_KEY_FILE: secret('signer', `${KEY}\n`),
+        HOT_WALLET_KEY: undefined,
+        HOT_WALLET_KEY_FILE: secret('hot', KEY2),
+        FREE_CLIENT_SECRET: undefined,
+        FREE_CLIENT_SECRET_FILE: secret('client', 'from-a-file\n'),
+        DATABASE_URL: undefined,
+        DATABASE_URL_FILE: secret('db', 'postgres://free:pw@db/free\n'),
+        REDIS_URL: undefined,
+        REDIS_URL_FILE: secret('redis', 'redis://:pw@cache:6379'),
+      } as NodeJS.ProcessEnv,
+      { rpc: { chainId: 56 } },
+    );
+    expect(c.signerAddress).toBe(addressOf(KEY));
+    expect(c.hotWalletAddress).toBe(addressOf(KEY2));
+    expect(c.clientSecret).toBe('from-a-file');
+    expect(c.databaseUrl).toBe('postgres://free:pw@db/free');
+    expect(c.redisUrl).toBe('redis://:pw@cache:6379');
+  });
+
+  it('refuses both set, an unreadable file and an empty one, naming the variable and never the value', () => {
+    expect(fails({ SIGNER_KEY: KEY, SIGNER_KEY_FILE: secret('s2', KEY) })).toBe(
+      'SIGNER_KEY_FILE: SIGNER_KEY is set too; set one of them',
+    );
+    expect(fails({ HOT_WALLET_KEY_FILE: join(dir, 'absent') })).toBe(
+      `HOT_WALLET_KEY_FILE: cannot read ${join(dir, 'absent')} (ENOENT)`,
+    );
+    expect(fails({ FREE_CLIENT_SECRET_FILE: secret('empty', '\n') })).toBe(
+      `FREE_CLIENT_SECRET_FILE: ${join(dir, 'empty')} is empty`,
+    );
+    const bad = fails({ SIGNER_KEY_FILE: secret('bad', 'not-a-key-but-secret') });
+    expect(bad).toContain('SIGNER_KEY');
+    expect(bad).not.toContain('not-a-key-but-secret');
+    expect(withSecretFiles({ DEPLOYER_KEY_FILE: secret('deployer', `${KEY}\n`) }).DEPLOYER_KEY).toBe(KEY);
+  });
+
+  it('shows URLs without user, password, path or query', () => {
+    expect(safeUrl('https://bsc.provider.example/v1/SECRETKEY?x=1')).toBe('https://bsc.provider.example/…');
+    expect(safeUrl('postgres://free:pw@db:5432/free')).toBe('postgres://db:5432/…');
+    expect(safeUrl('http://127.0.0.1:8545')).toBe('http://127.0.0.1:8545');
+    const refused = fails(
+      { ...PROD, RPC_URL: 'https://bsc.provider.example/v1/SECRETKEY' },
+      { rpc: { chainId: 97 } },
+    );
+    expect(refused).toMatch(
+      /^RPC_URL: https:\/\/bsc\.provider\.example\/… answers chain id 97, but DEPLOYMENT_FILE/,
+    );
+    expect(refused).not.toContain('SECRETKEY');
+  });
+});
+
+describe('the operator tool on chain 56 (read-only commands from a cron job)', () => {
+  it('needs RPC_URL, DATABASE_URL and DEPLOYMENT_FILE only: no SIGNER_KEY, no hot-wallet key', () => {
+    const c = loadOpsConfig({
+      RPC_URL: 'https://bsc.provider.example/v1/k',
+      DATABASE_URL: SHARED.DATABASE_URL,
+      DEPLOYMENT_FILE: bsc,
+    } as NodeJS.ProcessEnv);
+    expect(c.chainId).toBe(56);
+    // reconcile counts what the deployment's hot wallet holds
+    expect(c.hotWalletAddress).toBe(addressOf(KEY2));
+    expect(c.databaseUrl).toBe(SHARED.DATABASE_URL);
+  });
+
+  it('refuses the embedded database and a missing deployment file as the API does', () => {
+    const missing = join(dir, 'missing.json');
+    expect(() => loadOpsConfig({ DEPLOYMENT_FILE: bsc } as NodeJS.ProcessEnv)).toThrow(
+      /^DATABASE_URL: a postgres:\/\/ URL is required on chain 56/,
+    );
+    expect(() =>
+      loadOpsConfig({
+        DATABASE_URL: SHARED.DATABASE_URL,
+        DEPLOYMENT_FILE: missing,
+        CHAIN_ID: '56',
+      } as NodeJS.ProcessEnv),
+    ).toThrow(`DEPLOYMENT_FILE: ${missing} does not exist (required on chain 56)`);
   });
 });

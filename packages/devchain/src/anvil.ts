@@ -1,9 +1,13 @@
 // Starts (or reuses) the local anvil chain of the fixed interface: 127.0.0.1, chain id 31337,
 // default mnemonic, 20 accounts, state persisted under .data/anvil/ so `npm start` twice keeps the chain.
+// The state is written after every block (and on stop), to a temporary file renamed over the last
+// one: a stack killed at any moment (SIGKILL, power loss) restarts on the chain its database saw, not
+// on one some seconds older, which the database would be ahead of.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 
 export const ANVIL_ACCOUNTS = 20;
@@ -20,8 +24,13 @@ export type StartAnvilOptions = {
    * both tests talk to one chain).
    */
   port?: number;
-  /** State file loaded at start and dumped on exit; `null` for a throw-away chain. */
+  /**
+   * State file loaded at start and written after every block and on stop; `null` for a throw-away
+   * chain. One that cannot be loaded is moved aside (`movedAside`), never deleted.
+   */
   stateFile?: string | null;
+  /** Says what happened to a state file it could not use (default: console.log). */
+  log?: (line: string) => void;
   /** Reuse an anvil that already answers on the port (default true). */
   reuse?: boolean;
   /** Milliseconds to wait for the RPC to answer (default 20 s). */
@@ -38,9 +47,51 @@ export type AnvilHandle = {
   rpcUrl: string;
   /** True when an anvil was already running: then `stop()` leaves it alone. */
   reused: boolean;
-  /** Stops the anvil this call started (it dumps its state file first); idempotent. */
+  /** The anvil process this call started (none when reused). */
+  pid?: number | undefined;
+  /** Stops the anvil this call started (its state file written first); idempotent. */
   stop: () => Promise<void>;
+  /** Writes the state file now (the chain's state as of this call); a no-op without one. */
+  persist: () => Promise<void>;
 };
+
+/** How often a running chain is asked whether a block came (each new one is written at once). */
+const PERSIST_POLL_MS = 100;
+/** …and how often its state is written anyway (changes that make no block). */
+const PERSIST_IDLE_MS = 5_000;
+
+async function rpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error || body.result === undefined)
+    throw new Error(`${method}: ${body.error?.message ?? 'no result'}`);
+  return body.result;
+}
+
+/**
+ * Writes the chain's state (anvil_dumpState: gzipped JSON, the format --load-state reads) to a
+ * temporary file and renames it over `file`: the file is always a whole state, old or new.
+ */
+export async function writeAnvilState(rpcUrl: string, file: string): Promise<void> {
+  const dump = await rpc<string>(rpcUrl, 'anvil_dumpState');
+  const json = gunzipSync(Buffer.from(dump.replace(/^0x/, ''), 'hex'));
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, json);
+  renameSync(tmp, file);
+}
+
+/** `file` renamed to `<file>.unusable-<time>`; returns the new path. */
+export function moveAside(file: string, why: string, log: (line: string) => void): string {
+  const to = `${file}.unusable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(file, to);
+  log(`${why}: moved it aside to ${to} (kept, not deleted), starting without it`);
+  return to;
+}
 
 /** Resolves the anvil binary shipped by npm's `@foundry-rs/anvil-<os>-<arch>`. */
 export function anvilBinary(): string {
@@ -91,7 +142,7 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
       if (running !== chainId) {
         throw new Error(`a chain with id ${running} already answers on ${rpcUrl} (expected ${chainId})`);
       }
-      return { rpcUrl, reused: true, stop: async () => {} };
+      return { rpcUrl, reused: true, stop: async () => {}, persist: async () => {} };
     }
   }
 
@@ -109,11 +160,19 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
   ];
   if (opts.blockTime) args.push('--block-time', String(opts.blockTime));
   const stateFile = opts.stateFile === undefined ? DEFAULT_STATE_FILE : opts.stateFile;
+  const log = opts.log ?? ((line: string) => console.log(line));
   if (stateFile !== null) {
     mkdirSync(dirname(stateFile), { recursive: true });
-    // --state loads the file when it exists and dumps on exit; the interval also saves it
-    // periodically so a killed process loses at most a few seconds.
-    args.push('--state', stateFile, '--state-interval', '5');
+    // this process writes the file (after every block, whole files only); anvil only reads it
+    if (existsSync(stateFile)) {
+      let whole = false;
+      try {
+        JSON.parse(readFileSync(stateFile, 'utf8'));
+        whole = true;
+      } catch {}
+      if (whole) args.push('--load-state', stateFile);
+      else moveAside(stateFile, `the chain's state file ${stateFile} is not a whole state (not JSON)`, log);
+    }
   }
 
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -130,6 +189,16 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
   });
 
   let stopped: Promise<void> | null = null;
+  // one write at a time; a block that comes during a write is written by the next poll
+  let writing: Promise<void> = Promise.resolve();
+  let lastWritten = -1n;
+  let lastWrittenAt = 0;
+  let poller: NodeJS.Timeout | null = null;
+  const persist = (): Promise<void> => {
+    if (stateFile === null || rpcUrl === '') return Promise.resolve();
+    writing = writing.then(() => writeAnvilState(rpcUrl, stateFile)).catch(() => {});
+    return writing;
+  };
   const killOnExit = () => {
     if (child.exitCode === null) child.kill('SIGTERM');
   };
@@ -145,7 +214,9 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
     process.off('SIGTERM', onSignal);
     process.off('exit', killOnExit);
     stopped = (async () => {
+      if (poller) clearInterval(poller);
       if (child.exitCode !== null || child.signalCode !== null) return;
+      await persist();
       child.kill('SIGTERM');
       if (!(await waitExit(child, 10_000))) {
         child.kill('SIGKILL');
@@ -180,7 +251,30 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { rpcUrl, reused: false, stop };
+  if (stateFile !== null) {
+    await persist();
+    let busy = false;
+    poller = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      rpc<string>(rpcUrl, 'eth_blockNumber')
+        .then(async (hex) => {
+          const n = BigInt(hex);
+          // also every few seconds: anvil_setBalance or a clock move change the state without a block
+          if (n !== lastWritten || Date.now() - lastWrittenAt > PERSIST_IDLE_MS) {
+            lastWrittenAt = Date.now();
+            await persist();
+            lastWritten = n;
+          }
+        })
+        .catch(() => {})
+        .finally(() => {
+          busy = false;
+        });
+    }, PERSIST_POLL_MS);
+    poller.unref();
+  }
+  return { rpcUrl, reused: false, stop, persist, pid: child.pid };
 }
 
 /** Whether a server can listen on `port` of 127.0.0.1 now. */

@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 // `npm run rehearsal` (and the `rehearsal` suite of `npm test`): FREE run as in production on this
 // machine, in the order of docs/deploy.md — a BSC stand-in (anvil, chain 56), the deploy script and
-// the owner's steps with keys made for this run, a PostgreSQL and a Redis of its own, two API
-// processes in production mode, nginx serving web/dist — then a user in Chromium with a browser
+// the owner's steps with keys made for this run, a PostgreSQL and a Redis of its own, `npm run build`
+// and `npm run migrate`, two API processes of the build in production mode (keys from files), nginx
+// serving web/dist — then a user in Chromium with a browser
 // wallet, an operator in the console, and faults in the middle (an API process and the job leader
 // killed, Redis stopped, PostgreSQL restarted). One line per step; last line `N passed, N failed`.
 // Everything it started is stopped at the end, also on failure; logs stay in the printed folder.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -280,65 +281,96 @@ async function main() {
 
   const webPort = await freePort();
   nginxUrl = `http://127.0.0.1:${webPort}`;
-  await step('production build of the web app for this origin (web/dist, csp-header.txt)', async () => {
-    const r = await run('npx', ['vite', 'build', '--logLevel', 'warn'], {
-      cwd: join(ROOT, 'web'),
-      inherit: true,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        FREE_CLIENT_SECRET: clientSecret,
-        VITE_API_URL: nginxUrl,
-        VITE_RPC_URL: rpcUrl,
-      },
-    });
-    assert(r.code === 0, 'vite build failed');
-    assert(existsSync(join(ROOT, 'web', 'dist', 'csp-header.txt')), 'no csp-header.txt');
-  });
+  await step(
+    'npm run build: the server for plain Node (server/dist) and the web app for this origin',
+    async () => {
+      const r = await run('npm', ['run', '--silent', 'build'], {
+        cwd: ROOT,
+        inherit: true,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          FREE_CLIENT_SECRET: clientSecret,
+          VITE_API_URL: nginxUrl,
+          VITE_RPC_URL: rpcUrl,
+        },
+      });
+      assert(r.code === 0, 'npm run build failed');
+      assert(existsSync(join(ROOT, 'web', 'dist', 'csp-header.txt')), 'no csp-header.txt');
+      for (const entry of ['main', 'migrate', 'ops'])
+        assert(existsSync(join(ROOT, 'server', 'dist', `${entry}.js.map`)), `no server/dist/${entry}.js.map`);
+    },
+  );
 
-  await step('two API processes in production mode; the first leads the jobs', async () => {
-    apiEnv = {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATABASE_URL: pg.url,
-      REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: 'free:',
-      RPC_URL: rpcUrl,
-      DEPLOYMENT_FILE: deploymentFile,
-      FREE_CLIENT_SECRET: clientSecret,
-      SIGNER_KEY: keys.signer,
-      HOT_WALLET_KEY: keys.hotWallet,
-      OPERATOR_ADDRESSES: `${operator.address}:admin`,
-      SIWE_DOMAINS: `127.0.0.1:${webPort}`,
-      TRUST_PROXY: '1',
-      // BSC stand-in: a block a second, an event counts when two blocks are on top of it
-      FINALITY_DEPTH: '2',
-      LOG_LEVEL: 'info',
-      DEV_CLOCK: '',
-    };
-    const a = apiProcess('api-a', await freePort(), apiEnv, dir);
-    const b = apiProcess('api-b', await freePort(), apiEnv, dir);
-    apis.push(a, b);
-    cleanups.push(
-      () => a.stop(),
-      () => b.stop(),
-    );
-    await a.start();
-    await until(
-      'api-a to lead the indexer and the payout worker',
-      async () => {
-        const held = await jobLocks(pg);
-        return (
-          held.some((l) => l.name.startsWith('free:payout:') && l.pid === a.pid()) &&
-          held.some((l) => l.name.startsWith('free:indexer:') && l.pid === a.pid())
-        );
-      },
-      60_000,
-    );
-    await b.start();
-    const holders = new Set((await jobLocks(pg)).map((l) => l.pid));
-    assert(holders.size === 1 && holders.has(a.pid() as number), `jobs led by ${[...holders]}`);
-  });
+  // what every process of the deployment is given (docs/deploy.md "Settings"); the keys and the
+  // client secret from files, as systemd credentials or container secrets hand them over
+  const secretFile = (name: string, value: string) => {
+    const file = join(dir, `${name}.secret`);
+    writeFileSync(file, `${value}\n`, { mode: 0o600 });
+    return file;
+  };
+
+  await step(
+    'npm run migrate: the API refuses the empty database first, naming it; then applied',
+    async () => {
+      apiEnv = {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        DATABASE_URL: pg.url,
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: 'free:',
+        RPC_URL: rpcUrl,
+        DEPLOYMENT_FILE: deploymentFile,
+        FREE_CLIENT_SECRET_FILE: secretFile('client-secret', clientSecret),
+        SIGNER_KEY_FILE: secretFile('signer-key', keys.signer),
+        HOT_WALLET_KEY_FILE: secretFile('hot-wallet-key', keys.hotWallet),
+        OPERATOR_ADDRESSES: `${operator.address}:admin`,
+        SIWE_DOMAINS: `127.0.0.1:${webPort}`,
+        TRUST_PROXY: '1',
+        // BSC stand-in: a block a second, an event counts when two blocks are on top of it
+        FINALITY_DEPTH: '2',
+        LOG_LEVEL: 'info',
+        DEV_CLOCK: '',
+      };
+
+      const env = { ...process.env, ...apiEnv, PORT: String(await freePort()) };
+      const early = await run(process.execPath, ['server/dist/main.js'], { env });
+      assert(
+        early.code === 1 && /migration\(s\) pending .* run `npm run migrate` first/.test(early.stderr),
+        `an API process on the unmigrated database: exit ${early.code}, ${early.stderr.trim()}`,
+      );
+      const r = await run(process.execPath, ['server/dist/migrate.js'], { env });
+      assert(r.code === 0 && /^migrate: applied /m.test(r.stdout), `migrate: ${r.stdout}${r.stderr}`);
+    },
+  );
+
+  await step(
+    'two API processes of the build (node server/dist/main.js); the first leads the jobs',
+    async () => {
+      const a = apiProcess('api-a', await freePort(), apiEnv, dir);
+      const b = apiProcess('api-b', await freePort(), apiEnv, dir);
+      apis.push(a, b);
+      cleanups.push(
+        () => a.stop(),
+        () => b.stop(),
+      );
+      await a.start();
+      await until(
+        'api-a to lead the indexer and the payout worker',
+        async () => {
+          const held = await jobLocks(pg);
+          return (
+            held.some((l) => l.name.startsWith('free:payout:') && l.pid === a.pid()) &&
+            held.some((l) => l.name.startsWith('free:indexer:') && l.pid === a.pid())
+          );
+        },
+        60_000,
+      );
+      await b.start();
+      const holders = new Set((await jobLocks(pg)).map((l) => l.pid));
+      assert(holders.size === 1 && holders.has(a.pid() as number), `jobs led by ${[...holders]}`);
+    },
+  );
 
   await step('nginx (deploy/nginx.conf): web/dist with its CSP, gzip, caching; /api on both', async () => {
     const ng = await startNginx(
@@ -735,10 +767,13 @@ async function main() {
   });
 
   await step(
-    'npm run ops -- reconcile: nothing short',
+    'the operator tool reconciles with RPC_URL, DATABASE_URL and DEPLOYMENT_FILE only: nothing short',
     async () => {
-      const r = await run('npm', ['run', '--silent', 'ops', '--', 'reconcile'], {
-        env: { ...process.env, ...apiEnv, OPS_ACTOR: operator.address },
+      // no key at all: what a cron job on another machine is given
+      const only = ['PATH', 'HOME', 'NODE_ENV', 'RPC_URL', 'DATABASE_URL', 'DEPLOYMENT_FILE'] as const;
+      const env = Object.fromEntries(only.map((k) => [k, apiEnv[k] ?? process.env[k] ?? '']));
+      const r = await run(process.execPath, ['server/dist/ops.js', 'reconcile'], {
+        env: { ...env, OPS_ACTOR: operator.address },
       });
       assert(r.code === 0, `reconcile exited ${r.code}: ${r.stderr}`);
       const rows = JSON.parse(r.stdout) as { token: string; short: string }[];

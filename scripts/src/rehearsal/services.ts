@@ -203,7 +203,8 @@ export function apiProcess(name: string, port: number, env: Record<string, strin
     start: async () => {
       api.metricsPort ??= await freePort();
       const out = openSync(logFile, 'a');
-      const c = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      // the build, as production runs it (docs/deploy.md): plain Node, no tsx
+      const c = spawn(process.execPath, ['server/dist/main.js'], {
         cwd: ROOT,
         stdio: ['ignore', out, out],
         // an empty value removes the variable (DEV_CLOCK must be absent, not merely off)

@@ -5,7 +5,10 @@ import type { Config } from '../config.ts';
 import { rpcErrors } from '../lib/metrics.ts';
 
 /** A public client on config.rpcUrl; `timeoutMs` per request (default 10 s, one retry). */
-export function makeChainClient(config: Config, opts: { timeoutMs?: number } = {}): PublicClient {
+export function makeChainClient(
+  config: Pick<Config, 'chainId' | 'rpcUrl'>,
+  opts: { timeoutMs?: number } = {},
+): PublicClient {
   const chain = defineChain({
     id: config.chainId,
     name: `chain-${config.chainId}`,

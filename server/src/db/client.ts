@@ -72,7 +72,27 @@ export type OpenDbOptions = {
    * (test/support/pglite-template.ts).
    */
   pgliteDataDir?: Blob;
+  /**
+   * The migrations of server/drizzle at opening: 'apply' the pending ones (default: development,
+   * `npm start`, tests), or 'check' (NODE_ENV=production, where `npm run migrate` is a deploy step of
+   * its own): refuse with MigrationsNotCurrent while one is pending or the database holds one this
+   * code does not know (a newer release migrated it); 'none' for `npm run migrate` itself.
+   */
+  migrations?: 'apply' | 'check' | 'none';
 };
+
+/**
+ * What a process does with the migrations when it opens the database: with NODE_ENV=production
+ * only `npm run migrate` applies them (a deploy step of its own, docs/deploy.md "Upgrade"); the API,
+ * the jobs and the operator tool check and refuse to start while the database is not at their code.
+ */
+export const migrationsAtOpen = (env: NodeJS.ProcessEnv = process.env): 'apply' | 'check' =>
+  env.NODE_ENV === 'production' ? 'check' : 'apply';
+
+/** The database's migrations differ from this code's (only with `migrations: 'check'`). */
+export class MigrationsNotCurrent extends Error {
+  override name = 'MigrationsNotCurrent';
+}
 
 /**
  * `undefined` → PGlite in server/.data/pglite; `memory://` → in-memory PGlite;
@@ -84,7 +104,8 @@ export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<Db
       ? await openPostgres(url, opts)
       : await openPglite(url, opts.handleSignals ?? true, opts.pgliteDataDir);
   try {
-    await migrate(handle);
+    if (opts.migrations === 'check') await refuseUnlessCurrent(handle);
+    else if (opts.migrations !== 'none') await applyMigrations(handle);
   } catch (err) {
     await handle.close();
     throw err;
@@ -329,54 +350,87 @@ export async function rows<T>(tx: SqlRunner, query: SQL): Promise<T[]> {
 
 type Journal = { entries: { idx: number; tag: string; when: number }[] };
 
-const readJournal = (): Journal =>
-  JSON.parse(readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal;
-
-/**
- * How the database's migrations compare with this code's: `pending`, the tags of drizzle/ not
- * applied yet; `unknown`, tags applied that this code does not know (a newer release migrated).
- */
-export async function migrationStatus(handle: DbHandle): Promise<{ pending: string[]; unknown: string[] }> {
-  const known = [...readJournal().entries].sort((a, b) => a.idx - b.idx).map((e) => e.tag);
-  const exists = rowsOf<{ t: string | null }>(
-    await handle.db.execute(sql`SELECT to_regclass('"__free_migrations"')::text AS t`),
-  );
-  const applied = new Set(
-    exists[0]?.t
-      ? rowsOf<{ tag: string }>(await handle.db.execute(sql`SELECT tag FROM "__free_migrations"`)).map(
-          (r) => r.tag,
-        )
-      : [],
-  );
-  return {
-    pending: known.filter((tag) => !applied.has(tag)),
-    unknown: [...applied].filter((tag) => !known.includes(tag)).sort(),
-  };
+/** The migrations this code knows (server/drizzle/meta/_journal.json), in order. */
+function journalTags(): string[] {
+  const journal = JSON.parse(
+    readFileSync(resolve(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'),
+  ) as Journal;
+  return [...journal.entries].sort((a, b) => a.idx - b.idx).map((e) => e.tag);
 }
 
 /**
- * Applies every migration of the journal not applied yet, each in its own transaction, under an
- * advisory lock so that two processes starting together do not race.
+ * How the database's migrations compare with this code's: `pending` are known here and not
+ * applied there (in the order they would run), `unknown` are applied there and not known here (the
+ * database is newer than this code). A database never migrated has them all pending.
  */
-async function migrate(handle: DbHandle): Promise<void> {
-  const journal = readJournal();
-  await handle.db.execute(
-    sql.raw(`CREATE TABLE IF NOT EXISTS "__free_migrations" (
-      tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
+export async function migrationStatus(handle: DbHandle): Promise<{ pending: string[]; unknown: string[] }> {
+  const known = journalTags();
+  // the table of the connection's schema (search_path), as the migrations write it
+  const [table] = await rows<{ t: string | null }>(
+    handle.db,
+    sql`SELECT to_regclass('"__free_migrations"')::text AS t`,
   );
-  for (const entry of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
-    await handle.transaction(async (tx) => {
+  const applied = table?.t
+    ? (await rows<{ tag: string }>(handle.db, sql`SELECT tag FROM "__free_migrations"`)).map((r) => r.tag)
+    : [];
+  const done = new Set(applied);
+  const knownSet = new Set(known);
+  return {
+    pending: known.filter((t) => !done.has(t)),
+    unknown: applied.filter((t) => !knownSet.has(t)).sort(),
+  };
+}
+
+/** Throws MigrationsNotCurrent, saying what to do, unless the database is exactly at this code's migrations. */
+async function refuseUnlessCurrent(handle: DbHandle): Promise<void> {
+  const { pending, unknown } = await migrationStatus(handle);
+  if (unknown.length > 0)
+    throw new MigrationsNotCurrent(
+      `DATABASE_URL: the database has migrations this code does not know (${unknown.join(', ')}): it was migrated by a newer release; run that release (or a newer one), never an older one on it`,
+    );
+  if (pending.length > 0)
+    throw new MigrationsNotCurrent(
+      `DATABASE_URL: ${pending.length} migration(s) pending (${pending.join(', ')}): run \`npm run migrate\` first (docs/deploy.md, "Upgrade")`,
+    );
+}
+
+/** PostgreSQL's lock_not_available: lock_timeout ran out waiting for a lock. */
+export const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * Applies every migration of the journal not applied yet, each in its own transaction, under an
+ * advisory lock so that two processes starting together do not race. With `lockTimeoutMs` a wait for
+ * that lock or for a table's lock (a migration behind the live traffic's transactions) gives up
+ * after that long with PostgreSQL's lock_not_available, instead of queueing every query behind it;
+ * the migrations applied before stay applied. Resolves with the tags applied now.
+ */
+export async function applyMigrations(
+  handle: DbHandle,
+  opts: { lockTimeoutMs?: number } = {},
+): Promise<string[]> {
+  const applied: string[] = [];
+  for (const tag of journalTags()) {
+    const now = await handle.transaction(async (tx) => {
+      if (opts.lockTimeoutMs !== undefined)
+        await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(opts.lockTimeoutMs))}`));
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('free_migrations'))`);
-      const done = await tx.execute(sql`SELECT 1 FROM "__free_migrations" WHERE tag = ${entry.tag}`);
-      if (rowsOf(done).length > 0) return;
-      const text = readFileSync(resolve(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8');
+      await tx.execute(
+        sql.raw(`CREATE TABLE IF NOT EXISTS "__free_migrations" (
+          tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
+      );
+      const done = await tx.execute(sql`SELECT 1 FROM "__free_migrations" WHERE tag = ${tag}`);
+      if (rowsOf(done).length > 0) return false;
+      const text = readFileSync(resolve(MIGRATIONS_DIR, `${tag}.sql`), 'utf8');
       // drizzle-kit qualifies foreign keys with "public"; dropping it lets the same files run in
       // the schema of the connection's search_path (tests use one schema per file).
       for (const statement of text.split('--> statement-breakpoint')) {
         const s = statement.replaceAll('"public".', '').trim();
         if (s) await tx.execute(sql.raw(s));
       }
-      await tx.execute(sql`INSERT INTO "__free_migrations" (tag) VALUES (${entry.tag})`);
+      await tx.execute(sql`INSERT INTO "__free_migrations" (tag) VALUES (${tag})`);
+      return true;
     });
+    if (now) applied.push(tag);
   }
+  return applied;
 }

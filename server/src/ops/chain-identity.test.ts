@@ -1,6 +1,7 @@
 // npm start on a chain that was reset under a database that remembers the old one: the local
-// PGlite database is made again, any other database stops the start with what to do.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// PGlite database is moved aside (never deleted) and made again, any other database stops the
+// start with what to do.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -63,7 +64,7 @@ describe('ensureDatabaseMatchesChain', () => {
   });
   const deployment = { chainId: 31337, staking: A.addresses.staking as `0x${string}` };
 
-  it('resets a local PGlite database that remembers another chain, and keeps one that matches', async () => {
+  it('moves aside a local PGlite database that remembers another chain, and keeps one that matches', async () => {
     const url = `file://${dir}/db`;
     expect(localPgliteDir(url)).toBe(`${dir}/db`);
     const first = await ensureDatabaseMatchesChain({
@@ -92,9 +93,21 @@ describe('ensureDatabaseMatchesChain', () => {
       deployment,
       log: (l) => lines.push(l),
     });
-    expect(reset).toEqual({ state: 'recorded', databaseReset: true });
-    expect(lines.join()).toMatch(/the chain was reset .*resetting the local database/);
+    expect(reset).toMatchObject({ state: 'recorded', movedAside: expect.stringMatching(/\/db\.moved-/) });
+    const aside = reset.movedAside as string;
+    expect(lines).toEqual([
+      `the local database does not match the chain (genesis block 0xaaaaaaaa… → 0xcccccccc…): moved it aside to ${aside} (kept, not deleted; delete it once you no longer need it); starting with a fresh one`,
+    ]);
     expect(existsSync(`${dir}/db`)).toBe(true);
+    // the old database is whole where the line says: its seed marker is still in it
+    const old = await openDb(`file://${aside}`, { handleSignals: false });
+    try {
+      expect(rowsOf(await old.db.execute(sql`SELECT name FROM seed_runs`))).toEqual([
+        { name: 'local-demo-v1' },
+      ]);
+    } finally {
+      await old.close();
+    }
     const again = await openDb(url, { handleSignals: false });
     try {
       // the old seed marker went with the old chain: the demo is seeded again on the new one
@@ -102,7 +115,25 @@ describe('ensureDatabaseMatchesChain', () => {
     } finally {
       await again.close();
     }
-  }, 60_000);
+  }, 180_000);
+
+  it('moves aside a local database that cannot be opened, and starts a fresh one', async () => {
+    const broken = join(dir, 'broken');
+    mkdirSync(broken);
+    writeFileSync(join(broken, 'PG_VERSION'), '99\n');
+    const lines: string[] = [];
+    const r = await ensureDatabaseMatchesChain({
+      databaseUrl: `file://${broken}`,
+      client: chainWith(A.genesisHash),
+      deployment,
+      log: (l) => lines.push(l),
+    });
+    expect(r.state).toBe('recorded');
+    const aside = r.movedAside as string;
+    expect(lines.join()).toContain(`the local database ${broken} cannot be opened (`);
+    expect(lines.join()).toContain(`moved it aside to ${aside} (kept, not deleted)`);
+    expect(readFileSync(join(aside, 'PG_VERSION'), 'utf8')).toBe('99\n');
+  }, 180_000);
 
   it('leaves a PostgreSQL database alone and says what to do', () => {
     expect(localPgliteDir('postgres://postgres@127.0.0.1:5432/x')).toBeNull();

@@ -3,8 +3,9 @@
 // indexed from block 0 again with its transaction hashes skipped as already seen, and every
 // balance would disagree with the chain. The database records the chain's genesis block hash and
 // the deployment's addresses the first time; later starts compare, and the indexer's cursor must
-// not be ahead of the chain's head.
-import { rmSync } from 'node:fs';
+// not be ahead of the chain's head. A local database that does not match is moved aside, never
+// deleted.
+import { existsSync, renameSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { type DbHandle, DEFAULT_PGLITE_DIR, openDb, rowsOf } from '../db/client.ts';
@@ -71,17 +72,26 @@ export function localPgliteDir(databaseUrl: string | undefined): string | null {
 
 export class ChainResetError extends Error {}
 
+/** `dir` renamed to `<dir>.moved-<time>` (never deleted); returns where it went. */
+function moveAsideDir(dir: string): string {
+  let to = `${dir}.moved-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  for (let i = 2; existsSync(to); i++) to = `${to}-${i}`;
+  renameSync(dir, to);
+  return to;
+}
+
 /**
- * What `npm start` does before seeding: on a reset chain, a local PGlite database is deleted and
- * made again (it only mirrors the local chain); any other database is left alone and the start
- * stops with what to do.
+ * What `npm start` does before seeding: a local PGlite database that does not mirror the running
+ * chain (the chain was reset, or is behind what the database saw), or that cannot be opened, is
+ * moved aside — kept, with a line saying where and why — and a fresh one is made; any other database
+ * is left alone and the start stops with what to do.
  */
 export async function ensureDatabaseMatchesChain(a: {
   databaseUrl: string | undefined;
   client: Pick<PublicClient, 'getBlock' | 'getBlockNumber'>;
   deployment: Parameters<typeof readChainIdentity>[1];
   log?: (line: string) => void;
-}): Promise<IdentityCheck & { databaseReset?: boolean }> {
+}): Promise<IdentityCheck & { movedAside?: string }> {
   const log = a.log ?? ((line: string) => console.log(`  ${line}`));
   const current = await readChainIdentity(a.client, a.deployment);
   const head = await a.client.getBlockNumber();
@@ -93,17 +103,30 @@ export async function ensureDatabaseMatchesChain(a: {
       await db.close();
     }
   };
-  const first = await check();
-  if (first.state !== 'reset') return first;
   const dir = localPgliteDir(a.databaseUrl);
+  let first: IdentityCheck;
+  try {
+    first = await check();
+  } catch (err) {
+    // an embedded database left unusable (PGlite can be, after the process was killed)
+    if (!dir || !existsSync(dir)) throw err;
+    const to = moveAsideDir(dir);
+    log(
+      `the local database ${dir} cannot be opened (${(err as Error).message.split('\n')[0]}): moved it aside to ${to} (kept, not deleted); starting with a fresh one`,
+    );
+    return { ...(await check()), movedAside: to };
+  }
+  if (first.state !== 'reset') return first;
   if (!dir)
     throw new ChainResetError(
       `the chain was reset but the database remembers the old one (${first.reasons.join('; ')}). ` +
         'Its records would not match the new chain: empty that database (drop and create it) or point ' +
         'DATABASE_URL at a fresh one, then run npm start again.',
     );
-  log(`the chain was reset (${first.reasons.join('; ')}): resetting the local database ${dir}`);
-  rmSync(dir, { recursive: true, force: true });
+  const to = moveAsideDir(dir);
+  log(
+    `the local database does not match the chain (${first.reasons.join('; ')}): moved it aside to ${to} (kept, not deleted; delete it once you no longer need it); starting with a fresh one`,
+  );
   const again = await check();
-  return { ...again, databaseReset: true };
+  return { ...again, movedAside: to };
 }

@@ -12,13 +12,14 @@ import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { type Address, createWalletClient, getAddress, http, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { openDb } from '../db/client.ts';
+import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
+import { migrationsAtOpen, openDb } from '../db/client.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
-function ownerAccount(config: Config, env: NodeJS.ProcessEnv = process.env) {
-  const key = env.DEPLOYER_KEY;
+function ownerAccount(config: OpsConfig, env: NodeJS.ProcessEnv = process.env) {
+  // DEPLOYER_KEY or DEPLOYER_KEY_FILE (config.ts SECRET_SETTINGS)
+  const key = withSecretFiles(env).DEPLOYER_KEY;
   if (key) return privateKeyToAccount(parsePrivateKey(key, 'DEPLOYER_KEY'));
   if (config.chainId === LOCAL_CHAIN_ID) return mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: 0 });
   return null;
@@ -29,7 +30,7 @@ function ownerAccount(config: Config, env: NodeJS.ProcessEnv = process.env) {
  * owner key's address (DEPLOYER_KEY, or anvil account 0 on the local chain). Neither: the command
  * line is refused, so that no ops_log row is left without an address.
  */
-export function opsActor(config: Config, env: NodeJS.ProcessEnv = process.env): Address {
+export function opsActor(config: OpsConfig, env: NodeJS.ProcessEnv = process.env): Address {
   const given = env.OPS_ACTOR?.trim();
   if (given) {
     if (!isAddress(given, { strict: false }))
@@ -52,7 +53,7 @@ export function shellUser(env: NodeJS.ProcessEnv = process.env): string | undefi
   }
 }
 
-export function chainOps(config: Config): ChainOps | undefined {
+export function chainOps(config: OpsConfig): ChainOps | undefined {
   const d = config.deployment;
   const account = ownerAccount(config);
   if (!d || !account) return undefined;
@@ -116,7 +117,8 @@ const serverRunning = (host: string, port: number) =>
 
 async function main() {
   const argv = process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--'));
-  const config = loadConfig();
+  // RPC_URL, DATABASE_URL and DEPLOYMENT_FILE: no key (read-only commands run from a cron job)
+  const config = loadOpsConfig();
   const pglite = !config.databaseUrl || config.databaseUrl.startsWith('file://');
   if (pglite && argv.length > 0 && (await serverRunning(config.host, config.port))) {
     // PGlite allows one process per data folder: a second one would corrupt it
@@ -126,7 +128,8 @@ async function main() {
   }
   // before opening anything: a command line without an actor address is refused
   const actor = argv.length > 0 ? opsActor(config) : '';
-  const db = await openDb(config.databaseUrl, { poolSize: 2 });
+  // in production `npm run migrate` is the one that migrates (a newer checkout must not)
+  const db = await openDb(config.databaseUrl, { poolSize: 2, migrations: migrationsAtOpen() });
   try {
     const holdings = reconcileChainFor(config, makeChainClient(config)) ?? undefined;
     const r = await runOps(argv, { db, chain: chainOps(config), holdings, actor, shellUser: shellUser() });

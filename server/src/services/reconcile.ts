@@ -40,7 +40,10 @@ export type ReconcileChain = {
 };
 
 /** The chain side for a configured server; null without a deployment file. */
-export function reconcileChainFor(config: Config, client: PublicClient): ReconcileChain | null {
+export function reconcileChainFor(
+  config: Pick<Config, 'deployment' | 'hotWalletAddress'>,
+  client: PublicClient,
+): ReconcileChain | null {
   const d = config.deployment;
   if (!d) return null;
   return {
