@@ -9,8 +9,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // each file opens its own database (in-memory PGlite, or a fresh PostgreSQL schema)
     fileParallelism: true,
-    // a migrated PGlite made once, that every in-memory test database starts from
-    globalSetup: ['test/support/pglite-template.ts'],
+    // a migrated PGlite made once, that every in-memory test database starts from; the contracts
+    // deployed once, that every test chain starts from
+    globalSetup: ['test/support/pglite-template.ts', 'test/support/chain-template.ts'],
     // every answer is also checked against its zod response schema (http/serializer.ts)
     env: { CHECK_RESPONSES: '1' },
   },

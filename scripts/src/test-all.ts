@@ -1,8 +1,9 @@
-// `npm test`: every suite of every workspace, one after another, then one closing line
-// `N passed, N failed` summing them all (CI reads that line; forge's own is not one it reads).
+// `npm test`: every suite of every workspace, one after another (a suite that mostly waits runs beside
+// the others, `beside`), then one closing line `N passed, N failed` summing them all (CI reads that
+// line; forge's own is not one it reads).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 const tmp = join(root, '.tmp/test-results');
@@ -17,6 +18,13 @@ type Suite = {
   env?: Record<string, string>;
   /** skip with a reason when a precondition fails */
   skip?: () => string | null;
+  /**
+   * Runs beside the suites after it instead of before them, once the suites named in `after` (listed
+   * earlier) have finished; its lines are prefixed with its name. Only for a suite that mostly waits
+   * (on processes it starts, a browser, a chain), so the two cores are not shared by two busy suites;
+   * suites beside each other run one after another in their own lane.
+   */
+  beside?: { after: string[] };
 };
 
 const vitest = (name: string, dir: string): Suite => ({
@@ -57,16 +65,6 @@ const suites: Suite[] = [
     counts: 'exit-code',
   },
   {
-    name: 'typecheck',
-    cwd: root,
-    command: [
-      'sh',
-      '-c',
-      'for p in packages/protocol packages/devchain server scripts web; do npx tsc --noEmit -p "$p" || exit 1; done',
-    ],
-    counts: 'exit-code',
-  },
-  {
     name: 'solhint',
     cwd: join(root, 'contracts'),
     command: ['npx', 'solhint', '--max-warnings', '0', 'src/**/*.sol'],
@@ -82,6 +80,41 @@ const suites: Suite[] = [
     name: 'abi-up-to-date',
     cwd: root,
     command: ['node', 'contracts/scripts/gen-abi.mjs', '--check'],
+    counts: 'exit-code',
+  },
+  {
+    name: 'web-build+bundle-budget',
+    cwd: join(root, 'web'),
+    command: ['sh', '-c', 'npx vite build --logLevel warn && node scripts/bundle-budget.mjs'],
+    counts: 'exit-code',
+  },
+  {
+    name: 'web-e2e',
+    cwd: join(root, 'web'),
+    // against a private throw-away stack (own anvil, API on a memory DB): sign-in and recharge included
+    command: ['node', '--import', 'tsx', 'e2e/with-stack.ts'],
+    counts: 'summary-line',
+    // mostly waits on the browser, the API and the chain (107 s of CPU in a 14-minute run on a busy
+    // machine): beside the type check and the server suite rather than after them
+    beside: { after: ['contracts'] },
+  },
+  {
+    name: 'rehearsal',
+    cwd: root,
+    // production on this machine (docs/deploy.md): chain 56, the deploy script, its own PostgreSQL and
+    // Redis, two API processes, nginx, Chromium with a browser wallet, faults in the middle; it
+    // installs nginx and Chromium itself when missing
+    command: ['node', '--import', 'tsx', 'scripts/src/rehearsal/run.ts'],
+    counts: 'summary-line',
+    // mostly waits on the processes it starts (65 s of CPU in an 8-minute run); after the bundle budget,
+    // which reads the web/dist the rehearsal builds again
+    beside: { after: ['contracts', 'web-build+bundle-budget'] },
+  },
+  {
+    name: 'typecheck',
+    cwd: root,
+    // every workspace's tsconfig.json; the ones with the same options as one program (typecheck.ts)
+    command: ['node', '--import', 'tsx', 'scripts/src/typecheck.ts'],
     counts: 'exit-code',
   },
   {
@@ -105,28 +138,6 @@ const suites: Suite[] = [
   vitest('server', 'server'),
   vitest('chain-e2e', 'scripts'),
   vitest('web', 'web'),
-  {
-    name: 'web-build+bundle-budget',
-    cwd: join(root, 'web'),
-    command: ['sh', '-c', 'npx vite build --logLevel warn && node scripts/bundle-budget.mjs'],
-    counts: 'exit-code',
-  },
-  {
-    name: 'web-e2e',
-    cwd: join(root, 'web'),
-    // against a private throw-away stack (own anvil, API on a memory DB): sign-in and recharge included
-    command: ['node', '--import', 'tsx', 'e2e/with-stack.ts'],
-    counts: 'summary-line',
-  },
-  {
-    name: 'rehearsal',
-    cwd: root,
-    // production on this machine (docs/deploy.md): chain 56, the deploy script, its own PostgreSQL and
-    // Redis, two API processes, nginx, Chromium with a browser wallet, faults in the middle; it
-    // installs nginx and Chromium itself when missing
-    command: ['node', '--import', 'tsx', 'scripts/src/rehearsal/run.ts'],
-    counts: 'summary-line',
-  },
 ];
 
 /** Installs Debian packages (as root, else through sudo). */
@@ -166,13 +177,23 @@ function runSuite(suite: Suite): Promise<{ code: number; output: string }> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    // a suite beside others: whole lines, each with the suite's name, so the two can be told apart
+    const prefix = suite.beside ? `[${suite.name}] ` : '';
+    const partial = new Map<NodeJS.WriteStream, string>();
     const tee = (chunk: Buffer, to: NodeJS.WriteStream) => {
-      output += chunk.toString();
-      to.write(chunk);
+      const text = chunk.toString();
+      output += text;
+      if (!prefix) return void to.write(chunk);
+      const lines = ((partial.get(to) ?? '') + text).split('\n');
+      partial.set(to, lines.pop() ?? '');
+      if (lines.length) to.write(lines.map((l) => `${prefix}${l}\n`).join(''));
     };
     child.stdout.on('data', (c: Buffer) => tee(c, process.stdout));
     child.stderr.on('data', (c: Buffer) => tee(c, process.stderr));
-    child.on('close', (code) => done({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      for (const [to, rest] of partial) if (rest) to.write(`${prefix}${rest}\n`);
+      done({ code: code ?? 1, output });
+    });
   });
 }
 
@@ -196,6 +217,29 @@ function countsOf(suite: Suite, code: number, output: string): Counts {
   return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
 }
 
+type VitestReport = {
+  testResults?: { name: string; assertionResults?: { fullName: string; duration?: number | null }[] }[];
+};
+
+/** The `n` slowest tests of this run's vitest reports, one line each: seconds, suite, file, name. */
+function slowestTests(n: number): string[] {
+  const tests: { secs: number; line: string }[] = [];
+  for (const suite of suites) {
+    const file = join(tmp, `${suite.name}.json`);
+    if (suite.counts !== 'vitest' || !existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+    for (const f of report.testResults ?? [])
+      for (const t of f.assertionResults ?? []) {
+        const secs = (t.duration ?? 0) / 1000;
+        tests.push({ secs, line: `${suite.name} ${relative(suite.cwd, f.name)} › ${t.fullName}` });
+      }
+  }
+  return tests
+    .sort((a, b) => b.secs - a.secs)
+    .slice(0, n)
+    .map((t) => `  ${t.secs.toFixed(1).padStart(6)}s  ${t.line}`);
+}
+
 const only = process.argv.slice(2);
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
@@ -203,15 +247,14 @@ if (!only.length || only.some((n) => n.startsWith('web'))) ensureChromium();
 if (!only.length || only.includes('alerts')) ensurePromtool();
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-const table: string[] = [];
-for (const suite of suites) {
-  if (only.length && !only.includes(suite.name)) continue;
-  const reason = suite.skip?.();
-  if (reason) {
-    table.push(`  ${suite.name.padEnd(26)} skipped (${reason})`);
-    continue;
-  }
-  console.log(`\n» ${suite.name}: ${suite.command.join(' ')}`);
+const rows = new Map<string, string>();
+/** each suite of this run, resolved when it has finished (or was skipped) */
+const finished = new Map<string, Promise<void>>();
+
+async function run(suite: Suite): Promise<void> {
+  console.log(
+    `\n» ${suite.name}${suite.beside ? ' (beside the next suites)' : ''}: ${suite.command.join(' ')}`,
+  );
   const started = Date.now();
   const { code, output } = await runSuite(suite);
   const c = countsOf(suite, code, output);
@@ -219,10 +262,34 @@ for (const suite of suites) {
   total.failed += c.failed;
   total.skipped += c.skipped;
   const secs = ((Date.now() - started) / 1000).toFixed(0);
-  table.push(`  ${suite.name.padEnd(26)} ${c.passed} passed, ${c.failed} failed (${secs}s)`);
+  rows.set(suite.name, `  ${suite.name.padEnd(26)} ${c.passed} passed, ${c.failed} failed (${secs}s)`);
+  if (suite.beside) console.log(`» ${suite.name} finished (${secs}s)`);
 }
 
+let besideLane: Promise<void> = Promise.resolve();
+for (const suite of suites) {
+  if (only.length && !only.includes(suite.name)) continue;
+  const reason = suite.skip?.();
+  if (reason) {
+    rows.set(suite.name, `  ${suite.name.padEnd(26)} skipped (${reason})`);
+    continue;
+  }
+  if (suite.beside) {
+    const after = suite.beside.after.map((name) => finished.get(name));
+    besideLane = besideLane.then(() => Promise.all(after)).then(() => run(suite));
+    finished.set(suite.name, besideLane);
+  } else {
+    const done = run(suite);
+    finished.set(suite.name, done);
+    await done;
+  }
+}
+await besideLane;
+const table = suites.flatMap((s) => rows.get(s.name) ?? []);
+
 console.log(`\nSuites:\n${table.join('\n')}\n`);
+const slow = slowestTests(10);
+if (slow.length) console.log(`Slowest tests:\n${slow.join('\n')}\n`);
 console.log(
   `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );

@@ -1,10 +1,11 @@
 // startAnvil: the chain survives a restart through its state file — also a kill without warning,
-// which finds the file at the last block — a running chain is reused and left alone, and a foreign
-// chain on the port is refused.
+// which finds the file at the last block — a running chain is reused and left alone, a foreign
+// chain on the port is refused, and a dumped chain loads into another with its history.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAnvil } from '@free/devchain/anvil';
+import { dumpState, loadState, startAnvil } from '@free/devchain/anvil';
+import { localAccount } from '@free/devchain/deploy';
 import { until } from '@free/devchain/wait';
 import { createTestClient, http, parseEther, publicActions } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,35 @@ describe('startAnvil', () => {
       await owner.stop();
     }
     await expect(client(owner.rpcUrl).getChainId()).rejects.toThrow();
+  });
+
+  it('dumpState / loadState: the loaded chain has the same blocks, transactions and balances', async () => {
+    // the server tests' chain template (server/test/support/test-chain.ts) relies on this: an indexer
+    // reading a loaded chain from the deployment's start block must see the deployment's history
+    const [from, to] = await Promise.all([
+      startAnvil({ port: 0, stateFile: null, reuse: false }),
+      startAnvil({ port: 0, stateFile: null, reuse: false }),
+    ]);
+    try {
+      const a = client(from.rpcUrl);
+      const hash = await a.sendUnsignedTransaction({
+        from: localAccount(1).address,
+        to: someone,
+        value: 42n,
+      });
+      await a.mine({ blocks: 2 });
+      const head = await a.getBlock();
+      await loadState(to.rpcUrl, await dumpState(from.rpcUrl));
+
+      const b = client(to.rpcUrl);
+      expect((await b.getBlock()).hash).toBe(head.hash);
+      expect((await b.getTransactionReceipt({ hash })).status).toBe('success');
+      expect(await b.getBalance({ address: someone })).toBe(42n);
+      await b.mine({ blocks: 1 });
+      expect(await b.getBlockNumber()).toBe(head.number + 1n);
+    } finally {
+      await Promise.all([from.stop(), to.stop()]);
+    }
   });
 
   it('refuses to reuse a chain with another chain id', async () => {

@@ -277,6 +277,32 @@ export async function startAnvil(opts: StartAnvilOptions = {}): Promise<AnvilHan
   return { rpcUrl, reused: false, stop, persist, pid: child.pid };
 }
 
+async function anvilRpc<T>(rpcUrl: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error || body.result === undefined)
+    throw new Error(`${method} failed: ${body.error?.message ?? res.status}`);
+  return body.result;
+}
+
+/**
+ * The whole chain (accounts, code, storage, blocks, transactions and their logs) as anvil's
+ * `anvil_dumpState` gives it: a chain loaded from it (`loadState`) has the same block numbers,
+ * hashes and logs, so an indexer reading from the deployment's start block sees the same history.
+ */
+export function dumpState(rpcUrl: string): Promise<string> {
+  return anvilRpc<string>(rpcUrl, 'anvil_dumpState');
+}
+
+/** Loads a `dumpState` result into a fresh anvil (milliseconds, where deploying takes seconds). */
+export async function loadState(rpcUrl: string, state: string): Promise<void> {
+  await anvilRpc<boolean>(rpcUrl, 'anvil_loadState', [state]);
+}
+
 /** Whether a server can listen on `port` of 127.0.0.1 now. */
 export async function portFree(port: number): Promise<boolean> {
   const { createServer } = await import('node:net');
