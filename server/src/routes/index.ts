@@ -9,6 +9,7 @@ import { adminMoneyRoutes } from './admin/money.ts';
 import { adminProductRoutes } from './admin/product.ts';
 import { adminUserRoutes } from './admin/users.ts';
 import { commonRoutes } from './common/index.ts';
+import { liabilitiesPublicRoutes, liabilitiesUserRoutes } from './liabilities/index.ts';
 import { airdropRoutes } from './product/airdrop.ts';
 import { cardsUserRoutes } from './product/cards.ts';
 import { fomoRoutes } from './product/fomo.ts';
@@ -29,6 +30,7 @@ import { walletRoutes } from './user/wallet.ts';
 /** Routes anyone may call (sign-in, config, content, public module figures). */
 export const publicRoutes: readonly FastifyPluginAsyncZod[] = [
   commonRoutes,
+  liabilitiesPublicRoutes,
   fomoRoutes,
   poolPublicRoutes,
   roundsPublicRoutes,
@@ -65,6 +67,7 @@ export const signedInRoutes: readonly FastifyPluginAsyncZod[] = [
   machinesUserRoutes,
   shopUserRoutes,
   cardsUserRoutes,
+  liabilitiesUserRoutes,
   streamTicketRoutes,
   operatorScope(operatorRoutes),
 ];
