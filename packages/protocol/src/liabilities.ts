@@ -92,6 +92,17 @@ export function randomSalt(): Hex {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+/** `n` random salts, drawn 2,048 at a time (Web Crypto gives at most 64 KiB per call). */
+export function randomSalts(n: number): Hex[] {
+  const out: Hex[] = [];
+  while (out.length < n) {
+    const k = Math.min(2048, n - out.length);
+    const bytes = crypto.getRandomValues(new Uint8Array(32 * k));
+    for (let i = 0; i < k; i++) out.push(toHex(bytes.subarray(32 * i, 32 * i + 32)));
+  }
+  return out;
+}
+
 /** The smallest power of two ≥ n (1 for an empty tree). */
 export const paddedCount = (n: number): number => {
   let c = 1;
@@ -128,12 +139,21 @@ export function buildLiabilityTree(claims: readonly LiabilityClaim[]): Liability
   }
   const levels: LiabilityNode[][] = [level0];
   let cur = level0;
+  // the parent of two empty subtrees is the same node at each level: hashed once (the padding
+  // can be almost half the tree)
+  let empty = EMPTY_NODE;
+  let emptyParent = liabilityParent(empty, empty);
   while (cur.length > 1) {
     const next: LiabilityNode[] = new Array(cur.length / 2);
-    for (let i = 0; i < next.length; i++)
-      next[i] = liabilityParent(cur[2 * i] as LiabilityNode, cur[2 * i + 1] as LiabilityNode);
+    for (let i = 0; i < next.length; i++) {
+      const l = cur[2 * i] as LiabilityNode;
+      const r = cur[2 * i + 1] as LiabilityNode;
+      next[i] = l === empty && r === empty ? emptyParent : liabilityParent(l, r);
+    }
     levels.push(next);
     cur = next;
+    empty = emptyParent;
+    emptyParent = liabilityParent(empty, empty);
   }
   return { leaves, levels, root: cur[0] as LiabilityNode, leafCount };
 }

@@ -13,7 +13,7 @@ import {
   type LiabilityNode,
   liabilityLeafHash,
   liabilityPathIndexes,
-  randomSalt,
+  randomSalts,
 } from '@free/protocol/liabilities';
 import { sql } from 'drizzle-orm';
 import { type Address as ChainAddress, erc20Abi, type PublicClient } from 'viem';
@@ -97,6 +97,7 @@ export async function takeLiabilitySnapshot(
     const users = await rows<{ id: number; address: string }>(tx, sql`SELECT id, address FROM users`);
     const idOf = new Map<string, number>();
     const list: LiabilityClaim[] = [];
+    const salts = randomSalts(claims.size);
     for (const u of users) {
       const c = claims.get(Number(u.id));
       if (!c) continue;
@@ -104,7 +105,7 @@ export async function takeLiabilitySnapshot(
         throw new Error(`liabilities: user ${u.id} has a negative claim; snapshot refused`);
       if (c.USDT === 0n && c.FREE === 0n) continue;
       idOf.set(u.address.toLowerCase(), Number(u.id));
-      list.push({ user: u.address as Address, salt: randomSalt(), usdt: c.USDT, free: c.FREE });
+      list.push({ user: u.address as Address, salt: salts[list.length] as Hex, usdt: c.USDT, free: c.FREE });
     }
     const tree = buildLiabilityTree(list);
     const [row] = await rows<SnapshotRow>(
@@ -177,51 +178,57 @@ export async function liabilityProofOf(
   userId: number,
   id?: number,
 ): Promise<LiabilityProofAnswer> {
-  const snapshot = await liabilitySnapshot(db, id);
-  if (!snapshot) throw new AppError(ErrorCode.NotFound, 'id', 'no such liabilities snapshot');
-  const [leaf] = await rows<{ idx: number; salt: Hex; user_hash: Hex; usdt: string; free: string }>(
+  // the snapshot and the user's leaf in one read, the siblings in a second
+  const [r] = await rows<
+    SnapshotRow & { idx: number | null; salt: Hex; user_hash: Hex; leaf_usdt: string; leaf_free: string }
+  >(
     db,
-    sql`SELECT idx, salt, user_hash, usdt::text, free::text FROM liability_leaves
-        WHERE snapshot_id = ${snapshot.id} AND user_id = ${userId}`,
+    sql`SELECT s.id, s.root, s.usdt::text, s.free::text, s.leaf_count, s.user_count, s.state, s.contract, s.tx_hash,
+          s.published_at, s.taken_at, l.idx, l.salt, l.user_hash, l.usdt::text AS leaf_usdt, l.free::text AS leaf_free
+        FROM (SELECT * FROM liability_snapshots
+              WHERE ${id === undefined ? sql`state = 'published'` : sql`id = ${id}`} ORDER BY id DESC LIMIT 1) s
+        LEFT JOIN liability_leaves l ON l.snapshot_id = s.id AND l.user_id = ${userId}`,
   );
-  if (!leaf)
+  if (!r) throw new AppError(ErrorCode.NotFound, 'id', 'no such liabilities snapshot');
+  const snapshot = toSnapshot(r);
+  if (r.idx === null)
     throw new AppError(
       ErrorCode.NotFound,
       undefined,
       `user ${userId} has no leaf in snapshot ${snapshot.id}`,
     );
-  const index = Number(leaf.idx);
+  const index = Number(r.idx);
   const sibs = liabilityPathIndexes(index, snapshot.leafCount);
   const path: LiabilityNode[] = sibs.map(() => EMPTY_NODE);
   if (sibs.length > 0) {
-    const [s] = await rows<{ user_hash: Hex; usdt: string; free: string }>(
-      db,
-      sql`SELECT user_hash, usdt::text, free::text FROM liability_leaves WHERE snapshot_id = ${snapshot.id} AND idx = ${sibs[0]}`,
-    );
-    if (s) {
-      const usdt = BigInt(s.usdt);
-      const free = BigInt(s.free);
-      path[0] = { hash: liabilityLeafHash(s.user_hash, usdt, free), usdt, free };
-    }
-  }
-  if (sibs.length > 1) {
-    const wanted = sibs.slice(1).map((idx, k) => sql`(${k + 1}::smallint, ${idx}::int)`);
+    const nodes = sibs.slice(1).map((idx, k) => sql`(${k + 1}::smallint, ${idx}::int)`);
     const found = await rows<{ level: number; hash: Hex; usdt: string; free: string }>(
       db,
-      sql`SELECT level, hash, usdt::text, free::text FROM liability_nodes
-          WHERE snapshot_id = ${snapshot.id} AND (level, idx) IN (${sql.join(wanted, sql`, `)})`,
+      sql`SELECT 0 AS level, user_hash AS hash, usdt::text, free::text FROM liability_leaves
+            WHERE snapshot_id = ${snapshot.id} AND idx = ${sibs[0]}
+          ${
+            nodes.length > 0
+              ? sql`UNION ALL SELECT level, hash, usdt::text, free::text FROM liability_nodes
+            WHERE snapshot_id = ${snapshot.id} AND (level, idx) IN (${sql.join(nodes, sql`, `)})`
+              : sql``
+          }`,
     );
-    for (const n of found)
-      path[Number(n.level)] = { hash: n.hash, usdt: BigInt(n.usdt), free: BigInt(n.free) };
+    for (const n of found) {
+      const usdt = BigInt(n.usdt);
+      const free = BigInt(n.free);
+      const level = Number(n.level);
+      // level 0 is the sibling leaf: its hash is made from its userHash and amounts
+      path[level] = { hash: level === 0 ? liabilityLeafHash(n.hash, usdt, free) : n.hash, usdt, free };
+    }
   }
   return {
     snapshot,
     leaf: {
       index,
-      salt: leaf.salt,
-      userHash: leaf.user_hash,
-      usdt: BigInt(leaf.usdt),
-      free: BigInt(leaf.free),
+      salt: r.salt,
+      userHash: r.user_hash,
+      usdt: BigInt(r.leaf_usdt),
+      free: BigInt(r.leaf_free),
     },
     path,
   };
