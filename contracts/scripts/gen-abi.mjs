@@ -25,6 +25,7 @@ const SOURCES = [
   { name: 'testUsdt', forge: 'TestUSDT' },
   { name: 'staking', forge: 'Staking' },
   { name: 'payment', forge: 'Payment', optional: true },
+  { name: 'liabilities', forge: 'Liabilities' },
   { name: 'uniswapV2Factory', npm: '@uniswap/v2-core/build/UniswapV2Factory.json' },
   { name: 'uniswapV2Pair', npm: '@uniswap/v2-core/build/UniswapV2Pair.json' },
   { name: 'uniswapV2Router02', npm: '@uniswap/v2-periphery/build/UniswapV2Router02.json' },

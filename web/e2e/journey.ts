@@ -1,7 +1,8 @@
 // The money journey of one user, in the browser, on the throw-away stack of with-stack.ts: sign in →
 // recharge → stake on chain (twice) → stake with the balance → dev:advance past maturity → unstake
 // and redeem → renew the other on-chain stake → earnings → withdraw, paid on chain → buy in the
-// shop → contribute to the chain pool → a day settled: the pool income in the Profile's pool balance.
+// shop → contribute to the chain pool → a day settled: the pool income in the Profile's pool balance
+// → the day's proof of liabilities verified in the browser against the chain.
 // Each step drives the real UI and compares what the page shows with the API and the chain (amounts
 // in the app's own formatting, @free/protocol/amount). Every step leaves four screenshots (English
 // and Arabic, light and dark, switched through the app's persisted preferences and a reload) in
@@ -9,12 +10,13 @@
 // presale grant) goes through the admin API as anvil account 0, as the console would.
 // Needs the API with DEV_CLOCK=1 (with-stack.ts). Last line: `N passed, N failed`.
 
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '@free/devchain/wait';
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { parseHex } from '@free/protocol/address';
 import { formatAmount } from '@free/protocol/amount';
+import type { LiabilitiesProofData } from '@free/protocol/api/liabilities';
 import { SIWE_NONCE_TTL_MS } from '@free/protocol/constants';
 import { rechargeSplit } from '@free/protocol/recharge';
 import type { Page } from 'playwright-core';
@@ -845,6 +847,51 @@ async function main() {
         await shoot(page, '11-pool-balance', async (p) => {
           await p.waitForSelector('[data-testid="profile-pool-balance"]', { timeout: 15_000 });
           return '[data-testid="profile-pool-balance"]';
+        });
+      },
+    );
+    await step(
+      '12. proof of liabilities: the snapshot of the day is published, the page verifies it against the chain',
+      async () => {
+        // the day settled above took a snapshot and signed its publication into the hot-wallet outbox
+        const proof = await until(
+          'the published snapshot',
+          async () => {
+            const r = await asUser<LiabilitiesProofData>(page, '/api/user/liabilities/proof').catch(
+              () => null,
+            );
+            return r?.publishedAt ? r : null;
+          },
+          60_000,
+        );
+        await go(page, '/pages/mine/liabilities');
+        await shows(
+          'the USDT counted for me',
+          async () =>
+            (await page.locator('[data-testid="liabilities-usdt"]').innerText()).replace(/\s+/g, ' '),
+          shown(proof.leaf.usdt, 'USDT'),
+        );
+        await page.click('[data-testid="liabilities-verify"]');
+        await page.waitForSelector('[data-testid="liabilities-verified"]', { timeout: 20_000 });
+        const states = await page
+          .locator('[data-testid="liabilities-steps"] li')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+        assert(states.length === 5 && states.every((s) => s === 'ok'), `steps ${states.join(', ')}`);
+        const download = page.waitForEvent('download');
+        await page.click('[data-testid="liabilities-download"]');
+        const file = JSON.parse(
+          readFileSync((await (await download).path()) as string, 'utf8'),
+        ) as LiabilitiesProofData & {
+          address: string;
+        };
+        assert(
+          file.root === proof.root && file.address.toLowerCase() === USER.address.toLowerCase(),
+          'downloaded proof',
+        );
+        await shoot(page, '12-liabilities', async (p) => {
+          await p.click('[data-testid="liabilities-verify"]');
+          await p.waitForSelector('[data-testid="liabilities-verified"]', { timeout: 20_000 });
+          return '[data-testid="liabilities-steps"]';
         });
       },
     );

@@ -28,7 +28,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { REPO_ROOT } from './anvil.ts';
 
-const ADDRESS_KEYS = [...CONTRACT_KEYS, 'weth'] as const;
+const ADDRESS_KEYS = [...CONTRACT_KEYS, 'weth', 'liabilities'] as const;
 
 /** Local amounts (18 decimals everywhere). */
 export const LOCAL_AMOUNTS = {
@@ -78,7 +78,7 @@ export function localAccount(index: number) {
 
 type Artifact = { abi: Abi; bytecode: Hex };
 
-const OWN_CONTRACTS = ['TestUSDT', 'FreeToken', 'FccToken', 'Staking', 'Payment'] as const;
+const OWN_CONTRACTS = ['TestUSDT', 'FreeToken', 'FccToken', 'Staking', 'Payment', 'Liabilities'] as const;
 type OwnContract = (typeof OWN_CONTRACTS)[number];
 
 function forgeArtifactPath(name: string): string {
@@ -229,6 +229,8 @@ type CoreParams = {
   router: Address;
   signer: Address;
   owner: Address;
+  /** publishes the proof-of-liabilities roots (the hot wallet, through its outbox) */
+  publisher: Address;
   freeCap: bigint;
   fccCap: bigint;
 };
@@ -244,7 +246,8 @@ async function deployCore(ctx: Ctx, p: CoreParams) {
     p.owner,
   ]);
   const payment = await deploy(ctx, 'Payment', ownArtifact('Payment'), [p.owner, p.signer, p.router, free]);
-  return { free, fcc, staking, payment };
+  const liabilities = await deploy(ctx, 'Liabilities', ownArtifact('Liabilities'), [p.owner, p.publisher]);
+  return { free, fcc, staking, payment, liabilities };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,11 +304,12 @@ export async function deployLocal(opts: DeployLocalOptions): Promise<FullDeploym
   const factory = await deploy(ctx, 'Factory', factoryArt, [deployer.address]);
   const routerArt = uniswapArtifact('v2-periphery', 'UniswapV2Router02');
   const router = await deploy(ctx, 'Router02', routerArt, [factory, weth]);
-  const { free, fcc, staking, payment } = await deployCore(ctx, {
+  const { free, fcc, staking, payment, liabilities } = await deployCore(ctx, {
     usdt,
     router,
     signer,
     owner: deployer.address,
+    publisher: hotWallet,
     freeCap: A.freeCap,
     fccCap: A.fccCap,
   });
@@ -354,6 +358,7 @@ export async function deployLocal(opts: DeployLocalOptions): Promise<FullDeploym
     router,
     pair,
     weth,
+    liabilities,
     startBlock: Number(ctx.firstBlock ?? 0n),
     signer: getAddress(signer),
     hotWallet: getAddress(hotWallet),
@@ -486,11 +491,12 @@ export async function deployRemote(network: string, env: RemoteEnv, opts: Deploy
   const owner = cfg.owner ?? cfg.deployer.address;
 
   log(`Deploying FREE contracts to ${network} (chain ${chainId}) from ${cfg.deployer.address}`);
-  const { free, fcc, staking, payment } = await deployCore(ctx, {
+  const { free, fcc, staking, payment, liabilities } = await deployCore(ctx, {
     usdt: cfg.usdt,
     router: cfg.router,
     signer: cfg.signer,
     owner,
+    publisher: cfg.hotWallet,
     freeCap: cfg.freeCap,
     fccCap: cfg.fccCap,
   });
@@ -511,6 +517,7 @@ export async function deployRemote(network: string, env: RemoteEnv, opts: Deploy
     router: cfg.router,
     pair,
     weth,
+    liabilities,
     startBlock: Number(ctx.firstBlock ?? 0n),
     signer: cfg.signer,
     hotWallet: cfg.hotWallet,

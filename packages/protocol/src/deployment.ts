@@ -32,6 +32,8 @@ export const deploymentSchema = z.object({
   ...contractFields(address),
   // written by this repository's deploy; a file made elsewhere may lack them
   weth: address.optional(),
+  /** the Liabilities contract (proof of liabilities); a file written before it lacks it */
+  liabilities: address.optional(),
   /** block of the first deploy transaction (where an indexer starts) */
   startBlock: z.number().int().nonnegative().optional(),
   signer: address.optional(),

@@ -24,6 +24,7 @@ const benches = [
   { name: 'stream', title: 'event stream', file: 'server/bench/stream.bench.ts' },
   { name: 'indexer', title: 'chain indexer', file: 'server/bench/indexer.bench.ts' },
   { name: 'settlement', title: 'daily settlement', file: 'server/bench/settlement.bench.ts' },
+  { name: 'liabilities', title: 'proof of liabilities', file: 'server/bench/liabilities.bench.ts' },
   { name: 'contracts', title: 'contract gas', file: 'scripts/src/bench/contracts.ts' },
   { name: 'web', title: 'web first paint', file: 'scripts/src/bench/web.ts' },
 ];

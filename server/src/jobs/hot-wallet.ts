@@ -29,6 +29,7 @@ import { type DbHandle, rows, type Tx } from '../db/client.ts';
 import type { HotWalletTxKind } from '../db/schema/index.ts';
 import { type Logger, noopLog } from '../lib/logger.ts';
 import { burnBatchOwner } from '../services/burn.ts';
+import { liabilitySnapshotOwner } from '../services/liabilities.ts';
 import { withdrawalOwner } from '../services/withdraw.ts';
 
 export type HotWalletOptions = {
@@ -71,7 +72,11 @@ export type OutboxOwner = {
   unresolved: (tx: Tx, refId: number, reason: string, now: Date) => Promise<void>;
 };
 
-const OWNERS: Record<HotWalletTxKind, OutboxOwner> = { withdrawal: withdrawalOwner, burn: burnBatchOwner };
+const OWNERS: Record<HotWalletTxKind, OutboxOwner> = {
+  withdrawal: withdrawalOwner,
+  burn: burnBatchOwner,
+  liabilities: liabilitySnapshotOwner,
+};
 
 /** One transaction to sign: the call and who owns it. */
 export type OutboxItem = OutboxRef & { to: Address; data: Hex; gas: bigint };
@@ -79,6 +84,11 @@ export type OutboxItem = OutboxRef & { to: Address; data: Hex; gas: bigint };
 export type QueueStep = { broadcast: number; confirmed: number; failed: number; unresolved: number };
 
 export const DEFAULT_STUCK_AFTER_BLOCKS = 20;
+const FAILED_NOTE: Record<HotWalletTxKind, string> = {
+  withdrawal: 'withdrawal refunded',
+  burn: 'burn batch failed',
+  liabilities: 'liabilities publication failed (the next snapshot is published instead)',
+};
 /** A re-signed transaction raises both fees by at least this share (nodes refuse a replacement below +10 %). */
 const FEE_BUMP_PERMILLE = 125n;
 
@@ -587,7 +597,7 @@ async function judgeUsedNonce(o: HotWalletOptions, r: Row, finalBlock: bigint): 
     if (!done) return 'waiting';
     log(o).warn(
       { ...about(r), id: Number(r.ref_id), nonce: r.nonce, tx: r.tx_hash, by: user.hash },
-      `hot wallet: nonce used by another transaction; ${r.kind === 'withdrawal' ? 'withdrawal refunded' : 'burn batch failed'}`,
+      `hot wallet: nonce used by another transaction; ${FAILED_NOTE[r.kind]}`,
     );
     return 'settled';
   }

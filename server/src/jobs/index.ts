@@ -1,7 +1,7 @@
-// Background jobs of the server process: the chain indexer, the payout worker, the burn job, the product
-// jobs (prediction rounds, quotes, Huan Li Bao accrual, daily settlement) and the deletion of outdated
-// idempotency keys. Each runs only while it
-// holds its advisory lock, so any number of server replicas can call startJobs.
+// Background jobs of the server process: the chain indexer, the payout worker, the burn job, the
+// proof-of-liabilities job, the product jobs (prediction rounds, quotes, Huan Li Bao accrual, daily
+// settlement) and the deletion of outdated idempotency keys. Each runs only while it holds its
+// advisory lock, so any number of server replicas can call startJobs.
 import type { PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { chainGuard } from '../chain/chain-guard.ts';
@@ -13,6 +13,7 @@ import { creditPaidEvent } from '../services/recharge.ts';
 import { type BurnJobOptions, signBurnBatch } from './burn.ts';
 import { startHlbJob } from './hlb.ts';
 import { startIdempotencyKeysJob } from './idempotency-keys.ts';
+import { type LiabilitiesOptions, startLiabilitiesJob } from './liabilities.ts';
 import { allJobs, type JobContext, type Jobs, runLoop } from './loop.ts';
 import { startMonitor, startReconcileJob } from './monitor.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
@@ -35,6 +36,8 @@ export type JobsContext = JobContext & {
   housekeeping?: boolean;
   /** the metrics' sampler and the reconciliation job (jobs/monitor.ts) */
   monitor?: boolean;
+  /** the daily proof-of-liabilities snapshot and its publication (into the hot-wallet outbox) */
+  liabilities?: boolean;
 };
 
 /** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 0 on the local chain and 15 elsewhere. */
@@ -82,6 +85,21 @@ export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobO
     account: privateKeyToAccount(ctx.config.hotWalletKey),
     chainId: ctx.config.chainId,
     free: d.free,
+    finalityDepth: finalityDepthFor(ctx.config),
+    log: ctx.log ?? noopLog,
+    ...(ctx.clock ? { clock: ctx.clock } : {}),
+  };
+}
+
+export function liabilitiesOptions(ctx: JobsContext, client: PublicClient): LiabilitiesOptions | null {
+  const d = ctx.config.deployment;
+  if (!d?.liabilities) return null;
+  return {
+    db: ctx.db,
+    client,
+    account: privateKeyToAccount(ctx.config.hotWalletKey),
+    chainId: ctx.config.chainId,
+    contract: d.liabilities,
     finalityDepth: finalityDepthFor(ctx.config),
     log: ctx.log ?? noopLog,
     ...(ctx.clock ? { clock: ctx.clock } : {}),
@@ -136,6 +154,11 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
         return (await signBurnBatch({ ...bo, db })) !== null;
       }),
     );
+  }
+  const lo = liabilitiesOptions(ctx, client);
+  if (lo && ctx.liabilities !== false) {
+    // signs only, like the burn job: the hot-wallet worker sends and settles the publication
+    jobs.push(startLiabilitiesJob({ ...ctx, client, intervalMs: undefined }, lo));
   }
   if (ctx.product !== false) {
     // the product jobs keep their own intervals: `intervalMs` is the chain loops' pause

@@ -14,6 +14,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
 import { migrationsAtOpen, openDb } from '../db/client.ts';
+import { liabilitiesOptions } from '../jobs/index.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
@@ -131,8 +132,17 @@ async function main() {
   // in production `npm run migrate` is the one that migrates (a newer checkout must not)
   const db = await openDb(config.databaseUrl, { poolSize: 2, migrations: migrationsAtOpen() });
   try {
-    const holdings = reconcileChainFor(config, makeChainClient(config)) ?? undefined;
-    const r = await runOps(argv, { db, chain: chainOps(config), holdings, actor, shellUser: shellUser() });
+    const client = makeChainClient(config);
+    const holdings = reconcileChainFor(config, client) ?? undefined;
+    const liabilities = liabilitiesOptions({ config, db }, client) ?? undefined;
+    const r = await runOps(argv, {
+      db,
+      chain: chainOps(config),
+      holdings,
+      liabilities,
+      actor,
+      shellUser: shellUser(),
+    });
     if (r.ok) {
       process.stdout.write(
         `${JSON.stringify(r.result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`,

@@ -8,6 +8,7 @@ import type { Address } from 'viem';
 import { z } from 'zod';
 import { CARD_STATES } from '../db/schema/cards.ts';
 import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
+import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
@@ -315,6 +316,27 @@ const COMMAND_TABLE = {
       return short.length === 0
         ? null
         : `reconcile: the platform is short: ${short.map((r) => `${r.short} ${r.token}`).join(', ')}`;
+    },
+  },
+  'liabilities:publish': {
+    usage:
+      'liabilities:publish   (takes a proof-of-liabilities snapshot now and signs its publication into the hot-wallet outbox; the server sends it)',
+    schema: z.object({}),
+    from: () => ({}),
+    run: async (_a: Record<string, never>, d) => {
+      if (!d.liabilities)
+        throw new OpsError(`${NO_CHAIN} or no Liabilities contract in the deployment`, { reason: 'noChain' });
+      const { snapshot: s, signed } = await snapshotAndPublish({ ...d.liabilities, db: d.db }, d.now());
+      return {
+        id: s.id,
+        root: s.root,
+        usdt: amt(s.usdt),
+        free: amt(s.free),
+        users: s.userCount,
+        leafCount: s.leafCount,
+        // not signed: another publication is still on its way; the job publishes this one after it
+        signed,
+      };
     },
   },
   'income:budget': {

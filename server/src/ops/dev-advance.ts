@@ -1,6 +1,6 @@
 // `npm run dev:advance -- 7d`: local-only time travel. Moves the anvil clock (evm_increaseTime +
 // evm_mine) and runs the jobs of the days passed (settlement with its maturity and unlock steps,
-// Huan Li Bao accrual, quotes, prediction rounds), so maturity, unstake, redeem, unlocks and
+// Huan Li Bao accrual, quotes, prediction rounds, a proof-of-liabilities snapshot), so maturity, unstake, redeem, unlocks and
 // settlement can be watched in the browser. The server started by `npm start` follows the chain's
 // clock (lib/dev-clock.ts), so its business day moves with it, without a restart.
 import { MAX_ADVANCE_SECONDS } from '@free/protocol/api/dev';
@@ -10,6 +10,8 @@ import { chainTimeReader } from '../chain/chain-time.ts';
 import { dexAddresses } from '../chain/client.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
+import { liabilitiesOptions } from '../jobs/index.ts';
+import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { oracleFor, priceFor } from '../jobs/loop.ts';
 import { daysToSettle, previousDay, runSettlement } from '../jobs/settlement.ts';
 import { accrueHlb } from '../services/hlb.ts';
@@ -54,6 +56,8 @@ export type DayJobsResult = {
   settledDays: string[];
   heldDays: { day: string; reason: string }[];
   roundsSettled: number;
+  /** the proof-of-liabilities snapshot taken after settlement (its publication is in the outbox) */
+  liabilitiesSnapshot?: number;
 };
 
 /** What the server's jobs would have done by `now`: settlement of the days passed, HLB, quotes, rounds. */
@@ -79,6 +83,9 @@ export async function runDayJobs(
   await refreshQuotes(db.db, { free, fcc: d ? () => dexFccPrice(client, d) : undefined }, now);
   const oracle = oracleFor(ctx);
   if (oracle) result.roundsSettled = (await roundsTick(db, { now, oracle })).settled;
+  // the daily job's snapshot, at once: the server's hot-wallet worker sends its publication
+  const lo = liabilitiesOptions({ config, db }, client);
+  if (lo) result.liabilitiesSnapshot = (await snapshotAndPublish(lo, now)).snapshot.id;
   return result;
 }
 

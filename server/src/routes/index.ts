@@ -10,6 +10,7 @@ import { adminProductRoutes } from './admin/product.ts';
 import { adminUserRoutes } from './admin/users.ts';
 import { commonRoutes } from './common/index.ts';
 import { healthRoutes } from './health.ts';
+import { liabilitiesPublicRoutes, liabilitiesUserRoutes } from './liabilities/index.ts';
 import { airdropRoutes } from './product/airdrop.ts';
 import { cardsUserRoutes } from './product/cards.ts';
 import { fomoRoutes } from './product/fomo.ts';
@@ -31,6 +32,7 @@ import { walletRoutes } from './user/wallet.ts';
 export const publicRoutes: readonly FastifyPluginAsyncZod[] = [
   healthRoutes,
   commonRoutes,
+  liabilitiesPublicRoutes,
   fomoRoutes,
   poolPublicRoutes,
   roundsPublicRoutes,
@@ -67,6 +69,7 @@ export const signedInRoutes: readonly FastifyPluginAsyncZod[] = [
   machinesUserRoutes,
   shopUserRoutes,
   cardsUserRoutes,
+  liabilitiesUserRoutes,
   streamTicketRoutes,
   operatorScope(operatorRoutes),
 ];

@@ -66,40 +66,48 @@ async function paidOnChain(client: PublicClient, hashes: Hex[]): Promise<boolean
   return false;
 }
 
+/** What one user can claim, per token (wei). */
+export type UserClaim = Record<ReconciledToken, bigint>;
+
 /**
- * What the ledger owes per token: every user account's balance, every claim a user can still make
- * on system:fees (active Huan Li Bao principal, bets of open rounds, paid shop orders that can
- * still be cancelled), plus each withdrawal debited from
- * a user that the hot wallet may still pay (services/withdraw.ts owedWithdrawal, the burn job's
- * too) whose transfer has not been mined
- * successfully yet — once mined, the tokens are no longer in the hot wallet and no longer owed.
+ * What the ledger owes each user per token: every user account's balance, every claim a user can
+ * still make on system:fees (active Huan Li Bao principal, bets of open rounds, paid shop orders
+ * that can still be cancelled), plus each withdrawal debited from a user that the hot wallet may still pay
+ * (services/withdraw.ts owedWithdrawal, the burn job's too) whose transfer has not been mined successfully yet — once
+ * mined, the tokens are no longer in the hot wallet and no longer owed. Users with no row at all
+ * are absent. The proof of liabilities (services/liabilities.ts) counts exactly these.
  */
-export async function ledgerOwed(
-  db: Executor,
-  client: PublicClient,
-): Promise<Record<ReconciledToken, bigint>> {
-  const owed: Record<ReconciledToken, bigint> = { USDT: 0n, FREE: 0n };
-  const balances = await rows<{ asset: ReconciledToken; total: string }>(
+export async function userClaims(db: Executor, client: PublicClient): Promise<Map<number, UserClaim>> {
+  const out = new Map<number, UserClaim>();
+  const add = (userId: number, asset: ReconciledToken, amount: bigint) => {
+    let c = out.get(userId);
+    if (!c) {
+      c = { USDT: 0n, FREE: 0n };
+      out.set(userId, c);
+    }
+    c[asset] += amount;
+  };
+  const balances = await rows<{ user_id: number; asset: ReconciledToken; total: string }>(
     db,
-    sql`SELECT asset, COALESCE(SUM(amount), 0)::text AS total FROM balances
-        WHERE user_id IS NOT NULL AND asset IN ${[...RECONCILED_TOKENS]} GROUP BY asset`,
+    sql`SELECT user_id, asset, COALESCE(SUM(amount), 0)::text AS total FROM balances
+        WHERE user_id IS NOT NULL AND asset IN ${[...RECONCILED_TOKENS]} GROUP BY user_id, asset`,
   );
-  for (const b of balances) owed[b.asset] += BigInt(b.total);
+  for (const b of balances) add(Number(b.user_id), b.asset, BigInt(b.total));
   // what users paid into system:fees and can still take back: Huan Li Bao principal (redeemable),
   // bets of rounds not settled yet (paid out or refunded), paid shop orders not shipped yet
   // (refunded on cancel)
-  const claims = await rows<{ asset: ReconciledToken; total: string }>(
+  const claims = await rows<{ user_id: number; asset: ReconciledToken; total: string }>(
     db,
-    sql`SELECT asset, COALESCE(SUM(amount), 0)::text AS total FROM (
-          SELECT 'USDT'::asset AS asset, amount FROM hlb_orders WHERE state = 'active'
-          UNION ALL SELECT 'USDT', amount FROM round_bets WHERE state = 'open'
-          UNION ALL SELECT asset, total FROM shop_orders WHERE state IN ${sql.raw(`('${REFUNDABLE_SHOP_STATES.join("','")}')`)}
-        ) c WHERE asset IN ${[...RECONCILED_TOKENS]} GROUP BY asset`,
+    sql`SELECT user_id, asset, COALESCE(SUM(amount), 0)::text AS total FROM (
+          SELECT user_id, 'USDT'::asset AS asset, amount FROM hlb_orders WHERE state = 'active'
+          UNION ALL SELECT user_id, 'USDT', amount FROM round_bets WHERE state = 'open'
+          UNION ALL SELECT user_id, asset, total FROM shop_orders WHERE state IN ${sql.raw(`('${REFUNDABLE_SHOP_STATES.join("','")}')`)}
+        ) c WHERE asset IN ${[...RECONCILED_TOKENS]} GROUP BY user_id, asset`,
   );
-  for (const c of claims) owed[c.asset] += BigInt(c.total);
-  const open = await rows<{ id: number; asset: ReconciledToken; amount: string; hashes: Hex[] | null }>(
+  for (const c of claims) add(Number(c.user_id), c.asset, BigInt(c.total));
+  const open = await rows<{ user_id: number; asset: ReconciledToken; amount: string; hashes: Hex[] | null }>(
     db,
-    sql`SELECT withdrawals.id, withdrawals.asset, withdrawals.amount::text,
+    sql`SELECT withdrawals.user_id, withdrawals.asset, withdrawals.amount::text,
           (SELECT array_agg(DISTINCT h) FROM (
              SELECT withdrawals.tx_hash AS h WHERE withdrawals.tx_hash IS NOT NULL
              UNION SELECT v.tx_hash FROM hot_wallet_tx_versions v JOIN hot_wallet_txs o ON o.id = v.outbox_id
@@ -109,7 +117,20 @@ export async function ledgerOwed(
   );
   for (const w of open) {
     if (w.hashes?.length && (await paidOnChain(client, w.hashes))) continue;
-    owed[w.asset] += BigInt(w.amount);
+    add(Number(w.user_id), w.asset, BigInt(w.amount));
+  }
+  return out;
+}
+
+/** What the ledger owes per token: the sum of every user's claims (userClaims). */
+export async function ledgerOwed(
+  db: Executor,
+  client: PublicClient,
+): Promise<Record<ReconciledToken, bigint>> {
+  const owed: Record<ReconciledToken, bigint> = { USDT: 0n, FREE: 0n };
+  for (const c of (await userClaims(db, client)).values()) {
+    owed.USDT += c.USDT;
+    owed.FREE += c.FREE;
   }
   return owed;
 }

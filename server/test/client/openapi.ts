@@ -143,6 +143,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/common/liabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest proof-of-liabilities publication beside the reserves the chain holds for users */
+        get: operations["getCommonLiabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/common/fomo": {
         parameters: {
             query?: never;
@@ -1090,6 +1107,23 @@ export interface paths {
         };
         /** My card applications */
         get: operations["getUserCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/liabilities/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s proof of liabilities: leaf, salt and sibling path in a snapshot (docs/proof-of-liabilities.md) */
+        get: operations["getUserLiabilitiesProof"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2157,6 +2191,74 @@ export interface operations {
                                 link: string | null;
                                 language: string | null;
                                 sort: number;
+                            }[];
+                        };
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCommonLiabilities: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the client: `h5` for the web app (lower-case letters and digits) */
+                platform: components["parameters"]["platform"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description the latest publication (null before the first) */
+                            latest: {
+                                id: number;
+                                root: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                usdt: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                free: string;
+                                leafCount: number;
+                                userCount: number;
+                                /** @description ISO 8601 timestamp (UTC) */
+                                takenAt: string;
+                                /** @description ISO 8601 timestamp (UTC) */
+                                publishedAt: string | null;
+                                txHash: string | null;
+                                /** @description 0x address */
+                                contract: string | null;
+                            } | null;
+                            /** @description what the chain holds for users, now (empty without a chain) */
+                            reserves: {
+                                /** @enum {string} */
+                                token: "USDT" | "FREE";
+                                /** @description owed to users in the latest publication */
+                                owed: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                hotWallet: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                treasury: string;
+                                /** @description the Staking contract’s reward reserve (USDT only) */
+                                staking: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                total: string;
+                                /** @description total ÷ owed, 4 decimals rounded down (null when nothing is owed) */
+                                coverage: string | null;
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
@@ -5316,6 +5418,74 @@ export interface operations {
                                 createdAt: string;
                                 /** @description ISO 8601 timestamp (UTC) */
                                 updatedAt: string;
+                            }[];
+                        };
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUserLiabilitiesProof: {
+        parameters: {
+            query?: {
+                /** @description a past snapshot (default: the latest published) */
+                id?: number;
+            };
+            header: {
+                /** @description the client: `h5` for the web app (lower-case letters and digits) */
+                platform: components["parameters"]["platform"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            /** @description snapshot id, as published on chain */
+                            id: number;
+                            root: string;
+                            /** @description USDT owed to all users in the snapshot */
+                            usdt: string;
+                            /** @description FREE owed to all users in the snapshot */
+                            free: string;
+                            /** @description leaves of the tree with the padding (a power of two) */
+                            leafCount: number;
+                            /** @description when the publication was final on chain (null: not yet) */
+                            publishedAt: string | null;
+                            txHash: string | null;
+                            /** @description the Liabilities contract */
+                            contract: string | null;
+                            leaf: {
+                                index: number;
+                                salt: string;
+                                /** @description keccak256(abi.encodePacked(address, salt)) */
+                                userHash: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                usdt: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                free: string;
+                            };
+                            /** @description siblings from the leaf level up; bit k of index: node k is a right child */
+                            path: {
+                                hash: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                usdt: string;
+                                /** @description decimal amount in token units, e.g. "12.5" */
+                                free: string;
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];

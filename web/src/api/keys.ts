@@ -22,6 +22,7 @@ export const keys = {
     /** The tab bar's flame and the Ignite page read the same key, so an ignition refreshes both. */
     fire: () => ['user', 'fire'] as const,
     sessions: () => ['user', 'sessions'] as const,
+    liabilitiesProof: () => ['user', 'liabilities', 'proof'] as const,
     stakingLimit: () => ['user', 'staking_limit_info'] as const,
     recharges: (params: Query) => ['user', 'recharge', params] as const,
     rechargesAll: () => ['user', 'recharge'] as const,
@@ -46,6 +47,7 @@ export const keys = {
   },
   public: {
     fomo: () => ['public', 'fomo'] as const,
+    liabilities: () => ['public', 'liabilities'] as const,
     quotes: () => ['public', 'quotes'] as const,
     machines: () => ['public', 'machines'] as const,
     machine: (id: string) => ['public', 'machines', id] as const,

@@ -204,6 +204,12 @@ const TABLE = [
     needsLogin: true,
   },
   {
+    path: '/pages/mine/liabilities',
+    component: page(() => import('../pages/mine/Liabilities')),
+    titleKey: 'page.liabilities',
+    needsLogin: true,
+  },
+  {
     path: '/pages/mine/contact',
     component: page(() => import('../pages/mine/Contact')),
     titleKey: 'page.contact',

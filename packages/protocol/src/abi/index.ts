@@ -1,6 +1,7 @@
 // Typed contract ABIs, generated from the forge build by contracts/scripts/gen-abi.mjs. Do not edit.
 export { fccTokenAbi } from './generated/fccToken.ts';
 export { freeTokenAbi } from './generated/freeToken.ts';
+export { liabilitiesAbi } from './generated/liabilities.ts';
 export { paymentAbi } from './generated/payment.ts';
 export { stakingAbi } from './generated/staking.ts';
 export { testUsdtAbi } from './generated/testUsdt.ts';

@@ -11,6 +11,7 @@ import * as hashrate from './hashrate.ts';
 import * as health from './health.ts';
 import * as hlb from './hlb.ts';
 import * as ignition from './ignition.ts';
+import * as liabilities from './liabilities.ts';
 import * as machines from './machines.ts';
 import * as pool from './pool.ts';
 import * as quotes from './quotes.ts';
@@ -51,6 +52,14 @@ export const appEndpoints = {
     tags: ['common'],
     summary: 'Public system config',
     data: common.configData,
+  }),
+  getCommonLiabilities: endpoint({
+    method: 'GET',
+    path: '/api/common/liabilities',
+    scope: 'public',
+    tags: ['common'],
+    summary: 'The latest proof-of-liabilities publication beside the reserves the chain holds for users',
+    data: liabilities.liabilitiesData,
   }),
   getCommonArticleList: endpoint({
     method: 'GET',
@@ -250,6 +259,16 @@ export const appEndpoints = {
     summary: 'Flow records from the ledger',
     query: user.financeQuery,
     data: user.financeData,
+  }),
+  getUserLiabilitiesProof: endpoint({
+    method: 'GET',
+    path: '/api/user/liabilities/proof',
+    scope: 'user',
+    tags: ['user'],
+    summary:
+      'The caller’s proof of liabilities: leaf, salt and sibling path in a snapshot (docs/proof-of-liabilities.md)',
+    query: liabilities.liabilitiesProofQuery,
+    data: liabilities.liabilitiesProofData,
   }),
   getUserIncomeInfo: endpoint({
     method: 'GET',

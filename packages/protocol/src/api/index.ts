@@ -9,6 +9,7 @@ export * from './hashrate.ts';
 export * from './hlb.ts';
 export * from './ignition.ts';
 export * from './ledger-kinds.ts';
+export * from './liabilities.ts';
 export * from './machines.ts';
 export * from './pool.ts';
 export * from './quotes.ts';

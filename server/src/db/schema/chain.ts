@@ -171,7 +171,7 @@ export const hotWalletNonces = pgTable('hot_wallet_nonces', {
 });
 
 /** What a hot-wallet transaction is for: its owner moves that record when the transaction's fate is known. */
-export const HOT_WALLET_TX_KINDS = ['withdrawal', 'burn'] as const;
+export const HOT_WALLET_TX_KINDS = ['withdrawal', 'burn', 'liabilities'] as const;
 export type HotWalletTxKind = (typeof HOT_WALLET_TX_KINDS)[number];
 /**
  * signed → broadcast → confirmed | reverted | replaced (another transaction used its nonce, with a
@@ -201,7 +201,7 @@ export const hotWalletTxs = pgTable(
     wallet: text('wallet').notNull(),
     nonce: integer('nonce').notNull(),
     kind: text('kind', { enum: HOT_WALLET_TX_KINDS }).notNull(),
-    /** the withdrawal's or the burn batch's id */
+    /** the withdrawal's, the burn batch's or the liabilities snapshot's id */
     refId: bigint('ref_id', { mode: 'number' }).notNull(),
     state: text('state', { enum: HOT_WALLET_TX_STATES }).notNull().default('signed'),
     /** the current signed version (the last re-sign) and its hash */

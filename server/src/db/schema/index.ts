@@ -9,6 +9,7 @@ export * from './content.ts';
 export * from './fomo.ts';
 export * from './hlb.ts';
 export * from './ledger.ts';
+export * from './liabilities.ts';
 export * from './machines.ts';
 export * from './ops.ts';
 export * from './pool.ts';

@@ -48,6 +48,7 @@ const PERSONAL_PAGES = [
   { to: '/pages/chainPool/myContribution', labelKey: 'page.myContribution' },
   { to: '/pages/chainPool/orderList', labelKey: 'page.poolOrders' },
   { to: '/pages/mine/sessions', labelKey: 'page.sessions' },
+  { to: '/pages/mine/liabilities', labelKey: 'page.liabilities' },
 ] as const;
 
 /**

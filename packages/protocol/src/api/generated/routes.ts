@@ -17,6 +17,11 @@ export const routes = {
     method: 'GET',
     path: '/api/common/config',
   },
+  getCommonLiabilities: {
+    id: 'getCommonLiabilities',
+    method: 'GET',
+    path: '/api/common/liabilities',
+  },
   getCommonArticleList: {
     id: 'getCommonArticleList',
     method: 'GET',
@@ -126,6 +131,11 @@ export const routes = {
     id: 'getUserFinance',
     method: 'GET',
     path: '/api/user/finance',
+  },
+  getUserLiabilitiesProof: {
+    id: 'getUserLiabilitiesProof',
+    method: 'GET',
+    path: '/api/user/liabilities/proof',
   },
   getUserIncomeInfo: {
     id: 'getUserIncomeInfo',
