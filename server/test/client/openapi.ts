@@ -2705,7 +2705,7 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
-                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                 asset?: "USDT" | "FREE" | "FCC";
                 cursor?: string;
             };
@@ -2738,7 +2738,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 asset: string;
                                 amount: string;
@@ -5034,7 +5034,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 amount: string;
@@ -7198,7 +7198,7 @@ export interface operations {
             query: {
                 page?: number;
                 size?: number;
-                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                 asset?: "USDT" | "FREE" | "FCC";
                 cursor?: string;
                 /** @description 0x address */
@@ -7233,7 +7233,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 asset: string;
                                 amount: string;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { address, amountText, asset, cycleInfo, isoTime, pageOf, pageQuery, usdtFree } from './common.ts';
 import { fireInfoData } from './ignition.ts';
-import { INCOME_LEDGER_KINDS, type LedgerKind, ledgerKind } from './ledger-kinds.ts';
+import { INCOME_LIST_KINDS, type LedgerKind, ledgerKind } from './ledger-kinds.ts';
 
 const perAsset = z.object({ USDT: amountText, FREE: amountText, FCC: amountText });
 
@@ -73,7 +73,7 @@ export type FinanceItem = z.infer<typeof financeItem>;
  * count); 'income_personal' is the part of the total the user's own holdings earned (all but the
  * team's dynamic kinds).
  */
-export const INCOME_KINDS = ['total', ...INCOME_LEDGER_KINDS] as const;
+export const INCOME_KINDS = ['total', ...INCOME_LIST_KINDS] as const;
 export type IncomeKind = (typeof INCOME_KINDS)[number];
 export const incomeQuery = z.object({});
 export const incomeItem = z.object({
