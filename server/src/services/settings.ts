@@ -6,7 +6,7 @@
 // Caching: the whole table is read at once and kept per database for SETTINGS_CACHE_TTL_MS. A write
 // through `writeSetting` drops the cache of its process at once; another process (the ops CLI, a
 // second server) sees the change within the TTL. Rows written by hand: call `forgetSettings`.
-import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { MAX_AMOUNT_WEI, WEI_PER_UNIT as U } from '@free/protocol/amount';
 import {
   DAY_SECONDS,
   DEFAULT_CYCLE_FEE_BPS,
@@ -158,7 +158,8 @@ export const SETTINGS = {
   }),
   recharge_order_ttl_sec: setting(z.number().int().min(60).max(DAY_SECONDS), 1800),
   /** withdrawal limits (docs/business-rules.md "Withdrawal limits"); null = no limit */
-  withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
+  /** the SPEC's amount maximum (1000 U) unless an operator sets another */
+  withdraw_max_wei: setting(weiString.nullable(), String(MAX_AMOUNT_WEI)),
   /** per user per UTC day, withdrawals not refunded */
   withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
   /** all users together per UTC day */

@@ -529,7 +529,7 @@ for (const backend of BACKENDS)
         );
         expect(byKey).toMatchObject({
           withdraw_min_wei: '1',
-          withdraw_max_wei: '10000',
+          withdraw_max_wei: '1000',
           withdraw_user_daily_wei: '20000',
           withdraw_platform_daily_wei: '500000',
           withdraw_review_above_wei: '1',
