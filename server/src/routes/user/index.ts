@@ -14,8 +14,9 @@ import { incomeInfo } from '../../services/income.ts';
 import { ASSETS, entriesOf, getUserBalances, USER_ACCOUNTS } from '../../services/ledger.ts';
 import { turnover30d } from '../../services/market-maker.ts';
 import { contributionsOf } from '../../services/pool.ts';
+import { quotedPrice } from '../../services/quotes.ts';
 import { getSettings, isModuleOpen, wei } from '../../services/settings.ts';
-import { investmentLimitsOf } from '../../services/staking-orders.ts';
+import { investmentLimitsOf, stakeFreePrice } from '../../services/staking-orders.ts';
 import { toFinancePageView } from '../../views/finance.ts';
 import { toIncomeView } from '../../views/income.ts';
 import { toContributionView } from '../../views/pool.ts';
@@ -107,7 +108,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = currentUser(req);
     const s = await getSettings(db);
     const b = await getUserBalances(db, me.id);
-    const limits = investmentLimitsOf(s);
+    const limits = investmentLimitsOf(s, stakeFreePrice(s, await quotedPrice(db, 'FREE')));
     return ok({
       minAmount: amt(wei(s.min_amount_wei)),
       maxAmount: amt(wei(s.max_amount_wei)),
