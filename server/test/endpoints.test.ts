@@ -207,7 +207,7 @@ describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
     expect(r.data.fccBonus).toEqual({ today: '4', yesterday: '0', total: '4' });
     const profile = await get('/api/user', h());
     expect(profile.data.balances.wallet).toEqual({ USDT: '6', FREE: '2.5', FCC: '4' });
-    expect(profile.data.level).toMatchObject({ user: 'V0', node: 'ordinary' });
+    expect(profile.data.level).toMatchObject({ user: 'V0', node: 'ordinary', vip: 0, marketMakerLevel: 0 });
     const fin = await get('/api/user/finance?asset=FREE', h());
     expect(fin.data.list).toHaveLength(1);
     expect(fin.data.list[0]).toMatchObject({ kind: 'airdrop_exclusive', amount: '2.5', asset: 'FREE' });

@@ -324,6 +324,12 @@ export const SETTINGS = {
   'team.tier.super': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.super), { seed: false }),
   'team.parentsMax': setting(teamInt(1, 30), DEFAULT_TEAM_RULES.parentsMax, { seed: false }),
   'team.marketMakerCycle': setting(teamInt(0, 2), DEFAULT_TEAM_RULES.marketMakerCycle, { seed: false }),
+  /** a market maker's own open principal for market-maker level 2, 3, … ascending, comma-separated wei */
+  'team.marketMakerLevels': setting(
+    z.string().regex(/^\d{1,78}(,\d{1,78})*$/),
+    DEFAULT_TEAM_RULES.marketMakerLevels.join(','),
+    { seed: false },
+  ),
 
   /** the signer address last rotated by `ops signer:rotate` (a record for operators) */
   signer_address: setting(
@@ -496,6 +502,7 @@ export function teamRulesOf(s: Settings): TeamRules {
     },
     parentsMax: s['team.parentsMax'],
     marketMakerCycle: s['team.marketMakerCycle'],
+    marketMakerLevels: s['team.marketMakerLevels'].split(',').map((v) => BigInt(v)),
   };
 }
 

@@ -14,12 +14,16 @@ export const userProfile = z.object({
   ignited: z.boolean(),
   ignitedAt: isoTime.nullable(),
   createdAt: isoTime,
-  /** labels: user level V{n}, node tier, market maker */
+  /** labels: user level V{n}, node tier, market maker, VIP and market-maker levels */
   level: z.object({
     user: z.string().describe('V{n}'),
     node: z.enum(['ordinary', 'edge', 'alliance', 'central', 'super']),
     marketMaker: z.boolean(),
     valid: z.boolean(),
+    /** VIP level n (user level V{n}, n ≥ 1); 0 = ordinary member (docs/business-rules.md "VIP and market-maker levels") */
+    vip: z.number().int().min(0),
+    /** market-maker level n; 0 = not a market maker */
+    marketMakerLevel: z.number().int().min(0),
   }),
   /** invite link = web origin + '#/' + '?inviter=' + address */
   invite: z.object({ path: z.string(), query: z.string() }),

@@ -51,6 +51,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         node: team.nodeTier,
         marketMaker: team.isMarketMaker,
         valid: team.isValid,
+        vip: team.vipLevel,
+        marketMakerLevel: team.marketMakerLevel,
       },
       invite: { path: '#/', query: `inviter=${checksum(me.address)}` },
       balances,
