@@ -2534,6 +2534,8 @@ export interface operations {
                                 node: "ordinary" | "edge" | "alliance" | "central" | "super";
                                 marketMaker: boolean;
                                 valid: boolean;
+                                vip: number;
+                                marketMakerLevel: number;
                             };
                             invite: {
                                 path: string;
@@ -5469,7 +5471,7 @@ export interface operations {
                     /** @description 0x address */
                     address: string;
                     /** @enum {string} */
-                    kind: "airdrop" | "presale";
+                    kind: "airdrop" | "presale" | "exclusive_airdrop" | "fcc_bonus";
                     /** @description decimal amount in token units, e.g. "500" */
                     amount: string;
                     /** @description ISO 8601 timestamp (UTC) */
@@ -5519,7 +5521,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "airdrop" | "presale";
+                    kind: "airdrop" | "presale" | "exclusive_airdrop" | "fcc_bonus";
                     csv: string;
                     /** @default true */
                     dryRun?: boolean;

@@ -27,7 +27,7 @@ export function MachineSummary({ m }: { m: MachineItem }) {
         <span>
           {t('machine.hashrate')} <Hashrate value={m.hashrate} />
         </span>
-        <span>{t('machine.days', { n: m.days })}</span>
+        <span>{t('machine.days', { count: m.days })}</span>
       </div>
       <div className="record-sub muted">
         <span>

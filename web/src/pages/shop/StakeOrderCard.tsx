@@ -152,7 +152,7 @@ export function StakeOrderCard({
       )}
       {isChain && order.status === 'matured' && renew && renewRate !== undefined && (
         <p className="muted small" data-testid="renew-terms">
-          {t('shop.renewTerms', { rate: pct.format(renewRate / 1_000_000), days: order.cycleDays })}
+          {t('shop.renewTerms', { rate: pct.format(renewRate / 1_000_000), count: order.cycleDays })}
         </p>
       )}
       <Progress value={order.progress} label={t('shop.progress')} />
