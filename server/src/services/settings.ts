@@ -158,7 +158,7 @@ export const SETTINGS = {
   }),
   recharge_order_ttl_sec: setting(z.number().int().min(60).max(DAY_SECONDS), 1800),
   /** withdrawal limits (docs/business-rules.md "Withdrawal limits"); null = no limit */
-  /** the SPEC's amount maximum (1000 U) unless an operator sets another */
+  /** the amount maximum (1000 U, docs/business-rules.md "Amounts") unless an operator sets another */
   withdraw_max_wei: setting(weiString.nullable(), String(MAX_AMOUNT_WEI)),
   /** per user per UTC day, withdrawals not refunded */
   withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
