@@ -6,7 +6,13 @@ import { chainGuard } from './chain/chain-guard.ts';
 import { chainTimeReader } from './chain/chain-time.ts';
 import { makeChainClient } from './chain/client.ts';
 import { type Config, ConfigError, resolveConfig } from './config.ts';
-import { type DbHandle, MigrationsNotCurrent, migrationsAtOpen, openDb } from './db/client.ts';
+import {
+  type DbHandle,
+  MigrationsNotCurrent,
+  migrationsAtOpen,
+  openDb,
+  setBusinessClock,
+} from './db/client.ts';
 import { type Jobs, startJobs } from './jobs/index.ts';
 import { type DevClock, startDevClock } from './lib/dev-clock.ts';
 import { type MetricsServer, startMetricsServer } from './lib/metrics.ts';
@@ -65,7 +71,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let app: App | null = null;
   let metrics: MetricsServer | null = null;
   try {
-    if (opts.devClock ?? config.devClock) devClock = await startDevClock(chainTime);
+    if (opts.devClock ?? config.devClock) {
+      devClock = await startDevClock(chainTime);
+      // ledger entries are dated by the day the server counts in, not the database's
+      setBusinessClock(db.db, devClock.now);
+    }
     const clock = devClock?.now;
     const dev = devClock;
     const devTools: DevTools | undefined = dev

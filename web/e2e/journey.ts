@@ -54,6 +54,10 @@ const t = (key: string) => {
   return text;
 };
 
+/** A counted English text: its plural form for `count` (i18next's `_one` / `_other` keys). */
+const counted = (key: string, count: number) =>
+  t(`${key}_${new Intl.PluralRules('en').select(count)}`).replaceAll('{{count}}', String(count));
+
 type Profile = {
   address: string;
   balances: { wallet: { USDT: string; FREE: string }; pool: { USDT: string; FREE: string } };
@@ -70,6 +74,7 @@ type StakeOrder = {
   redeemedAmount: string | null;
   fee: string;
   round: number;
+  cycle: number;
 };
 type Page1<T> = { list: T[] };
 type ConfigData = {
@@ -565,6 +570,18 @@ async function main() {
         await go(page, '/pages/shop/order');
         const usdtBefore = await onChainUsdt(USER.address);
         const card = page.locator('article.stake-order', { hasText: toRenew.number });
+        // into another cycle than its own: the card shows the new record's terms before signing
+        const into = [...config.cycles].sort((a, b) => a.days - b.days)[1] ?? shortest;
+        assert(into.index !== toRenew.cycle, 'only one stake cycle to renew into');
+        await card.getByRole('radio', { name: counted('shop.cycleDays', into.days) }).check();
+        await until(
+          'the renewal terms of the cycle picked',
+          async () =>
+            (await card.locator('[data-testid="renew-terms"]').innerText()).includes(`for ${into.days} days`)
+              ? true
+              : null,
+          15_000,
+        );
         await card.getByRole('button', { name: t('shop.renew') }).click();
         const { old, next } = await until(
           'the renewal to be mirrored',
@@ -601,7 +618,7 @@ async function main() {
         });
         assert(oldClosed, 'the renewed record is still open in the contract');
         assert(!redeemed && round === 2, `new record: redeemed ${redeemed}, round ${round}`);
-        assert(Number(cycle) === shortest.index, `new record cycle ${cycle}`);
+        assert(Number(cycle) === into.index, `new record cycle ${cycle}, picked ${into.index}`);
         renewedInterest = wei(old.totalRevenue);
         assert(renewedInterest > 0n, 'the renewal carried no interest');
         assert(

@@ -53,6 +53,24 @@ const tagged = (tx: Tx, db: Db): Tx => {
 /** The database an executor runs on, when known (a nested savepoint is not tagged). */
 export const rootOf = (e: object): Db | undefined => roots.get(e);
 
+// The server's business clock per database, when it is not the database's own (the dev clock of
+// `dev:advance`, main.ts): what a ledger entry is dated by when its writer passes no time, so its day
+// is the day the server counts in (income today/yesterday, settlement), not the database's day.
+const clocks = new WeakMap<Db, () => Date>();
+export const setBusinessClock = (db: Db, clock: () => Date): void => {
+  clocks.set(db, clock);
+};
+/** The business clock's time for an executor's database; undefined: the database's own clock. */
+export const businessNow = (e: object): Date | undefined => {
+  const db = rootOf(e);
+  return db ? clocks.get(db)?.() : undefined;
+};
+/** SQL for the business clock's time, or the database's now(). */
+export const businessNowSql = (e: object): SQL => {
+  const at = businessNow(e);
+  return at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+};
+
 export const DEFAULT_PGLITE_DIR = resolve(SERVER_ROOT, '.data', 'pglite');
 export const MIGRATIONS_DIR = resolve(SERVER_ROOT, 'drizzle');
 

@@ -58,7 +58,7 @@ export const CONSOLE_COMMANDS = {
   },
   'allocation:grant': {
     usage:
-      'allocation:grant <address> <amount> --kind airdrop|presale [--unlock iso] [--end iso | --days n] [--batch label]',
+      'allocation:grant <address> <amount> --kind airdrop|presale|exclusive_airdrop|fcc_bonus [--unlock iso] [--end iso | --days n] [--batch label]   (exclusive_airdrop and fcc_bonus are credited at once, without a window)',
     schema: z.object({
       address: addressArg,
       amount: z.string().min(1).max(80),
@@ -102,7 +102,7 @@ export const CONSOLE_COMMANDS = {
   },
   'allocation:import': {
     usage:
-      'allocation:import --kind airdrop|presale --file <csv> [--days n] [--batch label] [--apply]   (lines address,amount[,unlockAt[,endAt]]; a dry run without --apply)',
+      'allocation:import --kind airdrop|presale|exclusive_airdrop|fcc_bonus --file <csv> [--days n] [--batch label] [--apply]   (lines address,amount[,unlockAt[,endAt]], only address,amount for the credited kinds; a dry run without --apply)',
     schema: z
       .object({
         kind: kindArg,

@@ -1,15 +1,25 @@
-// Operator grants of airdrop and presale allocations: one address, or many from CSV lines
+// Operator grants of airdrop and presale allocations (released over a window) and of exclusive
+// airdrops and FCC bonuses (income credited at once): one address, or many from CSV lines
 // `address,amount[,unlockAt[,endAt]]`, with a dry run that reports totals and per-line errors.
 import { parseAmount } from '@free/protocol/amount';
-import type { CommandRefusal } from '@free/protocol/api/admin';
+import { type AllocationKind, type CommandRefusal, CREDIT_GRANT_KINDS } from '@free/protocol/api/admin';
 import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import type { DbHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { grantAllocation } from './airdrop.ts';
+import { systemAccount, transfer, userAccount } from './ledger.ts';
 
-export type AllocationKind = 'airdrop' | 'presale';
+export type { AllocationKind };
+
+/** A grant credited at once as income: its ledger kind, token and account. */
+const CREDITS = {
+  exclusive_airdrop: { kind: 'airdrop_exclusive', asset: 'FREE', account: 'airdrop' },
+  fcc_bonus: { kind: 'fcc_bonus', asset: 'FCC', account: 'wallet' },
+} as const;
+const isCredit = (k: AllocationKind): k is keyof typeof CREDITS =>
+  (CREDIT_GRANT_KINDS as readonly string[]).includes(k);
 
 export type AllocationLineInput = {
   line: number;
@@ -88,15 +98,29 @@ export async function checkAllocationLines(
     for (const u of found) userIds.set(u.address, Number(u.id));
   }
   const seen = new Map<string, number>();
+  const duplicateOf = (ref: string): [string, CommandRefusal] | null => {
+    const same = seen.get(ref);
+    return same === undefined
+      ? null
+      : [`same grant as line ${same}`, { reason: 'duplicate', subject: String(same) }];
+  };
   const checked = lines.map((l): CheckedLine => {
     const amount = parseAmount(l.amount);
     const unlock = parseTime(l.unlockAt);
     const end = parseTime(l.endAt);
-    const unlockAt = unlock instanceof Date ? unlock : d.now;
-    const endAt = end instanceof Date ? end : new Date(unlockAt.getTime() + (d.releaseDays ?? 0) * DAY_MS);
+    const credit = isCredit(d.kind);
+    // a credit is paid at once: its line time is the grant's, and its ref has no time, so running
+    // the same file again later grants nothing more
+    const unlockAt = unlock instanceof Date && !credit ? unlock : d.now;
+    const endAt =
+      end instanceof Date && !credit
+        ? end
+        : new Date(unlockAt.getTime() + (credit ? 0 : (d.releaseDays ?? 0)) * DAY_MS);
     const good = typeof amount === 'bigint' ? amount : 0n;
     const addr = isAddress(l.address, { strict: false }) ? getAddress(l.address) : l.address;
-    const ref = `ops:${d.kind}:${d.batch ?? ''}:${addr.toLowerCase()}:${good}:${unlockAt.toISOString()}:${endAt.toISOString()}`;
+    const ref = credit
+      ? `ops:${d.kind}:${d.batch ?? ''}:${addr.toLowerCase()}:${good}`
+      : `ops:${d.kind}:${d.batch ?? ''}:${addr.toLowerCase()}:${good}:${unlockAt.toISOString()}:${endAt.toISOString()}`;
     // the operators' words (CLI, ops log) and the stable code (console) of the first problem
     const problem = ((): [string, CommandRefusal] | null => {
       if (!isAddress(l.address, { strict: false }))
@@ -105,16 +129,19 @@ export async function checkAllocationLines(
         return ['no user has signed in with this address yet', { reason: 'noUser' }];
       if (typeof amount !== 'bigint' || amount <= 0n)
         return ['amount must be a positive decimal amount', { reason: 'amount', field: 'amount' }];
+      if (credit && (l.unlockAt || l.endAt))
+        return [
+          'an exclusive airdrop or FCC bonus is credited at once: give no unlock or end time',
+          { reason: 'invalid', field: 'unlockAt' },
+        ];
+      if (credit) return duplicateOf(ref);
       if (unlock === 'bad') return ['unlock time is not a date', { reason: 'unlockTime' }];
       if (end === 'bad') return ['end time is not a date', { reason: 'endTime' }];
       if (!(end instanceof Date) && !d.releaseDays)
         return ['no end time: give one or a release period in days', { reason: 'noEnd' }];
       if (endAt.getTime() <= unlockAt.getTime())
         return ['end time must be after the unlock time', { reason: 'endBeforeUnlock' }];
-      const same = seen.get(ref);
-      if (same !== undefined)
-        return [`same grant as line ${same}`, { reason: 'duplicate', subject: String(same) }];
-      return null;
+      return duplicateOf(ref);
     })();
     const error = problem?.[0] ?? null;
     if (!error) seen.set(ref, l.line);
@@ -163,6 +190,21 @@ export async function grantAllocations(
       for (const l of lines) {
         if (l.error) continue;
         const userId = userIds.get(l.address.toLowerCase()) as number;
+        if (isCredit(d.kind)) {
+          // income from the system's income account, once per ref (the ledger's idempotency key)
+          const c = CREDITS[d.kind];
+          const moved = await transfer(tx, {
+            key: l.ref,
+            from: systemAccount('income'),
+            to: userAccount(userId, c.account),
+            asset: c.asset,
+            amount: l.amount,
+            kind: c.kind,
+            ref: d.batch ? `grant:${d.batch}` : 'grant',
+          });
+          granted.set(l.line, !moved.replayed);
+          continue;
+        }
         const before = rowsOf(await tx.execute(sql`SELECT 1 FROM token_allocations WHERE ref = ${l.ref}`));
         await grantAllocation(tx, {
           userId,

@@ -3,6 +3,7 @@
 // ones paid on chain (interest of on-chain stakes, the executor reward of a recharge) and the
 // earnings of airdrop and presale releases (a value, not a movement) are read from their records.
 import { WEI_PER_UNIT } from '@free/protocol/amount';
+import { BOOKED_INCOME_KINDS } from '@free/protocol/api/ledger-kinds';
 import { FCC_BONUS_KINDS, INCOME_KINDS, type IncomeKind } from '@free/protocol/api/user';
 import { DAY_MS } from '@free/protocol/constants';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -23,10 +24,12 @@ export type IncomeSummary = {
 
 type Row = { kind: string; asset: string; today: string; yesterday: string; total: string };
 
-/** Kinds worked out from the others, and kinds that value what another kind already counts. */
-const DERIVED: readonly IncomeKind[] = ['total', 'income_personal'];
-/** USDT value of FREE another kind (the unlocks) counts already: not added to the total again. */
-const VALUATIONS: readonly IncomeKind[] = ['airdrop_earnings', 'presale_earnings'];
+/**
+ * Shown, but not added to the total (nor to personal income): the USDT value of FREE another kind
+ * (the unlocks) counts already, and slippage profit, the executor reward Payment takes from the
+ * user's own recharge and pays back to them, which nets to zero.
+ */
+const NOT_COUNTED: readonly IncomeKind[] = ['airdrop_earnings', 'presale_earnings', 'slippage_profit'];
 /** Income that comes from the team rather than the user's own holdings (not personal). */
 const TEAM_KINDS: readonly IncomeKind[] = ['income_dynamic', 'hlb_dynamic'];
 
@@ -42,9 +45,6 @@ const sums = (value: SQL, at: SQL, today: Date, yesterday: Date) => ({
 export async function incomeInfo(db: Executor, userId: number, now: Date): Promise<IncomeSummary> {
   const today = utcMidnight(now);
   const yesterday = new Date(today.getTime() - DAY_MS);
-  const ledgerKinds = INCOME_KINDS.filter(
-    (k): k is Exclude<IncomeKind, 'total'> => !DERIVED.includes(k) && !VALUATIONS.includes(k),
-  );
   const s = (value: SQL, at: SQL) => sums(value, at, today, yesterday);
   const rows: Row[] = await db
     .select({
@@ -57,7 +57,7 @@ export async function incomeInfo(db: Executor, userId: number, now: Date): Promi
       and(
         eq(ledgerEntries.userId, userId),
         eq(ledgerEntries.side, 'credit'),
-        inArray(ledgerEntries.kind, ledgerKinds),
+        inArray(ledgerEntries.kind, [...BOOKED_INCOME_KINDS]),
         inArray(ledgerEntries.asset, ['USDT', 'FREE']),
       ),
     )
@@ -105,7 +105,7 @@ export async function incomeInfo(db: Executor, userId: number, now: Date): Promi
   for (const r of rows) {
     const asset = r.asset as 'USDT' | 'FREE';
     add(r.kind, asset, r);
-    if (VALUATIONS.includes(r.kind as IncomeKind)) continue;
+    if (NOT_COUNTED.includes(r.kind as IncomeKind)) continue;
     add('total', asset, r);
     // personal: what the user's own holdings earned (everything but the team's share)
     if (!TEAM_KINDS.includes(r.kind as IncomeKind)) add('income_personal', asset, r);

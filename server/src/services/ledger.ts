@@ -5,7 +5,7 @@ import { ASSET_CODES, type Asset } from '@free/protocol/api/common';
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { insufficientCode } from '@free/protocol/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../db/client.ts';
+import { businessNow, type Executor, rowsOf } from '../db/client.ts';
 import { balances, ledgerEntries } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { notifyMovement } from './events.ts';
@@ -50,7 +50,7 @@ export type TransferInput = {
   /** what the movement is (the list lives in protocol: the finance filter offers the same) */
   kind: LedgerKind;
   ref?: string | null;
-  /** entry time (default: the database clock) */
+  /** entry time (default: the server's business clock when it has one, else the database's) */
   at?: Date;
 };
 
@@ -139,6 +139,7 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
   const debitSeq = seqOf(from.userId, 0);
   const creditSeq = seqOf(to.userId, from.userId === to.userId ? 1 : 0);
 
+  const at = input.at ?? businessNow(tx);
   // Claim the key: a concurrent transfer with the same key waits here until the first commits,
   // then finds it (ON CONFLICT DO NOTHING) and replays instead of moving money twice.
   const inserted = await tx
@@ -153,7 +154,7 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
         amount: -amount,
         kind,
         ref,
-        createdAt: input.at,
+        createdAt: at,
         seq: debitSeq,
       },
       {
@@ -165,7 +166,7 @@ export async function transfer(tx: Executor, input: TransferInput): Promise<Tran
         amount,
         kind,
         ref,
-        createdAt: input.at,
+        createdAt: at,
         seq: creditSeq,
       },
     ])

@@ -108,6 +108,11 @@ export async function dexFccPrice(client: PublicClient, d: DexAddresses): Promis
   return readPairPrice(client, pair, d.fcc);
 }
 
+/** The last price written for `symbol` (USDT, 1e18), or null while none is known. */
+export async function quotedPrice(db: Executor, symbol: string): Promise<bigint | null> {
+  const [q] = await db.select({ price: quotes.price }).from(quotes).where(eq(quotes.symbol, symbol)).limit(1);
+  return q && q.price > 0n ? q.price : null;
+}
 /** Sets a symbol's latest price (manual quotes from ops, DEX quotes from the job). */
 export async function setQuote(
   db: Executor,

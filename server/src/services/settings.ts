@@ -6,7 +6,7 @@
 // Caching: the whole table is read at once and kept per database for SETTINGS_CACHE_TTL_MS. A write
 // through `writeSetting` drops the cache of its process at once; another process (the ops CLI, a
 // second server) sees the change within the TTL. Rows written by hand: call `forgetSettings`.
-import { WEI_PER_UNIT as U } from '@free/protocol/amount';
+import { MAX_AMOUNT_WEI, WEI_PER_UNIT as U } from '@free/protocol/amount';
 import {
   DAY_SECONDS,
   DEFAULT_CYCLE_FEE_BPS,
@@ -160,7 +160,8 @@ export const SETTINGS = {
   }),
   recharge_order_ttl_sec: setting(z.number().int().min(60).max(DAY_SECONDS), 1800),
   /** withdrawal limits (docs/business-rules.md "Withdrawal limits"); null = no limit */
-  withdraw_max_wei: setting(weiString.nullable(), String(10_000n * U)),
+  /** the amount maximum (1000 U, docs/business-rules.md "Amounts") unless an operator sets another */
+  withdraw_max_wei: setting(weiString.nullable(), String(MAX_AMOUNT_WEI)),
   /** per user per UTC day, withdrawals not refunded */
   withdraw_user_daily_wei: setting(weiString.nullable(), String(20_000n * U)),
   /** all users together per UTC day */
@@ -325,6 +326,12 @@ export const SETTINGS = {
   'team.tier.super': setting(teamWei, String(DEFAULT_TEAM_RULES.tierStake.super), { seed: false }),
   'team.parentsMax': setting(teamInt(1, 30), DEFAULT_TEAM_RULES.parentsMax, { seed: false }),
   'team.marketMakerCycle': setting(teamInt(0, 2), DEFAULT_TEAM_RULES.marketMakerCycle, { seed: false }),
+  /** a market maker's own open principal for market-maker level 2, 3, … ascending, comma-separated wei */
+  'team.marketMakerLevels': setting(
+    z.string().regex(/^\d{1,78}(,\d{1,78})*$/),
+    DEFAULT_TEAM_RULES.marketMakerLevels.join(','),
+    { seed: false },
+  ),
 
   /** the signer address last rotated by `ops signer:rotate` (a record for operators) */
   signer_address: setting(
@@ -497,6 +504,7 @@ export function teamRulesOf(s: Settings): TeamRules {
     },
     parentsMax: s['team.parentsMax'],
     marketMakerCycle: s['team.marketMakerCycle'],
+    marketMakerLevels: s['team.marketMakerLevels'].split(',').map((v) => BigInt(v)),
   };
 }
 

@@ -9,7 +9,7 @@
 import type { LedgerKind } from '@free/protocol/api/ledger-kinds';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { rowsOf } from '../db/client.ts';
+import { businessNowSql, rowsOf } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { notifyMovement } from './events.ts';
 import { type Asset, SYSTEM_ACCOUNTS, type SystemAccountName, type UserAccountName } from './ledger.ts';
@@ -57,14 +57,14 @@ export async function bulkCredit(
   const res = await tx.execute(sql`
     WITH ${numbered},
     ins AS (
-      INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, seq)
+      INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, seq, created_at)
       SELECT s.tx_key, v.side,
         CASE WHEN v.side = 'credit' THEN s.user_id END,
         CASE WHEN v.side = 'credit' THEN ${a.account} ELSE ${sys} END,
         ${a.asset},
         CASE WHEN v.side = 'credit' THEN s.amount ELSE -s.amount END,
         ${a.kind}, s.ref,
-        CASE WHEN v.side = 'credit' THEN s.seq END
+        CASE WHEN v.side = 'credit' THEN s.seq END, ${businessNowSql(tx)}
       FROM numbered s CROSS JOIN (VALUES ('debit'), ('credit')) AS v(side)
       ORDER BY s.user_id, s.seq, v.side DESC
       RETURNING user_id, amount, side
@@ -97,14 +97,14 @@ export async function bulkDebitToSystem(
   const res = await tx.execute(sql`
     WITH ${numbered},
     ins AS (
-      INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, seq)
+      INSERT INTO ledger_entries (tx_key, side, user_id, account, asset, amount, kind, ref, seq, created_at)
       SELECT s.tx_key, v.side,
         CASE WHEN v.side = 'debit' THEN s.user_id END,
         CASE WHEN v.side = 'debit' THEN ${a.account} ELSE ${sys} END,
         ${a.asset},
         CASE WHEN v.side = 'credit' THEN s.amount ELSE -s.amount END,
         ${a.kind}, s.ref,
-        CASE WHEN v.side = 'debit' THEN s.seq END
+        CASE WHEN v.side = 'debit' THEN s.seq END, ${businessNowSql(tx)}
       FROM numbered s CROSS JOIN (VALUES ('debit'), ('credit')) AS v(side)
       ORDER BY s.user_id, s.seq, v.side
       RETURNING user_id, amount, side

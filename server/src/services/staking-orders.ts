@@ -1,6 +1,7 @@
 // Market-Maker staking orders: stakes bought with the off-chain USDT balance (same limits, cycles,
 // fee and compounding as the Staking contract) and one order list that also shows the on-chain
 // stakes mirrored by the indexer; redemption of matured balance orders.
+import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { STAKE_CYCLES } from '@free/protocol/constants';
 import {
   compoundInterest,
@@ -21,7 +22,7 @@ import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 import { marketMakerBonusSql } from './market-maker.ts';
-import { freeOfUsdt, getSettings, type Settings, usdtOfFcc } from './settings.ts';
+import { getSettings, type Settings, usdtOfFcc } from './settings.ts';
 import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
@@ -70,18 +71,28 @@ export type BuyInput = {
   autoRenew: boolean;
   idempotencyKey?: string | undefined;
   now: Date;
+  /** the FREE quote (quotedPrice), null while none is known: see stakeFreePrice */
+  freeQuote?: bigint | null;
 };
 
 const ROUTE = 'staking_use_balance';
 
-/** The USDT a stake may be under the settings (protocol's investmentLimits). */
-export function investmentLimitsOf(s: Settings): { min: bigint; max: bigint } {
+/**
+ * FREE's USDT price a stake counts with (its minimum in FREE, its fee's FREE to burn): the FREE quote,
+ * which the quotes job reads from the DEX pair the on-chain stake swaps on; `free_price_usdt_wei`
+ * only until a first quote is known.
+ */
+export const stakeFreePrice = (s: Settings, quote: bigint | null | undefined): bigint =>
+  quote && quote > 0n ? quote : BigInt(s.product_money.free_price_usdt_wei);
+
+/** The USDT a stake may be under the settings at FREE's price (protocol's investmentLimits). */
+export function investmentLimitsOf(s: Settings, freePrice: bigint): { min: bigint; max: bigint } {
   return investmentLimits({
     minAmount: BigInt(s.min_amount_wei),
     maxAmount: BigInt(s.max_amount_wei),
     minInvestmentFree: BigInt(s.min_investment_free_wei),
     maxInvestment: BigInt(s.max_investment_wei),
-    freePriceUsdt: BigInt(s.product_money.free_price_usdt_wei),
+    freePriceUsdt: freePrice,
   });
 }
 
@@ -93,15 +104,16 @@ export const buyWithBalance = defineCommand((input: BuyInput) => ({
   parse: async (s) => {
     const cycle = s.cycles[input.stakeIndex];
     if (!Number.isInteger(input.stakeIndex) || !cycle) throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
-    const amount = parseMoney(input.amount, { kind: 'invest', ...investmentLimitsOf(s) });
-    return { s, cycle, amount, money: s.product_money };
+    const freePrice = stakeFreePrice(s, input.freeQuote);
+    const amount = parseMoney(input.amount, { kind: 'invest', ...investmentLimitsOf(s, freePrice) });
+    return { s, cycle, amount, money: s.product_money, freePrice };
   },
   content: ({ amount }) => ({
     amount: amount.toString(),
     stakeIndex: input.stakeIndex,
     autoRenew: input.autoRenew,
   }),
-  run: async (tx, { s, cycle, amount, money }) => {
+  run: async (tx, { s, cycle, amount, money, freePrice }) => {
     const ledgerKey = requestKey('stake', input.userId, input.idempotencyKey);
     const { fee, principal } = splitStakeAmount(amount, cycle.fee_bps);
     const rules = await loadTeamRules(tx);
@@ -155,7 +167,7 @@ export const buyWithBalance = defineCommand((input: BuyInput) => ({
         userId: input.userId,
         type: 'stake_fee',
         level,
-        free: freeOfUsdt(money, fee),
+        free: freePrice > 0n ? (fee * WEI_PER_UNIT) / freePrice : 0n,
         usdt: fee,
         ref: `stake_fee:${ref}`,
       });

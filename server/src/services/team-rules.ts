@@ -22,6 +22,8 @@ export type TeamRules = {
   parentsMax: number;
   /** Stake cycle index that makes a member a market maker (the 30-day cycle, docs/business-rules.md "Constants"). */
   marketMakerCycle: number;
+  /** A market maker's own open principal needed for market-maker level 2, 3, … (ascending); level 1 below the first. */
+  marketMakerLevels: Wei[];
 };
 
 export const DEFAULT_TEAM_RULES: TeamRules = {
@@ -31,6 +33,7 @@ export const DEFAULT_TEAM_RULES: TeamRules = {
   tierStake: { edge: 10_000n * U, alliance: 50_000n * U, central: 200_000n * U, super: 1_000_000n * U },
   parentsMax: 10,
   marketMakerCycle: 2,
+  marketMakerLevels: [3_000n, 10_000n, 30_000n, 100_000n].map((v) => v * U),
 };
 
 /** V{n}: the highest level whose zone-B threshold is reached (0 when none). */
@@ -52,6 +55,26 @@ export function teamLevelSql(zoneB: SQL, rules: TeamRules = DEFAULT_TEAM_RULES):
     .map((threshold, i) => sql`WHEN ${zoneB} >= ${threshold.toString()}::numeric THEN ${i + 1}::int`)
     .reverse();
   return reached.length === 0 ? sql`0` : sql`(CASE ${sql.join(reached, sql` `)} ELSE 0 END)`;
+}
+
+/**
+ * VIP level n (docs/business-rules.md "VIP and market-maker levels"): a member of user level V{n}
+ * with n ≥ 1 is a VIP of level n; 0 = ordinary member (V0).
+ */
+export const vipLevel = (userLevel: number): number => (userLevel >= 1 ? userLevel : 0);
+
+/**
+ * Market-maker level n: 0 for a member who is not a market maker (no open stake in the market-maker
+ * cycle); a market maker is level 1, plus one for each `marketMakerLevels` threshold their own open
+ * principal reaches.
+ */
+export function marketMakerLevel(
+  isMarketMaker: boolean,
+  ownPrincipal: Wei,
+  rules: TeamRules = DEFAULT_TEAM_RULES,
+): number {
+  if (!isMarketMaker) return 0;
+  return 1 + rules.marketMakerLevels.filter((threshold) => ownPrincipal >= threshold).length;
 }
 
 export type TeamLevelLabel = 'F' | `V${number}`;

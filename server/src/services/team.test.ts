@@ -5,7 +5,14 @@ import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts
 import type { DbHandle } from '../db/client.ts';
 import { forgetSettings, settingsFromRows, teamRulesOf } from './settings.ts';
 import { applyStakeChange, bindInviter, directList, inviterChain, TeamError, teamInfo } from './team.ts';
-import { DEFAULT_TEAM_RULES, nodeTier, teamLevel, teamLevelLabel } from './team-rules.ts';
+import {
+  DEFAULT_TEAM_RULES,
+  marketMakerLevel,
+  nodeTier,
+  teamLevel,
+  teamLevelLabel,
+  vipLevel,
+} from './team-rules.ts';
 
 let h: DbHandle;
 
@@ -186,6 +193,8 @@ describe.each(BACKENDS)('team service on $name', ({ url }) => {
         level: 0,
         teamLevel: 'V0',
         nodeTier: 'ordinary',
+        vipLevel: 0,
+        marketMakerLevel: 0,
       });
       await h.db.execute(sql`INSERT INTO config (key, value) VALUES
         ('team.levelZoneB', ${JSON.stringify(`${50n * U},${100n * U}`)}::jsonb),
@@ -193,7 +202,12 @@ describe.each(BACKENDS)('team service on $name', ({ url }) => {
         ('team.tier.alliance', '"not a number"'::jsonb)`);
       forgetSettings(h.db);
       try {
-        expect(await teamInfo(h.db, root)).toMatchObject({ level: 2, teamLevel: 'V2', nodeTier: 'edge' });
+        expect(await teamInfo(h.db, root)).toMatchObject({
+          level: 2,
+          teamLevel: 'V2',
+          nodeTier: 'edge',
+          vipLevel: 2,
+        });
         // an operator sets level F at 100 U of zone B: the same team now reads F
         await h.db.execute(
           sql`INSERT INTO config (key, value) VALUES ('team.levelF', ${JSON.stringify(String(100n * U))}::jsonb)`,
@@ -223,6 +237,20 @@ describe('team rules', () => {
     expect(teamLevel(15n, r)).toBe(1);
     expect(nodeTier(3n, 2n, r)).toBe('edge');
     expect(r.parentsMax).toBe(DEFAULT_TEAM_RULES.parentsMax);
+  });
+
+  it('VIP level follows V1 and above; market-maker level counts own principal thresholds', () => {
+    expect(vipLevel(0)).toBe(0);
+    expect(vipLevel(1)).toBe(1);
+    expect(vipLevel(7)).toBe(7);
+    expect(marketMakerLevel(false, 10n ** 30n)).toBe(0);
+    expect(marketMakerLevel(true, 0n)).toBe(1);
+    expect(marketMakerLevel(true, 3_000n * U - 1n)).toBe(1);
+    expect(marketMakerLevel(true, 3_000n * U)).toBe(2);
+    expect(marketMakerLevel(true, 100_000n * U)).toBe(5);
+    const r = teamRulesOf(settingsFromRows({ 'team.marketMakerLevels': '10,20' }));
+    expect(marketMakerLevel(true, 15n, r)).toBe(2);
+    expect(marketMakerLevel(true, 20n, r)).toBe(3);
   });
 
   it('team level F above the last V level', () => {

@@ -9,12 +9,14 @@ import type { ReadCache } from './read-cache.ts';
 import { forgetUser } from './session-cache.ts';
 import { getSettings, teamRulesOf } from './settings.ts';
 import {
+  marketMakerLevel,
   type NodeTier,
   nodeTier,
   type TeamLevelLabel,
   type TeamRules,
   teamLevel,
   teamLevelLabel,
+  vipLevel,
   zones,
 } from './team-rules.ts';
 
@@ -307,6 +309,10 @@ export type TeamInfo = {
   nodeTier: NodeTier;
   isValid: boolean;
   isMarketMaker: boolean;
+  /** VIP level n (V{n}, n ≥ 1), 0 = ordinary member */
+  vipLevel: number;
+  /** market-maker level n, 0 = not a market maker */
+  marketMakerLevel: number;
 };
 
 /** team_stats and today's and yesterday's team_daily of a user, as stored (what a cache may keep). */
@@ -405,6 +411,8 @@ export function teamInfoOf(s: TeamStatsRow | undefined, now: Date, r: TeamRules)
     nodeTier: nodeTier(own, total, r),
     isValid: s?.is_valid ?? false,
     isMarketMaker: s?.is_market_maker ?? false,
+    vipLevel: vipLevel(teamLevel(zoneB, r)),
+    marketMakerLevel: marketMakerLevel(s?.is_market_maker ?? false, own, r),
   };
 }
 

@@ -6,9 +6,10 @@ import { users } from '../db/schema/index.ts';
 import type { SessionUserRow } from './auth.ts';
 import { type Asset, getUserBalances, type UserAccountName } from './ledger.ts';
 import { turnover30d } from './market-maker.ts';
+import { quotedPrice } from './quotes.ts';
 import type { ReadCache } from './read-cache.ts';
 import { getSettings, isModuleOpen, type Settings } from './settings.ts';
-import { investmentLimitsOf } from './staking-orders.ts';
+import { investmentLimitsOf, stakeFreePrice } from './staking-orders.ts';
 import { cachedTeamInfo, type TeamInfo } from './team.ts';
 
 export type UserBalances = Record<UserAccountName, Record<Asset, bigint>>;
@@ -58,7 +59,8 @@ export type StakingLimits = {
 export async function stakingLimits(db: Executor, userId: number, now: Date): Promise<StakingLimits> {
   const s = await getSettings(db);
   const b = await getUserBalances(db, userId);
-  const limits = investmentLimitsOf(s);
+  // the minimum investment (FREE) valued at the price a stake itself uses
+  const limits = investmentLimitsOf(s, stakeFreePrice(s, await quotedPrice(db, 'FREE')));
   return {
     minAmount: BigInt(s.min_amount_wei),
     maxAmount: BigInt(s.max_amount_wei),

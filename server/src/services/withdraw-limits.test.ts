@@ -63,6 +63,35 @@ for (const backend of BACKENDS) {
       await db?.close();
     });
 
+    it('allows at most the amount maximum, 1000 U, by default (AmountTooLarge above it)', async () => {
+      const fresh = await openTestDb(backend.url);
+      try {
+        await seedSettings(fresh.db);
+        const [u] = await fresh.db
+          .insert(users)
+          .values({ address: `0x${'d'.repeat(40)}` })
+          .returning();
+        if (!u) throw new Error('no user');
+        await fresh.transaction((tx) =>
+          transfer(tx, {
+            key: `default-max-fund:${u.id}`,
+            from: systemAccount('adjust'),
+            to: userAccount(u.id),
+            asset: 'USDT',
+            amount: 3000n * U,
+            kind: 'adjust',
+          }),
+        );
+        const take = (amount: string) =>
+          applyWithdrawal(fresh, { userId: u.id, userAddress: u.address, amount, coin: 'USDT', now: day1 });
+        expect(await refusal(take('1000.000000000000000001'))).toBe(ErrorCode.AmountTooLarge);
+        expect(await getBalance(fresh.db, userAccount(u.id), 'USDT')).toBe(3000n * U);
+        expect((await take('1000')).amount).toBe(1000n * U);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     describe('withdrawal limits', () => {
       it('refuses one withdrawal above the maximum with AboveMaximum, debiting nothing', async () => {
         const u = await newUser(1000n * U);

@@ -17,6 +17,8 @@ export const toUserProfileView = ({ user, inviter, team, balances }: UserProfile
     node: team.nodeTier,
     marketMaker: team.isMarketMaker,
     valid: team.isValid,
+    vip: team.vipLevel,
+    marketMakerLevel: team.marketMakerLevel,
   },
   invite: { path: '#/', query: `inviter=${checksum(user.address)}` },
   balances: Object.fromEntries(

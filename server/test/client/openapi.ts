@@ -2806,6 +2806,8 @@ export interface operations {
                                 node: "ordinary" | "edge" | "alliance" | "central" | "super";
                                 marketMaker: boolean;
                                 valid: boolean;
+                                vip: number;
+                                marketMakerLevel: number;
                             };
                             invite: {
                                 path: string;
@@ -2977,7 +2979,7 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
-                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                 asset?: "USDT" | "FREE" | "FCC";
                 cursor?: string;
             };
@@ -3010,7 +3012,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 asset: string;
                                 amount: string;
@@ -5306,7 +5308,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 amount: string;
@@ -5817,7 +5819,7 @@ export interface operations {
                     /** @description 0x address */
                     address: string;
                     /** @enum {string} */
-                    kind: "airdrop" | "presale";
+                    kind: "airdrop" | "presale" | "exclusive_airdrop" | "fcc_bonus";
                     /** @description decimal amount in token units, e.g. "500" */
                     amount: string;
                     /** @description ISO 8601 timestamp (UTC) */
@@ -5887,7 +5889,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "airdrop" | "presale";
+                    kind: "airdrop" | "presale" | "exclusive_airdrop" | "fcc_bonus";
                     csv: string;
                     /** @default true */
                     dryRun?: boolean;
@@ -7653,7 +7655,7 @@ export interface operations {
             query: {
                 page?: number;
                 size?: number;
-                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                kind?: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                 asset?: "USDT" | "FREE" | "FCC";
                 cursor?: string;
                 /** @description 0x address */
@@ -7688,7 +7690,7 @@ export interface operations {
                                 /** @description ISO 8601 timestamp (UTC) */
                                 time: string;
                                 /** @enum {string} */
-                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_personal" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "airdrop_earnings" | "presale_unlock" | "presale_earnings" | "slippage_profit" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
+                                kind: "recharge" | "withdraw" | "withdraw_refund" | "stake_balance" | "stake_fee" | "stake_redeem" | "compute_contribution" | "mm_bonus_fcc" | "income_dynamic" | "income_static" | "airdrop_exclusive" | "airdrop_unlock" | "presale_unlock" | "hlb_static" | "hlb_dynamic" | "pool_income" | "fcc_bonus" | "ignition" | "fomo_payout" | "pool_contribute" | "pool_burn" | "pool_collect" | "round_bet" | "round_payout" | "round_refund" | "hlb_subscribe" | "hlb_redeem" | "machine_buy" | "shop_pay" | "shop_refund" | "presale_buy" | "adjust";
                                 account: string;
                                 asset: string;
                                 amount: string;

@@ -157,7 +157,17 @@ export type DashboardData = z.infer<typeof dashboardData>;
 
 // ---- Money ----
 export const fomoFundBody = z.object({ amount: amountInput, ref: opRef });
-export const ALLOCATION_KINDS = ['airdrop', 'presale'] as const;
+/**
+ * What an operator grants (docs/business-rules.md "Operator grants"): `airdrop` and `presale` are
+ * allocations released linearly over a window; `exclusive_airdrop` (FREE, into the airdrop balance)
+ * and `fcc_bonus` (FCC, into the wallet) are income credited at once (CREDIT_GRANT_KINDS), with no
+ * window.
+ */
+export const ALLOCATION_KINDS = ['airdrop', 'presale', 'exclusive_airdrop', 'fcc_bonus'] as const;
+export const CREDIT_GRANT_KINDS = [
+  'exclusive_airdrop',
+  'fcc_bonus',
+] as const satisfies readonly (typeof ALLOCATION_KINDS)[number][];
 export const allocationGrantBody = z.object({
   address,
   kind: z.enum(ALLOCATION_KINDS),

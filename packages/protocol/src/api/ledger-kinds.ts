@@ -2,11 +2,37 @@
 // filter (/api/user/finance) offers them, and the web labels each (`kind.<name>`).
 import { z } from 'zod';
 
+/** Income kinds the ledger books: a credit of one of these is income that moved a balance. */
+export const BOOKED_INCOME_KINDS = [
+  'income_dynamic',
+  'income_static',
+  'airdrop_exclusive',
+  'airdrop_unlock',
+  'presale_unlock',
+  'hlb_static',
+  'hlb_dynamic',
+  'pool_income',
+] as const;
+
+/**
+ * Income kinds worked out from other records, never a ledger entry: personal income (a part of the
+ * total), airdrop and presale earnings (a valuation of the unlocks) and slippage profit (paid on
+ * chain by Payment). The flow records cannot list them, so their filter does not offer them.
+ */
+export const DERIVED_INCOME_KINDS = [
+  'income_personal',
+  'airdrop_earnings',
+  'presale_earnings',
+  'slippage_profit',
+] as const;
+
+type IncomeListKind = (typeof BOOKED_INCOME_KINDS)[number] | (typeof DERIVED_INCOME_KINDS)[number];
+
 /**
  * The income kinds, in display order (docs/business-rules.md "Income kinds"): /api/user/income_info
- * sums each of these.
+ * answers each of these.
  */
-export const INCOME_LEDGER_KINDS = [
+export const INCOME_LIST_KINDS = [
   'income_personal',
   'income_dynamic',
   'income_static',
@@ -19,7 +45,7 @@ export const INCOME_LEDGER_KINDS = [
   'hlb_static',
   'hlb_dynamic',
   'pool_income',
-] as const;
+] as const satisfies readonly IncomeListKind[];
 
 export const LEDGER_KINDS = [
   // wallet
@@ -32,7 +58,7 @@ export const LEDGER_KINDS = [
   'stake_redeem',
   'compute_contribution',
   'mm_bonus_fcc',
-  ...INCOME_LEDGER_KINDS,
+  ...BOOKED_INCOME_KINDS,
   'fcc_bonus',
   // product modules
   'ignition',

@@ -9,8 +9,12 @@ const boolText = z
 
 // ---- POST /api/user/staking_use_balance?amount=&stakeIndex=&autoRenew= ----
 export const stakingUseBalanceQuery = z.object({
-  /** decimal USDT, cleaned by the client (docs/business-rules.md "Amounts"); 1–1000 U */
-  amount: z.string().min(1).max(80),
+  /**
+   * decimal USDT, cleaned by the client (docs/business-rules.md "Amounts"); 1–1000 U. Empty is
+   * the service's EnterInvestAmount ("please enter the investment amount"), like an empty
+   * withdrawal or recharge.
+   */
+  amount: z.string().max(80),
   /** cycle index: 0, 1, 2 (7, 15, 30 days) */
   stakeIndex: z.coerce.number().int().min(0).max(2),
   autoRenew: boolText.optional().default(false),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { address, amountText, asset, cycleInfo, isoTime, pageOf, pageQuery, usdtFree } from './common.ts';
 import { fireInfoData } from './ignition.ts';
-import { INCOME_LEDGER_KINDS, type LedgerKind, ledgerKind } from './ledger-kinds.ts';
+import { INCOME_LIST_KINDS, type LedgerKind, ledgerKind } from './ledger-kinds.ts';
 
 const perAsset = z.object({ USDT: amountText, FREE: amountText, FCC: amountText });
 
@@ -14,12 +14,16 @@ export const userProfile = z.object({
   ignited: z.boolean(),
   ignitedAt: isoTime.nullable(),
   createdAt: isoTime,
-  /** labels: user level V{n}, node tier, market maker */
+  /** labels: user level V{n}, node tier, market maker, VIP and market-maker levels */
   level: z.object({
     user: z.string().describe('V{n}'),
     node: z.enum(['ordinary', 'edge', 'alliance', 'central', 'super']),
     marketMaker: z.boolean(),
     valid: z.boolean(),
+    /** VIP level n (user level V{n}, n ≥ 1); 0 = ordinary member (docs/business-rules.md "VIP and market-maker levels") */
+    vip: z.number().int().min(0),
+    /** market-maker level n; 0 = not a market maker */
+    marketMakerLevel: z.number().int().min(0),
   }),
   /** invite link = web origin + '#/' + '?inviter=' + address */
   invite: z.object({ path: z.string(), query: z.string() }),
@@ -73,7 +77,7 @@ export type FinanceItem = z.infer<typeof financeItem>;
  * count); 'income_personal' is the part of the total the user's own holdings earned (all but the
  * team's dynamic kinds).
  */
-export const INCOME_KINDS = ['total', ...INCOME_LEDGER_KINDS] as const;
+export const INCOME_KINDS = ['total', ...INCOME_LIST_KINDS] as const;
 export type IncomeKind = (typeof INCOME_KINDS)[number];
 export const incomeQuery = z.object({});
 export const incomeItem = z.object({

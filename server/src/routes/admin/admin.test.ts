@@ -386,6 +386,56 @@ for (const backend of BACKENDS)
         expect(JSON.stringify(page)).toContain('"7"');
       });
 
+      it('grants an exclusive airdrop (FREE, airdrop balance) and an FCC bonus (FCC, wallet) at once, once per line', async () => {
+        const airdropFree = () => getBalance(t.db.db, userAccount(userId, 'airdrop'), 'FREE');
+        const walletFcc = () => getBalance(t.db.db, userAccount(userId, 'wallet'), 'FCC');
+        const [free0, fcc0] = [await airdropFree(), await walletFcc()];
+        const csv = [`${normal.address},12.5`, `${normal.address},1,2026-11-20T00:00:00Z`].join('\n');
+        const dry = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          kind: 'exclusive_airdrop',
+          csv,
+          dryRun: true,
+        });
+        expect(dry).toMatchObject({ dryRun: true, valid: 1, invalid: 1, total: '12.5' });
+        expect(dry.lines[1]).toMatchObject({ refusal: { reason: 'invalid', field: 'unlockAt' } });
+        expect(await airdropFree()).toBe(free0);
+        const real = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          kind: 'exclusive_airdrop',
+          csv,
+          dryRun: false,
+        });
+        expect(real.lines[0].granted).toBe(true);
+        const again = await okData('finance', 'POST', '/api/admin/allocations/import', {
+          kind: 'exclusive_airdrop',
+          csv,
+          dryRun: false,
+        });
+        expect(again.lines[0].granted).toBe(false);
+        expect(await airdropFree()).toBe(free0 + (25n * U) / 2n);
+
+        await okData('finance', 'POST', '/api/admin/allocations/grant', {
+          address: normal.address,
+          kind: 'fcc_bonus',
+          amount: '4',
+        });
+        expect(await walletFcc()).toBe(fcc0 + 4n * U);
+        // both are income on the Earnings page: exclusive airdrop in the list, the FCC bonus apart
+        const income = await okData('user', 'GET', '/api/user/income_info');
+        const exclusive = income.list.find((k: { kind: string }) => k.kind === 'airdrop_exclusive');
+        expect(exclusive.total.FREE).toBe('12.5');
+        expect(income.fccBonus.total).toBe('4');
+        // the CLI grants the same way
+        const cli = await runOps(
+          ['allocation:grant', normal.address, '1', '--kind', 'fcc_bonus', '--batch', 'b2'],
+          {
+            db: t.db,
+            actor: ops.finance.address,
+          },
+        );
+        expect(cli).toMatchObject({ ok: true });
+        expect(await walletFcc()).toBe(fcc0 + 5n * U);
+      });
+
       it('lists withdrawals, rejects one with the reason (refunded), approves one in review', async () => {
         await t.db.transaction((tx) =>
           transfer(tx, {
@@ -529,7 +579,7 @@ for (const backend of BACKENDS)
         );
         expect(byKey).toMatchObject({
           withdraw_min_wei: '1',
-          withdraw_max_wei: '10000',
+          withdraw_max_wei: '1000',
           withdraw_user_daily_wei: '20000',
           withdraw_platform_daily_wei: '500000',
           withdraw_review_above_wei: '1',

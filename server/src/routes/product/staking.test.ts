@@ -9,10 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { authHeaders, BACKENDS, BASE_HEADERS, setModules } from '../../../test/helpers.ts';
 import { routeSuite } from '../../../test/support/route-suite.ts';
 import { bal } from '../../../test/support/staking-orders-fixtures.ts';
+import { rowsOf } from '../../db/client.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { amt } from '../../lib/format.ts';
 import { dashboard } from '../../services/admin-dashboard.ts';
 import { fundFomo } from '../../services/fomo.ts';
+import { setQuote } from '../../services/quotes.ts';
 import { getSetting, writeSetting } from '../../services/settings.ts';
 import { payHeldInterest } from '../../services/staking-orders.ts';
 
@@ -112,7 +114,7 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
       ['amount=0.5&stakeIndex=0', 1001],
       ['amount=1000.01&stakeIndex=0', 1002],
       ['amount=abc&stakeIndex=0', 1000],
-      ['amount=&stakeIndex=0', 400],
+      ['amount=&stakeIndex=0', 1008],
       ['amount=5&stakeIndex=3', 400],
       ['amount=5', 400],
       ['amount=5&stakeIndex=0&autoRenew=maybe', 400],
@@ -149,6 +151,41 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
         await writeSetting(s.t.db.db, 'max_investment_wei', String(1000n * U));
         await writeSetting(s.t.db.db, 'product_money', money);
       }
+    });
+
+    it('values the FREE minimum at the FREE quote (the DEX price) once one is known, and burns the fee at it', async () => {
+      const me = await s.user(500n * U);
+      await writeSetting(s.t.db.db, 'min_investment_free_wei', String(100n * U));
+      // the configured 1 USDT per FREE would make 100 FREE a 100 USDT minimum; the DEX says 0.10
+      await setQuote(s.t.db.db, { symbol: 'FREE', price: U / 10n, source: 'dex', now: s.t.clock.get() });
+      try {
+        const limits = await s.get(me.token, '/api/user/staking_limit_info');
+        expect(limits.data).toMatchObject({ minStake: '10', minInvestmentFree: '100' });
+        const before = await s.snapshot();
+        expect((await stake(me.token, 'amount=9.99&stakeIndex=0')).code).toBe(ErrorCode.BelowMinimum);
+        expect(await s.snapshot()).toEqual(before);
+        const ok = await stake(me.token, 'amount=10&stakeIndex=0');
+        expect(ok.code).toBe(200);
+        // the fee (2 % of 10 USDT = 0.2 USDT) is burned as FREE at the same price: 2 FREE
+        const [burn] = rowsOf<{ free: string }>(
+          await s.t.db.db.execute(
+            sql`SELECT free_amount::text AS free FROM product_burns WHERE ref = ${`stake_fee:${ok.data.id}`}`,
+          ),
+        );
+        expect(burn?.free).toBe(String(2n * U));
+      } finally {
+        await s.t.db.db.execute(sql`DELETE FROM quotes WHERE symbol = 'FREE'`);
+        await writeSetting(s.t.db.db, 'min_investment_free_wei', String(1n * U));
+      }
+    });
+
+    it('asks for the investment amount when it is empty, changing nothing', async () => {
+      const me = await s.user(100n * U);
+      const before = await s.snapshot();
+      const r = await stake(me.token, 'amount=&stakeIndex=0');
+      expect(r.code).toBe(ErrorCode.EnterInvestAmount);
+      expect(r.msg).toMatch(/^Please enter the investment amount/);
+      expect(await s.snapshot()).toEqual(before);
     });
 
     it('refuses while the module is closed', async () => {

@@ -7,6 +7,7 @@ import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import { amt } from '../../lib/format.ts';
+import { quotedPrice } from '../../services/quotes.ts';
 import {
   buyWithBalance,
   listOrders,
@@ -30,6 +31,7 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
         autoRenew: req.query.autoRenew,
         idempotencyKey: req.headers['idempotency-key'],
         now: ctx.clock(),
+        freeQuote: await quotedPrice(ctx.db.db, 'FREE'),
       }),
       toStakeOrderView,
     ),

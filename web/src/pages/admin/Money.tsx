@@ -5,6 +5,7 @@ import { isAddress } from '@free/protocol/address';
 import {
   ALLOCATION_KINDS,
   type AllocationKind,
+  CREDIT_GRANT_KINDS,
   type MoneyLimit,
   UNMATCHED_REASONS,
 } from '@free/protocol/api/admin';
@@ -67,6 +68,17 @@ function FundFomo() {
   );
 }
 
+/** The app's label of each grant kind (the income kind's name for the credited ones). */
+const KIND_LABEL: Record<AllocationKind, string> = {
+  airdrop: 'kind.airdrop',
+  presale: 'kind.presale',
+  exclusive_airdrop: 'kind.airdrop_exclusive',
+  fcc_bonus: 'kind.fcc_bonus',
+};
+/** Credited at once (no release window), in its own token. */
+const isCredit = (k: AllocationKind) => (CREDIT_GRANT_KINDS as readonly string[]).includes(k);
+const tokenOf = (k: AllocationKind) => (k === 'fcc_bonus' ? 'FCC' : 'FREE');
+
 function KindSelect({ value, onChange }: { value: AllocationKind; onChange: (k: AllocationKind) => void }) {
   const { t } = useTranslation();
   return (
@@ -75,7 +87,7 @@ function KindSelect({ value, onChange }: { value: AllocationKind; onChange: (k: 
       <select value={value} onChange={(e) => onChange(e.target.value as AllocationKind)} name="kind">
         {ALLOCATION_KINDS.map((k) => (
           <option key={k} value={k}>
-            {t(`kind.${k}`)}
+            {t(KIND_LABEL[k])}
           </option>
         ))}
       </select>
@@ -128,8 +140,8 @@ function GrantOne() {
         </p>
       )}
       <KindSelect value={kind} onChange={setKind} />
-      <DaysInput value={days} onChange={setDays} required />
-      {tried && days === '' && (
+      {!isCredit(kind) && <DaysInput value={days} onChange={setDays} required />}
+      {tried && !isCredit(kind) && days === '' && (
         <p className="field-error" role="alert">
           {t('admin.money.daysMissing')}
         </p>
@@ -138,16 +150,21 @@ function GrantOne() {
         value={amount}
         onChange={setAmount}
         rules={OPERATOR_AMOUNT}
-        token="FREE"
+        token={tokenOf(kind)}
         before={() => {
           setTried(true);
-          return addressOk && days !== '';
+          return addressOk && (isCredit(kind) || days !== '');
         }}
         actions={[
           {
             label: t('admin.money.grantButton'),
             onSubmit: (a) =>
-              grant.mutateAsync({ address: address.trim(), kind, amount: a, releaseDays: Number(days) }),
+              grant.mutateAsync({
+                address: address.trim(),
+                kind,
+                amount: a,
+                ...(isCredit(kind) ? {} : { releaseDays: Number(days) }),
+              }),
             busy: grant.isPending,
             testId: 'grant-submit',
           },
@@ -170,7 +187,7 @@ function ImportCsv() {
   // lines without their own end time are released over these days (the dry run shows each end)
   const submit = (dryRun: boolean) =>
     run.mutate(
-      { kind, csv, dryRun, ...(days === '' ? {} : { releaseDays: Number(days) }) },
+      { kind, csv, dryRun, ...(days === '' || isCredit(kind) ? {} : { releaseDays: Number(days) }) },
       { onSuccess: (r) => setResult(r) },
     );
   return (
@@ -182,13 +199,15 @@ function ImportCsv() {
           setResult(null);
         }}
       />
-      <DaysInput
-        value={days}
-        onChange={(v) => {
-          setDays(v);
-          setResult(null);
-        }}
-      />
+      {!isCredit(kind) && (
+        <DaysInput
+          value={days}
+          onChange={(v) => {
+            setDays(v);
+            setResult(null);
+          }}
+        />
+      )}
       <label>
         {t('admin.money.csv')}
         <textarea
@@ -224,7 +243,7 @@ function ImportCsv() {
               valid: result.valid,
               invalid: result.invalid,
             })}{' '}
-            <Amount value={result.total} token="FREE" />
+            <Amount value={result.total} token={tokenOf(kind)} />
           </p>
           <DataTable
             rows={result.lines}

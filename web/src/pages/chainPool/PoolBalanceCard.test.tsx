@@ -23,7 +23,7 @@ const profile = (poolUsdt: string): UserProfile => ({
   ignited: false,
   ignitedAt: null,
   createdAt: '2026-11-01T00:00:00.000Z',
-  level: { user: 'V0', node: 'ordinary', marketMaker: false, valid: false },
+  level: { user: 'V0', node: 'ordinary', marketMaker: false, valid: false, vip: 0, marketMakerLevel: 0 },
   invite: { path: '/', query: `?inviter=${ADDRESS}` },
   balances: {
     wallet: { ...zero, USDT: '100' },

@@ -91,8 +91,11 @@ function BetRow({ row }: { row: RecordRow }) {
 export function RoundPriceRule({ tieBps, windowMs }: { tieBps: number; windowMs: number }) {
   const { t, i18n } = useTranslation();
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
-  const seconds = new Intl.NumberFormat(i18n.language).format(Math.round(windowMs / 1000));
-  return <p className="muted">{t('aiTrade.priceRule', { band: pct.format(tieBps / 10_000), seconds })}</p>;
+  // a number: it picks the language's plural form (1 second, 3 секунды, 10 ثوانٍ)
+  const seconds = Math.round(windowMs / 1000);
+  return (
+    <p className="muted">{t('aiTrade.priceRule', { band: pct.format(tieBps / 10_000), count: seconds })}</p>
+  );
 }
 
 /**

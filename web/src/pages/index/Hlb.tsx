@@ -91,7 +91,7 @@ export function Hlb() {
                     onClick={() => setProduct(p.code)}
                   >
                     {t('hlb.productLabel', {
-                      days: p.lockDays,
+                      count: p.lockDays,
                       rate: formatPpm(p.dailyRatePpm, i18n.language),
                     })}
                   </button>
@@ -124,7 +124,7 @@ export function Hlb() {
                 <div className="record-main">
                   <span className="record-kind">
                     {t('hlb.productLabel', {
-                      days: o.lockDays,
+                      count: o.lockDays,
                       rate: formatPpm(o.dailyRatePpm, i18n.language),
                     })}
                   </span>

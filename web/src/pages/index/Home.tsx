@@ -113,7 +113,7 @@ function Banners() {
             key={b.id}
             href={b.link}
             rel="noopener"
-            aria-label={t('home.bannerLink', { n: i + 1, count: shown.length })}
+            aria-label={t('home.bannerLink', { n: i + 1, total: shown.length })}
             {...contentLangProps(b.language)}
           >
             {img(b, i)}

@@ -2,24 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Machine as MachineItem } from '../../api/machines';
 import { Amount, Count, DateTime } from '../../components/Amount';
+import { Hashrate } from '../../components/Hashrate';
 import { ProductImage } from '../../components/ProductImage';
 import { RecordList } from '../../components/RecordList';
 import { useSession } from '../../session/store';
 import { ModuleState } from './ModuleIntro';
 import './index.css';
 import { AppLink } from '../../app/link';
-
-/** H/s in the reader's number format (the API sends a decimal integer string). */
-export function Hashrate({ value }: { value: string | null | undefined }) {
-  const { i18n } = useTranslation();
-  const text =
-    value && /^\d+$/.test(value) ? new Intl.NumberFormat(i18n.language).format(BigInt(value)) : '—';
-  return (
-    <bdi dir="ltr" className="num">
-      {text} H/s
-    </bdi>
-  );
-}
 
 /** A machine's picture, left out when it does not load. */
 export function MachineImage({ src, alt }: { src: string | null; alt: string }) {
@@ -38,7 +27,7 @@ export function MachineSummary({ m }: { m: MachineItem }) {
         <span>
           {t('machine.hashrate')} <Hashrate value={m.hashrate} />
         </span>
-        <span>{t('machine.days', { n: m.days })}</span>
+        <span>{t('machine.days', { count: m.days })}</span>
       </div>
       <div className="record-sub muted">
         <span>

@@ -26,7 +26,7 @@ export default function MachineDetail() {
   const open = useModuleOpen('machines');
   const me = useMe();
   const m = machine.data;
-  const buy = useBuyMachine(() => showToast(t('machine.bought'), 'success'));
+  const buy = useBuyMachine(() => showToast(t('shop.purchaseSuccess'), 'success'));
   if (machine.isPending && machine.fetchStatus !== 'idle') return <Loading onRetry={restart} />;
   if (!m) return <EmptyState text={t('list.noData')} />;
   const balance = me.data?.balances.wallet[m.asset];

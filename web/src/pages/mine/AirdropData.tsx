@@ -136,7 +136,10 @@ function PresaleBuy() {
         ]}
       >
         <p className="muted small">
-          {t('presale.unlockRule', { after: info.unlockAfterDays, days: info.unlockDays })}
+          {t('presale.unlockRule', {
+            count: info.unlockDays,
+            start: t('presale.unlockStart', { count: info.unlockAfterDays }),
+          })}
         </p>
       </AmountForm>
     </section>

@@ -8,13 +8,14 @@ import { useRestartStalled } from '../../api/restart';
 import { useIncomeInfo } from '../../api/user';
 import { Amount } from '../../components/Amount';
 import { EmptyState } from '../../components/EmptyState';
+import { Hashrate } from '../../components/Hashrate';
 import { Stat } from '../../components/LinkRows';
 import { Loading } from '../../components/PageSkeleton';
 import { PoolBalanceCard } from '../chainPool/PoolBalanceCard';
 import { FomoHoldNotice } from '../fire/Fire';
 import './mine.css';
 
-function Hashrate() {
+function HashrateCard() {
   const { t } = useTranslation();
   const h = useHashrate().data;
   if (!h) return null;
@@ -23,19 +24,19 @@ function Hashrate() {
       <h2>{t('income.hashrate')}</h2>
       <div className="stats">
         <Stat label={t('income.hashrateNetwork')}>
-          <Amount value={h.network} />
+          <Hashrate value={h.network} />
         </Stat>
         <Stat label={t('income.hashrateOwn')}>
-          <Amount value={h.own} />
+          <Hashrate value={h.own} />
         </Stat>
         <Stat label={t('income.hashrateTeam')}>
-          <Amount value={h.teamBonus} />
+          <Hashrate value={h.teamBonus} />
         </Stat>
         <Stat label={t('income.hashrateDirect')}>
-          <Amount value={h.directBonus} />
+          <Hashrate value={h.directBonus} />
         </Stat>
         <Stat label={t('income.hashrateTotal')}>
-          <Amount value={h.total} />
+          <Hashrate value={h.total} />
         </Stat>
       </div>
     </section>
@@ -113,7 +114,7 @@ export default function Earnings() {
   return (
     <div className="page">
       <FomoHoldNotice fomo={fomo} />
-      <Hashrate />
+      <HashrateCard />
       {body}
       <PoolBalanceCard />
     </div>

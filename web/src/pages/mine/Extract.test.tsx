@@ -18,7 +18,7 @@ const ME = {
   ignited: true,
   ignitedAt: null,
   createdAt: '2026-11-01T00:00:00.000Z',
-  level: { user: 'V0', node: 'ordinary', marketMaker: false, valid: false },
+  level: { user: 'V0', node: 'ordinary', marketMaker: false, valid: false, vip: 0, marketMakerLevel: 0 },
   invite: { path: '/', query: '' },
   balances: {
     wallet: per('250', '900'),

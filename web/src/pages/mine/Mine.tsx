@@ -25,11 +25,19 @@ export function inviteLinkFor(address: string, location: { origin: string; pathn
   return `${location.origin}${location.pathname || '/'}#/?inviter=${address}`;
 }
 
-/** Membership label: market maker, VIP (a V level above V0) or ordinary member. */
-export function membershipKey(level: UserProfile['level']): string {
-  if (level.marketMaker) return 'mine.memberMarketMaker';
-  if (/^V[1-9]\d*$/.test(level.user)) return 'mine.memberVip';
-  return 'mine.memberOrdinary';
+/**
+ * Membership labels (docs/business-rules.md "VIP and market-maker levels"): the VIP level and the
+ * market-maker level the server gives, each when it is 1 or more; an ordinary member otherwise.
+ */
+export function membershipLabels(
+  level: UserProfile['level'],
+  t: (key: string, opts?: Record<string, unknown>) => string,
+): string[] {
+  const labels = [
+    ...(level.vip > 0 ? [t('mine.vipLevel', { level: level.vip })] : []),
+    ...(level.marketMakerLevel > 0 ? [t('mine.marketMakerLevel', { level: level.marketMakerLevel })] : []),
+  ];
+  return labels.length > 0 ? labels : [t('mine.memberOrdinary')];
 }
 
 const PERSONAL_PAGES = [
@@ -134,7 +142,11 @@ export default function Mine() {
                   <span className="badge is-brand">
                     {t('mine.level')} <bdi dir="ltr">{profile.level.user}</bdi>
                   </span>
-                  <span className="badge">{t(membershipKey(profile.level))}</span>
+                  {membershipLabels(profile.level, t).map((label) => (
+                    <span key={label} className="badge" data-testid="membership-badge">
+                      {label}
+                    </span>
+                  ))}
                   <span className="badge">{t(`node.${profile.level.node}`)}</span>
                   <span
                     className={profile.ignited ? 'badge is-success' : 'badge'}

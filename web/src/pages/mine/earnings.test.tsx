@@ -60,6 +60,27 @@ describe('earnings', () => {
     expect(container.querySelector('[data-testid="income-income_static"]')).not.toBeNull();
   });
 
+  it('shows every hashrate with its unit, scaled', () => {
+    const qc = new QueryClient({
+      defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+    });
+    qc.setQueryData(keys.user.incomeInfo({}), INCOME);
+    qc.setQueryData(keys.user.hashrate(), {
+      network: '1000000',
+      own: '1520.5',
+      teamBonus: '0',
+      directBonus: '12',
+      total: '1532.5',
+    });
+    const { container } = renderEarnings(qc);
+    const card = container.querySelector('[data-testid="hashrate"]')?.textContent ?? '';
+    expect(card).toContain('1 MH/s');
+    expect(card).toContain('1.52 kH/s');
+    expect(card).toContain('0 H/s');
+    expect(card).toContain('12 H/s');
+    expect(card).not.toContain('1,000,000');
+  });
+
   it('shows every income kind with its name, including a loss as a negative figure', () => {
     const qc = new QueryClient({
       defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },

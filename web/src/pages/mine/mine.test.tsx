@@ -8,13 +8,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n';
+import { i18n, initI18n } from '../../i18n';
 import { session } from '../../session/store';
 import { cleanup, render, settle, typeInto } from '../../test-utils';
 import Fire, { FomoHoldNotice } from '../fire/Fire';
 import AirdropData, { presaleFree } from './AirdropData';
 import { withdrawStateView } from './Extract';
-import { inviteLinkFor, membershipKey } from './Mine';
+import { inviteLinkFor, membershipLabels } from './Mine';
 import { RechargeDeduction, RechargeLine, rechargeStateKey } from './Recharge';
 
 const ADDRESS = parseAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
@@ -52,11 +52,21 @@ describe('profile labels', () => {
     );
   });
 
-  it('names a market maker, a VIP (V1 and above) and an ordinary member', () => {
-    const level = { user: 'V0', node: 'ordinary', marketMaker: false, valid: false } as const;
-    expect(membershipKey(level)).toBe('mine.memberOrdinary');
-    expect(membershipKey({ ...level, user: 'V3' })).toBe('mine.memberVip');
-    expect(membershipKey({ ...level, user: 'V3', marketMaker: true })).toBe('mine.memberMarketMaker');
+  it('shows the VIP and market-maker levels the rule gives, or an ordinary member', () => {
+    const level = {
+      user: 'V0',
+      node: 'ordinary',
+      marketMaker: false,
+      valid: false,
+      vip: 0,
+      marketMakerLevel: 0,
+    } as const;
+    const t = i18n.t.bind(i18n) as (key: string, opts?: Record<string, unknown>) => string;
+    expect(membershipLabels(level, t)).toEqual(['Ordinary member']);
+    expect(membershipLabels({ ...level, user: 'V3', vip: 3 }, t)).toEqual(['VIP level 3']);
+    expect(
+      membershipLabels({ ...level, user: 'V3', vip: 3, marketMaker: true, marketMakerLevel: 2 }, t),
+    ).toEqual(['VIP level 3', 'Market-maker level 2']);
   });
 
   it('shows queued, signed and broadcast withdrawals as waiting for on-chain confirmation', () => {

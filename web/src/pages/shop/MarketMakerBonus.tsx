@@ -29,7 +29,7 @@ export function MarketMakerBonusStanding({ threshold, days }: { threshold: strin
         )}
       </div>
       <p className={qualifies ? 'notice' : 'muted'} role="status">
-        {qualifies ? t('shop.bonusEligible', { days }) : t('shop.bonusShort', { days })}
+        {qualifies ? t('shop.bonusEligible', { count: days }) : t('shop.bonusShort', { count: days })}
       </p>
     </div>
   );

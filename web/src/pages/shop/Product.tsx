@@ -38,8 +38,8 @@ export function sharesPrompt(
 ): string {
   if (problem === 'empty') return errorMessage(ErrorCode.EnterShares, lang);
   if (problem === 'balance') return errorMessage(ErrorCode.InsufficientBalance, lang);
-  if (problem === 'stock') return t('store.onlyLeft', { n: p.stock ?? 0 });
-  return t('store.maxShares', { n: MAX_SHARES });
+  if (problem === 'stock') return t('store.onlyLeft', { count: p.stock ?? 0 });
+  return t('store.maxShares', { count: MAX_SHARES });
 }
 
 export function BuyShares({ p }: { p: ShopProduct }) {
@@ -66,7 +66,7 @@ export function BuyShares({ p }: { p: ShopProduct }) {
     setSubmitted(true);
     if (problem !== null || quantity === null) return;
     const ok = await Dialog.confirm({
-      content: t('store.confirm', { n: quantity, name: p.name }),
+      content: t('store.confirm', { count: quantity, name: p.name }),
       confirmText: t('action.confirm'),
       cancelText: t('action.cancel'),
     });

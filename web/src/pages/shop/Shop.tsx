@@ -267,6 +267,12 @@ export default function Shop() {
         >
           <p className="muted small">
             {t('shop.limits')} <AmountRange min={minWei} max={maxWei} token="USDT" />
+            {limits && (
+              <span data-testid="min-investment">
+                {' · '}
+                {t('shop.minInvestment')} <Amount value={limits.minInvestmentFree} token="FREE" />
+              </span>
+            )}
             {signed && balance !== undefined && (
               <>
                 {' · '}
@@ -363,14 +369,14 @@ export default function Shop() {
               }),
               share: percent(mm.principal_share_bps / 10_000),
               multiplier: mm.fcc_multiplier,
-              days: mmDays,
+              count: mmDays,
             })}
           </p>
           {me.data && (
             <p className={me.data.level.marketMaker ? 'notice' : 'muted'} role="status">
               {me.data.level.marketMaker
-                ? t('shop.bonusQualified', { days: mmDays })
-                : t('shop.bonusNotQualified', { days: mmDays })}
+                ? t('shop.bonusQualified', { count: mmDays })
+                : t('shop.bonusNotQualified', { count: mmDays })}
             </p>
           )}
           {signed && <MarketMakerBonusStanding threshold={mm.turnover_usdt} days={mmDays} />}

@@ -99,6 +99,21 @@ describe('StakeOrderCard', () => {
     expect(document.querySelector('[role="status"]')).toBeNull();
   });
 
+  it("lets the user renew into another cycle, showing the new record's terms before signing", async () => {
+    show(order({}), [record()]);
+    const radios = [...document.querySelectorAll<HTMLInputElement>('[data-testid="renew-into"] input')];
+    expect(radios.map((r) => r.parentElement?.textContent?.trim())).toEqual([
+      '7-day cycle',
+      '15-day cycle',
+      '30-day cycle',
+    ]);
+    expect(radios[0]?.checked).toBe(true);
+    await act(async () => radios[2]?.click());
+    expect(document.querySelector('[data-testid="renew-terms"]')?.textContent).toBe(
+      'Renewal: principal + interest for 30 days at 1.2% a day, no fee',
+    );
+  });
+
   it('offers nothing for an on-chain order whose contract record is already redeemed', () => {
     show(order({}), [record({ redeemed: true })]);
     expect(buttons()).toEqual([]);
@@ -163,10 +178,12 @@ describe('StakeOrderCard', () => {
 });
 
 describe('renewArgs', () => {
-  it('renews the served record into the same cycle at the rate shown, and not a closed record', () => {
-    expect(renewArgs(order({ chainIndex: 3, cycle: 2 }), [record()], 12_000)).toEqual([3n, 2, 12_000]);
-    expect(renewArgs(order({ chainIndex: 3 }), [record({ redeemed: true })], 7000)).toBeNull();
-    expect(renewArgs(order({ source: 'balance', chainIndex: null }), undefined, 7000)).toBeNull();
+  it('renews the served record into the cycle picked at the rate shown, and not a closed record', () => {
+    const c2 = { index: 2, ratePpm: 12_000 };
+    expect(renewArgs(order({ chainIndex: 3, cycle: 2 }), [record()], c2)).toEqual([3n, 2, 12_000]);
+    expect(renewArgs(order({ chainIndex: 3, cycle: 0 }), [record()], c2)).toEqual([3n, 2, 12_000]);
+    expect(renewArgs(order({ chainIndex: 3 }), [record({ redeemed: true })], c2)).toBeNull();
+    expect(renewArgs(order({ source: 'balance', chainIndex: null }), undefined, c2)).toBeNull();
     // no rate read yet: nothing to bound the renewal with, so no renewal offered
     expect(renewArgs(order({ chainIndex: 3 }), [record()], undefined)).toBeNull();
   });

@@ -4,6 +4,7 @@
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
 import type { StakeOrder } from '@free/protocol/api/index';
 import { Button, Switch } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
 import { useChainAutoRenew, useOnStakeMined, useRedeemStake, useStakingState } from '../../api/staking';
@@ -32,18 +33,19 @@ export function unstakeArgs(
 }
 
 /**
- * The `renew` arguments of a matured on-chain order: its record, the same cycle, and the cycle's
- * current rate as the lowest rate accepted (the rate the card shows; a renewal pays no fee). None
- * when unstake is not possible either, or the cycle's rate is not known yet.
+ * The `renew` arguments of a matured on-chain order: its record, the cycle the user picked (the
+ * contract renews into any offered cycle; the card starts on the same one), and that cycle's current
+ * rate as the lowest rate accepted (the rate the card shows; a renewal pays no fee). None when
+ * unstake is not possible either, or the cycle's rate is not known yet.
  */
 export function renewArgs(
-  order: Pick<StakeOrder, 'source' | 'chainIndex' | 'cycle'>,
+  order: Pick<StakeOrder, 'source' | 'chainIndex'>,
   chainRecords: readonly ChainRecord[] | undefined,
-  ratePpm: number | undefined,
+  into: { index: number; ratePpm: number } | undefined,
 ): readonly [bigint, number, number] | null {
   const unstake = unstakeArgs(order, chainRecords);
-  if (!unstake || ratePpm === undefined) return null;
-  return [unstake[0], order.cycle, ratePpm];
+  if (!unstake || into === undefined) return null;
+  return [unstake[0], into.index, into.ratePpm];
 }
 
 export function StakeOrderCard({
@@ -63,8 +65,10 @@ export function StakeOrderCard({
   const unstake = unstakeArgs(order, chainRecords);
   const isChain = order.source === 'chain';
   const cycles = useStakingState().data?.cycles;
-  const renewRate = isChain ? cycles?.find((c) => c.index === order.cycle)?.ratePpm : undefined;
-  const renew = renewArgs(order, chainRecords, renewRate);
+  // the cycle a renewal starts: the user's pick, the order's own until they pick
+  const [renewTo, setRenewTo] = useState<number | null>(null);
+  const renewCycle = isChain ? cycles?.find((c) => c.index === (renewTo ?? order.cycle)) : undefined;
+  const renew = renewArgs(order, chainRecords, renewCycle);
   const autoRenew = useChainAutoRenew(() => showToast(t('shop.autoRenewSaved'), 'success'));
   const open = order.status === 'active' || order.status === 'matured';
   const bonus = toWei(order.bonusFcc) ?? 0n;
@@ -150,10 +154,30 @@ export function StakeOrderCard({
           {t('shop.renewDue')}
         </p>
       )}
-      {isChain && order.status === 'matured' && renew && renewRate !== undefined && (
-        <p className="muted small" data-testid="renew-terms">
-          {t('shop.renewTerms', { rate: pct.format(renewRate / 1_000_000), days: order.cycleDays })}
-        </p>
+      {isChain && order.status === 'matured' && renew && renewCycle && cycles && (
+        <>
+          <fieldset className="renew-into" data-testid="renew-into">
+            <legend className="small">{t('shop.renewInto')}</legend>
+            {cycles.map((c) => (
+              <label key={c.index} className="chip">
+                <input
+                  type="radio"
+                  name={`renew-${order.id}`}
+                  value={c.index}
+                  checked={c.index === renewCycle.index}
+                  onChange={() => setRenewTo(c.index)}
+                />{' '}
+                {t('shop.cycleDays', { count: c.days })}
+              </label>
+            ))}
+          </fieldset>
+          <p className="muted small" data-testid="renew-terms">
+            {t('shop.renewTerms', {
+              rate: pct.format(renewCycle.ratePpm / 1_000_000),
+              count: renewCycle.days,
+            })}
+          </p>
+        </>
       )}
       <Progress value={order.progress} label={t('shop.progress')} />
       {order.status === 'matured' && order.source === 'balance' && order.redeemable && (
