@@ -14,6 +14,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { openDb } from '../db/client.ts';
+import { finalityDepthFor } from '../jobs/index.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
@@ -128,8 +129,19 @@ async function main() {
   const actor = argv.length > 0 ? opsActor(config) : '';
   const db = await openDb(config.databaseUrl, { poolSize: 2 });
   try {
-    const holdings = reconcileChainFor(config, makeChainClient(config)) ?? undefined;
-    const r = await runOps(argv, { db, chain: chainOps(config), holdings, actor, shellUser: shellUser() });
+    const client = makeChainClient(config);
+    const holdings = reconcileChainFor(config, client) ?? undefined;
+    const hotWallet = config.deployment
+      ? { client, address: config.hotWalletAddress, finalityDepth: finalityDepthFor(config) }
+      : undefined;
+    const r = await runOps(argv, {
+      db,
+      chain: chainOps(config),
+      holdings,
+      hotWallet,
+      actor,
+      shellUser: shellUser(),
+    });
     if (r.ok) {
       process.stdout.write(
         `${JSON.stringify(r.result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`,
