@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAddress } from 'viem';
 import type { Config } from '../config.ts';
+import { finalityDepthFor } from '../jobs/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { checksum } from '../lib/format.ts';
 import { type OpsResult, runCommand } from '../ops/commands.ts';
@@ -73,7 +74,17 @@ export async function runForOperator(
   raw: unknown,
 ): Promise<OpsResult> {
   const { ctx } = req.server;
-  const r = await runCommand(name, raw, { db: ctx.db, now: ctx.clock, actor: operatorAddress(req) });
+  const client = ctx.chain.publicClient;
+  const hotWallet =
+    client && ctx.config.deployment
+      ? { client, address: ctx.config.hotWalletAddress, finalityDepth: finalityDepthFor(ctx.config) }
+      : undefined;
+  const r = await runCommand(name, raw, {
+    db: ctx.db,
+    now: ctx.clock,
+    actor: operatorAddress(req),
+    hotWallet,
+  });
   if (!r.ok) {
     const msg = `${errorMessage(ErrorCode.OperatorCommandRefused, req.lang)}: ${r.error}`;
     await reply

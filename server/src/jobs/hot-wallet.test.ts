@@ -10,6 +10,7 @@ import {
   type Hex,
   type PublicClient,
   parseEther,
+  parseGwei,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund } from '../../test/support/staking-orders-fixtures.ts';
@@ -19,9 +20,11 @@ import { type DbHandle, rows } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { recordOffchainBurn } from '../services/burn.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
+import { reconcile } from '../services/reconcile.ts';
 import { seedSettings } from '../services/settings.ts';
-import { applyWithdrawal, rejectWithdrawal } from '../services/withdraw.ts';
+import { applyWithdrawal, failAndRefund, type OutboxCloser, rejectWithdrawal } from '../services/withdraw.ts';
 import { type BurnJobOptions, burnOnce } from './burn.ts';
+import { closeUnmined } from './hot-wallet.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
 
 let chain: TestChain;
@@ -29,7 +32,15 @@ let h: DbHandle;
 // the deployment's hot wallet: it holds USDT and FREE
 const hot = localAccount(11);
 
-const base = () => ({ db: h, client: chain.client, account: hot, chainId: 31337, finalityDepth: 2 });
+const base = () => ({
+  db: h,
+  client: chain.client,
+  account: hot,
+  chainId: 31337,
+  finalityDepth: 2,
+  // far above the fees these tests raise the base fee to (the ceiling has its own test)
+  maxFeePerGas: parseGwei('1000000'),
+});
 const payout = (extra: Partial<PayoutOptions> = {}): PayoutOptions => ({
   ...base(),
   tokens: { USDT: chain.deployment.usdt, FREE: chain.deployment.free },
@@ -116,6 +127,25 @@ function laggingNode(hidden: Set<string>): PublicClient {
       },
     }),
   }) as PublicClient;
+}
+
+/** The operator's reject as the console and the CLI make it: with the hot wallet's chain view. */
+const closer =
+  (client: PublicClient = chain.client): OutboxCloser =>
+  (tx, id, why) =>
+    closeUnmined(
+      tx,
+      { client, address: hot.address, finalityDepth: 2 },
+      { kind: 'withdrawal', refId: id },
+      why,
+    );
+
+async function outboxState(id: number) {
+  const [o] = await rows<{ state: string; note: string | null }>(
+    h.db,
+    sql`SELECT state, note FROM hot_wallet_txs WHERE kind = 'withdrawal' AND ref_id = ${id}`,
+  );
+  return o;
 }
 
 function recorder() {
@@ -294,13 +324,86 @@ describe.each(BACKENDS)('hot-wallet outbox on $name', ({ url }) => {
       await payoutOnce(payout());
     }
     expect((await withdrawal(w.id))?.state).toBe('unresolved');
-    await rejectWithdrawal(h, w.id, 'not paid: checked on the explorer', new Date());
-    await expect(rejectWithdrawal(h, w.id, 'again', new Date())).rejects.toThrow(/refunded/);
+    // without the chain nothing proves it unpaid: refused, nothing changes
+    await expect(rejectWithdrawal(h, w.id, 'not paid', new Date())).rejects.toThrow(/no chain connection/);
+    expect((await withdrawal(w.id))?.state).toBe('unresolved');
+    await rejectWithdrawal(h, w.id, 'not paid: checked on the explorer', new Date(), closer());
+    await expect(rejectWithdrawal(h, w.id, 'again', new Date(), closer())).rejects.toThrow(/refunded/);
     expect((await withdrawal(w.id))?.state).toBe('refunded');
     expect(await refundsOf(w.id)).toHaveLength(1);
+    // its outbox entry closed with the reject: the worker no longer watches it
+    expect(await outboxState(w.id)).toMatchObject({
+      state: 'rejected',
+      note: expect.stringMatching(/skipped/),
+    });
     expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(parseEther('2'));
     await payoutOnce(payout());
     expect((await withdrawal(w.id))?.state).toBe('refunded');
     expect(await transfersTo(w.to)).toEqual([]);
+  }, 90_000);
+
+  it("a paid payout the node hides is never rejected: the operator's reject is refused, and it confirms once the node catches up", async () => {
+    const hidden = new Set<string>();
+    const node = laggingNode(hidden);
+    const w = await withdraw('4');
+    await payoutOnce(payout({ client: node }));
+    hidden.add((await withdrawal(w.id))?.tx_hash.toLowerCase() as string);
+    for (let i = 0; i < 3; i++) {
+      await chain.test.mine({ blocks: 3 });
+      await payoutOnce(payout({ client: node }));
+    }
+    expect((await withdrawal(w.id))?.state).toBe('unresolved');
+
+    // the console and the CLI reject through the same service, with the same (lagging) node
+    await expect(rejectWithdrawal(h, w.id, 'looks unpaid', new Date(), closer(node))).rejects.toThrow(
+      /may have been paid on chain \(its transaction 0x[0-9a-f]+ is in block \d+\)/,
+    );
+    expect((await withdrawal(w.id))?.state).toBe('unresolved');
+    expect(await outboxState(w.id)).toMatchObject({ state: 'unresolved' });
+    expect(await refundsOf(w.id)).toHaveLength(0);
+    expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(0n);
+
+    hidden.clear();
+    await payoutOnce(payout({ client: node }));
+    expect((await withdrawal(w.id))?.state).toBe('confirmed');
+    expect(await refundsOf(w.id)).toHaveLength(0);
+    expect(await transfersTo(w.to)).toEqual([parseEther('4')]);
+  }, 90_000);
+
+  it('a payout confirmed after its withdrawal was refunded is an error the operator sees, never a silent success', async () => {
+    const hidden = new Set<string>();
+    const node = laggingNode(hidden);
+    const rec = recorder();
+    const w = await withdraw('3');
+    await payoutOnce(payout({ client: node }));
+    hidden.add((await withdrawal(w.id))?.tx_hash.toLowerCase() as string);
+    for (let i = 0; i < 3; i++) {
+      await chain.test.mine({ blocks: 3 });
+      await payoutOnce(payout({ client: node }));
+    }
+    expect((await withdrawal(w.id))?.state).toBe('unresolved');
+    // refunded without the guard (as a reject did before it): its outbox entry stays open
+    await h.transaction((tx) => failAndRefund(tx, w.id, 'rejected by operator', new Date()));
+    expect((await withdrawal(w.id))?.state).toBe('refunded');
+
+    hidden.clear();
+    await payoutOnce(payout({ client: node, log: rec.log }));
+    const errors = rec.lines.filter((l) => l.level === 'error' && Number(l.obj.id) === Number(w.id));
+    expect(errors.map((l) => l.msg)).toEqual([expect.stringMatching(/refunded.*paid twice/)]);
+    const [held] = await rows<{ state: string; hold: { kind: string; txHash: string } | null }>(
+      h.db,
+      sql`SELECT state, hold FROM withdrawals WHERE id = ${w.id}`,
+    );
+    expect(held).toMatchObject({ state: 'refunded', hold: { kind: 'paid_after_refund' } });
+    expect(await transfersTo(w.to)).toEqual([parseEther('3')]);
+    const usdt = (
+      await reconcile(h.db, {
+        client: chain.client,
+        tokens: { USDT: chain.deployment.usdt, FREE: chain.deployment.free },
+        hotWallet: hot.address,
+        payment: chain.deployment.payment,
+      })
+    ).find((r) => r.token === 'USDT');
+    expect(usdt?.paidAfterRefund).toBe(1);
   }, 90_000);
 });

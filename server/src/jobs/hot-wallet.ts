@@ -7,10 +7,14 @@
 // - drop: a transaction the node forgot is sent again;
 // - fee bump: one that cannot pay the base fee, waits `stuckAfterBlocks` as the wallet's next
 //   transaction, or is refused for its price is re-signed with the same nonce and a higher fee;
+// - fee ceiling: no version pays more than `maxFeePerGas` per gas, and a record is re-signed at most
+//   `maxResigns` times; at the ceiling it stays pending as it is and the operator is told once;
 // - replace: once its nonce is used in a final block and none of its versions has a receipt, the
 //   transaction that used the nonce is looked up; only when it is another one with a known receipt
 //   does the record fail (a withdrawal is refunded, a burn batch gives its burns back). Otherwise
-//   (a lagging or pruned node) it becomes `unresolved`: checked again each pass, shown to the operator.
+//   (a lagging or pruned node) it becomes `unresolved`: checked again each pass, shown to the operator;
+// - operator's reject: closeUnmined closes an open record only on proof that none of its versions
+//   was or can be mined (provedUnmined).
 // The owner of each kind (OWNERS) moves its record in the same database transaction as the outbox row.
 import { parseAddress } from '@free/protocol/address';
 import { sql } from 'drizzle-orm';
@@ -42,6 +46,10 @@ export type HotWalletOptions = {
   finalityDepth: number;
   /** blocks a sent transaction may wait as the next one of the wallet before it is re-signed with a higher fee */
   stuckAfterBlocks?: number;
+  /** the most any version may pay per gas (its max fee per gas); default DEFAULT_MAX_FEE_PER_GAS */
+  maxFeePerGas?: bigint | undefined;
+  /** the most re-signs of one record; default DEFAULT_MAX_RESIGNS */
+  maxResigns?: number | undefined;
   log?: Logger;
   clock?: () => Date;
   /** test seams standing in for a crash at the riskiest points */
@@ -54,6 +62,21 @@ export type HotWalletOptions = {
 
 export type OutboxRef = { kind: HotWalletTxKind; refId: number };
 
+/** The hot wallet as the chain shows it, read-only: enough to judge its transactions (no key). */
+export type WalletView = {
+  client: PublicClient;
+  address: Address;
+  finalityDepth: number;
+  log?: Logger | undefined;
+};
+
+const viewOf = (o: HotWalletOptions): WalletView => ({
+  client: o.client,
+  address: o.account.address,
+  finalityDepth: o.finalityDepth,
+  log: o.log,
+});
+
 /** What the owner of a kind does as its transaction moves (inside the outbox's database transaction). */
 export type OutboxOwner = {
   /** a version was signed and saved (`first`: the record's first transaction) */
@@ -64,8 +87,18 @@ export type OutboxOwner = {
     now: Date,
   ) => Promise<void>;
   sent: (tx: Tx, refId: number, now: Date) => Promise<void>;
-  /** a version's successful receipt is final */
-  confirmed: (tx: Tx, refId: number, v: { hash: Hex; raw: Hex }, now: Date) => Promise<void>;
+  /**
+   * a version's successful receipt is final; returns a problem the operator must see (e.g. the
+   * record was already refunded: paid twice), logged at error level
+   */
+  confirmed: (tx: Tx, refId: number, v: { hash: Hex; raw: Hex }, now: Date) => Promise<string | undefined>;
+  /** its transaction waits at the fee ceiling (no higher fee, no more re-signs) */
+  atFeeCeiling: (
+    tx: Tx,
+    refId: number,
+    v: { maxFeePerGas: bigint; versions: number },
+    now: Date,
+  ) => Promise<void>;
   /** it can no longer be mined: reverted, or its nonce went to another transaction with a receipt */
   failed: (tx: Tx, refId: number, reason: string, now: Date) => Promise<void>;
   /** its nonce was used and nothing proves by what */
@@ -89,6 +122,9 @@ const FAILED_NOTE: Record<HotWalletTxKind, string> = {
   burn: 'burn batch failed',
   liabilities: 'liabilities publication failed (the next snapshot is published instead)',
 };
+/** The default fee ceiling: 50 gwei per gas (BSC asks about 0.1–5 gwei), 10 re-signs (3.2× the first fee). */
+export const DEFAULT_MAX_FEE_PER_GAS = 50_000_000_000n;
+export const DEFAULT_MAX_RESIGNS = 10;
 /** A re-signed transaction raises both fees by at least this share (nodes refuse a replacement below +10 %). */
 const FEE_BUMP_PERMILLE = 125n;
 
@@ -109,11 +145,17 @@ const now = (o: Pick<HotWalletOptions, 'clock'>) => (o.clock ? o.clock() : new D
 const walletOf = (o: Pick<HotWalletOptions, 'account'>) => o.account.address.toLowerCase();
 const about = (r: Pick<Row, 'kind' | 'ref_id'>) => ({ kind: r.kind, refId: Number(r.ref_id) });
 
-/** Fees for a new transaction, with head-room so a saved one stays valid while base fees rise. */
-export async function feesNow(o: Pick<HotWalletOptions, 'client'>): Promise<Fees> {
+const ceilingOf = (o: Pick<HotWalletOptions, 'maxFeePerGas'>) => o.maxFeePerGas ?? DEFAULT_MAX_FEE_PER_GAS;
+
+/**
+ * Fees for a new transaction, with head-room so a saved one stays valid while base fees rise; never
+ * above the fee ceiling (a transaction the network wants more for waits, and is re-priced up to it).
+ */
+export async function feesNow(o: Pick<HotWalletOptions, 'client' | 'maxFeePerGas'>): Promise<Fees> {
   const fees = await o.client.estimateFeesPerGas();
-  const maxPriorityFeePerGas = fees.maxPriorityFeePerGas ?? 1_000_000_000n;
-  const maxFeePerGas = (fees.maxFeePerGas ?? 2_000_000_000n) * 2n + maxPriorityFeePerGas;
+  const ceiling = ceilingOf(o);
+  const maxPriorityFeePerGas = min(fees.maxPriorityFeePerGas ?? 1_000_000_000n, ceiling);
+  const maxFeePerGas = min((fees.maxFeePerGas ?? 2_000_000_000n) * 2n + maxPriorityFeePerGas, ceiling);
   return { maxFeePerGas, maxPriorityFeePerGas };
 }
 
@@ -239,7 +281,7 @@ async function versionsOf(ex: DbHandle['db'] | Tx, r: Pick<Row, 'id' | 'tx_hash'
   return [...new Set([r.tx_hash, ...list.map((v) => v.tx_hash)])];
 }
 
-async function receiptOf(o: HotWalletOptions, hash: Hex): Promise<TransactionReceipt | null> {
+async function receiptOf(o: Pick<HotWalletOptions, 'client'>, hash: Hex): Promise<TransactionReceipt | null> {
   try {
     return await o.client.getTransactionReceipt({ hash });
   } catch (err) {
@@ -350,13 +392,20 @@ export async function settleSent(o: HotWalletOptions): Promise<Omit<QueueStep, '
         sql`SELECT raw_tx FROM hot_wallet_tx_versions WHERE tx_hash = ${mined}`,
       );
       const raw = v?.raw_tx ?? r.raw_tx;
+      let problem: string | undefined;
       const done = await settleRow(o, r, ['broadcast', 'unresolved'], 'confirmed', null, async (tx) => {
         await tx.execute(
           sql`UPDATE hot_wallet_txs SET tx_hash = ${mined}, raw_tx = ${raw} WHERE id = ${r.id}`,
         );
-        await owner.confirmed(tx, Number(r.ref_id), { hash: mined, raw }, now(o));
+        problem = await owner.confirmed(tx, Number(r.ref_id), { hash: mined, raw }, now(o));
       });
       if (done) out.confirmed++;
+      if (done && problem) {
+        log(o).error(
+          { ...about(r), id: Number(r.ref_id), nonce: r.nonce, tx: mined },
+          `hot wallet: ${problem}`,
+        );
+      }
     } else {
       const reason = `transaction ${mined} reverted`;
       const done = await settleRow(o, r, ['broadcast', 'unresolved'], 'reverted', reason, (tx) =>
@@ -387,7 +436,10 @@ export async function queueOnce(o: HotWalletOptions): Promise<QueueStep> {
 }
 
 const bump = (fee: bigint) => fee + (fee * FEE_BUMP_PERMILLE + 999n) / 1000n;
+/** the least a node accepts as a replacement: +10 % on both fees */
+const replaceable = (fee: bigint) => fee + (fee + 9n) / 10n;
 const max = (...v: bigint[]) => v.reduce((a, b) => (b > a ? b : a));
+const min = (...v: bigint[]) => v.reduce((a, b) => (b < a ? b : a));
 
 type Rescue = 'settled' | 'unresolved' | 'resent' | 'waiting';
 
@@ -461,8 +513,69 @@ async function rescue(o: HotWalletOptions, r: Row, head: Head, refusedWith?: Err
 }
 
 /**
- * Re-signs the transaction with the same nonce, call and gas, and fees raised by at least
- * FEE_BUMP_PERMILLE (more if the network asks more now); saves it, then sends it.
+ * The fees of the next version: both raised by at least FEE_BUMP_PERMILLE (more if the network asks
+ * more now), cut to the fee ceiling as long as the cut still replaces the current version; null at
+ * the ceiling (no more re-signs, or no valid replacement under the ceiling).
+ */
+async function nextFees(
+  o: HotWalletOptions,
+  r: Row,
+  current: ReturnType<typeof parseTransaction>,
+): Promise<Fees | null> {
+  const [n] = await rows<{ versions: number }>(
+    o.db.db,
+    sql`SELECT count(*)::int AS versions FROM hot_wallet_tx_versions WHERE outbox_id = ${r.id}`,
+  );
+  if (Number(n?.versions ?? 0) > (o.maxResigns ?? DEFAULT_MAX_RESIGNS)) return null;
+  const fresh = await o.client.estimateFeesPerGas();
+  const curFee = current.maxFeePerGas ?? 0n;
+  const curTip = current.maxPriorityFeePerGas ?? 0n;
+  const ceiling = ceilingOf(o);
+  const tip = min(max(bump(curTip), fresh.maxPriorityFeePerGas ?? 0n), ceiling);
+  const fee = min(max(bump(curFee), (fresh.maxFeePerGas ?? 0n) * 2n + tip, tip), ceiling);
+  if (fee < replaceable(curFee) || tip < replaceable(curTip)) return null;
+  return { maxFeePerGas: fee, maxPriorityFeePerGas: tip };
+}
+
+/**
+ * At the fee ceiling: the transaction stays pending as it is; its owner shows it, and an error is
+ * logged once (the outbox note says it).
+ */
+async function atCeiling(o: HotWalletOptions, r: Row, current: ReturnType<typeof parseTransaction>) {
+  const [n] = await rows<{ versions: number }>(
+    o.db.db,
+    sql`SELECT count(*)::int AS versions FROM hot_wallet_tx_versions WHERE outbox_id = ${r.id}`,
+  );
+  const v = { maxFeePerGas: current.maxFeePerGas ?? 0n, versions: Number(n?.versions ?? 0) };
+  const note = `fee ceiling reached: ${v.versions} version(s), max fee ${v.maxFeePerGas} wei per gas`;
+  const first = await o.db.transaction(async (tx) => {
+    const marked = await rows(
+      tx,
+      sql`UPDATE hot_wallet_txs SET note = ${note}, updated_at = now()
+          WHERE id = ${r.id} AND tx_hash = ${r.tx_hash} AND state IN ('signed', 'broadcast')
+            AND note IS DISTINCT FROM ${note} RETURNING id`,
+    );
+    if (marked.length > 0) await OWNERS[r.kind].atFeeCeiling(tx, Number(r.ref_id), v, now(o));
+    return marked.length > 0;
+  });
+  if (first) {
+    log(o).error(
+      {
+        ...about(r),
+        id: Number(r.ref_id),
+        nonce: r.nonce,
+        tx: r.tx_hash,
+        maxFeePerGas: v.maxFeePerGas.toString(),
+        versions: v.versions,
+      },
+      'hot wallet: transaction stuck at the fee ceiling (HOT_WALLET_MAX_FEE_GWEI / HOT_WALLET_MAX_RESIGNS); it stays pending, nothing is paid above it',
+    );
+  }
+}
+
+/**
+ * Re-signs the transaction with the same nonce, call and gas and higher fees (nextFees); saves it,
+ * then sends it. At the fee ceiling nothing is signed (atCeiling).
  */
 async function resign(
   o: HotWalletOptions,
@@ -472,12 +585,11 @@ async function resign(
   why: string,
   refusedWith?: Error,
 ): Promise<'resent' | 'waiting' | 'failed'> {
-  const fresh = await feesNow(o);
-  const maxPriorityFeePerGas = max(bump(current.maxPriorityFeePerGas ?? 0n), fresh.maxPriorityFeePerGas);
-  const fees = {
-    maxPriorityFeePerGas,
-    maxFeePerGas: max(bump(current.maxFeePerGas ?? 0n), fresh.maxFeePerGas, maxPriorityFeePerGas),
-  };
+  const fees = await nextFees(o, r, current);
+  if (!fees) {
+    await atCeiling(o, r, current);
+    return 'waiting';
+  }
   const raw = await sign(
     o,
     { to: parseAddress(current.to, 'hot_wallet_txs.to'), data: current.data ?? '0x', gas: current.gas ?? 0n },
@@ -531,17 +643,16 @@ async function resign(
 
 /**
  * The transaction of the hot wallet that used `nonce`, found in the first block (up to
- * `finalBlock`) after which the wallet's count passes it; null when no block in range holds one
- * (the nonce was set, not used) or the node cannot answer for old blocks.
+ * `finalBlock`) after which the wallet's count passes it; `hash` null when that block holds none
+ * (the nonce was set, not used); null when the node cannot answer for old blocks.
  */
 async function whoUsedNonce(
-  o: HotWalletOptions,
+  o: WalletView,
   nonce: number,
   fromBlock: bigint,
   finalBlock: bigint,
-): Promise<{ hash: Hex; block: bigint } | null> {
-  const count = (blockNumber: bigint) =>
-    o.client.getTransactionCount({ address: o.account.address, blockNumber });
+): Promise<{ hash: Hex | null; block: bigint } | null> {
+  const count = (blockNumber: bigint) => o.client.getTransactionCount({ address: o.address, blockNumber });
   try {
     let lo = fromBlock < 0n ? 0n : fromBlock;
     let hi = finalBlock;
@@ -553,11 +664,14 @@ async function whoUsedNonce(
       else lo = mid + 1n;
     }
     const block = await o.client.getBlock({ blockNumber: hi, includeTransactions: true });
-    const wallet = walletOf(o);
+    const wallet = o.address.toLowerCase();
     const t = block.transactions.find((x) => x.from.toLowerCase() === wallet && x.nonce === nonce);
-    return t ? { hash: t.hash, block: hi } : null;
+    return { hash: t ? t.hash : null, block: hi };
   } catch (err) {
-    log(o).warn({ nonce, err: (err as Error).message }, 'hot wallet: cannot look up who used the nonce');
+    (o.log ?? noopLog).warn(
+      { nonce, err: (err as Error).message },
+      'hot wallet: cannot look up who used the nonce',
+    );
     return null;
   }
 }
@@ -576,7 +690,8 @@ async function judgeUsedNonce(o: HotWalletOptions, r: Row, finalBlock: bigint): 
     o.db.db,
     sql`SELECT min(signed_at_block)::text AS b FROM hot_wallet_tx_versions WHERE outbox_id = ${r.id}`,
   );
-  const user = await whoUsedNonce(o, r.nonce, BigInt(first?.b ?? '0'), finalBlock);
+  const used = await whoUsedNonce(viewOf(o), r.nonce, BigInt(first?.b ?? '0'), finalBlock);
+  const user = used?.hash ? { hash: used.hash, block: used.block } : null;
   const other = user && !hashes.includes(user.hash) ? await receiptOf(o, user.hash) : null;
   const owner = OWNERS[r.kind];
   if (user && other) {
@@ -617,4 +732,72 @@ async function judgeUsedNonce(o: HotWalletOptions, r: Row, finalBlock: bigint): 
     );
   }
   return 'unresolved';
+}
+
+/**
+ * Whether none of the outbox row's versions was or can ever be mined: none has a receipt or sits in
+ * a block, its nonce is used in a final block, and the transaction that used it (read from that
+ * block) is another one, or none (the nonce was skipped). `doubt`: why that is not proven.
+ */
+export async function provedUnmined(
+  v: WalletView,
+  ex: DbHandle['db'] | Tx,
+  r: { id: number; nonce: number; tx_hash: Hex },
+): Promise<{ proof: string } | { doubt: string }> {
+  const hashes = await versionsOf(ex, r);
+  for (const hash of hashes) {
+    const receipt = await receiptOf(v, hash);
+    if (receipt) return { doubt: `its transaction ${hash} has a receipt (block ${receipt.blockNumber})` };
+    const t = await v.client.getTransaction({ hash }).catch((err: Error) => {
+      if (err instanceof TransactionNotFoundError) return null;
+      throw err;
+    });
+    if (t?.blockNumber != null) return { doubt: `its transaction ${hash} is in block ${t.blockNumber}` };
+  }
+  const finalBlock = (await v.client.getBlockNumber({ cacheTime: 0 })) - BigInt(v.finalityDepth);
+  if (finalBlock < 0n) return { doubt: 'the chain has no final block yet' };
+  const final = await v.client.getTransactionCount({ address: v.address, blockNumber: finalBlock });
+  if (final <= r.nonce)
+    return { doubt: `its nonce ${r.nonce} is not used in a final block: a version of it may still be mined` };
+  const [first] = await rows<{ b: string | null }>(
+    ex,
+    sql`SELECT min(signed_at_block)::text AS b FROM hot_wallet_tx_versions WHERE outbox_id = ${r.id}`,
+  );
+  const used = await whoUsedNonce(v, r.nonce, BigInt(first?.b ?? '0'), finalBlock);
+  if (!used) return { doubt: `the node cannot tell which transaction used nonce ${r.nonce}` };
+  if (used.hash && hashes.includes(used.hash))
+    return { doubt: `its transaction ${used.hash} used nonce ${r.nonce} (block ${used.block})` };
+  return {
+    proof: used.hash
+      ? `nonce ${r.nonce} was used by another transaction, ${used.hash} (block ${used.block})`
+      : `nonce ${r.nonce} was skipped: block ${used.block} holds no transaction of the hot wallet with it`,
+  };
+}
+
+/**
+ * Closes the open outbox row of `ref` (state `rejected`) inside the caller's transaction `tx`, only
+ * when provedUnmined: the operator's reject of a record whose payout is unresolved. Returns null when
+ * closed (or when no open row exists), else why it was not (the record may have been paid).
+ */
+export async function closeUnmined(
+  tx: Tx,
+  v: WalletView,
+  ref: OutboxRef,
+  why: string,
+): Promise<string | null> {
+  // the row lock first: the worker settles the row (then its record) under the same lock
+  const [r] = await rows<{ id: number; state: string; nonce: number; tx_hash: Hex }>(
+    tx,
+    sql`SELECT id, state, nonce, tx_hash FROM hot_wallet_txs WHERE kind = ${ref.kind} AND ref_id = ${ref.refId} FOR UPDATE`,
+  );
+  if (!r) return null;
+  if (r.state === 'confirmed') return `its transaction ${r.tx_hash} is confirmed`;
+  if (!['signed', 'broadcast', 'unresolved'].includes(r.state)) return null;
+  const judged = await provedUnmined(v, tx, { ...r, id: Number(r.id) });
+  if ('doubt' in judged) return judged.doubt;
+  await tx.execute(
+    sql`UPDATE hot_wallet_txs SET state = 'rejected', note = ${`${why}; ${judged.proof}`.slice(0, 500)}, updated_at = now()
+        WHERE id = ${r.id}`,
+  );
+  return null;
 }

@@ -23,6 +23,8 @@ function options(extra: Partial<PayoutOptions> = {}): PayoutOptions {
     chainId: 31337,
     tokens: { USDT: chain.deployment.usdt, FREE: chain.deployment.free },
     finalityDepth: 2,
+    // far above the fees these tests raise the base fee to (the ceiling has its own test)
+    maxFeePerGas: parseGwei('1000000'),
     ...extra,
   };
 }

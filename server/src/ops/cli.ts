@@ -14,7 +14,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
 import { migrationsAtOpen, openDb } from '../db/client.ts';
-import { liabilitiesOptions } from '../jobs/index.ts';
+import { finalityDepthFor, liabilitiesOptions } from '../jobs/index.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
@@ -135,11 +135,15 @@ async function main() {
     const client = makeChainClient(config);
     const holdings = reconcileChainFor(config, client) ?? undefined;
     const liabilities = liabilitiesOptions({ config, db }, client) ?? undefined;
+    const hotWallet = config.deployment
+      ? { client, address: config.hotWalletAddress, finalityDepth: finalityDepthFor(config) }
+      : undefined;
     const r = await runOps(argv, {
       db,
       chain: chainOps(config),
       holdings,
       liabilities,
+      hotWallet,
       actor,
       shellUser: shellUser(),
     });

@@ -8,6 +8,7 @@ import type { Address } from 'viem';
 import { z } from 'zod';
 import { CARD_STATES } from '../db/schema/cards.ts';
 import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
+import { closeUnmined } from '../jobs/hot-wallet.ts';
 import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
@@ -25,8 +26,13 @@ import {
 } from '../services/settings.ts';
 import { moveShopOrder } from '../services/shop.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
-import { approveWithdrawal, rejectWithdrawal, WithdrawalStateError } from '../services/withdraw.ts';
-import { toUnmatchedPaymentsView } from '../views/admin-money.ts';
+import {
+  approveWithdrawal,
+  rejectWithdrawal,
+  WithdrawalMayBePaidError,
+  WithdrawalStateError,
+} from '../services/withdraw.ts';
+import { toUnmatchedPaymentsView, toWithdrawalHoldView } from '../views/admin-money.ts';
 import { toCardView } from '../views/cards.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
@@ -92,6 +98,11 @@ async function asOps<T>(fn: () => Promise<T>): Promise<T> {
         err.state === null
           ? { reason: 'notFound', subject: String(err.id) }
           : { reason: 'wrongState', subject: String(err.id), state: err.state },
+      );
+    if (err instanceof WithdrawalMayBePaidError)
+      throw new OpsError(
+        err.message,
+        err.noChain ? { reason: 'noChain' } : { reason: 'mayBePaid', subject: String(err.id) },
       );
     throw err;
   }
@@ -269,6 +280,7 @@ const COMMAND_TABLE = {
         txHash: w.txHash,
         failReason: w.failReason,
         rejectReason: w.rejectReason,
+        hold: toWithdrawalHoldView(w),
         createdAt: iso(w.createdAt),
       }));
     },
@@ -295,16 +307,23 @@ const COMMAND_TABLE = {
   },
   'withdrawals:reject': {
     usage:
-      'withdrawals:reject <id> --reason text   (in review, queued, or unresolved and found unpaid on chain: failed, the reason shown to the user, refunded once)',
+      'withdrawals:reject <id> --reason text   (in review, queued, or unresolved and proven unpaid on chain: failed, the reason shown to the user, refunded once)',
     schema: z.object({ id: idArg, reason: z.string().trim().min(1).max(200) }),
     from: (p) => ({ id: p.positional[0], reason: p.flags.reason }),
     run: async (a: { id: number; reason: string }, d) => {
-      const w = await asOps(() => rejectWithdrawal(d.db, a.id, a.reason, d.now()));
+      const view = d.hotWallet;
+      // an unresolved one: refused unless the chain proves none of its transactions was or can be mined
+      const close = view
+        ? (tx: Parameters<typeof closeUnmined>[0], id: number, why: string) =>
+            closeUnmined(tx, view, { kind: 'withdrawal', refId: id }, why)
+        : undefined;
+      const w = await asOps(() => rejectWithdrawal(d.db, a.id, a.reason, d.now(), close));
       return { id: w.id, state: w.state, reason: w.rejectReason };
     },
   },
   reconcile: {
-    usage: 'reconcile   (USDT and FREE: ledger owed vs hot wallet + treasury on chain; exit 2 when short)',
+    usage:
+      'reconcile   (USDT and FREE: ledger owed vs hot wallet + treasury on chain; exit 2 when short or a withdrawal was paid after its refund)',
     schema: z.object({}),
     from: () => ({}),
     run: async (_a: Record<string, never>, d) => {
@@ -313,9 +332,18 @@ const COMMAND_TABLE = {
     },
     alarm: (result: ReconciliationView[]) => {
       const short = result.filter((r) => r.short !== '0');
-      return short.length === 0
-        ? null
-        : `reconcile: the platform is short: ${short.map((r) => `${r.short} ${r.token}`).join(', ')}`;
+      const twice = result.filter((r) => r.paidAfterRefund > 0);
+      const lines = [
+        ...(short.length === 0
+          ? []
+          : [`reconcile: the platform is short: ${short.map((r) => `${r.short} ${r.token}`).join(', ')}`]),
+        ...(twice.length === 0
+          ? []
+          : [
+              `reconcile: withdrawals paid on chain after their refund: ${twice.map((r) => `${r.paidAfterRefund} ${r.token}`).join(', ')}`,
+            ]),
+      ];
+      return lines.length === 0 ? null : lines.join('\n');
     },
   },
   'liabilities:publish': {

@@ -6,6 +6,7 @@ import { LANGUAGES } from '@free/protocol/languages';
 import { type Address, getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { DbHandle } from '../db/client.ts';
+import type { WalletView } from '../jobs/hot-wallet.ts';
 import type { LiabilitiesOptions } from '../jobs/liabilities.ts';
 import type { ReconcileChain } from '../services/reconcile.ts';
 
@@ -23,6 +24,8 @@ export type OpsDeps = {
   holdings?: ReconcileChain;
   /** the hot wallet's publishing of proof-of-liabilities snapshots (jobs/liabilities.ts) */
   liabilities?: LiabilitiesOptions;
+  /** the hot wallet on chain, read-only: rejecting an unresolved withdrawal needs proof it was not paid */
+  hotWallet?: WalletView | undefined;
   /**
    * who runs the command, an address: the signed-in operator (console), or for the CLI OPS_ACTOR or
    * the owner key's address (`opsActor` in cli.ts)

@@ -29,6 +29,11 @@ export type Reconciliation = {
   held: bigint;
   /** owed − held when positive, else 0 */
   short: bigint;
+  /**
+   * withdrawals of the token refunded and then paid on chain all the same (hold
+   * `paid_after_refund`): each is money paid twice, part of any shortfall
+   */
+  paidAfterRefund: number;
 };
 
 export type ReconcileChain = {
@@ -162,8 +167,13 @@ export async function chainHeld(chain: ReconcileChain): Promise<Record<Reconcile
 /** Owed, held and shortfall per token. */
 export async function reconcile(db: Executor, chain: ReconcileChain): Promise<Reconciliation[]> {
   const [owed, held] = await Promise.all([ledgerOwed(db, chain.client), chainHeld(chain)]);
+  const twice = await rows<{ asset: string; n: number }>(
+    db,
+    sql`SELECT asset, count(*)::int AS n FROM withdrawals WHERE hold->>'kind' = 'paid_after_refund' GROUP BY asset`,
+  );
   return RECONCILED_TOKENS.map((token) => {
     const gap = owed[token] - held[token];
-    return { token, owed: owed[token], held: held[token], short: gap > 0n ? gap : 0n };
+    const paidAfterRefund = Number(twice.find((t) => t.asset === token)?.n ?? 0);
+    return { token, owed: owed[token], held: held[token], short: gap > 0n ? gap : 0n, paidAfterRefund };
   });
 }

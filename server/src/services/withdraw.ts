@@ -200,21 +200,53 @@ export async function approveWithdrawal(db: DbHandle, id: number, now: Date): Pr
   });
 }
 
+/** A reject refused because the withdrawal may have been paid on chain (`why` says what was found). */
+export class WithdrawalMayBePaidError extends Error {
+  override name = 'WithdrawalMayBePaidError';
+  constructor(
+    readonly id: number,
+    readonly why: string,
+    /** refused because nothing could be checked: no chain connection */
+    readonly noChain = false,
+  ) {
+    super(`withdrawal ${id} may have been paid on chain (${why}); not rejected`);
+  }
+}
+
 /**
- * An operator rejects a withdrawal in review (or still queued, or unresolved once the chain shows
+ * Closes the withdrawal's open hot-wallet transaction in the reject's database transaction, only on
+ * proof that it was not and cannot be mined (jobs/hot-wallet.ts closeUnmined); returns why not.
+ */
+export type OutboxCloser = (tx: Tx, withdrawalId: number, why: string) => Promise<string | null>;
+
+/**
+ * An operator rejects a withdrawal in review (or still queued, or unresolved once the chain proves
  * it was not paid): it fails with the reason shown to the user and its money goes back once
- * (refundWithdrawal, ledger key `withdraw_refund:<id>`).
+ * (refundWithdrawal, ledger key `withdraw_refund:<id>`). An unresolved one needs `closeOutbox` (the
+ * chain): without it, or while any version of its payout may be mined, the reject is refused.
  */
 export async function rejectWithdrawal(
   db: DbHandle,
   id: number,
   reason: string,
   now: Date,
+  closeOutbox?: OutboxCloser,
 ): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ state: withdrawals.state })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
+    if (before?.state === 'unresolved') {
+      if (!closeOutbox)
+        throw new WithdrawalMayBePaidError(id, 'no chain connection to prove it unpaid', true);
+      const why = await closeOutbox(tx, id, `withdrawal rejected by operator: ${reason}`);
+      if (why !== null) throw new WithdrawalMayBePaidError(id, why);
+    }
     const w = await moveWithdrawal(tx, id, 'failed', {
-      from: ['review', 'queued', 'unresolved'],
-      set: { failReason: 'rejected by operator', rejectReason: reason },
+      // an unresolved one only as read above: its transaction was closed with it
+      from: before?.state === 'unresolved' ? ['unresolved'] : ['review', 'queued'],
+      set: { failReason: 'rejected by operator', rejectReason: reason, hold: null },
       now,
     });
     if (!w) throw await notInReview(tx, id, 'rejected');
@@ -259,7 +291,7 @@ export async function refundWithdrawal(tx: Tx, withdrawalId: number, now: Date):
 }
 
 type WithdrawalSet = Partial<
-  Pick<Withdrawal, 'chainNonce' | 'rawTx' | 'txHash' | 'failReason' | 'rejectReason' | 'confirmedAt'>
+  Pick<Withdrawal, 'chainNonce' | 'rawTx' | 'txHash' | 'failReason' | 'rejectReason' | 'confirmedAt' | 'hold'>
 >;
 
 /**
@@ -307,8 +339,9 @@ export const withdrawalOwner = {
     now: Date,
   ) => {
     if (v.first) {
+      // no longer waiting for funds
       await moveWithdrawal(tx, id, 'signed', {
-        set: { chainNonce: v.nonce, rawTx: v.raw, txHash: v.hash },
+        set: { chainNonce: v.nonce, rawTx: v.raw, txHash: v.hash, hold: null },
         now,
       });
     } else {
@@ -323,10 +356,29 @@ export const withdrawalOwner = {
     await moveWithdrawal(tx, id, 'broadcast', { from: ['signed'], now });
   },
   confirmed: async (tx: Tx, id: number, v: { hash: Hex; raw: Hex }, now: Date) => {
-    await moveWithdrawal(tx, id, 'confirmed', {
-      set: { txHash: v.hash, rawTx: v.raw, confirmedAt: now },
+    const moved = await moveWithdrawal(tx, id, 'confirmed', {
+      set: { txHash: v.hash, rawTx: v.raw, confirmedAt: now, hold: null },
       now,
     });
+    if (moved) return undefined;
+    const [w] = await tx.select({ state: withdrawals.state }).from(withdrawals).where(eq(withdrawals.id, id));
+    if (w?.state !== 'refunded' && w?.state !== 'failed') return undefined;
+    // paid twice: the refund stands in the ledger and the tokens left the hot wallet; kept on the
+    // withdrawal for the console and reconcile (services/reconcile.ts)
+    await tx
+      .update(withdrawals)
+      .set({ hold: { kind: 'paid_after_refund', txHash: v.hash }, updatedAt: now })
+      .where(eq(withdrawals.id, id));
+    return `withdrawal ${id} was refunded, but its payout ${v.hash} is confirmed on chain: the user was paid twice`;
+  },
+  atFeeCeiling: async (tx: Tx, id: number, v: { maxFeePerGas: bigint; versions: number }, now: Date) => {
+    await tx
+      .update(withdrawals)
+      .set({
+        hold: { kind: 'fee_ceiling', maxFeePerGas: v.maxFeePerGas.toString(), versions: v.versions },
+        updatedAt: now,
+      })
+      .where(eq(withdrawals.id, id));
   },
   failed: async (tx: Tx, id: number, reason: string, now: Date) => {
     await failAndRefund(tx, id, reason, now);

@@ -6,13 +6,16 @@ import type {
   MoneyLimit,
   UnmatchedPayment,
   UnmatchedPaymentsData,
+  WithdrawalHold,
 } from '@free/protocol/api/admin';
 import type { Page } from '@free/protocol/api/common';
+import { formatUnits } from 'viem';
 import type { z } from 'zod';
 import { amt, iso } from '../lib/format.ts';
 import type { AllocationLineResult, AllocationRun } from '../services/admin-allocations.ts';
 import type { MoneyLimitValue } from '../services/money-limits.ts';
 import type { UnmatchedPaymentRow } from '../services/unmatched-payments.ts';
+import type { Withdrawal } from '../services/withdraw.ts';
 
 /** One allocation line (allocation:grant answers it alone, allocation:import within the run). */
 export const toAllocationLineView = (l: AllocationLineResult): z.infer<typeof allocationLine> => ({
@@ -62,3 +65,21 @@ export const toMoneyLimitView = (l: MoneyLimitValue): MoneyLimit => ({
   nullable: l.nullable,
   value: l.value === null ? null : amt(l.value),
 });
+
+/**
+ * Why a withdrawal is held, while it says something: waiting for funds only while queued, the fee
+ * ceiling only while its transaction is pending; a payout after the refund always.
+ */
+export function toWithdrawalHoldView(w: Pick<Withdrawal, 'state' | 'hold'>): WithdrawalHold | null {
+  const h = w.hold;
+  if (!h) return null;
+  if (h.kind === 'funds' && w.state === 'queued')
+    return {
+      kind: 'funds',
+      missing: h.missing.map((m) => ({ asset: m.asset, amount: amt(BigInt(m.amount)) })),
+    };
+  if (h.kind === 'fee_ceiling' && (w.state === 'signed' || w.state === 'broadcast'))
+    return { kind: 'fee_ceiling', maxFeeGwei: formatUnits(BigInt(h.maxFeePerGas), 9), versions: h.versions };
+  if (h.kind === 'paid_after_refund') return h;
+  return null;
+}

@@ -10,4 +10,5 @@ export const toReconciliationView = (r: Reconciliation): ReconciliationView => (
   owed: amt(r.owed),
   held: amt(r.held),
   short: amt(r.short),
+  paidAfterRefund: r.paidAfterRefund,
 });

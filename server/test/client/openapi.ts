@@ -1713,7 +1713,7 @@ export interface components {
             /** @description null, or (OperatorCommandRefused only) why the command was refused */
             data: {
                 /** @enum {string} */
-                reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
+                reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "mayBePaid" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
                 field?: string;
                 subject?: string;
                 state?: string;
@@ -5668,6 +5668,7 @@ export interface operations {
                                 held: string;
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 short: string;
+                                paidAfterRefund: number;
                             }[] | null;
                             indexer: {
                                 name: string;
@@ -5927,7 +5928,7 @@ export interface operations {
                                 error: string | null;
                                 refusal: {
                                     /** @enum {string} */
-                                    reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
+                                    reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "mayBePaid" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
                                     field?: string;
                                     subject?: string;
                                     state?: string;
@@ -5989,6 +5990,24 @@ export interface operations {
                                 txHash: string | null;
                                 failReason: string | null;
                                 rejectReason: string | null;
+                                hold: ({
+                                    /** @enum {string} */
+                                    kind: "funds";
+                                    missing: {
+                                        asset: string;
+                                        /** @description decimal amount in token units, e.g. "12.5" */
+                                        amount: string;
+                                    }[];
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "fee_ceiling";
+                                    maxFeeGwei: string;
+                                    versions: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "paid_after_refund";
+                                    txHash: string;
+                                }) | null;
                                 /** @description ISO 8601 timestamp (UTC) */
                                 createdAt: string;
                             }[];

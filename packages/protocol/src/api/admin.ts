@@ -67,6 +67,8 @@ export const COMMAND_REFUSALS = [
   'empty',
   /** the server has no chain connection */
   'noChain',
+  /** the withdrawal `subject` may have been paid on chain (a transaction of it is in a block, has a receipt, or its nonce is not provably taken by another): not rejected */
+  'mayBePaid',
   /** a business rule refused it: `errorCode` is the error catalogue's code (`field` as it names) */
   'refused',
   /** it failed on the server (the ops log keeps the detail) */
@@ -133,10 +135,19 @@ export const dashboardData = z.object({
   }),
   /** what the ledger owes users per token (every user account) */
   liabilities: tokenFigures,
-  /** owed vs held per token; null when the chain cannot be read */
+  /**
+   * owed vs held per token; `paidAfterRefund`: withdrawals refunded and then paid on chain all the
+   * same (paid twice); null when the chain cannot be read
+   */
   reconciliation: z
     .array(
-      z.object({ token: z.enum(['USDT', 'FREE']), owed: amountText, held: amountText, short: amountText }),
+      z.object({
+        token: z.enum(['USDT', 'FREE']),
+        owed: amountText,
+        held: amountText,
+        short: amountText,
+        paidAfterRefund: z.number().int().nonnegative(),
+      }),
     )
     .nullable(),
   /** indexer cursors: last indexed block and how many blocks behind the head (null: head unknown) */
@@ -215,6 +226,21 @@ export const adminWithdrawalsQuery = z.object({
   state: z.string().max(20).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
+/**
+ * Why a withdrawal is held (docs/operations.md "The hot wallet's guards"): `funds`: queued, the
+ * hot wallet lacks `missing` (token or BNB for gas, in token units) to pay it and the ones before
+ * it; `fee_ceiling`: its transaction waits at the fee ceiling (`maxFeeGwei` per gas, `versions`
+ * signed); `paid_after_refund`: refunded, then its payout `txHash` confirmed on chain (paid twice).
+ */
+export const withdrawalHold = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('funds'),
+    missing: z.array(z.object({ asset: z.string(), amount: amountText })),
+  }),
+  z.object({ kind: z.literal('fee_ceiling'), maxFeeGwei: z.string(), versions: z.number().int() }),
+  z.object({ kind: z.literal('paid_after_refund'), txHash: z.string() }),
+]);
+export type WithdrawalHold = z.infer<typeof withdrawalHold>;
 export const adminWithdrawal = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -226,6 +252,8 @@ export const adminWithdrawal = z.object({
   failReason: z.string().nullable(),
   /** the operator's reason when it was rejected (the user sees it) */
   rejectReason: z.string().nullable(),
+  /** why it is held, for the operator; null: nothing to say */
+  hold: withdrawalHold.nullable(),
   createdAt: isoTime,
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;

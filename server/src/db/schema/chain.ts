@@ -175,7 +175,9 @@ export const HOT_WALLET_TX_KINDS = ['withdrawal', 'burn', 'liabilities'] as cons
 export type HotWalletTxKind = (typeof HOT_WALLET_TX_KINDS)[number];
 /**
  * signed → broadcast → confirmed | reverted | replaced (another transaction used its nonce, with a
- * receipt); unresolved when its nonce was used and nothing proves by what (checked again each pass).
+ * receipt); unresolved when its nonce was used and nothing proves by what (checked again each pass);
+ * rejected: closed with its record by an operator's reject, on proof that no version was or can be
+ * mined (jobs/hot-wallet.ts closeUnmined).
  */
 export const HOT_WALLET_TX_STATES = [
   'signed',
@@ -184,6 +186,7 @@ export const HOT_WALLET_TX_STATES = [
   'confirmed',
   'reverted',
   'replaced',
+  'rejected',
 ] as const;
 export type HotWalletTxState = (typeof HOT_WALLET_TX_STATES)[number];
 

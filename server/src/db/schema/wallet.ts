@@ -2,13 +2,24 @@
 // recharge orders (signed Payment orders).
 import { WITHDRAW_STATES } from '@free/protocol/api/wallet';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { assetColumn, createdAt, ts, updatedAt, wei } from './_columns.ts';
 import { users } from './users.ts';
 
 /** The withdrawal states are protocol's (the API shows them; packages/protocol/src/withdraw.ts moves them). */
 export const WITHDRAWAL_STATES = WITHDRAW_STATES;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+/**
+ * Why a withdrawal is held, for the operator (amounts in wei): `funds`: still queued, the hot
+ * wallet lacks the amounts `missing` (token, or BNB for gas) to pay it and the ones before it;
+ * `fee_ceiling`: its transaction waits at the fee ceiling (no more re-signs); `paid_after_refund`:
+ * a payout of it confirmed on chain after it was refunded (the user was paid twice).
+ */
+export type WithdrawalHold =
+  | { kind: 'funds'; missing: { asset: 'USDT' | 'FREE' | 'BNB'; amount: string }[] }
+  | { kind: 'fee_ceiling'; maxFeePerGas: string; versions: number }
+  | { kind: 'paid_after_refund'; txHash: string };
 
 export const withdrawals = pgTable(
   'withdrawals',
@@ -31,6 +42,7 @@ export const withdrawals = pgTable(
     failReason: text('fail_reason'),
     /** shown to the user: why an operator rejected the withdrawal in review */
     rejectReason: text('reject_reason'),
+    hold: jsonb('hold').$type<WithdrawalHold>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     confirmedAt: ts('confirmed_at'),

@@ -678,7 +678,13 @@ for (const backend of BACKENDS)
         });
         expect(d.fomo).toEqual({ balance: '600', floor: '500', aboveFloor: true });
         expect(d.liabilities.USDT).toBe('50');
-        expect(d.reconciliation).toContainEqual({ token: 'USDT', owed: '50', held: '1000', short: '0' });
+        expect(d.reconciliation).toContainEqual({
+          token: 'USDT',
+          owed: '50',
+          held: '1000',
+          short: '0',
+          paidAfterRefund: 0,
+        });
         expect(d.indexer).toEqual([{ name: 'staking', block: 100, lag: 20 }]);
         expect(d.payouts).toContainEqual({ state: 'refunded', count: 2, amount: '25' });
         expect(d.settlement).toEqual([

@@ -121,12 +121,16 @@ export function DashboardView({ d }: { d: DashboardData }) {
             r: d.reconciliation?.find((x) => x.token === token),
           }))}
           rowKey={({ token }) => token}
-          rowProps={({ r }) => ({ className: r && r.short !== '0' ? 'is-danger' : undefined })}
+          rowProps={({ r }) => ({
+            className: r && (r.short !== '0' || r.paidAfterRefund > 0) ? 'is-danger' : undefined,
+          })}
           columns={[
             { cell: ({ token }) => token, rowHeader: true },
             { head: t('admin.dash.owed'), cell: ({ token }) => <Amount value={d.liabilities[token]} /> },
             { head: t('admin.dash.held'), cell: ({ r }) => (r ? <Amount value={r.held} /> : '—') },
             { head: t('admin.dash.short'), cell: ({ r }) => (r ? <Amount value={r.short} /> : '—') },
+            // withdrawals refunded and then paid on chain all the same: paid twice
+            { head: t('admin.dash.paidAfterRefund'), cell: ({ r }) => (r ? r.paidAfterRefund : '—') },
           ]}
         />
       </Panel>

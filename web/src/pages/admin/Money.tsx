@@ -313,6 +313,7 @@ function Withdrawals() {
                   <>
                     {stateLabel(w.state)}
                     {w.rejectReason || w.failReason ? ` — ${w.rejectReason ?? w.failReason}` : ''}
+                    <WithdrawalHoldNote w={w} />
                   </>
                 ),
                 td: { 'data-testid': 'withdrawal-state' },
@@ -324,6 +325,37 @@ function Withdrawals() {
         )}
       </Loaded>
     </Panel>
+  );
+}
+
+/** Why the withdrawal is held (waiting for funds, at the fee ceiling, paid after its refund). */
+function WithdrawalHoldNote({ w }: { w: AdminWithdrawal }) {
+  const { t } = useTranslation();
+  const h = w.hold;
+  if (!h) return null;
+  return (
+    <p className={h.kind === 'paid_after_refund' ? 'is-danger' : 'muted'} data-testid="withdrawal-hold">
+      {h.kind === 'funds' && (
+        <>
+          {t('admin.money.hold.funds')}{' '}
+          {h.missing.map((m, i) => (
+            <span key={m.asset}>
+              {i > 0 ? ', ' : ''}
+              <bdi dir="ltr" className="num">
+                {m.amount} {m.asset}
+              </bdi>
+            </span>
+          ))}
+        </>
+      )}
+      {h.kind === 'fee_ceiling' &&
+        t('admin.money.hold.fee_ceiling', { fee: h.maxFeeGwei, versions: h.versions })}
+      {h.kind === 'paid_after_refund' && (
+        <>
+          {t('admin.money.hold.paid_after_refund')} <bdi dir="ltr">{h.txHash}</bdi>
+        </>
+      )}
+    </p>
   );
 }
 

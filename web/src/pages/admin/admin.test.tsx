@@ -70,8 +70,8 @@ const DASHBOARD = {
   },
   liabilities: { USDT: '250', FREE: '40' },
   reconciliation: [
-    { token: 'USDT', owed: '250', held: '100000', short: '0' },
-    { token: 'FREE', owed: '40', held: '0', short: '40' },
+    { token: 'USDT', owed: '250', held: '100000', short: '0', paidAfterRefund: 0 },
+    { token: 'FREE', owed: '40', held: '0', short: '40', paidAfterRefund: 0 },
   ],
   indexer: [{ name: 'payment', block: 117, lag: 3 }],
   payouts: [{ state: 'queued', count: 2, amount: '75' }],
@@ -523,6 +523,53 @@ describe('money', () => {
       reason: 'address on a sanctions list',
     });
     expect(row?.querySelector('[role="alert"]')?.textContent).toContain('withdrawal 7 is signed');
+  });
+
+  it('shows why a withdrawal is held: waiting for funds with the amount missing, at the fee ceiling, paid after its refund', async () => {
+    const w = (id: number, state: string, hold: unknown) => ({
+      id,
+      userId: 3,
+      amount: '25',
+      asset: 'USDT',
+      to: USER,
+      state,
+      txHash: null,
+      failReason: null,
+      rejectReason: null,
+      hold,
+      createdAt: '2026-11-24T10:00:00.000Z',
+    });
+    const tx = `0x${'cd'.repeat(32)}`;
+    routes['GET /api/admin/withdrawals'] = () =>
+      okReply({
+        list: [
+          w(11, 'queued', {
+            kind: 'funds',
+            missing: [
+              { asset: 'USDT', amount: '12.5' },
+              { asset: 'BNB', amount: '0.002' },
+            ],
+          }),
+          w(12, 'broadcast', { kind: 'fee_ceiling', maxFeeGwei: '50', versions: 11 }),
+          w(13, 'refunded', { kind: 'paid_after_refund', txHash: tx }),
+          w(14, 'queued', null),
+        ],
+      });
+    const hold = (id: number) => $(`[data-withdrawal="${id}"] [data-testid="withdrawal-hold"]`)?.textContent;
+    await open('/admin/money');
+    expect(hold(11)).toBe('Waiting for funds — missing in the hot wallet: 12.5 USDT, 0.002 BNB');
+    expect(hold(12)).toBe(
+      'Fee ceiling reached: waits at 50 gwei per gas after 11 signed versions; nothing is paid above it.',
+    );
+    expect(hold(13)).toBe(`Paid on chain after its refund — the user was paid twice. Transaction: ${tx}`);
+    expect(hold(14)).toBeUndefined();
+    await setLanguage('ar', false);
+    try {
+      await open('/admin/money');
+      expect(hold(11)).toBe('بانتظار الأموال — الناقص في المحفظة الساخنة: 12.5 USDT, 0.002 BNB');
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 });
 
