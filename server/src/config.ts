@@ -607,7 +607,14 @@ export type OpsConfig = Pick<
   | 'deployment'
   | 'chainId'
   | 'hotWalletAddress'
->;
+  | 'finalityDepth'
+> & {
+  /**
+   * HOT_WALLET_KEY (or its _FILE) when given, anvil's account 11 on the local chain: only the
+   * commands that sign into the hot wallet's outbox need it (liabilities:publish)
+   */
+  hotWalletKey?: Hex;
+};
 
 /**
  * The operator tool's settings: RPC_URL, DATABASE_URL and DEPLOYMENT_FILE, refused off the local
@@ -632,5 +639,7 @@ export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
     deployment,
     chainId,
     hotWalletAddress,
+    finalityDepth: e.FINALITY_DEPTH ?? (isLocal ? 0 : 15),
+    ...(key ? { hotWalletKey: key } : {}),
   };
 }

@@ -2,7 +2,7 @@
 // proof-of-liabilities job, the product jobs (prediction rounds, quotes, Huan Li Bao accrual, daily
 // settlement) and the deletion of outdated idempotency keys. Each runs only while it holds its
 // advisory lock, so any number of server replicas can call startJobs.
-import type { PublicClient } from 'viem';
+import type { Hex, PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { chainGuard } from '../chain/chain-guard.ts';
 import { makeChainClient } from '../chain/client.ts';
@@ -41,7 +41,10 @@ export type JobsContext = JobContext & {
 };
 
 /** Depth used by the jobs: FINALITY_DEPTH when set; otherwise 0 on the local chain and 15 elsewhere. */
-export function finalityDepthFor(config: Config, env: NodeJS.ProcessEnv = process.env): number {
+export function finalityDepthFor(
+  config: Pick<Config, 'finalityDepth' | 'chainId'>,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
   if (env.FINALITY_DEPTH !== undefined && env.FINALITY_DEPTH !== '') return config.finalityDepth;
   return config.chainId === 31337 ? config.finalityDepth : Math.max(config.finalityDepth, 15);
 }
@@ -91,9 +94,14 @@ export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobO
   };
 }
 
-export function liabilitiesOptions(ctx: JobsContext, client: PublicClient): LiabilitiesOptions | null {
+export function liabilitiesOptions(
+  ctx: Pick<JobsContext, 'db' | 'log' | 'clock'> & {
+    config: Pick<Config, 'deployment' | 'chainId' | 'finalityDepth'> & { hotWalletKey?: Hex | undefined };
+  },
+  client: PublicClient,
+): LiabilitiesOptions | null {
   const d = ctx.config.deployment;
-  if (!d?.liabilities) return null;
+  if (!d?.liabilities || !ctx.config.hotWalletKey) return null;
   return {
     db: ctx.db,
     client,

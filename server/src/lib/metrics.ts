@@ -3,7 +3,7 @@
 // deploy/prometheus/ read these names, docs/operations.md "Alerts and runbooks" says what each means.
 // Figures that need the database or the chain are sampled by the jobs (jobs/monitor.ts), never
 // computed while Prometheus waits for a scrape.
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import client from 'prom-client';
 
@@ -126,7 +126,9 @@ export const readyCheck = new client.Gauge({
 });
 
 // the event streams of every app of this process (tests build several)
-const streamSets = new Set<Set<ServerResponse>>();
+/** what holds a process's open streams (http/streams.ts StreamRegistry): only its size is read */
+type StreamCount = { readonly size: number };
+const streamSets = new Set<StreamCount>();
 new client.Gauge({
   name: 'free_event_streams_open',
   help: 'Event streams (GET /api/stream) this process holds open',
@@ -139,7 +141,7 @@ new client.Gauge({
 });
 
 /** Counts `streams` in free_event_streams_open until the returned function is called. */
-export function countStreams(streams: Set<ServerResponse>): () => void {
+export function countStreams(streams: StreamCount): () => void {
   streamSets.add(streams);
   return () => void streamSets.delete(streams);
 }

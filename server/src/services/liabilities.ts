@@ -285,7 +285,10 @@ export const liabilitySnapshotOwner = {
       'published',
       sql`, tx_hash = ${v.hash}, published_at = ${now.toISOString()}`,
     );
+    return undefined;
   },
+  // the outbox's error log is the alert; the snapshot stays signed until its transaction is mined
+  atFeeCeiling: async () => {},
   failed: async (tx: Tx, id: number, reason: string) => {
     await moveSnapshot(
       tx,
