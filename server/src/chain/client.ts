@@ -1,10 +1,14 @@
 // The viem client of the configured RPC and the DEX addresses of the deployment, shared by the
 // API, the jobs and the ops CLI.
-import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import { createPublicClient, defineChain, type PublicClient } from 'viem';
 import type { Config } from '../config.ts';
+import { rpcTransport, rpcUrlList } from '../lib/rpc.ts';
 import type { DexAddresses } from '../services/quotes.ts';
 
-/** A public client on config.rpcUrl; `timeoutMs` per request (default 10 s, one retry). */
+/**
+ * A public client on config.rpcUrl (one URL, or several tried in order: lib/rpc.ts); `timeoutMs` per
+ * request (default 10 s, one retry).
+ */
 export function makeChainClient(
   config: Pick<Config, 'chainId' | 'rpcUrl'>,
   opts: { timeoutMs?: number } = {},
@@ -13,11 +17,11 @@ export function makeChainClient(
     id: config.chainId,
     name: `chain-${config.chainId}`,
     nativeCurrency: { name: 'Native', symbol: 'NATIVE', decimals: 18 },
-    rpcUrls: { default: { http: [config.rpcUrl] } },
+    rpcUrls: { default: { http: rpcUrlList(config.rpcUrl) } },
   });
   return createPublicClient({
     chain,
-    transport: http(config.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: 1 }),
+    transport: rpcTransport(config.rpcUrl, { timeoutMs: opts.timeoutMs ?? 10_000 }),
   }) as PublicClient;
 }
 
