@@ -8,9 +8,12 @@ import { OPERATOR_ROLES, type OperatorRole } from '@free/protocol/api/admin';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { type Deployment, deploymentSchema } from '@free/protocol/deployment';
 import { isLocalTestAddress, isLocalTestKey, LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
-import { type Address, createPublicClient, getAddress, type Hex, http, isAddress } from 'viem';
+import { type Address, createPublicClient, getAddress, type Hex, isAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
+import { rpcTransport, rpcUrlList, safeRpcUrl, safeUrl, scrubUrls } from './lib/rpc.ts';
+
+export { safeUrl };
 
 export const LOCAL_CLIENT_SECRET = 'free-local-dev-secret';
 /** anvil account 0: the deployer and owner of the local contracts, the local default operator */
@@ -125,7 +128,16 @@ const envSchema = z.object({
       message: 'must be memory://, file://<dir> or postgres://…',
     })
     .optional(),
-  RPC_URL: z.url({ message: 'must be an http(s) URL' }).default('http://127.0.0.1:8545'),
+  // one URL, or several tried in order (lib/rpc.ts)
+  RPC_URL: z
+    .string()
+    .refine(
+      (v) =>
+        rpcUrlList(v).length > 0 &&
+        rpcUrlList(v).every((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol)),
+      { message: 'must be an http(s) URL, or several separated by commas' },
+    )
+    .default('http://127.0.0.1:8545'),
   DEPLOYMENT_FILE: z.string().min(1).default('deployments/local.json'),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   FREE_CLIENT_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -286,17 +298,6 @@ export function withSecretFiles(env: NodeJS.ProcessEnv): Record<string, string> 
   return out;
 }
 
-/**
- * A URL as messages and logs may show it: scheme, host and port only. User, password, path and
- * query go (a provider's key often sits in the path, as with https://bsc.example/v1/<key>).
- */
-export function safeUrl(url: string): string {
-  if (!URL.canParse(url)) return '(not a URL)';
-  const u = new URL(url);
-  const rest = u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search ? '/…' : '';
-  return `${u.protocol}//${u.host}${rest}`;
-}
-
 function parseEnv(env: NodeJS.ProcessEnv) {
   const cleaned = withSecretFiles(env);
   const parsed = envSchema.safeParse(cleaned);
@@ -340,7 +341,7 @@ export async function resolveConfig(
   } catch (err) {
     // the first line only, and never the URL itself (a provider's key may sit in it)
     const line = (err as Error).message.split('\n')[0] ?? String(err);
-    rpc = { error: line.replaceAll(e.RPC_URL, safeUrl(e.RPC_URL)) };
+    rpc = { error: scrubUrls(line, rpcUrlList(e.RPC_URL)) };
   }
   const config = loadConfig(env, { rpc });
   if ('chainId' in rpc && rpc.chainId !== LOCAL_CHAIN_ID && config.deployment)
@@ -365,7 +366,7 @@ const signerAbi = [
 ] as const;
 
 const readSignersOnChain: ReadSigners = async (rpcUrl, c) => {
-  const client = createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 1 }) });
+  const client = createPublicClient({ transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }) });
   const read = (address: Address) => client.readContract({ address, abi: signerAbi, functionName: 'signer' });
   const [staking, payment] = await Promise.all([read(c.staking), read(c.payment)]);
   return { staking: getAddress(staking), payment: getAddress(payment) };
@@ -380,10 +381,7 @@ async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigne
   try {
     named = await read(config.rpcUrl, { staking: d.staking, payment: d.payment });
   } catch (err) {
-    const line = ((err as Error).message.split('\n')[0] ?? String(err)).replaceAll(
-      config.rpcUrl,
-      safeUrl(config.rpcUrl),
-    );
+    const line = (err as Error).message.split('\n')[0] ?? String(err);
     throw new ConfigError(
       `DEPLOYMENT_FILE: cannot read signer() of its Staking ${d.staking} and Payment ${d.payment} on chain ${config.chainId} (${line})`,
     );
@@ -401,7 +399,7 @@ async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigne
 
 /** eth_chainId of `rpcUrl` (5 s per try, one retry). */
 export function rpcChainId(rpcUrl: string): Promise<number> {
-  return createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 1 }) }).getChainId();
+  return createPublicClient({ transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }) }).getChainId();
 }
 
 /** The minimum FINALITY_DEPTH off the local chain: BSC's fast finality needs two blocks on top. */
@@ -419,7 +417,7 @@ function chainSettings({ e, given }: Parsed, opts: LoadOptions) {
   // where a refusal happens: "on chain 56", or an RPC that did not answer (never taken for local)
   const where = (id: number | undefined) =>
     rpc && 'error' in rpc
-      ? `when the RPC is not the local chain ${LOCAL_CHAIN_ID} (RPC_URL ${safeUrl(e.RPC_URL)} did not answer eth_chainId: ${rpc.error})`
+      ? `when the RPC is not the local chain ${LOCAL_CHAIN_ID} (RPC_URL ${safeRpcUrl(e.RPC_URL)} did not answer eth_chainId: ${rpc.error})`
       : `on chain ${id}`;
   const requireDeploymentFile = (id: number | undefined) => {
     if (!given('DEPLOYMENT_FILE'))
@@ -435,7 +433,7 @@ function chainSettings({ e, given }: Parsed, opts: LoadOptions) {
   const deployment = readDeployment(deploymentFile);
   if (rpcId !== undefined && deployment && deployment.chainId !== rpcId)
     throw new ConfigError(
-      `RPC_URL: ${safeUrl(e.RPC_URL)} answers chain id ${rpcId}, but DEPLOYMENT_FILE ${deploymentFile} is for chain ${deployment.chainId}`,
+      `RPC_URL: ${safeRpcUrl(e.RPC_URL)} answers chain id ${rpcId}, but DEPLOYMENT_FILE ${deploymentFile} is for chain ${deployment.chainId}`,
     );
   if (deployment && e.CHAIN_ID !== undefined && e.CHAIN_ID !== deployment.chainId) {
     throw new ConfigError(
@@ -444,7 +442,7 @@ function chainSettings({ e, given }: Parsed, opts: LoadOptions) {
   }
   if (rpcId !== undefined && e.CHAIN_ID !== undefined && e.CHAIN_ID !== rpcId)
     throw new ConfigError(
-      `CHAIN_ID: ${e.CHAIN_ID} differs from the RPC's chain id ${rpcId} (RPC_URL ${safeUrl(e.RPC_URL)})`,
+      `CHAIN_ID: ${e.CHAIN_ID} differs from the RPC's chain id ${rpcId} (RPC_URL ${safeRpcUrl(e.RPC_URL)})`,
     );
   const chainId = rpcId ?? deployment?.chainId ?? e.CHAIN_ID ?? LOCAL_CHAIN_ID;
   // local only when the RPC answers 31337 (or, without an RPC answer, when the settings say so)

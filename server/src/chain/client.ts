@@ -1,10 +1,14 @@
 // The viem client of the configured RPC and the DEX addresses of the deployment, shared by the
 // API, the jobs and the ops CLI.
-import { type Address, createPublicClient, defineChain, http, type PublicClient, type Transport } from 'viem';
+import { type Address, createPublicClient, defineChain, type PublicClient, type Transport } from 'viem';
 import type { Config } from '../config.ts';
 import { rpcErrors } from '../lib/metrics.ts';
+import { rpcTransport, rpcUrlList } from '../lib/rpc.ts';
 
-/** A public client on config.rpcUrl; `timeoutMs` per request (default 10 s, one retry). */
+/**
+ * A public client on config.rpcUrl (one URL, or several tried in order: lib/rpc.ts); `timeoutMs` per
+ * request (default 10 s, one retry).
+ */
 export function makeChainClient(
   config: Pick<Config, 'chainId' | 'rpcUrl'>,
   opts: { timeoutMs?: number } = {},
@@ -13,11 +17,11 @@ export function makeChainClient(
     id: config.chainId,
     name: `chain-${config.chainId}`,
     nativeCurrency: { name: 'Native', symbol: 'NATIVE', decimals: 18 },
-    rpcUrls: { default: { http: [config.rpcUrl] } },
+    rpcUrls: { default: { http: rpcUrlList(config.rpcUrl) } },
   });
   return createPublicClient({
     chain,
-    transport: counted(http(config.rpcUrl, { timeout: opts.timeoutMs ?? 10_000, retryCount: 1 })),
+    transport: counted(rpcTransport(config.rpcUrl, { timeoutMs: opts.timeoutMs ?? 10_000 })),
   }) as PublicClient;
 }
 

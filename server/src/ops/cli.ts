@@ -9,12 +9,13 @@ import { pathToFileURL } from 'node:url';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { parsePrivateKey } from '@free/protocol/address';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
-import { type Address, createWalletClient, getAddress, http, isAddress } from 'viem';
+import { type Address, createWalletClient, getAddress, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
 import { migrationsAtOpen, openDb } from '../db/client.ts';
 import { finalityDepthFor, liabilitiesOptions } from '../jobs/index.ts';
+import { rpcTransport } from '../lib/rpc.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
 
@@ -59,7 +60,7 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
   const account = ownerAccount(config);
   if (!d || !account) return undefined;
   const pub = makeChainClient(config);
-  const wallet = createWalletClient({ account, chain: pub.chain, transport: http(config.rpcUrl) });
+  const wallet = createWalletClient({ account, chain: pub.chain, transport: rpcTransport(config.rpcUrl) });
   const send = async (req: Parameters<typeof wallet.writeContract>[0]) => {
     const hash = await wallet.writeContract(req);
     const receipt = await pub.waitForTransactionReceipt({ hash });
