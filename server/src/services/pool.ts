@@ -141,6 +141,9 @@ export async function contributionsOf(db: Executor, userId: number, page: number
 }
 
 /** The user's total contribution (wei), level and the total of the next level, with a page of contributions. */
+export type MyContributions = Awaited<ReturnType<typeof myContributions>>;
+export type PoolStats = Awaited<ReturnType<typeof poolStats>>;
+
 export async function myContributions(db: Executor, userId: number, page: number, size: number) {
   const cfg = await getSetting(db, 'product.pool');
   const total = await totalOf(db, userId);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { call, routes } from './client';
 import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
+import { listPrefix } from './list';
 
 export type Machine = z.infer<typeof machine>;
 
@@ -19,7 +20,8 @@ export function useMachine(id: string) {
 export function useBuyMachine(onSuccess: () => void) {
   return useIdempotentMutation<number>({
     mutationFn: (id, key) => callIdempotent(routes.postUserMachineBuy, key, { body: { id } }),
-    invalidates: () => [keys.user.all(), keys.public.machines()],
+    // the catalogue list's stock and each machine's page
+    invalidates: () => [keys.user.all(), keys.public.machines(), listPrefix(routes.getCommonMachines.path)],
     onSuccess,
   });
 }

@@ -47,6 +47,7 @@ export const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
     keys.staking.all(),
     keys.public.shop(),
     keys.public.machines(),
+    listPrefix(routes.getCommonMachines.path),
   ],
   rounds: [listPrefix(routes.getUserRoundBets.path), keys.public.round()],
   income: [keys.user.incomeInfoAll(), keys.user.airdropAll(), keys.user.hashrate(), keys.user.lists()],

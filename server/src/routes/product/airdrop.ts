@@ -4,9 +4,9 @@ import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt, iso, isoOrNull } from '../../lib/format.ts';
 import { airdropView, listUnlocks, quotaOf } from '../../services/airdrop.ts';
 import { buyPresale, presaleInfo } from '../../services/presale.ts';
+import { toAirdropView, toQuotaView, toUnlocksView } from '../../views/airdrop.ts';
 import { toPresaleBoughtView, toPresaleInfoView } from '../../views/presale.ts';
 import { guard } from './shared.ts';
 
@@ -16,49 +16,17 @@ export const airdropRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, e.getUserAirdrop, async (req) => {
     const now = ctx.clock();
-    const v = await airdropView(db, currentUser(req).id, req.query.kind, now);
-    const left = v.endAt ? v.endAt.getTime() - now.getTime() : 0;
-    return ok({
-      kind: req.query.kind,
-      totalAllocation: amt(v.totalAllocation),
-      personal: amt(v.personal),
-      released: amt(v.released),
-      yesterday: amt(v.yesterday),
-      today: amt(v.today),
-      unlockTime: isoOrNull(v.unlockAt),
-      endTime: isoOrNull(v.endAt),
-      countdownMs: Math.max(0, left),
-      ended: v.endAt !== null && left <= 0,
-    });
+    return ok(
+      toAirdropView(await airdropView(db, currentUser(req).id, req.query.kind, now), req.query.kind, now),
+    );
   });
 
   route(app, e.getUserAirdropUnlocks, async (req) => {
     const r = await listUnlocks(db, currentUser(req).id, req.query.page, req.query.size, req.query.kind);
-    return ok({
-      list: r.list.map((u) => ({
-        allocationId: u.allocationId,
-        kind: u.kind as 'airdrop' | 'presale',
-        day: u.day,
-        amount: amt(u.amount),
-        time: iso(u.time),
-      })),
-      total: r.total,
-      page: req.query.page,
-      size: req.query.size,
-    });
+    return ok(toUnlocksView(r, req.query));
   });
 
-  route(app, e.getUserQuota, async (req) => {
-    const q = await quotaOf(db, currentUser(req).id);
-    return ok({
-      total: amt(q.total),
-      reserved: amt(q.reserved),
-      deducted: amt(q.deducted),
-      paymentAmount: amt(q.paymentAmount),
-      presale: amt(q.presale),
-      airdrop: amt(q.airdrop),
-    });
-  });
+  route(app, e.getUserQuota, async (req) => ok(toQuotaView(await quotaOf(db, currentUser(req).id))));
 
   route(app, e.getUserPresale, async (req) =>
     ok(toPresaleInfoView(await presaleInfo(db, currentUser(req).id))),

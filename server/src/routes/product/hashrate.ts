@@ -4,19 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt } from '../../lib/format.ts';
 import { hashrateOf } from '../../services/hashrate.ts';
+import { toHashrateView } from '../../views/hashrate.ts';
 
 export const hashrateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  route(app, e.getUserHashrate, async (req) => {
-    const h = await hashrateOf(ctx.db.db, currentUser(req).id, ctx.clock());
-    return ok({
-      network: amt(h.network),
-      own: amt(h.own),
-      directBonus: amt(h.directBonus),
-      teamBonus: amt(h.teamBonus),
-      total: amt(h.total),
-    });
-  });
+  route(app, e.getUserHashrate, async (req) =>
+    ok(toHashrateView(await hashrateOf(ctx.db.db, currentUser(req).id, ctx.clock()))),
+  );
 };

@@ -5,9 +5,13 @@ import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt } from '../../lib/format.ts';
 import { collectPool, contribute, myContributions, poolOrdersOf, poolStats } from '../../services/pool.ts';
-import { toContributionView, toPoolCollectView, toPoolOrderView } from '../../views/pool.ts';
+import {
+  toMyContributionsView,
+  toPoolCollectView,
+  toPoolOrderView,
+  toPoolStatsView,
+} from '../../views/pool.ts';
 import { freePriceOf, guard } from './shared.ts';
 
 export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,15 +46,13 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
       toPoolCollectView,
     ),
   );
-  route(app, e.getUserPoolContributions, async (req) => {
-    const r = await myContributions(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
-    return ok({
-      ...r,
-      total: amt(r.total),
-      nextLevelAt: r.nextLevelAt === null ? null : amt(r.nextLevelAt),
-      list: r.list.map(toContributionView),
-    });
-  });
+  route(app, e.getUserPoolContributions, async (req) =>
+    ok(
+      toMyContributionsView(
+        await myContributions(ctx.db.db, currentUser(req).id, req.query.page, req.query.size),
+      ),
+    ),
+  );
   route(app, e.getUserPoolOrders, async (req) => {
     const r = await poolOrdersOf(ctx.db.db, currentUser(req).id, req.query.page, req.query.size);
     return ok({ ...r, list: r.list.map(toPoolOrderView) });
@@ -59,14 +61,5 @@ export const poolUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const poolPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  route(app, e.getCommonPoolStats, async () => {
-    const r = await poolStats(ctx.db.db);
-    return ok({
-      ...r,
-      totalAmount: amt(r.totalAmount),
-      totalFreeBurned: amt(r.totalFreeBurned),
-      incomePaid: amt(r.incomePaid),
-      classes: r.classes.map((c) => ({ ...c, min: amt(c.min), amount: amt(c.amount) })),
-    });
-  });
+  route(app, e.getCommonPoolStats, async () => ok(toPoolStatsView(await poolStats(ctx.db.db))));
 };
