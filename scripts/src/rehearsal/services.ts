@@ -2,7 +2,7 @@
 // (never the machine's on 5432/6379), the API processes and nginx. Every start returns a handle the
 // run's cleanup stops, also on failure.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@free/devchain/anvil';
 import { GaveUp, until } from '@free/devchain/wait';
@@ -266,8 +266,15 @@ export async function startNginx(
   const prefix = join(dir, 'nginx');
   for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi'])
     mkdirSync(join(prefix, sub), { recursive: true });
-  writeFileSync(join(prefix, 'nginx.conf'), renderNginxConf(prefix, opts));
-  writeFileSync(join(prefix, 'security-headers.conf'), renderSecurityHeaders(opts.webRoot));
+  // nginx serves a copy of the build inside its own prefix, never the checkout: as root its workers
+  // run as `nobody`, who cannot pass a private (0700) folder above a checkout such as /root; the
+  // run's folder (mkdtemp: 0700) lets them through to known paths only (docs/deploy.md, step 7)
+  chmodSync(dir, 0o711);
+  const www = join(prefix, 'www');
+  cpSync(opts.webRoot, www, { recursive: true });
+  const served = { ...opts, webRoot: www };
+  writeFileSync(join(prefix, 'nginx.conf'), renderNginxConf(prefix, served));
+  writeFileSync(join(prefix, 'security-headers.conf'), renderSecurityHeaders(www));
   // as root, nginx's workers run as `nobody`: they write the temp folders
   if (isRoot()) await runOk('chown', ['-R', 'nobody', join(prefix, 'tmp')]);
   const child = spawn('nginx', ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
