@@ -25,7 +25,7 @@ export type LiabilitiesOptions = HotWalletOptions & {
   gasLimit?: bigint;
 };
 
-/** Measured ≈ 120k on anvil (four new slots and an event); the rest is headroom. */
+/** A publication costs about 110k gas (contracts/.gas-snapshot: four new slots and an event); the rest is headroom. */
 const PUBLISH_GAS = 200_000n;
 
 /**

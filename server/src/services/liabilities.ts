@@ -105,6 +105,7 @@ export async function takeLiabilitySnapshot(
         throw new Error(`liabilities: user ${u.id} has a negative claim; snapshot refused`);
       if (c.USDT === 0n && c.FREE === 0n) continue;
       idOf.set(u.address.toLowerCase(), Number(u.id));
+      // users.address holds the lower-case address checked at sign-in; the tree reads its bytes
       list.push({ user: u.address as Address, salt: salts[list.length] as Hex, usdt: c.USDT, free: c.FREE });
     }
     const tree = buildLiabilityTree(list);
