@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { amt } from '../src/lib/format.ts';
 import { frameFor } from '../src/routes/stream.ts';
+import { sha256Hex } from '../src/services/auth.ts';
 import type { BusMessage } from '../src/services/events.ts';
 import { fundFomo } from '../src/services/fomo.ts';
 import { systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
@@ -259,6 +260,36 @@ describe.each(BACKENDS)('event stream across two API processes on $name', ({ url
       s.close();
     }
   });
+
+  it.runIf(url !== 'memory://')(
+    "ends on B, once it listens again, the stream of a session revoked while B's listener was down",
+    async () => {
+      const carol = await signIn(a, account('stream-carol'));
+      const s = await openStream(baseB, `?ticket=${await ticketFor(carol.token)}`);
+      try {
+        await until('ready', async () => s.frames.find((f) => f.event === 'ready'), 10_000, 20);
+        // revoked without a notification: only B's check after a listener outage can see it
+        await a.db.db.execute(
+          sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${sha256Hex(carol.token)}`,
+        );
+        const held = b.app.ctx.streams.size;
+        expect(held).toBeGreaterThanOrEqual(1);
+        // the listening connections of this schema end; each process reconnects and checks
+        const ended = await a.db.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE query IN ('LISTEN ' || quote_ident('free_' || current_schema()), 'LISTEN "free_' || current_schema() || '"')`);
+        expect(rowsOf(ended).length).toBe(2);
+        await Promise.race([
+          s.ended,
+          new Promise((_, fail) =>
+            setTimeout(() => fail(new Error('the stream outlived its session')), 20_000),
+          ),
+        ]);
+        expect(b.app.ctx.streams.size).toBe(held - 1);
+      } finally {
+        s.close();
+      }
+    },
+  );
 
   it('refuses a ticket used twice, a made-up one, and keeps it out of the request log', async () => {
     const ticket = await ticketFor(alice.token);

@@ -12,7 +12,7 @@ import { until } from '@free/devchain/wait';
 import { paymentAbi } from '@free/protocol/abi/index';
 import { parseHex } from '@free/protocol/address';
 import type { RechargeOrder } from '@free/protocol/api/index';
-import { USER_EVENT } from '@free/protocol/stream';
+import { STREAM_REFUSED_RETRY_MS, USER_EVENT } from '@free/protocol/stream';
 import type { Page, Route } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, erc20Abi, type Hex, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -217,11 +217,11 @@ async function main() {
 
         await page.unroute(STREAM_URL, refuse);
         const backFrom = notes.length;
-        // the reconnection delay doubles from 1 s: by now the next try is at most ~16 s away
+        // a refused opening waits the server's Retry-After (STREAM_REFUSED_RETRY_MS) before the next
         await until(
           'the stream to come back',
           async () => notes.slice(backFrom).some((n) => n.type === 'ready'),
-          30_000,
+          STREAM_REFUSED_RETRY_MS + 15_000,
         );
         const backAt = notes.slice(backFrom).find((n) => n.type === 'ready')?.at ?? Date.now();
         // after a gap the page reads everything once; then no round read for more than a poll's

@@ -30,6 +30,11 @@ export const STREAM_TICKET_MS = 60_000;
 export const PUBLIC_REFRESH_GAP_MS = 5_000;
 /** Hint to the browser's own reconnect (the `retry:` field), in ms. */
 export const STREAM_RETRY_MS = 3_000;
+/**
+ * A stream refused for too many open (HTTP 429) is told to come back after this long (`Retry-After`);
+ * the web waits as long after any opening that fails before `ready` (EventSource cannot read the status).
+ */
+export const STREAM_REFUSED_RETRY_MS = 30_000;
 
 const KIND_GROUPS: Partial<Record<LedgerKind, readonly StreamGroup[]>> = {
   recharge: ['wallet'],

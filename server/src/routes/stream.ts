@@ -5,7 +5,13 @@
 // line every STREAM_HEARTBEAT_MS keeps proxies from closing an idle stream.
 import { ErrorCode } from '@free/protocol';
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import { STREAM_HEARTBEAT_MS, STREAM_RETRY_MS, type StreamGroup, USER_EVENT } from '@free/protocol/stream';
+import {
+  STREAM_HEARTBEAT_MS,
+  STREAM_REFUSED_RETRY_MS,
+  STREAM_RETRY_MS,
+  type StreamGroup,
+  USER_EVENT,
+} from '@free/protocol/stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../http/auth.ts';
 import { clientKey } from '../http/client-key.ts';
@@ -36,7 +42,7 @@ export function frameFor(m: BusMessage, userId: number | null): string | null {
 const EVERYTHING: StreamGroup[] = ['balances', 'wallet', 'orders', 'rounds', 'income', 'team'];
 
 /** A refused stream is told to come back after this long (HTTP 429, Retry-After, in seconds). */
-export const STREAM_REFUSED_RETRY_S = 30;
+export const STREAM_REFUSED_RETRY_S = STREAM_REFUSED_RETRY_MS / 1000;
 /** A reader this far behind is not reading: its stream ends instead of the server buffering for it. */
 export const STREAM_BACKLOG_BYTES = 256 * 1024;
 

@@ -1,7 +1,7 @@
 // The live updates of src/api/stream.ts: which queries each event reads again, the polling
 // fallback while the stream is down, reconnection with a fresh ticket and a growing delay.
 
-import { STREAM_GROUPS } from '@free/protocol/stream';
+import { STREAM_GROUPS, STREAM_REFUSED_RETRY_MS } from '@free/protocol/stream';
 import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../session/store';
@@ -15,6 +15,7 @@ import {
   pollUnlessLive,
   RECONNECT_MS,
   startStream,
+  streamLive,
 } from './stream';
 
 const ids = (list: readonly QueryKey[]) => list.map((k) => JSON.stringify(k));
@@ -214,15 +215,50 @@ describe('startStream', () => {
     await until('a second stream', () => FakeSource.made.length === 2);
     const second = FakeSource.made[1] as FakeSource;
     expect(second.url).toMatch(/ticket=t2$/);
+    // failing before `ready` (refused, or the server unreachable): the server's Retry-After at least
     second.onerror?.(new Event('error'));
     (pending.shift() as () => void)();
     await until('a third stream', () => FakeSource.made.length === 3);
-    expect(delays).toEqual([RECONNECT_MS.first, RECONNECT_MS.first * 2]);
+    expect(delays).toEqual([RECONNECT_MS.first, STREAM_REFUSED_RETRY_MS]);
     // back after a gap: every covered query is read again
     (FakeSource.made[2] as FakeSource).fire('ready');
     for (const key of KEYS_AFTER_GAP.filter((k) => qc.getQueryState(k)))
       expect(invalidated(qc, key), JSON.stringify(key)).toBe(true);
     expect(invalidated(qc, keys.user.me())).toBe(true);
+  });
+
+  it('polls while a stream is refused, waits as the server asks before trying again, one stream at a time', async () => {
+    session.set({ token: 'd'.repeat(64), user: { address: '0x4' } });
+    const qc = seeded();
+    const delays: number[] = [];
+    const pending: (() => void)[] = [];
+    stop = startStream(qc, {
+      EventSource: FakeSource,
+      ticket: async () => 't',
+      setTimeout: (fn, ms) => {
+        delays.push(ms);
+        pending.push(fn);
+        return pending.length;
+      },
+      clearTimeout: () => {},
+    });
+    const openNow = () => FakeSource.made.filter((s) => !s.closed).length;
+    for (let i = 1; i <= 3; i++) {
+      await until(`opening ${i}`, () => FakeSource.made.length === i);
+      expect(openNow()).toBe(1);
+      // refused (HTTP 429): the browser reports an error before any event
+      (FakeSource.made[i - 1] as FakeSource).onerror?.(new Event('error'));
+      expect(openNow()).toBe(0);
+      expect(streamLive()).toBe(false);
+      (pending.shift() as () => void)();
+    }
+    // never sooner than the server's Retry-After, and the queries poll meanwhile
+    expect(delays.every((d) => d >= STREAM_REFUSED_RETRY_MS)).toBe(true);
+    expect(pollUnlessLive(streamLive(), 10_000)).toBe(10_000);
+    // once a stream opens, polling stops
+    await until('opening 4', () => FakeSource.made.length === 4);
+    (FakeSource.made[3] as FakeSource).fire('ready');
+    expect(pollUnlessLive(streamLive(), 10_000)).toBe(false);
   });
 
   it('reads a public figure again at most once per gap, gathering the events inside it', async () => {

@@ -1,13 +1,16 @@
 // The one live connection of the app: GET /api/stream (docs/api.md "Event stream"). Each event
 // invalidates the React Query keys it concerns, so pages read a figure again when it changed
 // instead of polling. While the stream is down the queries it covers poll as before
-// (`pollUnlessLive`), and the client reconnects with a growing delay. A signed-in stream opens with
+// (`pollUnlessLive`), and the client reconnects with a growing delay — at least the server's
+// Retry-After (STREAM_REFUSED_RETRY_MS) after an opening refused for too many streams. One stream per
+// tab: boot.tsx starts it once. A signed-in stream opens with
 // a one-use ticket (the token never goes in a URL); a new session restarts the stream.
 import {
   PUBLIC_EVENTS,
   PUBLIC_REFRESH_GAP_MS,
   type PublicEvent,
   parseUserEvent,
+  STREAM_REFUSED_RETRY_MS,
   type StreamGroup,
   USER_EVENT,
 } from '@free/protocol/stream';
@@ -90,6 +93,9 @@ const subscribeLive = (l: () => void) => {
   liveListeners.add(l);
   return () => liveListeners.delete(l);
 };
+
+/** Whether the event stream is open now (outside React). */
+export const streamLive = (): boolean => live;
 
 /** True while the event stream is open. */
 export function useStreamLive(): boolean {
@@ -185,11 +191,14 @@ export function startStream(qc: QueryClient, deps: StreamDeps = {}): () => void 
     if (timer !== null) cancel(timer);
     timer = null;
   };
-  const retry = (gen: number) => {
+  // whether the current opening got its `ready`: one that fails before was refused (HTTP 429: too
+  // many streams, which EventSource cannot tell apart) or found no server, and waits as a refusal asks
+  let readied = false;
+  const retry = (gen: number, refused = false) => {
     if (stopped || gen !== generation) return;
     drop();
     setLive(false);
-    timer = later(() => void open(), delay);
+    timer = later(() => void open(), refused ? Math.max(delay, STREAM_REFUSED_RETRY_MS) : delay);
     delay = Math.min(delay * 2, RECONNECT_MS.max);
   };
   const open = async () => {
@@ -205,8 +214,10 @@ export function startStream(qc: QueryClient, deps: StreamDeps = {}): () => void 
     if (stopped || gen !== generation) return;
     const es = new Impl(`${API_URL}${routes.getStream.path}${t ? `?ticket=${t}` : ''}`);
     source = es;
+    readied = false;
     es.addEventListener('ready', () => {
       if (gen !== generation) return;
+      readied = true;
       delay = RECONNECT_MS.first;
       setLive(true);
       // events of the time without a stream were not heard (the first opening follows the page's
@@ -219,7 +230,7 @@ export function startStream(qc: QueryClient, deps: StreamDeps = {}): () => void 
     // the user's own changes: at once, every time
     es.addEventListener(USER_EVENT, (e) => invalidate(keysForEvent(USER_EVENT, String(e.data ?? ''))));
     // the browser's own reconnect would reuse a spent ticket: close and open anew instead
-    es.onerror = () => retry(gen);
+    es.onerror = () => retry(gen, !readied);
   };
   let token = session.token();
   const unsubscribe = session.subscribe(() => {
