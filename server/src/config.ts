@@ -8,7 +8,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '@free/protocol/api/admin';
 import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
 import { type Deployment, deploymentSchema } from '@free/protocol/deployment';
 import { isLocalTestAddress, isLocalTestKey, LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
-import { type Address, createPublicClient, getAddress, type Hex, isAddress } from 'viem';
+import { type Address, createPublicClient, getAddress, type Hex, isAddress, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { rpcTransport, rpcUrlList, safeRpcUrl, safeUrl, scrubUrls } from './lib/rpc.ts';
@@ -18,6 +18,14 @@ export { safeUrl };
 export const LOCAL_CLIENT_SECRET = 'free-local-dev-secret';
 /** anvil account 0: the deployer and owner of the local contracts, the local default operator */
 export const LOCAL_OWNER_ADDRESS = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+
+/**
+ * The hot wallet's fee ceiling (docs/operations.md "The hot wallet's guards"): no transaction of it
+ * pays more than this per gas (HOT_WALLET_MAX_FEE_GWEI; BSC asks about 0.1–5 gwei), and none is
+ * re-signed more than this many times (HOT_WALLET_MAX_RESIGNS; 10 bumps of 12.5 % = 3.2× the first fee).
+ */
+export const DEFAULT_HOT_WALLET_MAX_FEE_GWEI = '50';
+export const DEFAULT_HOT_WALLET_MAX_RESIGNS = 10;
 
 /** Repository root (server/src/config.ts → ../..). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -42,6 +50,10 @@ export type Config = {
   finalityDepth: number;
   /** a session unused this long ends (each use renews it), within its absolute 30-day lifetime */
   sessionIdleMs: number;
+  /** the most a hot-wallet transaction pays per gas, in wei (HOT_WALLET_MAX_FEE_GWEI) */
+  hotWalletMaxFeePerGas: bigint;
+  /** the most re-signs of one hot-wallet transaction (HOT_WALLET_MAX_RESIGNS) */
+  hotWalletMaxResigns: number;
   logLevel: string;
   /** Redis holding the rate-limit counters shared by every API process; unset → in this process */
   redisUrl: string | undefined;
@@ -155,6 +167,18 @@ const envSchema = z.object({
     .refine((v) => v.length > 0, 'must list at least one host[:port]'),
   FINALITY_DEPTH: z.coerce.number().int().min(0).max(1000).optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().max(720).default(72),
+  HOT_WALLET_MAX_FEE_GWEI: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,9})?$/, 'must be a number of gwei, e.g. 50 or 0.5')
+    .default(DEFAULT_HOT_WALLET_MAX_FEE_GWEI)
+    .transform((v) => parseUnits(v, 9))
+    .refine((v) => v > 0n, 'must be more than 0'),
+  HOT_WALLET_MAX_RESIGNS: z.coerce
+    .number({ message: 'must be a whole number of re-signs' })
+    .int('must be a whole number of re-signs')
+    .min(0, 'must be 0 or more')
+    .max(100, 'must be 100 or less')
+    .default(DEFAULT_HOT_WALLET_MAX_RESIGNS),
   OPERATOR_ADDRESSES: z
     .string()
     .transform((v, ctx) => {
@@ -573,6 +597,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     // which never reorganises by itself and makes a block only when a transaction comes
     finalityDepth: e.FINALITY_DEPTH ?? (isLocal ? 0 : 15),
     sessionIdleMs: Math.round(e.SESSION_IDLE_HOURS * 3_600_000),
+    hotWalletMaxFeePerGas: e.HOT_WALLET_MAX_FEE_GWEI,
+    hotWalletMaxResigns: e.HOT_WALLET_MAX_RESIGNS,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

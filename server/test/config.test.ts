@@ -97,6 +97,17 @@ describe('server settings', () => {
     expect(c.rateLimits).toEqual({ perIp: 900, perAddress: 1200 });
   });
 
+  it("takes the hot wallet's fee ceiling in gwei and its most re-signs, 50 gwei and 10 by default", () => {
+    const d = loadConfig(base as NodeJS.ProcessEnv);
+    expect([d.hotWalletMaxFeePerGas, d.hotWalletMaxResigns]).toEqual([50_000_000_000n, 10]);
+    const c = loadConfig({
+      ...base,
+      HOT_WALLET_MAX_FEE_GWEI: '2.5',
+      HOT_WALLET_MAX_RESIGNS: '0',
+    } as NodeJS.ProcessEnv);
+    expect([c.hotWalletMaxFeePerGas, c.hotWalletMaxResigns]).toEqual([2_500_000_000n, 0]);
+  });
+
   it('takes a redis:// or rediss:// URL for the shared rate limits', () => {
     for (const url of ['redis://127.0.0.1:6379', 'rediss://user:pw@cache.internal:6380/2']) {
       expect(loadConfig({ ...base, REDIS_URL: url } as NodeJS.ProcessEnv).redisUrl).toBe(url);
@@ -117,6 +128,11 @@ describe('server settings', () => {
     [{ RATE_LIMIT_PER_IP: '0' }, 'RATE_LIMIT_PER_IP'],
     [{ RATE_LIMIT_PER_ADDRESS: 'lots' }, 'RATE_LIMIT_PER_ADDRESS'],
     [{ RATE_LIMIT_PER_ADDRESS: '2.5' }, 'RATE_LIMIT_PER_ADDRESS'],
+    [{ HOT_WALLET_MAX_FEE_GWEI: '0' }, 'HOT_WALLET_MAX_FEE_GWEI'],
+    [{ HOT_WALLET_MAX_FEE_GWEI: '-5' }, 'HOT_WALLET_MAX_FEE_GWEI'],
+    [{ HOT_WALLET_MAX_FEE_GWEI: '1e3' }, 'HOT_WALLET_MAX_FEE_GWEI'],
+    [{ HOT_WALLET_MAX_RESIGNS: '-1' }, 'HOT_WALLET_MAX_RESIGNS'],
+    [{ HOT_WALLET_MAX_RESIGNS: 'many' }, 'HOT_WALLET_MAX_RESIGNS'],
   ])('names the bad variable: %o', (env, name) => {
     expect(fails(env)).toContain(name);
   });

@@ -25,10 +25,12 @@ import {
   type LocalAccount,
   type PublicClient,
   parseTransaction,
+  parseUnits,
   TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
+import { DEFAULT_HOT_WALLET_MAX_FEE_GWEI, DEFAULT_HOT_WALLET_MAX_RESIGNS } from '../config.ts';
 import { type DbHandle, rows, type Tx } from '../db/client.ts';
 import type { HotWalletTxKind } from '../db/schema/index.ts';
 import { type Logger, noopLog } from '../lib/logger.ts';
@@ -122,13 +124,13 @@ const FAILED_NOTE: Record<HotWalletTxKind, string> = {
   burn: 'burn batch failed',
   liabilities: 'liabilities publication failed (the next snapshot is published instead)',
 };
-/** The default fee ceiling: 50 gwei per gas (BSC asks about 0.1–5 gwei), 10 re-signs (3.2× the first fee). */
-export const DEFAULT_MAX_FEE_PER_GAS = 50_000_000_000n;
-export const DEFAULT_MAX_RESIGNS = 10;
+/** The fee ceiling when none is given: config.ts's defaults. */
+export const DEFAULT_MAX_FEE_PER_GAS = parseUnits(DEFAULT_HOT_WALLET_MAX_FEE_GWEI, 9);
+export const DEFAULT_MAX_RESIGNS = DEFAULT_HOT_WALLET_MAX_RESIGNS;
 /** A re-signed transaction raises both fees by at least this share (nodes refuse a replacement below +10 %). */
 const FEE_BUMP_PERMILLE = 125n;
 
-type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 type Head = { number: bigint; baseFeePerGas: bigint };
 type Row = {
   id: number;
@@ -216,9 +218,11 @@ export async function enqueue(
   tx: Tx,
   o: HotWalletOptions,
   items: OutboxItem[],
+  /** the fees the caller budgeted the items' gas with (default feesNow) */
+  budgeted?: Fees,
 ): Promise<{ nonce: number; hash: Hex }[]> {
   if (items.length === 0) return [];
-  const fees = await feesNow(o);
+  const fees = budgeted ?? (await feesNow(o));
   const head = await o.client.getBlockNumber({ cacheTime: 0 });
   const { saved, onChain } = await lockNextNonce(tx, o);
   if (onChain > saved) {

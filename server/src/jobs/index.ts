@@ -74,6 +74,8 @@ export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOpt
     chainId: ctx.config.chainId,
     tokens: { USDT: d.usdt, FREE: d.free, FCC: d.fcc },
     finalityDepth: finalityDepthFor(ctx.config),
+    maxFeePerGas: ctx.config.hotWalletMaxFeePerGas,
+    maxResigns: ctx.config.hotWalletMaxResigns,
     log: ctx.log ?? noopLog,
     ...(ctx.clock ? { clock: ctx.clock } : {}),
   };
@@ -89,6 +91,8 @@ export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobO
     chainId: ctx.config.chainId,
     free: d.free,
     finalityDepth: finalityDepthFor(ctx.config),
+    maxFeePerGas: ctx.config.hotWalletMaxFeePerGas,
+    maxResigns: ctx.config.hotWalletMaxResigns,
     log: ctx.log ?? noopLog,
     ...(ctx.clock ? { clock: ctx.clock } : {}),
   };

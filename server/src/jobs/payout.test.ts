@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -95,9 +95,10 @@ async function settle(o = options()) {
 /** A logger that keeps the warnings: each names the withdrawal it is about. */
 function recorder() {
   const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
+  const errors: { obj: Record<string, unknown>; msg: string }[] = [];
   const log: Logger = {
     info: () => {},
-    error: () => {},
+    error: (obj, msg) => errors.push({ obj: obj as Record<string, unknown>, msg: msg ?? '' }),
     warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg: msg ?? '' }),
   };
   const about = (id: number, text: string) =>
@@ -108,7 +109,7 @@ function recorder() {
         (Number(w.obj.id) === Number(id) ||
           (w.obj.ids as number[] | undefined)?.map(Number).includes(Number(id))),
     );
-  return { log, warnings, about };
+  return { log, warnings, errors, about };
 }
 
 /** A transaction of the hot wallet sent outside the worker (an operator's, or a leaked key's). */
@@ -219,28 +220,151 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       expect(await transfersTo(w.to)).toEqual([parseEther('3')]);
     }, 60_000);
 
-    it('refunds a reverted payout exactly once, through the ledger', async () => {
-      const hotBalance = await chain.client.readContract({
+    it('more than the hot wallet holds: waits for funds with no transaction on chain; funded, pays each once, in order', async () => {
+      // the hot wallet's USDT is moved away: it holds nothing to pay with
+      const holder = localAccount(5);
+      const usdtOf = (who: Address) =>
+        chain.client.readContract({
+          address: chain.deployment.usdt,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [who],
+        });
+      const all = await usdtOf(hot.address);
+      await chainWallet(chain.rpcUrl, hot).writeContract({
         address: chain.deployment.usdt,
         abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [hot.address],
+        functionName: 'transfer',
+        args: [holder.address, all],
       });
-      const tooMuch = hotBalance + parseEther('1');
-      const w = await queueWithdrawal(tooMuch);
-      expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(0n);
+      const first = await queueWithdrawal(parseEther('5'));
+      const second = await queueWithdrawal(parseEther('3'));
+      const nonceBefore = await chain.client.getTransactionCount({
+        address: hot.address,
+        blockTag: 'pending',
+      });
+      const rec = recorder();
+      for (let i = 0; i < 3; i++) await settle(options({ log: rec.log }));
+      const holds = await rows<{ id: number; state: string; hold: unknown }>(
+        h.db,
+        sql`SELECT id, state, hold FROM withdrawals WHERE id IN (${first.id}, ${second.id}) ORDER BY id`,
+      );
+      // the operator sees what is missing: up to each one, in order
+      expect(holds.map((w) => [w.state, w.hold])).toEqual([
+        ['queued', { kind: 'funds', missing: [{ asset: 'USDT', amount: parseEther('5').toString() }] }],
+        ['queued', { kind: 'funds', missing: [{ asset: 'USDT', amount: parseEther('8').toString() }] }],
+      ]);
+      expect(await chain.client.getTransactionCount({ address: hot.address, blockTag: 'pending' })).toBe(
+        nonceBefore,
+      );
+      expect(await transfersTo(first.to)).toEqual([]);
+      expect(await refundsOf(first.id)).toHaveLength(0);
+      expect(rec.errors.filter((e) => /waits for funds/.test(e.msg)).map((e) => Number(e.obj.id))).toEqual([
+        Number(first.id),
+        Number(second.id),
+      ]);
+
+      // funded again: both are paid once, the older first
+      await chainWallet(chain.rpcUrl, holder).writeContract({
+        address: chain.deployment.usdt,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [hot.address, all],
+      });
       await payoutOnce(options());
       await settle();
+      await settle();
+      const paid = await rows<{ state: string; chain_nonce: number; hold: unknown }>(
+        h.db,
+        sql`SELECT state, chain_nonce, hold FROM withdrawals WHERE id IN (${first.id}, ${second.id}) ORDER BY id`,
+      );
+      expect(paid.map((w) => [w.state, w.hold])).toEqual([
+        ['confirmed', null],
+        ['confirmed', null],
+      ]);
+      expect(Number(paid[0]?.chain_nonce)).toBeLessThan(Number(paid[1]?.chain_nonce));
+      expect(await transfersTo(first.to)).toEqual([parseEther('5')]);
+      expect(await transfersTo(second.to)).toEqual([parseEther('3')]);
+    }, 90_000);
+
+    it('no BNB for gas: waits for funds with no transaction on chain; with BNB again, pays once', async () => {
+      const bnb = await chain.client.getBalance({ address: hot.address });
+      await chain.test.setBalance({ address: hot.address, value: 0n });
+      const w = await queueWithdrawal(parseEther('4'));
+      const nonceBefore = await chain.client.getTransactionCount({
+        address: hot.address,
+        blockTag: 'pending',
+      });
+      try {
+        await settle();
+        await settle();
+        const [held] = await rows<{
+          state: string;
+          hold: { kind: string; missing: { asset: string; amount: string }[] };
+        }>(h.db, sql`SELECT state, hold FROM withdrawals WHERE id = ${w.id}`);
+        expect(held?.state).toBe('queued');
+        expect(held?.hold.kind).toBe('funds');
+        expect(held?.hold.missing.map((m) => m.asset)).toEqual(['BNB']);
+        expect(BigInt(held?.hold.missing[0]?.amount ?? '0')).toBeGreaterThan(0n);
+        expect(await chain.client.getTransactionCount({ address: hot.address, blockTag: 'pending' })).toBe(
+          nonceBefore,
+        );
+      } finally {
+        await chain.test.setBalance({ address: hot.address, value: bnb });
+      }
+      await payoutOnce(options());
+      await settle();
+      expect((await state(w.id))?.state).toBe('confirmed');
+      expect(await transfersTo(w.to)).toEqual([parseEther('4')]);
+    }, 60_000);
+
+    it('refunds a reverted payout exactly once, through the ledger', async () => {
+      // the tokens leave the hot wallet between signing and mining (an allowance it gave): the
+      // transfer reverts on chain
+      const thief = localAccount(6);
+      await chainWallet(chain.rpcUrl, hot).writeContract({
+        address: chain.deployment.usdt,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [thief.address, 2n ** 255n],
+      });
+      const w = await queueWithdrawal(parseEther('2'));
+      let taken = 0n;
+      await payoutOnce(
+        options({
+          hooks: {
+            afterSign: async () => {
+              taken = await chain.client.readContract({
+                address: chain.deployment.usdt,
+                abi: erc20Abi,
+                functionName: 'balanceOf',
+                args: [hot.address],
+              });
+              await chainWallet(chain.rpcUrl, thief).writeContract({
+                address: chain.deployment.usdt,
+                abi: erc20Abi,
+                functionName: 'transferFrom',
+                args: [hot.address, thief.address, taken],
+              });
+            },
+          },
+        }),
+      );
+      await settle();
       expect((await state(w.id))?.state).toBe('refunded');
-      expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(tooMuch);
+      expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(parseEther('2'));
       await settle(); // another pass changes nothing
       await payoutOnce(options());
-      expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(tooMuch);
-      const refunds = await rows(
-        h.db,
-        sql`SELECT 1 FROM ledger_entries WHERE tx_key = ${`withdraw_refund:${w.id}`} AND side = 'credit'`,
-      );
-      expect(refunds).toHaveLength(1);
+      expect(await getBalance(h.db, userAccount(w.userId), 'USDT')).toBe(parseEther('2'));
+      expect(await refundsOf(w.id)).toHaveLength(1);
+      expect(await transfersTo(w.to)).toEqual([]);
+      // the tokens go back for the next tests
+      await chainWallet(chain.rpcUrl, thief).writeContract({
+        address: chain.deployment.usdt,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [hot.address, taken],
+      });
     }, 60_000);
 
     it('pays every accepted withdrawal once with two workers running at the same time', async () => {
@@ -616,7 +740,7 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
         await payoutOnce(patient);
         const first = await state(w.id);
         // blocks too small for the payout: it stays pending while blocks go by
-        await chain.test.setBlockGasLimit({ gasLimit: 100_000n });
+        await chain.test.setBlockGasLimit({ gasLimit: 30_000n });
         try {
           await chain.test.mine({ blocks: 3 });
           expect((await chain.client.getTransaction({ hash: first?.tx_hash as Hex })).blockNumber).toBeNull();
@@ -643,6 +767,72 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       expect(await transfersTo(w.to)).toEqual([parseEther('14')]);
       expect(rec.about(w.id, 'waits too long')).toHaveLength(1);
       expect(rec.about(w.id, 'dropped')).toHaveLength(0);
+    }, 60_000);
+
+    it('never pays above the fee ceiling: re-signs stop at the most allowed, the payout waits, the operator is told once', async () => {
+      const w = await queueWithdrawal(parseEther('15'));
+      const rec = recorder();
+      const capped = options({ log: rec.log, stuckAfterBlocks: 1, maxResigns: 2 });
+      const gasLimit = (await chain.client.getBlock()).gasLimit;
+      await withAutomineOff(async () => {
+        await payoutOnce(capped);
+        // blocks too small for any token transfer: it stays pending while blocks go by
+        await chain.test.setBlockGasLimit({ gasLimit: 30_000n });
+        try {
+          for (let i = 0; i < 6; i++) {
+            await chain.test.mine({ blocks: 1 });
+            await payoutOnce(capped);
+          }
+        } finally {
+          await chain.test.setBlockGasLimit({ gasLimit });
+        }
+        expect(await attemptsOf(w.id)).toHaveLength(3); // the first and 2 re-signs, no more
+        const [held] = await rows<{ state: string; hold: { kind: string; versions: number } | null }>(
+          h.db,
+          sql`SELECT state, hold FROM withdrawals WHERE id = ${w.id}`,
+        );
+        expect(held).toMatchObject({ state: 'broadcast', hold: { kind: 'fee_ceiling', versions: 3 } });
+        await chain.test.mine({ blocks: 1 });
+      });
+      const errors = rec.errors.filter((e) => Number(e.obj.id) === Number(w.id));
+      expect(errors.map((e) => e.msg)).toEqual([expect.stringMatching(/fee ceiling/)]);
+      await settle(capped);
+      expect((await state(w.id))?.state).toBe('confirmed');
+      expect(await transfersTo(w.to)).toEqual([parseEther('15')]);
+    }, 60_000);
+
+    it('never pays above the fee ceiling: with the base fee above it the payout is re-priced up to the ceiling, no further, and waits until fees come down', async () => {
+      const ceiling = parseGwei('20');
+      const w = await queueWithdrawal(parseEther('16'));
+      const rec = recorder();
+      const capped = options({ log: rec.log, maxFeePerGas: ceiling });
+      await withAutomineOff(async () => {
+        await payoutOnce(capped);
+        await raiseBaseFee(); // far above 20 gwei: no block takes it
+        for (let i = 0; i < 3; i++) {
+          await chain.test.mine({ blocks: 1 });
+          await payoutOnce(capped);
+        }
+        // re-priced up to the ceiling (as close as a valid replacement, +10 %, allows; at once when
+        // the network already asked more); then nothing more
+        const attempts = await attemptsOf(w.id);
+        expect(attempts.length).toBeLessThanOrEqual(2);
+        for (const a of attempts) expect(BigInt(a.max_fee_per_gas)).toBeLessThanOrEqual(ceiling);
+        expect(BigInt(attempts.at(-1)?.max_fee_per_gas ?? 0) * 11n).toBeGreaterThan(ceiling * 10n);
+        expect((await state(w.id))?.state).toBe('broadcast');
+        // the network's fees come down: the payout is mined as it was signed
+        await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('1') });
+        await chain.test.mine({ blocks: 1 });
+      });
+      expect(
+        rec.errors.filter((e) => Number(e.obj.id) === Number(w.id) && /fee ceiling/.test(e.msg)),
+      ).toHaveLength(1);
+      // the version at the ceiling may have been refused while the base fee was above it: sent or settled now
+      await settle(capped);
+      await settle(capped);
+      expect((await state(w.id))?.state).toBe('confirmed');
+      expect(await transfersTo(w.to)).toEqual([parseEther('16')]);
+      for (const a of await attemptsOf(w.id)) expect(BigInt(a.max_fee_per_gas)).toBeLessThanOrEqual(ceiling);
     }, 60_000);
   });
 });

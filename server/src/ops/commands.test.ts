@@ -7,7 +7,7 @@ import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, openTestDb } from '../../test/helpers.ts';
-import type { DbHandle } from '../db/client.ts';
+import { type DbHandle, rows } from '../db/client.ts';
 import { cardApplications, opsLog, users } from '../db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { getSetting, getSettings, seedSettings, writeSetting } from '../services/settings.ts';
@@ -234,6 +234,20 @@ for (const backend of BACKENDS) {
           ok: false,
           error: expect.stringContaining('not found'),
         });
+        // an unresolved one may have been paid: without the chain to prove otherwise, refused as such
+        await db.db.execute(sql`UPDATE withdrawals SET state = 'unresolved' WHERE id = ${w2.id}`);
+        expect(await ops('withdrawals:reject', String(w2.id), '--reason', 'looks unpaid')).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('may have been paid on chain'),
+          refusal: { reason: 'noChain' },
+        });
+        expect(await lastLog()).toMatchObject({ command: 'withdrawals:reject', ok: false });
+        expect(await getBalance(db.db, userAccount(userId), 'USDT')).toBe(45n * U);
+        const [still] = await rows<{ state: string }>(
+          db.db,
+          sql`SELECT state FROM withdrawals WHERE id = ${w2.id}`,
+        );
+        expect(still?.state).toBe('unresolved');
       });
 
       it('lists payments that credited no order, newest first, each once', async () => {

@@ -17,7 +17,7 @@ export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
  * a payout of it confirmed on chain after it was refunded (the user was paid twice).
  */
 export type WithdrawalHold =
-  | { kind: 'funds'; missing: { asset: 'USDT' | 'FREE' | 'BNB'; amount: string }[] }
+  | { kind: 'funds'; missing: { asset: string; amount: string }[] }
   | { kind: 'fee_ceiling'; maxFeePerGas: string; versions: number }
   | { kind: 'paid_after_refund'; txHash: string };
 
