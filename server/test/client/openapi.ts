@@ -5862,7 +5862,7 @@ export interface operations {
                                 error: string | null;
                                 refusal: {
                                     /** @enum {string} */
-                                    reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
+                                    reason: "invalid" | "amount" | "address" | "notFound" | "wrongState" | "limitRequired" | "empty" | "noChain" | "mayBePaid" | "refused" | "failed" | "noUser" | "unlockTime" | "endTime" | "noEnd" | "endBeforeUnlock" | "duplicate";
                                     field?: string;
                                     subject?: string;
                                     state?: string;
