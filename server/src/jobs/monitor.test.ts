@@ -41,6 +41,11 @@ describe.each(BACKENDS)('metrics sampled by the jobs ($name)', ({ url }) => {
           VALUES (${userId}, 'USDT', ${parseEther('5').toString()}, ${localAccount(4).address}, 'monitor-test:1', 'queued', ${tenMinutesAgo}),
                  (${userId}, 'USDT', ${parseEther('1').toString()}, ${localAccount(4).address}, 'monitor-test:2', 'confirmed', ${tenMinutesAgo})`,
     );
+    // the payout worker holds the queued one: the hot wallet cannot pay it yet
+    await h.db.execute(
+      sql`UPDATE withdrawals SET hold = ${JSON.stringify({ kind: 'funds', missing: [{ asset: 'USDT', amount: '5' }] })}::jsonb
+          WHERE ledger_key = 'monitor-test:1'`,
+    );
     const d = chain.deployment;
     await sampleOnce({
       db: h,
@@ -53,6 +58,11 @@ describe.each(BACKENDS)('metrics sampled by the jobs ($name)', ({ url }) => {
     expect(await value('free_withdrawals', { state: 'queued' })).toBe(1);
     expect(await value('free_withdrawals', { state: 'confirmed' })).toBe(1);
     expect(await value('free_withdrawals', { state: 'review' })).toBe(0);
+    expect(await value('free_withdrawal_holds', { kind: 'funds' })).toBe(1);
+    expect(await value('free_withdrawal_holds', { kind: 'fee_ceiling' })).toBe(0);
+    expect(await value('free_withdrawal_holds', { kind: 'paid_after_refund' })).toBe(0);
+    // nothing published on this database yet
+    expect(await value('free_liabilities_last_published_timestamp_seconds')).toBe(0);
     expect(await value('free_hot_wallet_oldest_pending_seconds')).toBeCloseTo(600, 0);
     expect(await value('free_hot_wallet_pending_transactions')).toBe(0);
     const bnb = await chain.client.getBalance({ address: d.hotWallet });

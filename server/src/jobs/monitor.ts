@@ -1,8 +1,10 @@
 // The figures Prometheus alerts on that need the database or the chain (lib/metrics.ts), sampled
 // here so a scrape never waits on either: the payout queue, the hot wallet, the indexer's lag and
-// the income held (every process running the jobs samples them, leader or not, so a dead leader
+// the income held, the withdrawals held (waiting for funds, at the fee ceiling, paid after a refund),
+// when the last proof of liabilities was published (every process running the jobs samples them, leader or not, so a dead leader
 // leaves no stale figure behind), and the reconciliation (one leader: it reads a receipt per open
 // withdrawal). docs/operations.md "Alerts and runbooks".
+import { WITHDRAWAL_HOLD_KINDS } from '@free/protocol/api/admin';
 import { WITHDRAW_PENDING_STATES, WITHDRAW_STATES } from '@free/protocol/withdraw';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type PublicClient } from 'viem';
@@ -16,9 +18,11 @@ import {
   incomeHeld,
   indexerLag,
   jobInterval,
+  liabilitiesPublished,
   reconcileShort,
   recordJobStep,
   tokens,
+  withdrawalHolds,
   withdrawalsByState,
 } from '../lib/metrics.ts';
 import { incomeBudgetFigures } from '../services/income-budget.ts';
@@ -63,8 +67,21 @@ export async function sampleOnce(t: MonitorTarget): Promise<void> {
     ),
     incomeBudgetFigures(t.db.db, now),
   ]);
+  const [holds, published] = await Promise.all([
+    rows<{ kind: string; n: string }>(
+      t.db.db,
+      sql`SELECT hold->>'kind' AS kind, count(*)::text AS n FROM withdrawals WHERE hold IS NOT NULL GROUP BY 1`,
+    ),
+    rows<{ at: string | null }>(
+      t.db.db,
+      sql`SELECT extract(epoch FROM max(published_at))::text AS at FROM liability_snapshots`,
+    ),
+  ]);
   const counts = new Map(states.map((r) => [r.state, Number(r.n)]));
   for (const state of WITHDRAW_STATES) withdrawalsByState.set({ state }, counts.get(state) ?? 0);
+  const held = new Map(holds.map((r) => [r.kind, Number(r.n)]));
+  for (const kind of WITHDRAWAL_HOLD_KINDS) withdrawalHolds.set({ kind }, held.get(kind) ?? 0);
+  liabilitiesPublished.set(Number(published[0]?.at ?? 0));
   hotWalletPending.set(Number(queue[0]?.n ?? 0));
   hotWalletOldestPending.set(Math.max(0, Number(queue[0]?.oldest ?? 0)));
   const h = figures.held;

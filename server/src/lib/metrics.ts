@@ -93,6 +93,19 @@ export const withdrawalsByState = new client.Gauge({
   registers,
 });
 
+export const withdrawalHolds = new client.Gauge({
+  name: 'free_withdrawal_holds',
+  help: 'Withdrawals the payout worker holds, by why: funds (the hot wallet cannot pay it yet), fee_ceiling (its transaction waits at the fee ceiling), paid_after_refund (paid on chain after the operator refunded it)',
+  labelNames: ['kind'] as const,
+  registers,
+});
+
+export const liabilitiesPublished = new client.Gauge({
+  name: 'free_liabilities_last_published_timestamp_seconds',
+  help: 'When the newest proof-of-liabilities snapshot was published on chain (0: never)',
+  registers,
+});
+
 export const incomeHeld = new client.Gauge({
   name: 'free_income_held_usdt',
   help: 'Income held by the daily income budget, in USDT (interest, FCC bonus at its USDT value, Huan Li Bao days)',

@@ -241,6 +241,8 @@ export const withdrawalHold = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('paid_after_refund'), txHash: z.string() }),
 ]);
 export type WithdrawalHold = z.infer<typeof withdrawalHold>;
+/** every kind of hold, for the operator's metrics (free_withdrawal_holds) */
+export const WITHDRAWAL_HOLD_KINDS = withdrawalHold.options.map((o) => o.shape.kind.value);
 export const adminWithdrawal = z.object({
   id: z.number().int(),
   userId: z.number().int(),
