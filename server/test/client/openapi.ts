@@ -1716,7 +1716,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1737,6 +1737,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getHealthReady: {
@@ -1748,7 +1774,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1835,6 +1861,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonNonce: {
@@ -1852,7 +1904,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1877,6 +1929,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postCommonLogin: {
@@ -1899,7 +1977,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1931,6 +2009,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonConfig: {
@@ -1945,7 +2049,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2026,6 +2130,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonArticleList: {
@@ -2044,7 +2174,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2077,6 +2207,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonArticleDetail: {
@@ -2093,7 +2249,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2122,6 +2278,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonBanner: {
@@ -2136,7 +2318,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2162,6 +2344,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonFomo: {
@@ -2176,7 +2384,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2214,6 +2422,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonPoolStats: {
@@ -2228,7 +2462,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2265,6 +2499,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonRoundCurrent: {
@@ -2279,7 +2539,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2326,6 +2586,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonRoundHistory: {
@@ -2343,7 +2629,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2395,6 +2681,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonMachines: {
@@ -2409,7 +2721,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2443,6 +2755,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonMachineDetail: {
@@ -2459,7 +2797,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2491,6 +2829,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonShopProducts: {
@@ -2505,7 +2869,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2537,6 +2901,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonShopProductDetail: {
@@ -2553,7 +2943,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2583,6 +2973,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonQuotes: {
@@ -2597,7 +3013,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2624,6 +3040,32 @@ export interface operations {
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2672,7 +3114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2747,6 +3189,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserLogout: {
@@ -2761,7 +3229,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2781,6 +3249,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserSessions: {
@@ -2795,7 +3289,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2825,6 +3319,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserSessionsRevoke: {
@@ -2848,7 +3368,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2866,6 +3386,32 @@ export interface operations {
                             revoked: number;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2888,7 +3434,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2922,6 +3468,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserIncomeInfo: {
@@ -2936,7 +3508,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2988,6 +3560,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakingLimitInfo: {
@@ -3002,7 +3600,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3048,6 +3646,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserContributeRecord: {
@@ -3065,7 +3689,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3098,6 +3722,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserWithdrawApply: {
@@ -3126,7 +3776,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3160,6 +3810,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserWithdrawList: {
@@ -3177,7 +3853,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3216,6 +3892,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserRechargeCreate: {
@@ -3236,7 +3938,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3286,6 +3988,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserRechargeList: {
@@ -3303,7 +4031,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3358,6 +4086,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserTeamInfo: {
@@ -3372,7 +4126,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3413,6 +4167,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserDirectList: {
@@ -3430,7 +4210,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3464,6 +4244,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakeRefAddress: {
@@ -3478,7 +4284,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3502,6 +4308,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserStakingUseBalance: {
@@ -3521,7 +4353,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3578,6 +4410,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakeOrders: {
@@ -3596,7 +4454,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3658,6 +4516,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserStakeRedeem: {
@@ -3679,7 +4563,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3734,6 +4618,32 @@ export interface operations {
                             chainIndex: number | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3757,7 +4667,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3814,6 +4724,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakeRedemptions: {
@@ -3831,7 +4767,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3897,6 +4833,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserFire: {
@@ -3911,7 +4873,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3954,6 +4916,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserFireIgnite: {
@@ -3969,7 +4957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3994,6 +4982,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserBurnRecords: {
@@ -4011,7 +5025,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4049,6 +5063,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserHashrate: {
@@ -4063,7 +5103,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4092,6 +5132,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserAirdrop: {
@@ -4108,7 +5174,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4145,6 +5211,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserAirdropUnlocks: {
@@ -4163,7 +5255,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4195,6 +5287,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserQuota: {
@@ -4209,7 +5327,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4240,6 +5358,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserPresale: {
@@ -4254,7 +5398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4292,6 +5436,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserPresaleBuy: {
@@ -4314,7 +5484,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4342,6 +5512,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserPoolContribute: {
@@ -4363,7 +5559,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4397,6 +5593,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserPoolCollect: {
@@ -4416,7 +5638,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4441,6 +5663,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserPoolContributions: {
@@ -4458,7 +5706,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4496,6 +5744,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserPoolOrders: {
@@ -4513,7 +5787,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4552,6 +5826,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserRoundBet: {
@@ -4575,7 +5875,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4609,6 +5909,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserRoundBets: {
@@ -4626,7 +5952,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4665,6 +5991,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserHlbSubscribe: {
@@ -4687,7 +6039,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4722,6 +6074,32 @@ export interface operations {
                             redeemedAt: string | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4745,7 +6123,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4782,6 +6160,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserHlbOrders: {
@@ -4799,7 +6203,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4868,6 +6272,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserMachineBuy: {
@@ -4889,7 +6319,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4922,6 +6352,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserMachines: {
@@ -4939,7 +6395,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4979,6 +6435,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserShopOrder: {
@@ -5001,7 +6483,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5040,6 +6522,32 @@ export interface operations {
                             cancelledAt: string | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5063,7 +6571,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5104,6 +6612,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserShopOrders: {
@@ -5121,7 +6655,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5167,6 +6701,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserFccRecords: {
@@ -5184,7 +6744,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5217,6 +6777,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserCardApply: {
@@ -5241,7 +6827,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5273,6 +6859,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserCards: {
@@ -5287,7 +6899,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5321,6 +6933,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserStreamTicket: {
@@ -5335,7 +6973,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5356,6 +6994,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminMe: {
@@ -5370,7 +7034,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5393,6 +7057,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminDashboard: {
@@ -5407,7 +7097,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5524,6 +7214,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminAudit: {
@@ -5543,7 +7259,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5577,6 +7293,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminFomoFund: {
@@ -5600,7 +7342,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5619,6 +7361,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5652,7 +7420,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5671,6 +7439,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5699,7 +7493,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5743,6 +7537,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminWithdrawals: {
@@ -5760,7 +7580,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5796,6 +7616,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminWithdrawalsApprove: {
@@ -5816,7 +7662,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5835,6 +7681,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5858,7 +7730,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5879,6 +7751,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminPaymentsUnmatched: {
@@ -5896,7 +7794,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5936,6 +7834,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminLimits: {
@@ -5950,7 +7874,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5978,6 +7902,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminLimits: {
@@ -6001,7 +7951,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6022,6 +7972,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminConfig: {
@@ -6036,7 +8012,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6056,6 +8032,32 @@ export interface operations {
                             };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6079,7 +8081,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6098,6 +8100,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6122,7 +8150,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6143,6 +8171,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminMachines: {
@@ -6157,7 +8211,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6196,6 +8250,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminMachines: {
@@ -6232,7 +8312,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6251,6 +8331,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6274,7 +8380,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6295,6 +8401,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminProducts: {
@@ -6309,7 +8441,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6346,6 +8478,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminProducts: {
@@ -6380,7 +8538,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6399,6 +8557,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6422,7 +8606,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6443,6 +8627,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminShopOrders: {
@@ -6461,7 +8671,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6510,6 +8720,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminShopOrder: {
@@ -6532,7 +8768,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6553,6 +8789,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminCards: {
@@ -6569,7 +8831,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6604,6 +8866,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminCardsReview: {
@@ -6627,7 +8915,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6648,6 +8936,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminQuotes: {
@@ -6662,7 +8976,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6691,6 +9005,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminQuotes: {
@@ -6714,7 +9054,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6735,6 +9075,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminArticles: {
@@ -6749,7 +9115,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6774,6 +9140,32 @@ export interface operations {
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6804,7 +9196,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6825,6 +9217,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminArticlesDetail: {
@@ -6842,7 +9260,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6871,6 +9289,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminArticlesPreview: {
@@ -6888,7 +9332,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6917,6 +9361,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminBanners: {
@@ -6931,7 +9401,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6958,6 +9428,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminBanners: {
@@ -6982,7 +9478,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7001,6 +9497,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7023,7 +9545,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7044,6 +9566,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminContacts: {
@@ -7058,7 +9606,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7077,6 +9625,32 @@ export interface operations {
                             telegram: string;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7100,7 +9674,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7121,6 +9695,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminUsersLookup: {
@@ -7138,7 +9738,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7361,6 +9961,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminUsersLedger: {
@@ -7383,7 +10009,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7417,6 +10043,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminUsersSessions: {
@@ -7434,7 +10086,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7463,6 +10115,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminUsersSessionsRevoke: {
@@ -7485,7 +10163,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7504,6 +10182,32 @@ export interface operations {
                             result: unknown;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
