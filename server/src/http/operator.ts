@@ -73,7 +73,12 @@ export async function runForOperator(
   raw: unknown,
 ): Promise<OpsResult> {
   const { ctx } = req.server;
-  const r = await runCommand(name, raw, { db: ctx.db, now: ctx.clock, actor: operatorAddress(req) });
+  const r = await runCommand(name, raw, {
+    db: ctx.db,
+    now: ctx.clock,
+    actor: operatorAddress(req),
+    requestId: req.id,
+  });
   if (!r.ok) {
     const msg = `${errorMessage(ErrorCode.OperatorCommandRefused, req.lang)}: ${r.error}`;
     await reply
