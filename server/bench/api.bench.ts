@@ -4,7 +4,7 @@
 // Run: node --import tsx server/bench/api.bench.ts [--seconds 5]
 // PostgreSQL too when BENCH_DATABASE_URL is set (a schema of its own, dropped afterwards).
 // Fails (exit 1) when a correctness check fails: any answer during a load whose envelope is not
-// `code: 200` (every answer is HTTP 200; a refusal is not throughput); a withdrawal key that did
+// `code: 200` (a product refusal travels as HTTP 200 too; a refusal is not throughput); a withdrawal key that did
 // its work other than once; a ledger that no longer sums to zero or holds a negative balance; a
 // balance drained by concurrent withdrawals that does not stop at exactly zero.
 import { type ChildProcess, fork } from 'node:child_process';
@@ -25,7 +25,7 @@ const SECONDS = Number(args.seconds);
 const CONNECTIONS = 50;
 
 type Target = { child: ChildProcess; ready: TargetReady };
-/** `codes`: envelope codes of the answers (every API answer is HTTP 200); `errors`: socket errors,
+/** `codes`: envelope codes of the answers (product refusals are HTTP 200); `errors`: socket errors,
  * timeouts and answers that were not HTTP 2xx. */
 type Run = { rps: number; p50: number; p99: number; codes: Map<number, number>; errors: number };
 export type Row = {
@@ -122,7 +122,7 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-/** The envelope's `code` of an answer (every answer is HTTP 200; the envelope carries the outcome). */
+/** The envelope's `code` of an answer (product refusals are HTTP 200; the envelope carries the outcome). */
 function envelopeCode(body: string): number {
   if (body.startsWith('{"code":200,')) return 200;
   try {

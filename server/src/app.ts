@@ -15,7 +15,7 @@ import {
 } from './http/context.ts';
 import { installCors } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
-import { loggerOptions, RequestLog } from './http/logging.ts';
+import { loggerOptions, RequestLog, requestIdOf } from './http/logging.ts';
 import { installNotFound } from './http/not-found.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { installRequestContext } from './http/request-context.ts';
@@ -24,6 +24,7 @@ import { setEndpointScope } from './http/route.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { installStorableText } from './http/storable-text.ts';
 import { StreamRegistry } from './http/streams.ts';
+import { rememberSecrets, secretsOfSettings } from './lib/redact.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -51,6 +52,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: loggerOptions(deps),
     // one line per request instead of Fastify's two
     logController: new RequestLog(),
+    // nginx's $request_id (X-Request-Id) when well formed, else a new one: in every log line
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     requestTimeout: REQUEST_BUDGET_MS,
     connectionTimeout: REQUEST_BUDGET_MS,
     bodyLimit: 64 * 1024,
@@ -61,6 +65,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('ctx', ctx);
+  // the secrets of the settings never reach a log line or an answer (lib/redact.ts)
+  rememberSecrets(
+    secretsOfSettings({
+      rpcUrl: deps.config.rpcUrl,
+      databaseUrl: deps.config.databaseUrl,
+      redisUrl: deps.config.redisUrl,
+      clientSecret: deps.config.clientSecret,
+      keys: [deps.config.signerKey, deps.config.hotWalletKey],
+    }),
+  );
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
 

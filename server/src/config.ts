@@ -81,12 +81,8 @@ export type Config = {
    * and test processes share one machine). docs/operations.md "Alerts and runbooks".
    */
   metrics: { host: string; port: number } | null;
-  /** PROCESS_ROLE: `api` serves HTTP and leads no job, `jobs` leads the jobs and serves only health, `all` both */
-  processRole: ProcessRole;
 };
 
-export const PROCESS_ROLES = ['all', 'api', 'jobs'] as const;
-export type ProcessRole = (typeof PROCESS_ROLES)[number];
 export const DEFAULT_METRICS_PORT = 9464;
 
 export type TrustProxy = false | number | string[];
@@ -262,9 +258,6 @@ const envSchema = z.object({
     .refine((v) => v === null || v <= 65535, 'must be a port number (0: any free port) or off')
     .optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  PROCESS_ROLE: z
-    .enum(PROCESS_ROLES, { message: `must be one of ${PROCESS_ROLES.join(', ')}` })
-    .default('all'),
 });
 
 /** What the RPC answered to eth_chainId at start: its chain id, or why it did not answer. */
@@ -616,7 +609,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       const port = e.METRICS_PORT === undefined ? (isLocal ? null : DEFAULT_METRICS_PORT) : e.METRICS_PORT;
       return port === null ? null : { host: e.METRICS_HOST, port };
     })(),
-    processRole: e.PROCESS_ROLE,
   };
 }
 

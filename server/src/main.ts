@@ -17,6 +17,7 @@ import { type Jobs, startJobs } from './jobs/index.ts';
 import { type DevClock, startDevClock } from './lib/dev-clock.ts';
 import { type MetricsServer, startMetricsServer } from './lib/metrics.ts';
 import { paymentTermsReader } from './lib/payment-terms.ts';
+import { redact, rememberSecrets, secretsOfEnv } from './lib/redact.ts';
 import { advanceLocal } from './ops/dev-advance.ts';
 import { checkReady } from './routes/health.ts';
 
@@ -50,6 +51,8 @@ export type RunningServer = {
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const env = opts.env ?? process.env;
+  // before anything can fail: a refusal at start must not print a key or a provider's URL either
+  rememberSecrets(secretsOfEnv(env));
   // the settings are read knowing the RPC's chain: anywhere but 31337 only a full configuration starts
   const loaded = await resolveConfig(opts.devClock ? { ...env, DEV_CLOCK: '1' } : env);
   const config = { ...loaded, ...opts.config };
@@ -153,8 +156,14 @@ if (isMain) {
       process.once('SIGTERM', () => stop('SIGTERM'));
     })
     .catch((err) => {
-      // a setting or the database's migrations: one line naming what to change
-      console.error(err instanceof ConfigError || err instanceof MigrationsNotCurrent ? err.message : err);
+      // a setting or the database's migrations: one line naming what to change (never a secret)
+      console.error(
+        redact(
+          err instanceof ConfigError || err instanceof MigrationsNotCurrent
+            ? err.message
+            : String((err as Error)?.stack ?? err),
+        ),
+      );
       process.exit(1);
     });
 }

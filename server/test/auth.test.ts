@@ -1,4 +1,4 @@
-import { ErrorCode, errorMessage } from '@free/protocol';
+import { ErrorCode, errorMessage, httpStatusOf } from '@free/protocol';
 import { MAX_SIGNATURE_BYTES } from '@free/protocol/api/common';
 import { DAY_MS } from '@free/protocol/constants';
 import { createPublicClient, custom, type PublicClient } from 'viem';
@@ -199,7 +199,7 @@ describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
     const payload = await c.build();
     const before = await snapshot(t.db);
     const r = await login(payload, 'ja');
-    expect(r.statusCode).toBe(200);
+    expect(r.statusCode).toBe(httpStatusOf(c.code));
     const body = r.json();
     expect(body.code).toBe(c.code);
     expect(body.data).toBeNull();

@@ -43,8 +43,9 @@ describe('the metrics port', () => {
       });
     await t.app.inject({ method: 'GET', url: '/api/no/such/route/123' });
     const after = await scrape();
+    // no such article: the NotFound envelope travels as HTTP 404, under the route's pattern
     expect(
-      count(after, '/api/common/article/detail', 200) - count(before, '/api/common/article/detail', 200),
+      count(after, '/api/common/article/detail', 404) - count(before, '/api/common/article/detail', 404),
     ).toBe(3);
     // an unknown path is one series, whatever the path was
     expect(count(after, 'unmatched', 404) - count(before, 'unmatched', 404)).toBe(1);

@@ -87,7 +87,18 @@ describe.each(BACKENDS)('a client generated from the OpenAPI document ($name)', 
     });
     // the refusal is typed too: code is one of the documented error codes, data is null
     if (tooMuch.data?.code === 200) throw new Error('a withdrawal above the balance went through');
+    expect(tooMuch.response.status).toBe(200);
     expect(tooMuch.data).toMatchObject({ code: ErrorCode.InsufficientBalance, data: null });
+    // bad input travels as HTTP 400: the client finds the same envelope as the typed `error`
+    const malformed = await client.POST('/api/user/withdraw/apply', {
+      params: { header },
+      // a coin the schema does not know (as a client off its types would send)
+      body: { amount: '12', coin: 'BTC' as 'USDT' },
+    });
+    expect(malformed.response.status).toBe(400);
+    expect(malformed.data).toBeUndefined();
+    expect(malformed.error).toMatchObject({ code: ErrorCode.BadRequest, data: null });
+    expect(malformed.error?.msg).toContain('coin');
 
     const key = { ...header, 'idempotency-key': 'openapi-client-withdraw-1' };
     const first = await client.POST('/api/user/withdraw/apply', {

@@ -1,9 +1,10 @@
 // Generated requests against every operation of the OpenAPI document (fast-check, from the JSON
 // schemas the document holds, which are the protocol's zod schemas): valid and malformed inputs,
-// signed in as a user and as an operator. Each answer must be HTTP 200 with no code of 500 or
-// above, must match the answer the document describes, and a refusal must leave every table's
-// contents as they were. FUZZ_RUNS sets the cases per operation and signed-in user (default 2).
-import { ErrorCode } from '@free/protocol';
+// signed in as a user and as an operator. Each answer must travel with the HTTP status its code
+// means (an HTTP code as itself, success and product refusals as 200), have no code of 500 or
+// above, match the answer the document describes for that status, and a refusal must leave every
+// table's contents as they were. FUZZ_RUNS sets the cases per operation and signed-in user (default 2).
+import { ErrorCode, httpStatusOf } from '@free/protocol';
 import type { OperatorRole } from '@free/protocol/api/admin';
 import { MODULE_KEYS } from '@free/protocol/modules';
 import Ajv, { type ValidateFunction } from 'ajv';
@@ -30,7 +31,14 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 2);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 type Document = { paths: Record<string, Record<string, Operation & Record<string, unknown>>> };
-type Target = { method: string; path: string; op: Operation; validate: ValidateFunction };
+type Target = {
+  method: string;
+  path: string;
+  op: Operation;
+  validate: ValidateFunction;
+  /** the 4XX / 5XX answer: the error envelope */
+  validateError: ValidateFunction;
+};
 
 /** Every table of the app's schema, each as a digest of its rows (a refusal must change none). */
 async function tableContents(db: DbHandle): Promise<Record<string, string>> {
@@ -63,8 +71,10 @@ function targetsOf(doc: Document): Target[] {
       .map(([method, op]) => {
         const ref = `api#/paths/${pointer(path)}/${method}/responses/200/content/${pointer('application/json')}/schema`;
         const validate = ajv.getSchema(ref);
-        if (!validate) throw new Error(`no documented answer for ${method} ${path}`);
-        return { method: method.toUpperCase(), path, op, validate };
+        const errorRef = `api#/paths/${pointer(path)}/${method}/responses/4XX/content/${pointer('application/json')}/schema`;
+        const validateError = ajv.getSchema(errorRef);
+        if (!validate || !validateError) throw new Error(`no documented answer for ${method} ${path}`);
+        return { method: method.toUpperCase(), path, op, validate, validateError };
       }),
   );
 }
@@ -129,10 +139,11 @@ describe.each(BACKENDS)(
             fc.asyncProperty(requestsFor(target.op), async (req) => {
               const res = await send(target, req, tokens.get(who.account.address) as string);
               const where = `${target.method} ${target.path} ${JSON.stringify(req)} → ${res.statusCode} ${res.body}`;
-              expect(res.statusCode, where).toBe(200);
               const body = res.json();
+              expect(res.statusCode, where).toBe(httpStatusOf(body.code));
               expect(body.code >= 500 && body.code < 600, where).toBe(false);
-              expect(target.validate(body), `${where}\n${JSON.stringify(target.validate.errors)}`).toBe(true);
+              const validate = res.statusCode === 200 ? target.validate : target.validateError;
+              expect(validate(body), `${where}\n${JSON.stringify(validate.errors)}`).toBe(true);
               const after = await tableContents(t.db);
               if (body.code !== ErrorCode.Ok) {
                 // ops_log is the operators' audit trail: every attempt is logged, refused or not

@@ -330,7 +330,7 @@ describe('robustness', () => {
         headers: authHeaders(tt, token),
         payload: { amount: '5' },
       });
-      expect(r.statusCode).toBe(200);
+      expect(r.statusCode).toBe(504);
       expect(r.json()).toMatchObject({ code: ErrorCode.Timeout, data: null });
       expect(await snapshot(db2)).toEqual(before);
     } finally {
@@ -342,7 +342,7 @@ describe('robustness', () => {
     t = await makeApp('', { db });
     await db.db.execute(sql`DROP TABLE banners`);
     const r = await t.app.inject({ method: 'GET', url: '/api/common/banner', headers: BASE_HEADERS });
-    expect(r.statusCode).toBe(200);
+    expect(r.statusCode).toBe(500);
     const body = r.json();
     expect(body).toMatchObject({ code: ErrorCode.Internal, data: null });
     expect(body.msg).not.toMatch(/banners|relation|select|drizzle|stack/i);

@@ -6,7 +6,8 @@ export type Envelope<T> = { code: number; msg: string; data: T };
 
 /**
  * Stable codes: never renumber or reuse one, clients and logs depend on them.
- * - < 1000: HTTP-like outcomes (the body still travels with HTTP 200, as the provider did).
+ * - < 1000: HTTP outcomes, and the answer travels with that HTTP status (httpStatusOf); the body
+ *   is the same envelope, so a client reads the envelope whatever the status.
  * - 1000–1099 amounts, 1100–1199 auth and signing, 1200–1299 business rules, 1300+ infrastructure.
  * - ≥ 9000: client-side texts that the server never sends (transport failure, generic error,
  *   empty list) so the web shows them through the same `errorMessage` table.
@@ -86,6 +87,15 @@ const CODE_NAMES = new Map<number, ErrorCodeName>(
 /** The name of a known code (for logs and tests), or undefined for a code we do not know. */
 export function errorCodeName(code: number): ErrorCodeName | undefined {
   return CODE_NAMES.get(code);
+}
+
+/**
+ * The HTTP status an answer with envelope `code` travels with: an HTTP code (400–599) is its own
+ * status, so proxies and logs see refusals and failures; a product code (four digits) is a
+ * business answer and travels as 200, like success.
+ */
+export function httpStatusOf(code: number): number {
+  return code >= 400 && code < 600 ? code : 200;
 }
 
 export function isErrorCode(code: unknown): code is ErrorCode {

@@ -1,5 +1,6 @@
 // The OpenAPI document of every route (from the zod schemas), served at /api/docs. Each answer is
-// documented as it travels: HTTP 200 with the success envelope or the error envelope; the headers
+// documented as it travels: HTTP 200 with the success envelope or a product refusal, 4XX and 5XX
+// with the error envelope whose code is the status; the headers
 // come from where the server checks them (platform: api-headers.ts, token/sign/times: auth.ts,
 // Idempotency-Key: the route's own header schema).
 
@@ -100,10 +101,27 @@ export function completeDocument<T extends Document>(doc: T): T {
         properties: { ...media.schema.properties, code: { type: 'integer', enum: [200] } },
       };
       media.schema = { oneOf: [success, { $ref: '#/components/schemas/ErrorEnvelope' }] };
-      ok.description = 'Success envelope (`code` 200) or error envelope (any other code)';
-      ok.headers = Object.fromEntries(
+      ok.description =
+        'Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code)';
+      const limitHeaders = Object.fromEntries(
         Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
       );
+      ok.headers = limitHeaders;
+      // an envelope whose code is an HTTP code travels with that status (protocol's httpStatusOf)
+      const error = (description: string) => ({
+        description,
+        headers: limitHeaders,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      });
+      op.responses = {
+        ...op.responses,
+        '4XX': error(
+          'The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`)',
+        ),
+        '5XX': error(
+          'The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back)',
+        ),
+      };
     }
   }
   const components = doc.components ?? {};
@@ -131,7 +149,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         title: 'FREE API',
         version: '1.0.0',
         description:
-          'Every answer is HTTP 200 with the envelope `{ code, msg, data }`: `code` 200 is success, any other code is a refusal with `data: null` (ErrorEnvelope; a refused operator command says why in `data`). Every call sends the `platform` header; signed-in calls also send `Authorization: Bearer <token>`, `sign` and `times`. A path no operation has answers HTTP 404 with the NotFound envelope; a path called with another method HTTP 405 with `Allow`. docs/api.md describes the wire format, the error codes and the limits.',
+          'Every answer is the envelope `{ code, msg, data }`: `code` 200 is success, any other code is a refusal with `data: null` (ErrorEnvelope; a refused operator command says why in `data`). An envelope whose code is an HTTP code (400–599) travels with that HTTP status; success and product refusals (four-digit codes) travel as HTTP 200; a client reads the envelope whatever the status. Every call sends the `platform` header; signed-in calls also send `Authorization: Bearer <token>`, `sign` and `times`. A path no operation has answers HTTP 404 with the NotFound envelope; a path called with another method HTTP 405 with `Allow`. docs/api.md describes the wire format, the error codes and the limits.',
       },
       servers: [{ url: '/', description: 'the host that serves this document' }],
       // @fastify/swagger reads the schemes while it builds each operation's security

@@ -1,6 +1,6 @@
 // The `{ code, msg, data }` envelope of every answer (docs/api.md "The envelope"): success, and failure in the
 // caller's language with the faulty field named.
-import { type Envelope, ErrorCode, errorMessage } from '@free/protocol';
+import { type Envelope, ErrorCode, errorMessage, httpStatusOf } from '@free/protocol';
 import type { LanguageCode } from '@free/protocol/languages';
 import type { FastifyReply } from 'fastify';
 
@@ -15,7 +15,16 @@ export function failure(code: number, lang: LanguageCode, field?: string): Envel
   return { code, msg: field ? `${text} (${field})` : text, data: null };
 }
 
-export function sendFailure(reply: FastifyReply, code: number, field?: string, httpStatus = 200) {
+/**
+ * Sends the failure envelope with the HTTP status its code means (httpStatusOf: an HTTP code is
+ * its own status, a product refusal 200) unless the caller names another (405 for a wrong method).
+ */
+export function sendFailure(
+  reply: FastifyReply,
+  code: number,
+  field?: string,
+  httpStatus = httpStatusOf(code),
+) {
   const lang = reply.request.lang ?? 'en';
   // A string payload skips the route's response serializer (which describes success data).
   return reply

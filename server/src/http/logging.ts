@@ -1,8 +1,23 @@
-// The app's pino options (secrets redacted) and its request log: one line per answered request
+// The app's pino options (secrets redacted), the request id, and its request log: one line per answered request
 // (method, url, client ip, status, ms) instead of Fastify's two ("incoming request" and "request
 // completed"), so a busy API formats and writes half as many lines.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { redact } from '../lib/redact.ts';
 import type { AppDeps } from './context.ts';
+
+/** An incoming X-Request-Id is kept when it looks like one (nginx's $request_id is 32 hex digits). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The request's id (Fastify's `genReqId`): the proxy's X-Request-Id when well formed, else a new
+ * one; every log line of the request carries it as `reqId` and the answer as X-Request-Id.
+ */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 const REDACT = [
   'req.headers.authorization',
@@ -22,6 +37,8 @@ export function loggerOptions(deps: Pick<AppDeps, 'logger' | 'config'>) {
   return {
     level: deps.config.logLevel,
     redact: { paths: REDACT, censor: '[redacted]' },
+    // whatever a line says (an RPC error names its URL), no secret of the settings is written
+    hooks: { streamWrite: redact },
     ...(deps.logger === true ? {} : deps.logger),
   };
 }

@@ -84,6 +84,7 @@ export async function runForOperator(
     now: ctx.clock,
     actor: operatorAddress(req),
     hotWallet,
+    requestId: req.id,
   });
   if (!r.ok) {
     const msg = `${errorMessage(ErrorCode.OperatorCommandRefused, req.lang)}: ${r.error}`;

@@ -42,7 +42,7 @@ export function installRequestContext(app: FastifyInstance, budgetMs: number): v
   // Server-side budget: whatever is still running after `budgetMs` answers Timeout, once.
   app.addHook('onRequest', (_req, reply, done) => {
     const timer = setTimeout(() => {
-      if (!reply.sent) void sendFailure(reply, ErrorCode.Timeout, undefined, 200);
+      if (!reply.sent) void sendFailure(reply, ErrorCode.Timeout);
     }, budgetMs);
     timer.unref();
     reply.raw.once('close', () => clearTimeout(timer));

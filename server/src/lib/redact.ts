@@ -76,11 +76,3 @@ export function redact(text: string): string {
   }
   return out;
 }
-
-/** A URL as it may be shown: its origin, and `/[redacted]` when it carried more. */
-export function safeUrl(url: string): string {
-  if (!URL.canParse(url)) return MARK;
-  const u = new URL(url);
-  const more = u.username || u.password || (u.pathname !== '/' && u.pathname) || u.search || u.hash;
-  return `${u.protocol}//${u.host}${more ? `/${MARK}` : ''}`;
-}

@@ -492,6 +492,7 @@ export async function runCommand(name: string, raw: unknown, deps: OpsDeps): Pro
       error,
       actor: deps.actor,
       shellUser: deps.shellUser ?? null,
+      requestId: deps.requestId ?? null,
       createdAt: now(),
     });
   };

@@ -33,6 +33,8 @@ export type OpsDeps = {
   actor: string;
   /** the shell user who ran the CLI, kept next to the address (the console has none) */
   shellUser?: string | undefined;
+  /** the console request's id (X-Request-Id), kept in ops_log with the entry */
+  requestId?: string | undefined;
 };
 
 /** A refusal with a message meant for the operator, and its stable code for the console. */

@@ -1750,7 +1750,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1771,6 +1771,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getHealthReady: {
@@ -1782,7 +1808,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1869,6 +1895,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonNonce: {
@@ -1886,7 +1938,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1911,6 +1963,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postCommonLogin: {
@@ -1933,7 +2011,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1965,6 +2043,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonConfig: {
@@ -1979,7 +2083,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2060,6 +2164,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonArticleList: {
@@ -2078,7 +2208,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2111,6 +2241,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonArticleDetail: {
@@ -2127,7 +2283,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2156,6 +2312,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonBanner: {
@@ -2170,7 +2352,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2194,6 +2376,32 @@ export interface operations {
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2278,7 +2486,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2316,6 +2524,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonPoolStats: {
@@ -2330,7 +2564,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2367,6 +2601,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonRoundCurrent: {
@@ -2381,7 +2641,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2428,6 +2688,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonRoundHistory: {
@@ -2445,7 +2731,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2497,6 +2783,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonMachines: {
@@ -2511,7 +2823,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2545,6 +2857,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonMachineDetail: {
@@ -2561,7 +2899,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2593,6 +2931,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonShopProducts: {
@@ -2607,7 +2971,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2639,6 +3003,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonShopProductDetail: {
@@ -2655,7 +3045,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2685,6 +3075,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getCommonQuotes: {
@@ -2699,7 +3115,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2726,6 +3142,32 @@ export interface operations {
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2774,7 +3216,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2851,6 +3293,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserLogout: {
@@ -2865,7 +3333,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2885,6 +3353,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserSessions: {
@@ -2899,7 +3393,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2929,6 +3423,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserSessionsRevoke: {
@@ -2952,7 +3472,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2970,6 +3490,32 @@ export interface operations {
                             revoked: number;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2992,7 +3538,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3026,6 +3572,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserIncomeInfo: {
@@ -3040,7 +3612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3092,6 +3664,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakingLimitInfo: {
@@ -3106,7 +3704,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3152,6 +3750,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserContributeRecord: {
@@ -3169,7 +3793,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3202,6 +3826,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserWithdrawApply: {
@@ -3230,7 +3880,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3264,6 +3914,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserWithdrawList: {
@@ -3281,7 +3957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3320,6 +3996,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserRechargeCreate: {
@@ -3340,7 +4042,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3390,6 +4092,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserRechargeList: {
@@ -3407,7 +4135,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3462,6 +4190,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserTeamInfo: {
@@ -3476,7 +4230,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3517,6 +4271,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserDirectList: {
@@ -3534,7 +4314,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3568,6 +4348,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakeRefAddress: {
@@ -3582,7 +4388,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3606,6 +4412,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserStakingUseBalance: {
@@ -3625,7 +4457,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3682,6 +4514,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakeOrders: {
@@ -3700,7 +4558,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3762,6 +4620,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserStakeRedeem: {
@@ -3783,7 +4667,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3838,6 +4722,32 @@ export interface operations {
                             chainIndex: number | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3861,7 +4771,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3918,6 +4828,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserStakeRedemptions: {
@@ -3935,7 +4871,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4001,6 +4937,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserFire: {
@@ -4015,7 +4977,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4058,6 +5020,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserFireIgnite: {
@@ -4073,7 +5061,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4098,6 +5086,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserBurnRecords: {
@@ -4115,7 +5129,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4153,6 +5167,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserHashrate: {
@@ -4167,7 +5207,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4196,6 +5236,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserAirdrop: {
@@ -4212,7 +5278,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4249,6 +5315,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserAirdropUnlocks: {
@@ -4267,7 +5359,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4299,6 +5391,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserQuota: {
@@ -4313,7 +5431,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4344,6 +5462,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserPresale: {
@@ -4358,7 +5502,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4396,6 +5540,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserPresaleBuy: {
@@ -4418,7 +5588,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4446,6 +5616,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserPoolContribute: {
@@ -4467,7 +5663,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4501,6 +5697,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserPoolCollect: {
@@ -4520,7 +5742,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4545,6 +5767,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserPoolContributions: {
@@ -4562,7 +5810,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4600,6 +5848,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserPoolOrders: {
@@ -4617,7 +5891,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4656,6 +5930,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserRoundBet: {
@@ -4679,7 +5979,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4713,6 +6013,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserRoundBets: {
@@ -4730,7 +6056,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4769,6 +6095,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserHlbSubscribe: {
@@ -4791,7 +6143,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4826,6 +6178,32 @@ export interface operations {
                             redeemedAt: string | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4849,7 +6227,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4886,6 +6264,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserHlbOrders: {
@@ -4903,7 +6307,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4972,6 +6376,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserMachineBuy: {
@@ -4993,7 +6423,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5026,6 +6456,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserMachines: {
@@ -5043,7 +6499,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5083,6 +6539,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserShopOrder: {
@@ -5105,7 +6587,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5144,6 +6626,32 @@ export interface operations {
                             cancelledAt: string | null;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5167,7 +6675,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5208,6 +6716,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserShopOrders: {
@@ -5225,7 +6759,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5271,6 +6805,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserFccRecords: {
@@ -5288,7 +6848,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5321,6 +6881,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postUserCardApply: {
@@ -5345,7 +6931,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5377,6 +6963,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getUserCards: {
@@ -5391,7 +7003,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5423,6 +7035,32 @@ export interface operations {
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5507,7 +7145,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5528,6 +7166,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminMe: {
@@ -5542,7 +7206,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5565,6 +7229,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminDashboard: {
@@ -5579,7 +7269,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5697,6 +7387,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminAudit: {
@@ -5716,7 +7432,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5750,6 +7466,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminFomoFund: {
@@ -5773,7 +7515,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5800,6 +7542,32 @@ export interface operations {
                             };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5833,7 +7601,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5874,6 +7642,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminAllocationsImport: {
@@ -5900,7 +7694,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5944,6 +7738,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminWithdrawals: {
@@ -5961,7 +7781,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6015,6 +7835,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminWithdrawalsApprove: {
@@ -6035,7 +7881,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6063,6 +7909,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminWithdrawalsReject: {
@@ -6084,7 +7956,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6111,6 +7983,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminPaymentsUnmatched: {
@@ -6128,7 +8026,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6168,6 +8066,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminLimits: {
@@ -6182,7 +8106,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6210,6 +8134,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminLimits: {
@@ -6233,7 +8183,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6263,6 +8213,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminConfig: {
@@ -6277,7 +8253,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6297,6 +8273,32 @@ export interface operations {
                             };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6320,7 +8322,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6343,6 +8345,32 @@ export interface operations {
                             };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6367,7 +8395,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6392,6 +8420,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminMachines: {
@@ -6406,7 +8460,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6445,6 +8499,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminMachines: {
@@ -6481,7 +8561,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6506,6 +8586,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminMachinesStock: {
@@ -6527,7 +8633,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6552,6 +8658,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminProducts: {
@@ -6566,7 +8698,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6603,6 +8735,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminProducts: {
@@ -6637,7 +8795,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6662,6 +8820,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminProductsStock: {
@@ -6683,7 +8867,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6708,6 +8892,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminShopOrders: {
@@ -6726,7 +8936,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6775,6 +8985,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminShopOrder: {
@@ -6797,7 +9033,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6823,6 +9059,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminCards: {
@@ -6839,7 +9101,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6874,6 +9136,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminCardsReview: {
@@ -6897,7 +9185,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6933,6 +9221,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminQuotes: {
@@ -6947,7 +9261,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6976,6 +9290,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminQuotes: {
@@ -6999,7 +9339,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7025,6 +9365,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminArticles: {
@@ -7039,7 +9405,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7064,6 +9430,32 @@ export interface operations {
                             }[];
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7094,7 +9486,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7121,6 +9513,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminArticlesDetail: {
@@ -7138,7 +9556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7167,6 +9585,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminArticlesPreview: {
@@ -7184,7 +9628,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7213,6 +9657,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminBanners: {
@@ -7227,7 +9697,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7254,6 +9724,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminBanners: {
@@ -7278,7 +9774,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7302,6 +9798,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminBannersRemove: {
@@ -7322,7 +9844,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7348,6 +9870,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminContacts: {
@@ -7362,7 +9910,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7381,6 +9929,32 @@ export interface operations {
                             telegram: string;
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7406,7 +9980,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7427,6 +10001,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminUsersLookup: {
@@ -7444,7 +10044,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7667,6 +10267,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminUsersLedger: {
@@ -7689,7 +10315,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7723,6 +10349,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getAdminUsersSessions: {
@@ -7740,7 +10392,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7769,6 +10421,32 @@ export interface operations {
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postAdminUsersSessionsRevoke: {
@@ -7791,7 +10469,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success envelope (`code` 200) or error envelope (any other code) */
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7814,6 +10492,32 @@ export interface operations {
                             };
                         };
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -115,6 +115,22 @@ describe('api client', () => {
     expect(showToast).toHaveBeenLastCalledWith('Something went wrong');
   });
 
+  it('reads the envelope of an answer whose HTTP status is its code (400, 429, 504)', async () => {
+    for (const [code, msg] of [
+      [400, 'Invalid request (amount)'],
+      [429, 'Too many requests'],
+      [504, 'Request timed out'],
+    ] as const) {
+      vi.stubGlobal('fetch', respond({ code, msg, data: null }, code));
+      await expect(call(routes.postUserWithdrawApply, { body: { amount: '5' } })).rejects.toMatchObject({
+        code,
+        status: code,
+        message: msg,
+      });
+      expect(showToast).toHaveBeenLastCalledWith(msg);
+    }
+  });
+
   it('rejects a 404 of our own API with ApiError, shown like any other refusal', async () => {
     vi.stubGlobal('fetch', respond({ code: 404, msg: 'Not found', data: null }, 404));
     const error = await call(routes.getCommonShopProducts).catch((e: unknown) => e);

@@ -14,6 +14,8 @@ export const opsLog = pgTable('ops_log', {
   actor: text('actor').notNull(),
   /** the shell user who ran the CLI (null for the console) */
   shellUser: text('shell_user'),
+  /** the console request that ran it (its X-Request-Id, in every log line of that request); null for the CLI */
+  requestId: text('request_id'),
   createdAt: createdAt(),
 });
 
