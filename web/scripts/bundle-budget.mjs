@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstPaintJs } from './first-paint.mjs';
 
-const BUDGET_BYTES = 145 * 1024;
+// 148 KiB: the English catalogue ships in the first render's chunk (the fallback language) and grew
+// with the proof-of-liabilities page, the withdrawal holds and the plural forms (docs/benchmarks.md)
+const BUDGET_BYTES = 148 * 1024;
 const MAX_FILES = 8;
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, process.argv[2] ?? 'dist');

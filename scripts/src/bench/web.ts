@@ -47,7 +47,7 @@ const kib = totalBytes / 1024;
 console.log(`web bench: first-paint JS ${kib.toFixed(1)} KiB gzip in ${files.length} files`);
 
 const metrics: Metric[] = [
-  { name: 'first-paint JavaScript (gzip)', value: kib, unit: 'KiB', target: { op: '<', value: 145 } },
+  { name: 'first-paint JavaScript (gzip)', value: kib, unit: 'KiB', target: { op: '<', value: 148 } },
 ];
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
