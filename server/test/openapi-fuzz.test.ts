@@ -59,10 +59,25 @@ async function tableContents(db: DbHandle): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
 }
 
+/**
+ * OpenAPI 3.0's `nullable` as ajv reads it: ajv takes the keyword only beside a `type`, so a nullable
+ * union (`{ nullable: true, oneOf: [...] }`, e.g. a withdrawal's hold) becomes "one of these, or null".
+ */
+function nullableForAjv(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableForAjv);
+  if (typeof node !== 'object' || node === null) return node;
+  const o = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableForAjv(v)]));
+  if (o.nullable === true && o.type === undefined && (o.oneOf || o.anyOf)) {
+    const { nullable: _, ...rest } = o;
+    return { anyOf: [rest, { type: 'null' }] };
+  }
+  return o;
+}
+
 /** The answers each operation documents, compiled once from the document itself. */
 function targetsOf(doc: Document): Target[] {
   const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
-  ajv.addSchema(doc, 'api');
+  ajv.addSchema(nullableForAjv(doc) as Document, 'api');
   const pointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
