@@ -112,6 +112,9 @@ const streamCount = (def: number) =>
     .min(1, 'must be at least 1')
     .default(def);
 
+/** FINALITY_DEPTH, else 0 on the local chain (instant blocks) and 15 elsewhere (docs/deploy.md). */
+const finalityDepthOf = (given: number | undefined, isLocal: boolean): number => given ?? (isLocal ? 0 : 15);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -588,7 +591,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     siweDomains: e.SIWE_DOMAINS,
     // blocks an event must be buried under before it counts: 15 on BSC-type chains; 0 on anvil,
     // which never reorganises by itself and makes a block only when a transaction comes
-    finalityDepth: e.FINALITY_DEPTH ?? (isLocal ? 0 : 15),
+    finalityDepth: finalityDepthOf(e.FINALITY_DEPTH, isLocal),
     sessionIdleMs: Math.round(e.SESSION_IDLE_HOURS * 3_600_000),
     hotWalletMaxFeePerGas: e.HOT_WALLET_MAX_FEE_GWEI,
     hotWalletMaxResigns: e.HOT_WALLET_MAX_RESIGNS,
@@ -655,7 +658,7 @@ export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
     deployment,
     chainId,
     hotWalletAddress,
-    finalityDepth: e.FINALITY_DEPTH ?? (isLocal ? 0 : 15),
+    finalityDepth: finalityDepthOf(e.FINALITY_DEPTH, isLocal),
     ...(key ? { hotWalletKey: key } : {}),
   };
 }
