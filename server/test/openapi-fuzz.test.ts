@@ -60,14 +60,15 @@ async function tableContents(db: DbHandle): Promise<Record<string, string>> {
 }
 
 /**
- * OpenAPI 3.0's `nullable` as ajv reads it: ajv takes the keyword only beside a `type`, so a nullable
- * union (`{ nullable: true, oneOf: [...] }`, e.g. a withdrawal's hold) becomes "one of these, or null".
+ * OpenAPI 3.0's `nullable` on a union as ajv must read it: ajv applies the keyword to `type` only,
+ * then checks null against each variant, so a nullable union (`{ type: 'object', nullable: true,
+ * oneOf: [...] }`, e.g. a withdrawal's hold) becomes "one of these, or null".
  */
 function nullableForAjv(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableForAjv);
   if (typeof node !== 'object' || node === null) return node;
   const o = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableForAjv(v)]));
-  if (o.nullable === true && o.type === undefined && (o.oneOf || o.anyOf)) {
+  if (o.nullable === true && (o.oneOf || o.anyOf)) {
     const { nullable: _, ...rest } = o;
     return { anyOf: [rest, { type: 'null' }] };
   }

@@ -139,7 +139,21 @@ export function completeDocument<T extends Document>(doc: T): T {
     },
     schemas: { ...components.schemas, ErrorEnvelope: ERROR_ENVELOPE },
   };
+  typeNullableUnions(doc.paths);
   return doc;
+}
+
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`: a nullable union of objects (zod's
+ * `union.nullable()`, e.g. a withdrawal's hold) gets the type its variants share.
+ */
+function typeNullableUnions(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  for (const child of Object.values(node)) typeNullableUnions(child);
+  const s = node as JsonSchema;
+  const variants = (s.oneOf ?? s.anyOf) as JsonSchema[] | undefined;
+  if (s.nullable === true && s.type === undefined && variants?.every((v) => v.type === 'object'))
+    s.type = 'object';
 }
 
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
