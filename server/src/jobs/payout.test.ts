@@ -182,6 +182,8 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
       ).rejects.toBe(crash);
       const saved = await state(w.id);
       expect(saved?.state).toBe('signed'); // on chain already, but the worker died before noting it
+      // automine mines it as it arrives, though not always before the node has answered the send
+      await chain.client.waitForTransactionReceipt({ hash: saved?.tx_hash as Hex });
       expect(await transfersTo(w.to)).toEqual([parseEther('12.5')]);
 
       await payoutOnce(options()); // restart: re-sends the SAME raw tx, finds it known
@@ -803,6 +805,10 @@ describe.each(BACKENDS)('payout on $name', ({ url }) => {
 
     it('never pays above the fee ceiling: with the base fee above it the payout is re-priced up to the ceiling, no further, and waits until fees come down', async () => {
       const ceiling = parseGwei('20');
+      // the base fee earlier tests raised comes down first: the first version is signed below the
+      // ceiling and taken by the node
+      await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('1') });
+      await chain.test.mine({ blocks: 1 });
       const w = await queueWithdrawal(parseEther('16'));
       const rec = recorder();
       const capped = options({ log: rec.log, maxFeePerGas: ceiling });
