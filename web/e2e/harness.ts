@@ -203,7 +203,8 @@ export async function committed(page: Page) {
       return !!main && current && main.children.length > 0 && !document.querySelector('[aria-busy="true"]');
     },
     undefined,
-    { timeout: 10_000 },
+    // a lazy page and its first reads, on a machine busy with other suites beside the browser
+    { timeout: 30_000 },
   );
 }
 
