@@ -218,8 +218,35 @@ function countsOf(suite: Suite, code: number, output: string): Counts {
 }
 
 type VitestReport = {
-  testResults?: { name: string; assertionResults?: { fullName: string; duration?: number | null }[] }[];
+  testResults?: {
+    name: string;
+    assertionResults?: {
+      fullName: string;
+      status?: string;
+      duration?: number | null;
+      failureMessages?: string[];
+    }[];
+  }[];
 };
+
+/** Every failed test of this run's vitest reports, with the first lines of its failure: CI shows
+ * only the end of the output, where this summary is. */
+function failedTests(): string[] {
+  const lines: string[] = [];
+  for (const suite of suites) {
+    const file = join(tmp, `${suite.name}.json`);
+    if (suite.counts !== 'vitest' || !existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+    for (const f of report.testResults ?? [])
+      for (const t of f.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        lines.push(`  ${suite.name} ${relative(suite.cwd, f.name)} › ${t.fullName}`);
+        const message = (t.failureMessages ?? []).join('\n').split('\n').slice(0, 6);
+        lines.push(...message.map((l) => `      ${l.slice(0, 300)}`));
+      }
+  }
+  return lines;
+}
 
 /** The `n` slowest tests of this run's vitest reports, one line each: seconds, suite, file, name. */
 function slowestTests(n: number): string[] {
@@ -288,6 +315,8 @@ await besideLane;
 const table = suites.flatMap((s) => rows.get(s.name) ?? []);
 
 console.log(`\nSuites:\n${table.join('\n')}\n`);
+const failed = failedTests();
+if (failed.length) console.log(`Failed tests:\n${failed.join('\n')}\n`);
 const slow = slowestTests(10);
 if (slow.length) console.log(`Slowest tests:\n${slow.join('\n')}\n`);
 console.log(
