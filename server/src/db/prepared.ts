@@ -4,8 +4,8 @@
 // 45 µs named, mostly planning. The name is derived from the text, so one text is one statement on
 // every connection; at most MAX_NAMED distinct texts are named per process (texts that vary with
 // their input, such as IN lists of any length, could otherwise fill every connection's memory), and
-// the rest run unnamed as before. Behind PgBouncer in transaction mode this needs PgBouncer 1.21+
-// with `max_prepared_statements` set (docs/operations.md).
+// the rest run unnamed as before. Behind PgBouncer only in session mode (docs/operations.md,
+// "Several API processes": the leader locks and LISTEN need a session too).
 import pg from 'pg';
 
 /** Distinct statement texts named per process; later new texts run unnamed. */
