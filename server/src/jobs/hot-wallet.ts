@@ -650,7 +650,7 @@ async function resign(
  * `finalBlock`) after which the wallet's count passes it; `hash` null when that block holds none
  * (the nonce was set, not used); null when the node cannot answer for old blocks.
  */
-async function whoUsedNonce(
+export async function whoUsedNonce(
   o: WalletView,
   nonce: number,
   fromBlock: bigint,

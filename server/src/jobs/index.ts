@@ -49,6 +49,9 @@ export function finalityDepthFor(
   return config.chainId === 31337 ? config.finalityDepth : Math.max(config.finalityDepth, 15);
 }
 
+/** The indexer's cursor name (chain_cursors) for a deployment. */
+export const indexerName = (d: { chainId: number; staking: string }) => `${d.chainId}:${d.staking.toLowerCase()}`;
+
 export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerOptions | null {
   const d = ctx.config.deployment;
   if (!d) return null;
@@ -58,7 +61,7 @@ export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerO
     contracts: { staking: d.staking, payment: d.payment },
     startBlock: d.startBlock ?? 0,
     finalityDepth: finalityDepthFor(ctx.config),
-    name: `${d.chainId}:${d.staking.toLowerCase()}`,
+    name: indexerName(d),
     log: ctx.log ?? noopLog,
     onPaid: creditPaidEvent,
   };

@@ -5,8 +5,9 @@ import { type ChainGuard, ChainMismatch } from '../chain/chain-guard.ts';
 import { dexAddresses, makeChainClient } from '../chain/client.ts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
+import { restorePending } from '../db/incarnation.ts';
 import { type Logger, noopLog } from '../lib/logger.ts';
-import { jobInterval, jobLeading, recordJobStep } from '../lib/metrics.ts';
+import { jobInterval, jobLeading, jobRestoreHeld, recordJobStep } from '../lib/metrics.ts';
 import { dexFreeOracle, dexFreePrice, type OracleSource, type PriceSource } from '../services/quotes.ts';
 import { LEADER_CHECK_MS, type Leadership, LeadershipLost, tryLeadership } from './leader.ts';
 
@@ -60,7 +61,8 @@ export function oracleFor(ctx: JobContext): OracleSource | null {
  * lock may be lost (its connection died, or a check finds it gone) the step in flight is stopped
  * at its next database access and the loop goes back to waiting, so another process takes over.
  * With a chain guard, a step runs only while the RPC answers the deployment's chain; on another
- * chain the loop ends (a failed step makes the guard ask again before the next one).
+ * chain the loop ends (a failed step makes the guard ask again before the next one). On a database
+ * that was restored or failed over, no step runs until `restore:check` has run (db/incarnation.ts).
  */
 export function runLoop(
   ctx: Pick<JobContext, 'config' | 'db' | 'log' | 'leaderCheckMs' | 'chainGuard'>,
@@ -90,6 +92,7 @@ export function runLoop(
   jobLeading.set({ job: name }, 0);
   const running = (async () => {
     let lead: Leadership | null = null;
+    let held = false;
     try {
       while (!stopping) {
         if (lead?.signal.aborted) {
@@ -126,6 +129,18 @@ export function runLoop(
         }
         let busy = false;
         try {
+          // a restored (or failed-over) database: nothing runs until restore:check (ops/restore.ts)
+          const restored = await restorePending(ctx.db);
+          if (restored !== null) {
+            if (!held) log.error({ job: name, err: restored }, 'jobs: waiting; the database was restored');
+            held = true;
+            jobRestoreHeld.set({ job: name }, 1);
+            await sleep(retryMs);
+            continue;
+          }
+          if (held) log.info({ job: name }, 'jobs: restore:check has run; working again');
+          held = false;
+          jobRestoreHeld.set({ job: name }, 0);
           await ctx.chainGuard?.ensure();
           busy = (await step({ db: lead.fence(ctx.db), signal: lead.signal })) === true;
           recordJobStep(name, true);

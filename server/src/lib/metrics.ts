@@ -55,6 +55,13 @@ export const jobLeading = new client.Gauge({
   registers,
 });
 
+export const jobRestoreHeld = new client.Gauge({
+  name: 'free_job_restore_held',
+  help: '1 while the job waits because the database was restored or failed over and `npm run ops -- restore:check` has not run',
+  labelNames: ['job'] as const,
+  registers,
+});
+
 export const indexerLag = new client.Gauge({
   name: 'free_indexer_lag_blocks',
   help: 'Blocks between the chain head and the indexer’s cursor (the finality depth included)',

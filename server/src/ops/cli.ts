@@ -14,7 +14,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
 import { migrationsAtOpen, openDb } from '../db/client.ts';
-import { finalityDepthFor, liabilitiesOptions } from '../jobs/index.ts';
+import { finalityDepthFor, indexerName, liabilitiesOptions } from '../jobs/index.ts';
 import { rpcTransport } from '../lib/rpc.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
 import { type ChainOps, runOps } from './commands.ts';
@@ -139,12 +139,18 @@ async function main() {
     const hotWallet = config.deployment
       ? { client, address: config.hotWalletAddress, finalityDepth: finalityDepthFor(config) }
       : undefined;
+    const d = config.deployment;
+    const restore =
+      d && hotWallet
+        ? { view: hotWallet, tokens: { USDT: d.usdt, FREE: d.free }, indexer: indexerName(d) }
+        : undefined;
     const r = await runOps(argv, {
       db,
       chain: chainOps(config),
       holdings,
       liabilities,
       hotWallet,
+      restore,
       actor,
       shellUser: shellUser(),
     });

@@ -36,6 +36,7 @@ import { toUnmatchedPaymentsView, toWithdrawalHoldView } from '../views/admin-mo
 import { toCardView } from '../views/cards.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
+import { type RestoreReport, restoreCheck } from './restore.ts';
 import {
   addressArg,
   amountArg,
@@ -343,6 +344,25 @@ const COMMAND_TABLE = {
               `reconcile: withdrawals paid on chain after their refund: ${twice.map((r) => `${r.paidAfterRefund} ${r.token}`).join(', ')}`,
             ]),
       ];
+      return lines.length === 0 ? null : lines.join('\n');
+    },
+  },
+  'restore:check': {
+    usage:
+      "restore:check   (after a restore or failover: compares the hot wallet's transactions, withdrawals and burns with the chain, records what it paid, and lets the jobs run again; exit 2 while something holds them or a transaction is unmatched)",
+    schema: z.object({}),
+    from: () => ({}),
+    run: async (_a: Record<string, never>, d) => {
+      if (!d.restore) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
+      return restoreCheck({ ...d.restore, db: d.db, now: d.now });
+    },
+    alarm: (r: RestoreReport) => {
+      const lines = [
+        ...r.holding.map((h) => `restore:check: holding the jobs: ${h.what}${h.tx ? ` (${h.tx})` : ''}`),
+        ...r.unmatched.map((u) => `restore:check: nonce ${u.nonce}, ${u.tx}: ${u.what}`),
+      ];
+      if (!r.cleared)
+        lines.push('restore:check: the jobs stay stopped; run it again once the above is settled');
       return lines.length === 0 ? null : lines.join('\n');
     },
   },

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { DbHandle } from '../db/client.ts';
 import type { WalletView } from '../jobs/hot-wallet.ts';
 import type { LiabilitiesOptions } from '../jobs/liabilities.ts';
+import type { RestoreDeps } from './restore.ts';
 import type { ReconcileChain } from '../services/reconcile.ts';
 
 /** What the chain commands need; the CLI builds it with viem and the owner key. */
@@ -26,6 +27,8 @@ export type OpsDeps = {
   liabilities?: LiabilitiesOptions;
   /** the hot wallet on chain, read-only: rejecting an unresolved withdrawal needs proof it was not paid */
   hotWallet?: WalletView | undefined;
+  /** what restore:check compares with the chain: the hot wallet, the token contracts, the indexer's cursor */
+  restore?: Omit<RestoreDeps, 'db' | 'now'> | undefined;
   /**
    * who runs the command, an address: the signed-in operator (console), or for the CLI OPS_ACTOR or
    * the owner key's address (`opsActor` in cli.ts)

@@ -1,6 +1,6 @@
 // The operator log and the seed marker.
-import { bigint, boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './_columns.ts';
+import { bigint, boolean, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './_columns.ts';
 
 /** Every operator command (npm run ops), with its validated arguments and outcome. */
 export const opsLog = pgTable('ops_log', {
@@ -23,4 +23,17 @@ export const opsLog = pgTable('ops_log', {
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   createdAt: createdAt(),
+});
+
+/**
+ * The PostgreSQL cluster (system identifier) and timeline the database last ran on: one row. Jobs
+ * run only while they are the current ones (ops/restore.ts; migration 0024).
+ */
+export const dbIncarnation = pgTable('db_incarnation', {
+  id: smallint('id').primaryKey().default(1),
+  systemIdentifier: text('system_identifier').notNull(),
+  timeline: integer('timeline').notNull(),
+  /** who recorded it: `first start`, or `restore:check` */
+  recordedBy: text('recorded_by').notNull(),
+  recordedAt: ts('recorded_at').notNull().defaultNow(),
 });
