@@ -34,6 +34,7 @@ import {
   http,
   parseAbi,
   parseEther,
+  type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bsc } from 'viem/chains';
@@ -54,6 +55,7 @@ import {
   startPostgres,
   startRedis,
 } from './services.ts';
+import { restoreDrill } from './restore-drill.ts';
 import { injectWallet } from './wallet.ts';
 
 const BSC_CHAIN_ID = 56;
@@ -778,6 +780,24 @@ async function main() {
     );
     await asUser('/api/user');
   });
+
+  await step(
+    'restore drill: backup, a payout, restore to before it; jobs held until restore:check; paid once, nothing short',
+    () =>
+      restoreDrill({
+        ...{ dir, pg, apis, apiEnv, withdrawals, log },
+        pub: pub as PublicClient,
+        usdt: deployment.usdt,
+        hotWallet: hotWallet.address,
+        user: user.address,
+        operator: operator.address,
+        fromBlock: BigInt(deployment.startBlock),
+        apply: async () => {
+          await postAs(nginxUrl, '/api/user/withdraw/apply', { amount: '1', coin: 'USDT' });
+        },
+      }),
+    { needed: false },
+  );
 
   await step(
     'the operator tool reconciles with RPC_URL, DATABASE_URL and DEPLOYMENT_FILE only: nothing short',

@@ -44,9 +44,9 @@ export async function runOk(cmd: string, args: string[], opts: Parameters<typeof
   return r.stdout;
 }
 
-const isRoot = () => process.getuid?.() === 0;
+export const isRoot = () => process.getuid?.() === 0;
 /** PostgreSQL refuses to run as root: its commands run as the `postgres` user then. */
-function asPostgres(cmd: string, args: string[]) {
+export function asPostgres(cmd: string, args: string[]) {
   return isRoot() ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
 }
 
