@@ -67,6 +67,13 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
     return hash;
   };
+  const accepted = async (address: Address) => {
+    const [staking, payment] = await Promise.all([
+      pub.readContract({ address: d.staking, abi: stakingAbi, functionName: 'isSigner', args: [address] }),
+      pub.readContract({ address: d.payment, abi: paymentAbi, functionName: 'isSigner', args: [address] }),
+    ]);
+    return { staking, payment };
+  };
   return {
     async fundReserve(amount) {
       const approve = await send({
@@ -83,20 +90,37 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
       } as never);
       return { txHashes: [approve, fund] };
     },
-    async setSigner(address: Address) {
-      const a = await send({
-        address: d.staking,
-        abi: stakingAbi,
-        functionName: 'setSigner',
-        args: [address],
-      } as never);
-      const b = await send({
-        address: d.payment,
-        abi: paymentAbi,
-        functionName: 'setSigner',
-        args: [address],
-      } as never);
-      return { txHashes: [a, b] };
+    signerAccepted: accepted,
+    async addSigner(address: Address) {
+      // only where it is missing, so a command interrupted between the two can be run again
+      const on = await accepted(address);
+      const txHashes: string[] = [];
+      if (!on.staking)
+        txHashes.push(
+          await send({ address: d.staking, abi: stakingAbi, functionName: 'addSigner', args: [address] } as never),
+        );
+      if (!on.payment)
+        txHashes.push(
+          await send({ address: d.payment, abi: paymentAbi, functionName: 'addSigner', args: [address] } as never),
+        );
+      return { txHashes };
+    },
+    async removeSigner(address: Address) {
+      const on = await accepted(address);
+      const txHashes: string[] = [];
+      if (on.staking)
+        txHashes.push(
+          await send({ address: d.staking, abi: stakingAbi, functionName: 'removeSigner', args: [address] } as never),
+        );
+      if (on.payment)
+        txHashes.push(
+          await send({ address: d.payment, abi: paymentAbi, functionName: 'removeSigner', args: [address] } as never),
+        );
+      return { txHashes };
+    },
+    async chainTime() {
+      const block = await pub.getBlock({ blockTag: 'latest' });
+      return new Date(Number(block.timestamp) * 1000);
     },
   };
 }
@@ -145,6 +169,7 @@ async function main() {
       holdings,
       liabilities,
       hotWallet,
+      signerInUse: config.deployment?.signer ?? undefined,
       actor,
       shellUser: shellUser(),
     });

@@ -13,7 +13,14 @@ import type { ReconcileChain } from '../services/reconcile.ts';
 /** What the chain commands need; the CLI builds it with viem and the owner key. */
 export type ChainOps = {
   fundReserve(amountWei: bigint): Promise<{ txHashes: string[] }>;
-  setSigner(address: Address): Promise<{ txHashes: string[] }>;
+  /** whether Staking and Payment accept signatures of `address` (`isSigner` of each) */
+  signerAccepted(address: Address): Promise<{ staking: boolean; payment: boolean }>;
+  /** `addSigner` on each contract that does not accept `address` yet */
+  addSigner(address: Address): Promise<{ txHashes: string[] }>;
+  /** `removeSigner` on each contract that still accepts `address` */
+  removeSigner(address: Address): Promise<{ txHashes: string[] }>;
+  /** the latest block's timestamp: what a signature's deadline is compared with on chain */
+  chainTime(): Promise<Date>;
 };
 
 export type OpsDeps = {
@@ -24,6 +31,8 @@ export type OpsDeps = {
   holdings?: ReconcileChain;
   /** the hot wallet's publishing of proof-of-liabilities snapshots (jobs/liabilities.ts) */
   liabilities?: LiabilitiesOptions;
+  /** the signer the DEPLOYMENT_FILE names: the key the API processes sign with */
+  signerInUse?: Address | undefined;
   /** the hot wallet on chain, read-only: rejecting an unresolved withdrawal needs proof it was not paid */
   hotWallet?: WalletView | undefined;
   /**
