@@ -13,7 +13,8 @@ import { type Address, createWalletClient, getAddress, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
-import { migrationsAtOpen, openDb } from '../db/client.ts';
+import { type DbHandle, migrationsAtOpen, openDb } from '../db/client.ts';
+import { sweepWallet } from '../jobs/hot-wallet-rotation.ts';
 import { finalityDepthFor, liabilitiesOptions } from '../jobs/index.ts';
 import { rpcTransport } from '../lib/rpc.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
@@ -97,11 +98,21 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
       const txHashes: string[] = [];
       if (!on.staking)
         txHashes.push(
-          await send({ address: d.staking, abi: stakingAbi, functionName: 'addSigner', args: [address] } as never),
+          await send({
+            address: d.staking,
+            abi: stakingAbi,
+            functionName: 'addSigner',
+            args: [address],
+          } as never),
         );
       if (!on.payment)
         txHashes.push(
-          await send({ address: d.payment, abi: paymentAbi, functionName: 'addSigner', args: [address] } as never),
+          await send({
+            address: d.payment,
+            abi: paymentAbi,
+            functionName: 'addSigner',
+            args: [address],
+          } as never),
         );
       return { txHashes };
     },
@@ -110,11 +121,21 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
       const txHashes: string[] = [];
       if (on.staking)
         txHashes.push(
-          await send({ address: d.staking, abi: stakingAbi, functionName: 'removeSigner', args: [address] } as never),
+          await send({
+            address: d.staking,
+            abi: stakingAbi,
+            functionName: 'removeSigner',
+            args: [address],
+          } as never),
         );
       if (on.payment)
         txHashes.push(
-          await send({ address: d.payment, abi: paymentAbi, functionName: 'removeSigner', args: [address] } as never),
+          await send({
+            address: d.payment,
+            abi: paymentAbi,
+            functionName: 'removeSigner',
+            args: [address],
+          } as never),
         );
       return { txHashes };
     },
@@ -123,6 +144,21 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
       return new Date(Number(block.timestamp) * 1000);
     },
   };
+}
+
+/** The old hot wallet's sweep, when its key is in the environment (HOT_WALLET_KEY or _FILE). */
+function sweepOps(config: OpsConfig, client: ReturnType<typeof makeChainClient>, db: DbHandle) {
+  const d = config.deployment;
+  const key = config.hotWalletKey;
+  if (!d || !key) return undefined;
+  const account = privateKeyToAccount(key);
+  return (to: Address) =>
+    sweepWallet(
+      db,
+      { client, account, chainId: config.chainId, finalityDepth: finalityDepthFor(config) },
+      to,
+      { USDT: d.usdt, FREE: d.free },
+    );
 }
 
 /** Whether something listens on the API port (a running server holding the PGlite folder). */
@@ -170,6 +206,7 @@ async function main() {
       liabilities,
       hotWallet,
       signerInUse: config.deployment?.signer ?? undefined,
+      sweepHotWallet: sweepOps(config, client, db),
       actor,
       shellUser: shellUser(),
     });

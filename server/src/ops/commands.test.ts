@@ -211,7 +211,12 @@ for (const backend of BACKENDS) {
           INSERT INTO inviter_nonces (nonce, user_id, parents, deadline)
           VALUES ('77', ${userId}, '', ${minutes(10).toISOString()}::timestamptz)`);
 
-        const inUse = await runOps(['signer:remove', OLD_SIGNER], { db, chain, actor: 'test', signerInUse: OLD_SIGNER });
+        const inUse = await runOps(['signer:remove', OLD_SIGNER], {
+          db,
+          chain,
+          actor: 'test',
+          signerInUse: OLD_SIGNER,
+        });
         expect(inUse).toMatchObject({ ok: false, error: expect.stringContaining('DEPLOYMENT_FILE names') });
         const opts = { db, chain, actor: 'test', signerInUse: NEW_SIGNER as `0x${string}` };
         const live = await runOps(['signer:remove', OLD_SIGNER], opts);

@@ -10,6 +10,7 @@ import { rowsOf } from '../db/client.ts';
 import { CARD_STATES } from '../db/schema/cards.ts';
 import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
 import { closeUnmined } from '../jobs/hot-wallet.ts';
+import { retireWallet } from '../jobs/hot-wallet-rotation.ts';
 import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
@@ -308,6 +309,40 @@ const COMMAND_TABLE = {
         });
       const r = await d.chain.removeSigner(a.address);
       return { removed: a.address, ...r, ...(a.leaked ? { refusedSignatures: live.count } : {}) };
+    },
+  },
+  'hotwallet:drain': {
+    usage:
+      'hotwallet:drain <old address>   (signs nothing new with it; run again until drained: its outbox settled and every transaction final)',
+    schema: z.object({ address: addressArg }),
+    from: (p) => ({ address: p.positional[0] }),
+    run: async (a: { address: Address }, d) => {
+      if (!d.hotWallet) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
+      const s = await retireWallet(d.db, d.hotWallet, a.address, d.now());
+      return {
+        ...s,
+        next: s.drained
+          ? 'drained: `hotwallet:sweep <new address>` with this wallet’s key, then set HOT_WALLET_KEY and `hotWallet` in DEPLOYMENT_FILE to the new wallet and restart the jobs processes'
+          : 'the jobs still settle its transactions (and sign nothing new with it): run again in a few blocks',
+      };
+    },
+    alarm: (r: { drained: boolean; open: unknown[] }) =>
+      r.drained
+        ? null
+        : `not drained yet: ${r.open.length} open outbox transaction(s) or a transaction not final`,
+  },
+  'hotwallet:sweep': {
+    usage:
+      'hotwallet:sweep <new address>   (USDT, FREE and BNB of the drained wallet of HOT_WALLET_KEY to the new one)',
+    schema: z.object({ address: addressArg }),
+    from: (p) => ({ address: p.positional[0] }),
+    run: async (a: { address: Address }, d) => {
+      if (!d.sweepHotWallet)
+        throw new OpsError('set HOT_WALLET_KEY (or HOT_WALLET_KEY_FILE) to the old wallet’s key', {
+          reason: 'noChain',
+        });
+      const r = await d.sweepHotWallet(a.address);
+      return { ...r, moved: r.moved.map((m) => ({ ...m, amount: amt(m.amount) })) };
     },
   },
   'withdrawals:list': {

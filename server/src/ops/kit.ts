@@ -7,6 +7,7 @@ import { type Address, getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { DbHandle } from '../db/client.ts';
 import type { WalletView } from '../jobs/hot-wallet.ts';
+import type { SweepResult } from '../jobs/hot-wallet-rotation.ts';
 import type { LiabilitiesOptions } from '../jobs/liabilities.ts';
 import type { ReconcileChain } from '../services/reconcile.ts';
 
@@ -31,6 +32,11 @@ export type OpsDeps = {
   holdings?: ReconcileChain;
   /** the hot wallet's publishing of proof-of-liabilities snapshots (jobs/liabilities.ts) */
   liabilities?: LiabilitiesOptions;
+  /**
+   * moves everything of the drained hot wallet to `to`, signed with the old wallet's key
+   * (HOT_WALLET_KEY in the CLI's environment: jobs/hot-wallet-rotation.ts sweepWallet)
+   */
+  sweepHotWallet?: ((to: Address) => Promise<SweepResult>) | undefined;
   /** the signer the DEPLOYMENT_FILE names: the key the API processes sign with */
   signerInUse?: Address | undefined;
   /** the hot wallet on chain, read-only: rejecting an unresolved withdrawal needs proof it was not paid */
