@@ -7,6 +7,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {SignerSet} from "./SignerSet.sol";
 
 /// @title Burnable FREE token, as seen by Payment
 /// @author FREE
@@ -52,7 +53,7 @@ interface IPaymentRouter {
 /// an owner change of terms invalidates outstanding orders instead of silently applying to them.
 /// The executor reward is not part of the signature: it only moves value between the payer and
 /// the treasury, within the cap.
-contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
+contract Payment is Ownable2Step, EIP712, ReentrancyGuard, SignerSet {
     using SafeERC20 for IERC20;
 
     /// @notice EIP-712 type hash of an order.
@@ -70,8 +71,6 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
     // solhint-disable-next-line immutable-vars-naming -- `FREE()` is in the published ABI
     address public immutable FREE;
 
-    /// @notice Address whose EIP-712 signature authorises orders.
-    address public signer;
     /// @notice V2 router used to swap the burn share into FREE.
     address public router;
     /// @notice Receiver of the payments (the `to` of every order).
@@ -114,10 +113,6 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
     /// @param tokenIn Amount of the payment token spent.
     /// @param freeBurned FREE burned (total supply went down by this much).
     event BurnPayment(bytes32 indexed orderId, uint256 tokenIn, uint256 freeBurned);
-    /// @notice The order signer changed.
-    /// @param previous Old signer.
-    /// @param current New signer.
-    event SignerChanged(address indexed previous, address indexed current);
     /// @notice The swap router changed.
     /// @param previous Old router.
     /// @param current New router.
@@ -162,12 +157,11 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
     {
         if (signer_ == address(0) || router_ == address(0) || free_ == address(0)) revert ZeroAddress();
         FREE = free_;
-        signer = signer_;
+        _addSigner(signer_);
         router = router_;
         treasury = owner_;
         burnBps = 200;
         executorRewardBps = 10;
-        emit SignerChanged(address(0), signer_);
         emit RouterChanged(address(0), router_);
         emit TreasuryChanged(address(0), owner_);
         emit BurnBpsChanged(200);
@@ -193,7 +187,7 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
         address to = treasury;
         bytes32 digest = orderDigest(orderId, msg.sender, token, to, amount, burnBps, endTime);
         (address recovered, ECDSA.RecoverError err,) = ECDSA.tryRecover(digest, signature);
-        if (err != ECDSA.RecoverError.NoError || recovered != signer) revert InvalidSignature();
+        if (err != ECDSA.RecoverError.NoError || !isSigner[recovered]) revert InvalidSignature();
 
         // Effects: the order is paid from here on, whatever the token does during the transfers.
         info.paid = true;
@@ -213,12 +207,16 @@ contract Payment is Ownable2Step, EIP712, ReentrancyGuard {
         emit Paid(orderId, msg.sender, token, to, received, burnIn, reward);
     }
 
-    /// @notice Owner: sets the order signer.
-    /// @param signer_ New signer.
-    function setSigner(address signer_) external onlyOwner {
-        if (signer_ == address(0)) revert ZeroAddress();
-        emit SignerChanged(signer, signer_);
-        signer = signer_;
+    /// @notice Owner: accepts orders signed by `signer_` too (the first step of a rotation).
+    /// @param signer_ Key added.
+    function addSigner(address signer_) external onlyOwner {
+        _addSigner(signer_);
+    }
+
+    /// @notice Owner: stops accepting orders signed by `signer_` (never the last signer).
+    /// @param signer_ Key removed.
+    function removeSigner(address signer_) external onlyOwner {
+        _removeSigner(signer_);
     }
 
     /// @notice Owner: sets the V2 router used for the burn swap.

@@ -9,6 +9,7 @@ import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {SignerSet} from "./SignerSet.sol";
 
 /// @dev The part of a Uniswap V2-style router (Uniswap, PancakeSwap) that Staking uses.
 interface ISwapRouterV2 {
@@ -35,7 +36,7 @@ interface IBurnable {
 /// contract's USDT balance always covers `openPrincipal + reserve`. Rates and fees apply to new
 /// stakes only: each record keeps the rate it was made at. A matured record can be renewed by its
 /// owner (`renew`): principal plus interest become a new record without leaving the contract.
-contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
+contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712, SignerSet {
     using SafeERC20 for IERC20;
 
     /// @dev One record is one storage slot (128 + 40 + 8 + 32 + 8 + 16 bits). `round` is 1 for a
@@ -83,8 +84,6 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     ISwapRouterV2 public immutable router;
     /* solhint-enable immutable-vars-naming */
 
-    /// @notice Backend key whose EIP-712 `Inviter` signatures stakeWithInviter accepts.
-    address public signer;
     uint256 public maxStakeAmount = 1000e18;
     /// @notice USDT set aside for interest (funded, minus interest paid out).
     uint256 public reserve;
@@ -133,7 +132,6 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
     event InviterBound(address indexed user, address indexed inviter, address[] parents, uint256 nonce);
     event ReserveFunded(address indexed from, uint256 amount);
     event CycleUpdated(uint8 indexed stakeIndex, uint32 ratePpm, uint16 feeBps);
-    event SignerUpdated(address indexed previousSigner, address indexed newSigner);
     event MaxStakeAmountUpdated(uint256 maxStakeAmount);
 
     error ZeroAddress();
@@ -166,7 +164,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         usdt = IERC20(usdt_);
         free = IERC20(free_);
         router = ISwapRouterV2(router_);
-        signer = signer_;
+        _addSigner(signer_);
         computeTreasury = owner_;
     }
 
@@ -314,10 +312,14 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
         emit CycleUpdated(stakeIndex, ratePpm, feeBps);
     }
 
-    function setSigner(address newSigner) external onlyOwner {
-        if (newSigner == address(0)) revert ZeroAddress();
-        emit SignerUpdated(signer, newSigner);
-        signer = newSigner;
+    /// @notice Accepts `Inviter` signatures of `newSigner` too (the first step of a rotation).
+    function addSigner(address newSigner) external onlyOwner {
+        _addSigner(newSigner);
+    }
+
+    /// @notice Stops accepting `Inviter` signatures of `oldSigner` (never the last signer).
+    function removeSigner(address oldSigner) external onlyOwner {
+        _removeSigner(oldSigner);
     }
 
     function setComputeTreasury(address newTreasury) external onlyOwner {
@@ -567,7 +569,7 @@ contract Staking is Ownable2Step, ReentrancyGuardTransient, EIP712 {
             keccak256(abi.encode(INVITER_TYPEHASH, msg.sender, keccak256(abi.encodePacked(parents)), nonce, deadline))
         );
         (address recovered, ECDSA.RecoverError err,) = ECDSA.tryRecoverCalldata(digest, signature);
-        if (err != ECDSA.RecoverError.NoError || recovered != signer) revert InvalidSignature();
+        if (err != ECDSA.RecoverError.NoError || !isSigner[recovered]) revert InvalidSignature();
         nonceUsed[nonce] = true;
     }
 

@@ -6,6 +6,7 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {FreeToken} from "../src/FreeToken.sol";
 import {Payment} from "../src/Payment.sol";
+import {SignerSet} from "../src/SignerSet.sol";
 import {TestUSDT} from "../src/TestUSDT.sol";
 import {Test} from "./utils/Test.sol";
 import {vm} from "./utils/Vm.sol";
@@ -195,7 +196,8 @@ contract PaymentTest is PaymentBase {
 
     function test_constructor_setsDefaults() public view {
         assertEq(payment.owner(), address(this), "owner");
-        assertEq(payment.signer(), signer, "signer");
+        assertTrue(payment.isSigner(signer), "signer");
+        assertEq(payment.signerCount(), 1, "one signer");
         assertEq(payment.router(), address(router), "router");
         assertEq(payment.FREE(), address(free), "free");
         assertEq(payment.burnBps(), 200, "burnBps");
@@ -520,22 +522,45 @@ contract PaymentTest is PaymentBase {
 
     // ------------------------------------------------------------------ owner settings
 
-    function test_setSigner_switchesWhoseOrdersPay() public {
-        vm.expectEmit(true, true, false, false, address(payment));
-        emit Payment.SignerChanged(signer, other);
-        payment.setSigner(other);
-        assertEq(payment.signer(), other, "signer");
+    function test_signerRotation_bothKeysPayWhileAddedThenOnlyTheNewOne() public {
         bytes memory oldSig = _order(ORDER, payer, address(usdt), 10 ether, block.timestamp);
-        vm.expectRevert(Payment.InvalidSignature.selector);
+        vm.expectEmit(true, false, false, false, address(payment));
+        emit SignerSet.SignerAdded(other);
+        payment.addSigner(other);
+        assertEq(payment.signerCount(), 2, "two signers during the rotation");
+        // an order signed by the old key before the switch still pays
         _pay(payer, ORDER, address(usdt), 10 ether, block.timestamp, oldSig);
+        assertTrue(payment.isOrderPaid(ORDER), "old key's order paid");
+        bytes32 second = keccak256("order-2");
         bytes memory newSig = _sign(
             OTHER_KEY,
             _digest(
-                block.chainid, address(payment), ORDER, payer, address(usdt), treasury, 10 ether, 200, block.timestamp
+                block.chainid, address(payment), second, payer, address(usdt), treasury, 10 ether, 200, block.timestamp
             )
         );
-        _pay(payer, ORDER, address(usdt), 10 ether, block.timestamp, newSig);
-        assertTrue(payment.isOrderPaid(ORDER), "paid");
+        _pay(payer, second, address(usdt), 10 ether, block.timestamp, newSig);
+        assertTrue(payment.isOrderPaid(second), "new key's order paid");
+
+        vm.expectEmit(true, false, false, false, address(payment));
+        emit SignerSet.SignerRemoved(signer);
+        payment.removeSigner(signer);
+        assertFalse(payment.isSigner(signer), "old removed");
+        bytes32 third = keccak256("order-3");
+        bytes memory lateOld = _order(third, payer, address(usdt), 10 ether, block.timestamp);
+        vm.expectRevert(Payment.InvalidSignature.selector);
+        _pay(payer, third, address(usdt), 10 ether, block.timestamp, lateOld);
+    }
+
+    function test_signerSet_refusesZeroDuplicateUnknownAndTheLast() public {
+        vm.expectRevert(SignerSet.ZeroSigner.selector);
+        payment.addSigner(address(0));
+        vm.expectRevert(abi.encodeWithSelector(SignerSet.AlreadySigner.selector, signer));
+        payment.addSigner(signer);
+        vm.expectRevert(abi.encodeWithSelector(SignerSet.NotSigner.selector, other));
+        payment.removeSigner(other);
+        vm.expectRevert(abi.encodeWithSelector(SignerSet.LastSigner.selector, signer));
+        payment.removeSigner(signer);
+        assertTrue(payment.isSigner(signer), "the last signer stays");
     }
 
     function test_setters_updateAndEmit() public {
@@ -562,8 +587,6 @@ contract PaymentTest is PaymentBase {
 
     function test_setters_refuseZeroAddress() public {
         vm.expectRevert(Payment.ZeroAddress.selector);
-        payment.setSigner(address(0));
-        vm.expectRevert(Payment.ZeroAddress.selector);
         payment.setRouter(address(0));
         vm.expectRevert(Payment.ZeroAddress.selector);
         payment.setTreasury(address(0));
@@ -580,7 +603,9 @@ contract PaymentTest is PaymentBase {
         bytes memory notOwner = abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, other);
         vm.startPrank(other);
         vm.expectRevert(notOwner);
-        payment.setSigner(other);
+        payment.addSigner(other);
+        vm.expectRevert(notOwner);
+        payment.removeSigner(signer);
         vm.expectRevert(notOwner);
         payment.setRouter(other);
         vm.expectRevert(notOwner);

@@ -3,6 +3,7 @@ pragma solidity 0.8.30;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
+import {SignerSet} from "../src/SignerSet.sol";
 import {Staking} from "../src/Staking.sol";
 import {StakingFixture} from "./utils/StakingFixture.sol";
 import {vm} from "./utils/Vm.sol";
@@ -22,7 +23,8 @@ contract StakingTest is StakingFixture {
         assertEq(address(staking.usdt()), address(usdt), "usdt");
         assertEq(address(staking.free()), address(free), "free");
         assertEq(address(staking.router()), address(router), "router");
-        assertEq(staking.signer(), signerAddr, "signer");
+        assertTrue(staking.isSigner(signerAddr), "signer");
+        assertEq(staking.signerCount(), 1, "one signer");
         assertEq(staking.owner(), owner, "owner");
         assertEq(staking.maxStakeAmount(), 1000e18, "max stake");
         assertEq(staking.cycleDays(0), 7, "days 0");
@@ -387,7 +389,9 @@ contract StakingTest is StakingFixture {
         vm.expectRevert(notOwner);
         staking.setCycle(0, 1, 1);
         vm.expectRevert(notOwner);
-        staking.setSigner(alice);
+        staking.addSigner(alice);
+        vm.expectRevert(notOwner);
+        staking.removeSigner(signerAddr);
         vm.expectRevert(notOwner);
         staking.setMaxStakeAmount(5e18);
         vm.expectRevert(notOwner);
@@ -432,15 +436,22 @@ contract StakingTest is StakingFixture {
         staking.stake(6e18, 0, 0, ANY_FEE, ANY_RATE);
     }
 
-    function test_setSigner() public {
+    function test_addAndRemoveSigner() public {
         vm.startPrank(owner);
         vm.expectEmit(true, true, true, true, address(staking));
-        emit Staking.SignerUpdated(signerAddr, bob);
-        staking.setSigner(bob);
-        vm.expectRevert(Staking.ZeroAddress.selector);
-        staking.setSigner(address(0));
+        emit SignerSet.SignerAdded(bob);
+        staking.addSigner(bob);
+        vm.expectRevert(SignerSet.ZeroSigner.selector);
+        staking.addSigner(address(0));
+        vm.expectEmit(true, true, true, true, address(staking));
+        emit SignerSet.SignerRemoved(signerAddr);
+        staking.removeSigner(signerAddr);
+        vm.expectRevert(abi.encodeWithSelector(SignerSet.LastSigner.selector, bob));
+        staking.removeSigner(bob);
         vm.stopPrank();
-        assertEq(staking.signer(), bob, "signer set");
+        assertTrue(staking.isSigner(bob), "signer added");
+        assertFalse(staking.isSigner(signerAddr), "old signer removed");
+        assertEq(staking.signerCount(), 1, "one left");
     }
 
     function test_ownershipTransferTakesTwoSteps() public {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 
+import {SignerSet} from "../src/SignerSet.sol";
 import {Staking} from "../src/Staking.sol";
 import {StakingFixture} from "./utils/StakingFixture.sol";
 import {vm} from "./utils/Vm.sol";
@@ -209,17 +210,33 @@ contract StakingSignatureTest is StakingFixture {
         vm.stopPrank();
     }
 
-    function test_signaturesOfAReplacedSignerAreRefused() public {
+    function test_signaturesOfARemovedSignerAreRefused() public {
         uint256 d = deadline();
         bytes memory sig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
-        vm.prank(owner);
-        staking.setSigner(vm.addr(0xBEEF));
+        vm.startPrank(owner);
+        staking.addSigner(vm.addr(0xBEEF));
+        staking.removeSigner(signerAddr);
+        vm.stopPrank();
         vm.expectRevert(Staking.InvalidSignature.selector);
         vm.prank(alice);
         staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), sig);
         bytes memory fresh = signInviter(0xBEEF, alice, parentsOf(bob), 1, d);
         vm.prank(alice);
         staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), fresh);
+    }
+
+    function test_duringARotationBothSignersAreAccepted() public {
+        uint256 d = deadline();
+        bytes memory oldSig = signInviter(SIGNER_PK, alice, parentsOf(bob), 1, d);
+        vm.prank(owner);
+        staking.addSigner(vm.addr(0xBEEF));
+        bytes memory newSig = signInviter(0xBEEF, carol, parentsOf(bob), 2, d);
+        vm.prank(alice);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(1, d), oldSig);
+        vm.prank(carol);
+        staking.stakeWithInviter(10e18, 0, 0, ANY_FEE, ANY_RATE, parentsOf(bob), message(2, d), newSig);
+        assertEq(staking.inviterOf(alice), bob, "old key's signature bound alice");
+        assertEq(staking.inviterOf(carol), bob, "new key's signature bound carol");
     }
 
     function test_signedStakeStillChecksTheStake() public {

@@ -150,8 +150,8 @@ describe('local deployment', () => {
     expect(await read<bigint>(deployment.staking, abis.staking, 'reserve')).toBe(
       LOCAL_AMOUNTS.stakingReserve,
     );
-    expect(await read<Address>(deployment.staking, abis.staking, 'signer')).toBe(deployment.signer);
-    expect(await read<Address>(deployment.payment, abis.payment, 'signer')).toBe(deployment.signer);
+    expect(await read<boolean>(deployment.staking, abis.staking, 'isSigner', [deployment.signer])).toBe(true);
+    expect(await read<boolean>(deployment.payment, abis.payment, 'isSigner', [deployment.signer])).toBe(true);
     const user9 = localAccount(9).address;
     expect(await read<bigint>(deployment.usdt, abis.usdt, 'balanceOf', [user9])).toBe(LOCAL_AMOUNTS.userUsdt);
     expect(await read<bigint>(deployment.free, abis.free, 'balanceOf', [user9])).toBe(LOCAL_AMOUNTS.userFree);

@@ -369,50 +369,55 @@ export async function resolveConfig(
   return config;
 }
 
-/** What the deployed Staking and Payment contracts name as their signer (`signer()` of each). */
+/**
+ * Whether the deployed Staking and Payment contracts accept signatures of `signer` (`isSigner` of
+ * each: more than one key is accepted while the signer is rotated, docs/operations.md).
+ */
 export type ReadSigners = (
   rpcUrl: string,
   contracts: { staking: Address; payment: Address },
-) => Promise<{ staking: Address; payment: Address }>;
+  signer: Address,
+) => Promise<{ staking: boolean; payment: boolean }>;
 
-const signerAbi = [
+const isSignerAbi = [
   {
     type: 'function',
-    name: 'signer',
+    name: 'isSigner',
     stateMutability: 'view',
-    inputs: [],
-    outputs: [{ type: 'address' }],
+    inputs: [{ name: 'account', type: 'address' }],
+    outputs: [{ type: 'bool' }],
   },
 ] as const;
 
-const readSignersOnChain: ReadSigners = async (rpcUrl, c) => {
+const readSignersOnChain: ReadSigners = async (rpcUrl, c, signer) => {
   const client = createPublicClient({ transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }) });
-  const read = (address: Address) => client.readContract({ address, abi: signerAbi, functionName: 'signer' });
+  const read = (address: Address) =>
+    client.readContract({ address, abi: isSignerAbi, functionName: 'isSigner', args: [signer] });
   const [staking, payment] = await Promise.all([read(c.staking), read(c.payment)]);
-  return { staking: getAddress(staking), payment: getAddress(payment) };
+  return { staking, payment };
 };
 
 /**
- * Off the local chain SIGNER_KEY must be the key of the signer both deployed contracts check: any
- * other would have every payment order and inviter signature refused on chain.
+ * Off the local chain SIGNER_KEY must be a key both deployed contracts accept: any other would have
+ * every payment order and inviter signature refused on chain.
  */
 async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigners): Promise<void> {
-  let named: { staking: Address; payment: Address };
+  let accepted: { staking: boolean; payment: boolean };
   try {
-    named = await read(config.rpcUrl, { staking: d.staking, payment: d.payment });
+    accepted = await read(config.rpcUrl, { staking: d.staking, payment: d.payment }, config.signerAddress);
   } catch (err) {
     const line = (err as Error).message.split('\n')[0] ?? String(err);
     throw new ConfigError(
-      `DEPLOYMENT_FILE: cannot read signer() of its Staking ${d.staking} and Payment ${d.payment} on chain ${config.chainId} (${line})`,
+      `DEPLOYMENT_FILE: cannot read isSigner() of its Staking ${d.staking} and Payment ${d.payment} on chain ${config.chainId} (${line})`,
     );
   }
-  for (const [contract, address, at] of [
-    ['Staking', named.staking, d.staking],
-    ['Payment', named.payment, d.payment],
+  for (const [contract, ok, at] of [
+    ['Staking', accepted.staking, d.staking],
+    ['Payment', accepted.payment, d.payment],
   ] as const) {
-    if (address !== config.signerAddress)
+    if (!ok)
       throw new ConfigError(
-        `SIGNER_KEY: its address ${config.signerAddress} is not the signer ${address} of the deployed ${contract} ${at}; refused on chain ${config.chainId}`,
+        `SIGNER_KEY: its address ${config.signerAddress} is not a signer the deployed ${contract} ${at} accepts; refused on chain ${config.chainId}`,
       );
   }
 }

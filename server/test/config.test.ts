@@ -328,29 +328,31 @@ describe('settings shared by every process off the local chain (fail closed, rou
     );
   });
 
-  it("refuses a SIGNER_KEY that is not the signer the deployed contracts name (the RPC's answer)", async () => {
-    const other = addressOf(`0x${'44'.repeat(32)}`);
+  it("refuses a SIGNER_KEY that a deployed contract does not accept (the RPC's answer)", async () => {
     const chain56 = async () => 56;
     const env = PROD as NodeJS.ProcessEnv;
+    const asked: string[] = [];
     await expect(
-      resolveConfig(env, chain56, async () => ({ staking: addressOf(KEY), payment: other })),
+      resolveConfig(env, chain56, async (_url, _c, signer) => {
+        asked.push(signer);
+        return { staking: true, payment: false };
+      }),
     ).rejects.toThrow(
       new RegExp(
-        `^SIGNER_KEY: its address ${addressOf(KEY)} is not the signer ${other} of the deployed Payment 0x0*5; refused on chain 56$`,
+        `^SIGNER_KEY: its address ${addressOf(KEY)} is not a signer the deployed Payment 0x0*5 accepts; refused on chain 56$`,
         'i',
       ),
     );
+    expect(asked).toEqual([addressOf(KEY)]);
     await expect(
       resolveConfig(env, chain56, async () => {
         throw new Error('execution reverted\nURL: http://127.0.0.1:8545');
       }),
     ).rejects.toThrow(
-      /^DEPLOYMENT_FILE: cannot read signer\(\) of its Staking .* on chain 56 \(execution reverted\)$/,
+      /^DEPLOYMENT_FILE: cannot read isSigner\(\) of its Staking .* on chain 56 \(execution reverted\)$/,
     );
-    const ok = await resolveConfig(env, chain56, async () => ({
-      staking: addressOf(KEY),
-      payment: addressOf(KEY),
-    }));
+    // during a rotation both keys are accepted: the new one starts
+    const ok = await resolveConfig(env, chain56, async () => ({ staking: true, payment: true }));
     expect(ok.signerAddress).toBe(addressOf(KEY));
   });
 });

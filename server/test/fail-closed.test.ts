@@ -192,7 +192,7 @@ describe('the production entry (node dist/main.js) on an RPC answering chain id 
     [
       'a signer key the deployment file names but the deployed contracts do not',
       { ...PROD, SIGNER_KEY: OTHER_KEY, DEPLOYMENT_FILE: '<other-signer>' },
-      /^SIGNER_KEY: its address 0x\w{40} is not the signer 0x\w{40} of the deployed Staking 0x\w{40}; refused on chain 56$/,
+      /^SIGNER_KEY: its address 0x\w{40} is not a signer the deployed Staking 0x\w{40} accepts; refused on chain 56$/,
     ],
     [
       'a deployment file of the local chain',

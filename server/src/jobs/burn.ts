@@ -11,7 +11,7 @@ import { type Address, encodeFunctionData, erc20Abi } from 'viem';
 import { rows } from '../db/client.ts';
 import { noopLog } from '../lib/logger.ts';
 import { owedWithdrawalTotal } from '../services/withdraw.ts';
-import { enqueue, type HotWalletOptions, queueOnce } from './hot-wallet.ts';
+import { enqueue, type HotWalletOptions, queueOnce, unlessRetired } from './hot-wallet.ts';
 
 export type BurnJobOptions = HotWalletOptions & {
   /** the FREE token: the hot wallet holds the FREE that backs users' FREE balances, and burns it */
@@ -45,52 +45,54 @@ export async function signBurnBatch(o: BurnJobOptions): Promise<number | null> {
   const [open] = await rows(o.db.db, sql`SELECT 1 FROM burn_batches WHERE state IN ('signed', 'broadcast')`);
   if (open) return null;
   const held = await hotWalletFree(o);
-  return o.db.transaction(async (tx) => {
-    // FREE withdrawals not paid yet are owed to users: never burn what they need
-    const balance = held - (await owedWithdrawalTotal(tx, 'FREE'));
-    const pending = await rows<{ id: number; free_amount: string }>(
-      tx,
-      sql`SELECT id, free_amount::text FROM product_burns WHERE status = 'pending' AND batch_id IS NULL
+  return unlessRetired(o, null, () =>
+    o.db.transaction(async (tx) => {
+      // FREE withdrawals not paid yet are owed to users: never burn what they need
+      const balance = held - (await owedWithdrawalTotal(tx, 'FREE'));
+      const pending = await rows<{ id: number; free_amount: string }>(
+        tx,
+        sql`SELECT id, free_amount::text FROM product_burns WHERE status = 'pending' AND batch_id IS NULL
           AND free_amount > 0 ORDER BY id LIMIT ${o.batch ?? DEFAULT_BATCH} FOR UPDATE SKIP LOCKED`,
-    );
-    if (pending.length === 0) return null;
-    const ids: number[] = [];
-    let amount = 0n;
-    for (const b of pending) {
-      if (amount + BigInt(b.free_amount) > balance) break;
-      amount += BigInt(b.free_amount);
-      ids.push(Number(b.id));
-    }
-    if (ids.length === 0) {
-      (o.log ?? noopLog).warn(
-        { burnable: balance.toString(), needed: pending[0]?.free_amount, burnId: pending[0]?.id },
-        'burn: the hot wallet holds less FREE (beyond unpaid FREE withdrawals) than the oldest pending burn; waiting for FREE',
       );
-      return null;
-    }
-    const [batch] = await rows<{ id: number }>(
-      tx,
-      sql`INSERT INTO burn_batches (free_amount) VALUES (${amount.toString()}) RETURNING id`,
-    );
-    const batchId = Number(batch?.id);
-    await tx.execute(
-      sql`UPDATE product_burns SET batch_id = ${batchId}
+      if (pending.length === 0) return null;
+      const ids: number[] = [];
+      let amount = 0n;
+      for (const b of pending) {
+        if (amount + BigInt(b.free_amount) > balance) break;
+        amount += BigInt(b.free_amount);
+        ids.push(Number(b.id));
+      }
+      if (ids.length === 0) {
+        (o.log ?? noopLog).warn(
+          { burnable: balance.toString(), needed: pending[0]?.free_amount, burnId: pending[0]?.id },
+          'burn: the hot wallet holds less FREE (beyond unpaid FREE withdrawals) than the oldest pending burn; waiting for FREE',
+        );
+        return null;
+      }
+      const [batch] = await rows<{ id: number }>(
+        tx,
+        sql`INSERT INTO burn_batches (free_amount) VALUES (${amount.toString()}) RETURNING id`,
+      );
+      const batchId = Number(batch?.id);
+      await tx.execute(
+        sql`UPDATE product_burns SET batch_id = ${batchId}
           WHERE id IN (${sql.join(
             ids.map((id) => sql`${id}::bigint`),
             sql`, `,
           )})`,
-    );
-    await enqueue(tx, o, [
-      {
-        kind: 'burn',
-        refId: batchId,
-        to: o.free,
-        data: encodeFunctionData({ abi: freeTokenAbi, functionName: 'burn', args: [amount] }),
-        gas: o.gasLimit ?? 100_000n,
-      },
-    ]);
-    return batchId;
-  });
+      );
+      await enqueue(tx, o, [
+        {
+          kind: 'burn',
+          refId: batchId,
+          to: o.free,
+          data: encodeFunctionData({ abi: freeTokenAbi, functionName: 'burn', args: [amount] }),
+          gas: o.gasLimit ?? 100_000n,
+        },
+      ]);
+      return batchId;
+    }),
+  );
 }
 
 /** One pass: sign a batch of pending burns, then one pass of the hot-wallet queue (send, settle). */

@@ -171,18 +171,53 @@ async function chainHead(o: HotWalletOptions): Promise<Head> {
  * the chain already counts further (the wallet was used outside the outbox: a nonce the chain has
  * used would never be mined).
  */
-async function lockNextNonce(tx: Tx, o: HotWalletOptions): Promise<{ saved: number; onChain: number }> {
+async function lockNextNonce(
+  tx: Tx,
+  o: HotWalletOptions,
+): Promise<{ saved: number; onChain: number; retired: boolean }> {
   const wallet = walletOf(o);
   const onChain = await o.client.getTransactionCount({ address: o.account.address, blockTag: 'pending' });
   await tx.execute(
     sql`INSERT INTO hot_wallet_nonces (address, next_nonce) VALUES (${wallet}, ${onChain}) ON CONFLICT (address) DO NOTHING`,
   );
-  const [n] = await rows<{ next_nonce: number }>(
+  const [n] = await rows<{ next_nonce: number; retired: boolean }>(
     tx,
-    sql`SELECT next_nonce FROM hot_wallet_nonces WHERE address = ${wallet} FOR UPDATE`,
+    sql`SELECT next_nonce, retired_at IS NOT NULL AS retired FROM hot_wallet_nonces WHERE address = ${wallet} FOR UPDATE`,
   );
-  return { saved: n?.next_nonce ?? 0, onChain };
+  return { saved: n?.next_nonce ?? 0, onChain, retired: n?.retired === true };
 }
+
+/**
+ * The hot wallet is being rotated out (`hotwallet:drain`): it signs no new transaction. The jobs
+ * leave their records waiting (queued withdrawals, pending burns) for the next wallet.
+ */
+export class HotWalletRetiredError extends Error {
+  override name = 'HotWalletRetiredError';
+  constructor(readonly wallet: Address) {
+    super(
+      `hot wallet ${wallet} is retired (hotwallet:drain): it signs no new transaction; waiting for the new HOT_WALLET_KEY`,
+    );
+  }
+}
+
+/**
+ * Runs a job's signing step; when the wallet is retired it returns `idle` instead (the step's
+ * database transaction rolled back, so its records wait for the next wallet), warning once a minute.
+ */
+export async function unlessRetired<T>(o: Pick<HotWalletOptions, 'log'>, idle: T, step: () => Promise<T>) {
+  try {
+    return await step();
+  } catch (err) {
+    if (!(err instanceof HotWalletRetiredError)) throw err;
+    const at = Date.now();
+    if (at - lastRetiredWarning > 60_000) {
+      lastRetiredWarning = at;
+      log(o).warn({ wallet: err.wallet }, err.message);
+    }
+    return idle;
+  }
+}
+let lastRetiredWarning = 0;
 
 function sign(o: HotWalletOptions, call: { to: Address; data: Hex; gas: bigint }, nonce: number, fees: Fees) {
   return o.account.signTransaction({
@@ -224,7 +259,9 @@ export async function enqueue(
   if (items.length === 0) return [];
   const fees = budgeted ?? (await feesNow(o));
   const head = await o.client.getBlockNumber({ cacheTime: 0 });
-  const { saved, onChain } = await lockNextNonce(tx, o);
+  const { saved, onChain, retired } = await lockNextNonce(tx, o);
+  // under the nonce row's lock: once `hotwallet:drain` committed, nothing new is signed
+  if (retired) throw new HotWalletRetiredError(o.account.address);
   if (onChain > saved) {
     log(o).warn(
       { items: items.map((i) => `${i.kind}:${i.refId}`), ids: items.map((i) => i.refId), saved, onChain },

@@ -15,7 +15,7 @@ import {
   snapshotToPublish,
   takeLiabilitySnapshot,
 } from '../services/liabilities.ts';
-import { enqueue, type HotWalletOptions } from './hot-wallet.ts';
+import { enqueue, type HotWalletOptions, unlessRetired } from './hot-wallet.ts';
 import { type JobContext, type Jobs, runLoop } from './loop.ts';
 import { previousDay, SETTLEMENT_STEPS } from './settlement.ts';
 
@@ -35,31 +35,33 @@ const PUBLISH_GAS = 200_000n;
  */
 export async function signPublication(o: LiabilitiesOptions): Promise<LiabilitySnapshot | null> {
   if (await publicationOpen(o.db.db)) return null;
-  return o.db.transaction(async (tx) => {
-    const s = await snapshotToPublish(tx);
-    if (!s) return null;
-    await tx.execute(
-      sql`UPDATE liability_snapshots SET state = 'failed', fail_reason = ${`superseded by snapshot ${s.id}`}
+  return unlessRetired(o, null, () =>
+    o.db.transaction(async (tx) => {
+      const s = await snapshotToPublish(tx);
+      if (!s) return null;
+      await tx.execute(
+        sql`UPDATE liability_snapshots SET state = 'failed', fail_reason = ${`superseded by snapshot ${s.id}`}
           WHERE state = 'stored' AND id < ${s.id}`,
-    );
-    await tx.execute(
-      sql`UPDATE liability_snapshots SET contract = ${o.contract.toLowerCase()} WHERE id = ${s.id}`,
-    );
-    await enqueue(tx, o, [
-      {
-        kind: 'liabilities',
-        refId: s.id,
-        to: o.contract,
-        data: encodeFunctionData({
-          abi: liabilitiesAbi,
-          functionName: 'publish',
-          args: [BigInt(s.id), s.root, s.usdt, s.free, BigInt(s.leafCount)],
-        }),
-        gas: o.gasLimit ?? PUBLISH_GAS,
-      },
-    ]);
-    return s;
-  });
+      );
+      await tx.execute(
+        sql`UPDATE liability_snapshots SET contract = ${o.contract.toLowerCase()} WHERE id = ${s.id}`,
+      );
+      await enqueue(tx, o, [
+        {
+          kind: 'liabilities',
+          refId: s.id,
+          to: o.contract,
+          data: encodeFunctionData({
+            abi: liabilitiesAbi,
+            functionName: 'publish',
+            args: [BigInt(s.id), s.root, s.usdt, s.free, BigInt(s.leafCount)],
+          }),
+          gas: o.gasLimit ?? PUBLISH_GAS,
+        },
+      ]);
+      return s;
+    }),
+  );
 }
 
 /** Takes a snapshot now and signs its publication (`npm run ops -- liabilities:publish`, `npm start`, dev:advance). */

@@ -30,6 +30,7 @@ import {
   type OutboxItem,
   type OutboxRef,
   queueOnce,
+  unlessRetired,
 } from './hot-wallet.ts';
 
 export type PayoutOptions = Omit<HotWalletOptions, 'hooks'> & {
@@ -82,6 +83,10 @@ export function queueOptions(o: PayoutOptions): HotWalletOptions {
  */
 export async function signQueued(o: PayoutOptions): Promise<number[]> {
   const now = o.clock ? o.clock() : new Date();
+  return unlessRetired(o, [] as number[], () => signClaimed(o, now));
+}
+
+async function signClaimed(o: PayoutOptions, now: Date): Promise<number[]> {
   return o.db.transaction(async (tx) => {
     const claimed = await rows<QueuedRow>(
       tx,

@@ -13,7 +13,8 @@ import { type Address, createWalletClient, getAddress, isAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
-import { migrationsAtOpen, openDb } from '../db/client.ts';
+import { type DbHandle, migrationsAtOpen, openDb } from '../db/client.ts';
+import { sweepWallet } from '../jobs/hot-wallet-rotation.ts';
 import { finalityDepthFor, indexerName, liabilitiesOptions } from '../jobs/index.ts';
 import { rpcTransport } from '../lib/rpc.ts';
 import { reconcileChainFor } from '../services/reconcile.ts';
@@ -67,6 +68,13 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
     return hash;
   };
+  const accepted = async (address: Address) => {
+    const [staking, payment] = await Promise.all([
+      pub.readContract({ address: d.staking, abi: stakingAbi, functionName: 'isSigner', args: [address] }),
+      pub.readContract({ address: d.payment, abi: paymentAbi, functionName: 'isSigner', args: [address] }),
+    ]);
+    return { staking, payment };
+  };
   return {
     async fundReserve(amount) {
       const approve = await send({
@@ -83,22 +91,74 @@ export function chainOps(config: OpsConfig): ChainOps | undefined {
       } as never);
       return { txHashes: [approve, fund] };
     },
-    async setSigner(address: Address) {
-      const a = await send({
-        address: d.staking,
-        abi: stakingAbi,
-        functionName: 'setSigner',
-        args: [address],
-      } as never);
-      const b = await send({
-        address: d.payment,
-        abi: paymentAbi,
-        functionName: 'setSigner',
-        args: [address],
-      } as never);
-      return { txHashes: [a, b] };
+    signerAccepted: accepted,
+    async addSigner(address: Address) {
+      // only where it is missing, so a command interrupted between the two can be run again
+      const on = await accepted(address);
+      const txHashes: string[] = [];
+      if (!on.staking)
+        txHashes.push(
+          await send({
+            address: d.staking,
+            abi: stakingAbi,
+            functionName: 'addSigner',
+            args: [address],
+          } as never),
+        );
+      if (!on.payment)
+        txHashes.push(
+          await send({
+            address: d.payment,
+            abi: paymentAbi,
+            functionName: 'addSigner',
+            args: [address],
+          } as never),
+        );
+      return { txHashes };
+    },
+    async removeSigner(address: Address) {
+      const on = await accepted(address);
+      const txHashes: string[] = [];
+      if (on.staking)
+        txHashes.push(
+          await send({
+            address: d.staking,
+            abi: stakingAbi,
+            functionName: 'removeSigner',
+            args: [address],
+          } as never),
+        );
+      if (on.payment)
+        txHashes.push(
+          await send({
+            address: d.payment,
+            abi: paymentAbi,
+            functionName: 'removeSigner',
+            args: [address],
+          } as never),
+        );
+      return { txHashes };
+    },
+    async chainTime() {
+      const block = await pub.getBlock({ blockTag: 'latest' });
+      return new Date(Number(block.timestamp) * 1000);
     },
   };
+}
+
+/** The old hot wallet's sweep, when its key is in the environment (HOT_WALLET_KEY or _FILE). */
+function sweepOps(config: OpsConfig, client: ReturnType<typeof makeChainClient>, db: DbHandle) {
+  const d = config.deployment;
+  const key = config.hotWalletKey;
+  if (!d || !key) return undefined;
+  const account = privateKeyToAccount(key);
+  return (to: Address) =>
+    sweepWallet(
+      db,
+      { client, account, chainId: config.chainId, finalityDepth: finalityDepthFor(config) },
+      to,
+      { USDT: d.usdt, FREE: d.free },
+    );
 }
 
 /** Whether something listens on the API port (a running server holding the PGlite folder). */
@@ -151,6 +211,8 @@ async function main() {
       liabilities,
       hotWallet,
       restore,
+      signerInUse: config.deployment?.signer ?? undefined,
+      sweepHotWallet: sweepOps(config, client, db),
       actor,
       shellUser: shellUser(),
     });

@@ -20,15 +20,26 @@ for (const backend of BACKENDS) {
   describe(backend.name, () => {
     let db: DbHandle;
     const calls: string[] = [];
+    const OLD_SIGNER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    const accepted = new Set<string>([OLD_SIGNER]);
+    let chainNow = new Date('2030-01-01T00:00:00Z');
     const chain: ChainOps = {
       fundReserve: async (a) => {
         calls.push(`fund:${a}`);
         return { txHashes: ['0xaa', '0xbb'] };
       },
-      setSigner: async (a) => {
-        calls.push(`signer:${a}`);
+      signerAccepted: async (a) => ({ staking: accepted.has(a), payment: accepted.has(a) }),
+      addSigner: async (a) => {
+        calls.push(`signer+:${a}`);
+        accepted.add(a);
         return { txHashes: ['0xcc', '0xdd'] };
       },
+      removeSigner: async (a) => {
+        calls.push(`signer-:${a}`);
+        accepted.delete(a);
+        return { txHashes: ['0xee', '0xff'] };
+      },
+      chainTime: async () => chainNow,
     };
     const ops = (...argv: string[]) => runOps(argv, { db, chain, actor: 'test' });
     const lastLog = async () => (await db.db.select().from(opsLog).orderBy(desc(opsLog.id)).limit(1))[0];
@@ -154,7 +165,7 @@ for (const backend of BACKENDS) {
           refusal: { reason: 'amount', field: 'amount' },
         });
         expect(await ops('reserve:fund', '0')).toMatchObject({ ok: false });
-        expect(await ops('signer:rotate', '0x123')).toMatchObject({
+        expect(await ops('signer:add', '0x123')).toMatchObject({
           ok: false,
           error: expect.stringContaining('address'),
           refusal: { reason: 'address' },
@@ -165,10 +176,10 @@ for (const backend of BACKENDS) {
           result: { amount: '2500.5', txHashes: ['0xaa', '0xbb'] },
         });
         const addr = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-        expect(await ops('signer:rotate', addr)).toMatchObject({ ok: true });
+        expect(await ops('signer:add', addr)).toMatchObject({ ok: true });
         expect(calls).toEqual([
           `fund:${2500n * U + U / 2n}`,
-          'signer:0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+          'signer+:0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
         ]);
         expect(await ops('config:get', 'signer_address')).toMatchObject({
           result: { signer_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
@@ -177,6 +188,66 @@ for (const backend of BACKENDS) {
           ok: false,
           error: expect.stringContaining('no chain'),
           refusal: { reason: 'noChain' },
+        });
+      });
+
+      it('removes an old signer only once the API signs with another and none of its signatures can still be submitted', async () => {
+        const NEW_SIGNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+        accepted.add(NEW_SIGNER);
+        calls.length = 0;
+        const [u] = await db.db
+          .insert(users)
+          .values({ address: '0x00000000000000000000000000000000000005e1' })
+          .returning();
+        const userId = u?.id ?? 0;
+        const minutes = (n: number) => new Date(chainNow.getTime() + n * 60_000);
+        // an order the old key signed, payable for 20 more minutes; an inviter signature from before
+        // signers were recorded (null), usable for 10; an order of the new key (not counted)
+        await db.db.execute(sql`
+          INSERT INTO recharge_orders (order_id, user_id, payer, token, to_address, asset, amount, burn_bps, end_time, signature, signer)
+          VALUES ('0x${sql.raw('01'.repeat(32))}', ${userId}, 'p', 't', 'x', 'USDT', 1, 0, ${minutes(20).toISOString()}::timestamptz, '0x', ${OLD_SIGNER}),
+                 ('0x${sql.raw('02'.repeat(32))}', ${userId}, 'p', 't', 'x', 'USDT', 1, 0, ${minutes(60).toISOString()}::timestamptz, '0x', ${NEW_SIGNER})`);
+        await db.db.execute(sql`
+          INSERT INTO inviter_nonces (nonce, user_id, parents, deadline)
+          VALUES ('77', ${userId}, '', ${minutes(10).toISOString()}::timestamptz)`);
+
+        const inUse = await runOps(['signer:remove', OLD_SIGNER], {
+          db,
+          chain,
+          actor: 'test',
+          signerInUse: OLD_SIGNER,
+        });
+        expect(inUse).toMatchObject({ ok: false, error: expect.stringContaining('DEPLOYMENT_FILE names') });
+        const opts = { db, chain, actor: 'test', signerInUse: NEW_SIGNER as `0x${string}` };
+        const live = await runOps(['signer:remove', OLD_SIGNER], opts);
+        expect(live).toMatchObject({
+          ok: false,
+          error: expect.stringContaining(`2 signature(s) made with ${OLD_SIGNER}`),
+        });
+        expect((live as { error: string }).error).toContain(minutes(20).toISOString());
+        chainNow = minutes(15); // the inviter signature ended; the order has 5 minutes left
+        expect(await runOps(['signer:remove', OLD_SIGNER], opts)).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('1 signature(s)'),
+        });
+        expect(calls).toEqual([]);
+        // a leaked key is removed at once: its open order is refused on chain from then on
+        expect(await runOps(['signer:remove', OLD_SIGNER, '--leaked'], opts)).toMatchObject({
+          ok: true,
+          result: { removed: OLD_SIGNER, refusedSignatures: 1 },
+        });
+        expect(calls).toEqual([`signer-:${OLD_SIGNER}`]);
+        accepted.add(OLD_SIGNER);
+        calls.length = 0;
+        chainNow = minutes(6); // past the order's endTime: nothing of the old key can be paid
+        expect(await runOps(['signer:remove', OLD_SIGNER], opts)).toMatchObject({
+          ok: true,
+          result: { removed: OLD_SIGNER, txHashes: ['0xee', '0xff'] },
+        });
+        expect(calls).toEqual([`signer-:${OLD_SIGNER}`]);
+        expect(await runOps(['signer:remove', OLD_SIGNER], opts)).toMatchObject({
+          ok: false,
+          error: expect.stringContaining('is not a signer'),
         });
       });
 

@@ -3,12 +3,14 @@
 import { readFileSync } from 'node:fs';
 import type { CommandRefusal, CommandResult, ResultCommand } from '@free/protocol/api/admin';
 import type { LanguageCode } from '@free/protocol/languages';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { z } from 'zod';
+import { rowsOf } from '../db/client.ts';
 import { CARD_STATES } from '../db/schema/cards.ts';
 import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
 import { closeUnmined } from '../jobs/hot-wallet.ts';
+import { retireWallet } from '../jobs/hot-wallet-rotation.ts';
 import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { AppError } from '../lib/errors.ts';
 import { amt, iso } from '../lib/format.ts';
@@ -83,6 +85,29 @@ function parseJson(text: string): unknown {
 }
 
 const NO_CHAIN = 'no chain connection (RPC_URL / deployment file)';
+
+/**
+ * Signatures of `signer` that the chain would still accept at `chainNow`: recharge orders not paid
+ * before their endTime and inviter signatures not used before their deadline. Rows signed before
+ * the signer was recorded (migration 0028) count for every signer until they end.
+ */
+async function liveSignatures(db: OpsDeps['db'], signer: Address, chainNow: Date) {
+  const at = chainNow.toISOString();
+  const [row] = rowsOf<{ n: string; until: Date | string | null }>(
+    await db.db.execute(sql`
+      SELECT count(*)::text AS n, max(t.until) AS until FROM (
+        SELECT end_time AS until FROM recharge_orders
+         WHERE state <> 'paid' AND end_time >= ${at}::timestamptz
+           AND (signer IS NULL OR lower(signer) = ${signer.toLowerCase()})
+        UNION ALL
+        SELECT deadline AS until FROM inviter_nonces
+         WHERE used_at IS NULL AND deadline >= ${at}::timestamptz
+           AND (signer IS NULL OR lower(signer) = ${signer.toLowerCase()})
+      ) t`),
+  );
+  const count = Number(row?.n ?? 0);
+  return { count, until: count > 0 && row?.until ? iso(row.until) : null };
+}
 
 /** A setting refused: its key unknown, or its value refused by its schema. */
 const settingRefusal = (key: string): CommandRefusal =>
@@ -242,19 +267,83 @@ const COMMAND_TABLE = {
       return { amount: amt(a.amount), ...r };
     },
   },
-  'signer:rotate': {
-    usage: 'signer:rotate <address>   (Staking.setSigner + Payment.setSigner, then the server config)',
+  'signer:add': {
+    usage:
+      'signer:add <address>   (Staking + Payment addSigner: both keys accepted until signer:remove of the old one)',
     schema: z.object({ address: addressArg }),
     from: (p) => ({ address: p.positional[0] }),
     run: async (a: { address: Address }, d) => {
       if (!d.chain) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
-      const r = await d.chain.setSigner(a.address);
+      const r = await d.chain.addSigner(a.address);
       await writeSetting(d.db.db, 'signer_address', a.address, d.now());
       return {
         signer: a.address,
         ...r,
-        note: 'restart the server with SIGNER_KEY set to this address’s key: signatures of the old key are now refused on chain',
+        next: 'set SIGNER_KEY to this address’s key and `signer` in DEPLOYMENT_FILE to this address, restart the API processes one at a time, then `signer:remove <old address>`',
       };
+    },
+  },
+  'signer:remove': {
+    usage:
+      'signer:remove <address> [--leaked]   (Staking + Payment removeSigner; refused while the API signs with it, or, unless --leaked, while a signature of it can still be submitted)',
+    schema: z.object({ address: addressArg, leaked: z.boolean() }),
+    from: (p) => ({ address: p.positional[0], leaked: p.flags.leaked === 'true' }),
+    run: async (a: { address: Address; leaked: boolean }, d) => {
+      if (!d.chain) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
+      if (d.signerInUse && d.signerInUse.toLowerCase() === a.address.toLowerCase())
+        throw new OpsError(
+          `${a.address} is the signer DEPLOYMENT_FILE names (the key the API signs with): switch SIGNER_KEY and the file to the new signer first`,
+          { reason: 'invalid', field: 'address' },
+        );
+      const live = await liveSignatures(d.db, a.address, await d.chain.chainTime());
+      // a leaked key goes at once: its unexpired orders and inviter signatures are refused on chain
+      if (live.count > 0 && !a.leaked)
+        throw new OpsError(
+          `${live.count} signature(s) made with ${a.address} (or before signers were recorded) can still be submitted on chain, the last until ${live.until}; run signer:remove again after that`,
+          { reason: 'invalid', field: 'address' },
+        );
+      const accepted = await d.chain.signerAccepted(a.address);
+      if (!accepted.staking && !accepted.payment)
+        throw new OpsError(`${a.address} is not a signer of Staking or Payment`, {
+          reason: 'invalid',
+          field: 'address',
+        });
+      const r = await d.chain.removeSigner(a.address);
+      return { removed: a.address, ...r, ...(a.leaked ? { refusedSignatures: live.count } : {}) };
+    },
+  },
+  'hotwallet:drain': {
+    usage:
+      'hotwallet:drain <old address>   (signs nothing new with it; run again until drained: its outbox settled and every transaction final)',
+    schema: z.object({ address: addressArg }),
+    from: (p) => ({ address: p.positional[0] }),
+    run: async (a: { address: Address }, d) => {
+      if (!d.hotWallet) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
+      const s = await retireWallet(d.db, d.hotWallet, a.address, d.now());
+      return {
+        ...s,
+        next: s.drained
+          ? 'drained: `hotwallet:sweep <new address>` with this wallet’s key, then set HOT_WALLET_KEY and `hotWallet` in DEPLOYMENT_FILE to the new wallet and restart the jobs processes'
+          : 'the jobs still settle its transactions (and sign nothing new with it): run again in a few blocks',
+      };
+    },
+    alarm: (r: { drained: boolean; open: unknown[] }) =>
+      r.drained
+        ? null
+        : `not drained yet: ${r.open.length} open outbox transaction(s) or a transaction not final`,
+  },
+  'hotwallet:sweep': {
+    usage:
+      'hotwallet:sweep <new address>   (USDT, FREE and BNB of the drained wallet of HOT_WALLET_KEY to the new one)',
+    schema: z.object({ address: addressArg }),
+    from: (p) => ({ address: p.positional[0] }),
+    run: async (a: { address: Address }, d) => {
+      if (!d.sweepHotWallet)
+        throw new OpsError('set HOT_WALLET_KEY (or HOT_WALLET_KEY_FILE) to the old wallet’s key', {
+          reason: 'noChain',
+        });
+      const r = await d.sweepHotWallet(a.address);
+      return { ...r, moved: r.moved.map((m) => ({ ...m, amount: amt(m.amount) })) };
     },
   },
   'withdrawals:list': {

@@ -7,6 +7,7 @@ import { type Address, getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { DbHandle } from '../db/client.ts';
 import type { WalletView } from '../jobs/hot-wallet.ts';
+import type { SweepResult } from '../jobs/hot-wallet-rotation.ts';
 import type { LiabilitiesOptions } from '../jobs/liabilities.ts';
 import type { RestoreDeps } from './restore.ts';
 import type { ReconcileChain } from '../services/reconcile.ts';
@@ -14,7 +15,14 @@ import type { ReconcileChain } from '../services/reconcile.ts';
 /** What the chain commands need; the CLI builds it with viem and the owner key. */
 export type ChainOps = {
   fundReserve(amountWei: bigint): Promise<{ txHashes: string[] }>;
-  setSigner(address: Address): Promise<{ txHashes: string[] }>;
+  /** whether Staking and Payment accept signatures of `address` (`isSigner` of each) */
+  signerAccepted(address: Address): Promise<{ staking: boolean; payment: boolean }>;
+  /** `addSigner` on each contract that does not accept `address` yet */
+  addSigner(address: Address): Promise<{ txHashes: string[] }>;
+  /** `removeSigner` on each contract that still accepts `address` */
+  removeSigner(address: Address): Promise<{ txHashes: string[] }>;
+  /** the latest block's timestamp: what a signature's deadline is compared with on chain */
+  chainTime(): Promise<Date>;
 };
 
 export type OpsDeps = {
@@ -25,6 +33,13 @@ export type OpsDeps = {
   holdings?: ReconcileChain;
   /** the hot wallet's publishing of proof-of-liabilities snapshots (jobs/liabilities.ts) */
   liabilities?: LiabilitiesOptions;
+  /**
+   * moves everything of the drained hot wallet to `to`, signed with the old wallet's key
+   * (HOT_WALLET_KEY in the CLI's environment: jobs/hot-wallet-rotation.ts sweepWallet)
+   */
+  sweepHotWallet?: ((to: Address) => Promise<SweepResult>) | undefined;
+  /** the signer the DEPLOYMENT_FILE names: the key the API processes sign with */
+  signerInUse?: Address | undefined;
   /** the hot wallet on chain, read-only: rejecting an unresolved withdrawal needs proof it was not paid */
   hotWallet?: WalletView | undefined;
   /** what restore:check compares with the chain: the hot wallet, the token contracts, the indexer's cursor */

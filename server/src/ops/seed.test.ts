@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
+import { stakingAbi } from '@free/protocol/abi/index';
 import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,35 +140,35 @@ describe('seedLocal', () => {
     }
   });
 
-  it('funds the reserve and rotates the signer on chain with the owner key (ops chain commands)', async () => {
+  it('funds the reserve, adds a signer and removes the old one on chain with the owner key (ops chain commands)', async () => {
     const ops = chainOps(
       testConfig({ rpcUrl: chain.rpcUrl, deployment: chain.deployment as never, chainId: 31337 }),
     );
     if (!ops) throw new Error('no chain ops');
-    const read = (fn: 'reserve' | 'signer', address = chain.deployment.staking) =>
+    const reserve = () =>
       chain.client.readContract({
-        address,
-        abi: fn === 'reserve' ? stakingAbi : paymentAbi,
-        functionName: fn,
-      } as never) as Promise<unknown>;
-    const reserve = (await read('reserve')) as bigint;
-    expect((await ops.fundReserve(1234n * WEI_PER_UNIT)).txHashes).toHaveLength(2);
-    expect(await read('reserve')).toBe(reserve + 1234n * WEI_PER_UNIT);
-    const next = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
-    await ops.setSigner(next);
-    expect(
-      await chain.client.readContract({
         address: chain.deployment.staking,
         abi: stakingAbi,
-        functionName: 'signer',
-      }),
-    ).toBe(next);
-    expect(
-      await chain.client.readContract({
-        address: chain.deployment.payment,
-        abi: paymentAbi,
-        functionName: 'signer',
-      }),
-    ).toBe(next);
+        functionName: 'reserve',
+      });
+    const before = await reserve();
+    expect((await ops.fundReserve(1234n * WEI_PER_UNIT)).txHashes).toHaveLength(2);
+    expect(await reserve()).toBe(before + 1234n * WEI_PER_UNIT);
+    const old = chain.deployment.signer as `0x${string}`;
+    const next = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+    expect(await ops.signerAccepted(old)).toEqual({ staking: true, payment: true });
+    expect(await ops.signerAccepted(next)).toEqual({ staking: false, payment: false });
+    expect((await ops.addSigner(next)).txHashes).toHaveLength(2);
+    // both accepted: signatures of either key pass while the API switches
+    expect(await ops.signerAccepted(old)).toEqual({ staking: true, payment: true });
+    expect(await ops.signerAccepted(next)).toEqual({ staking: true, payment: true });
+    // run again (an interrupted command): nothing left to send
+    expect((await ops.addSigner(next)).txHashes).toEqual([]);
+    expect((await ops.removeSigner(old)).txHashes).toHaveLength(2);
+    expect(await ops.signerAccepted(old)).toEqual({ staking: false, payment: false });
+    expect(await ops.chainTime()).toBeInstanceOf(Date);
+    // back to the deployment's signer for the tests after this one
+    await ops.addSigner(old);
+    await ops.removeSigner(next);
   }, 120_000);
 });

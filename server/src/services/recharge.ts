@@ -65,7 +65,8 @@ export async function createRechargeOrder(
       const orderId = parseHex(`0x${randomBytes(32).toString('hex')}`, 'order id', 32);
       const endTime = BigInt(Math.floor(signedFrom.getTime() / 1000) + settings.recharge_order_ttl_sec);
       const payer = checksum(input.userAddress);
-      const signature = await privateKeyToAccount(config.signerKey).signTypedData({
+      const signer = privateKeyToAccount(config.signerKey);
+      const signature = await signer.signTypedData({
         domain: paymentDomain(config.chainId, d.payment),
         types: PAYMENT_ORDER_TYPES,
         primaryType: 'Order',
@@ -93,6 +94,7 @@ export async function createRechargeOrder(
           executorRewardBps: Number(terms.executorRewardBps),
           endTime: new Date(Number(endTime) * 1000),
           signature,
+          signer: signer.address,
           createdAt: input.now,
         })
         .returning();

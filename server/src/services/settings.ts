@@ -333,7 +333,7 @@ export const SETTINGS = {
     { seed: false },
   ),
 
-  /** the signer address last rotated by `ops signer:rotate` (a record for operators) */
+  /** the signer address last added by `ops signer:add` (a record for operators) */
   signer_address: setting(
     z
       .string()

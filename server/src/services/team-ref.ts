@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { type Address as ProtocolAddress, type Hex as ProtocolHex, parseHex } from '@free/protocol/address';
 import { sql } from 'drizzle-orm';
 import { type Address, getAddress, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { signInviter } from '../chain/inviter-signature.ts';
 import type { SqlRunner } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
@@ -37,8 +38,8 @@ export async function stakeRef(
   const nonce = BigInt(`0x${randomBytes(32).toString('hex')}`);
   const deadline = Math.floor(input.now.getTime() / 1000) + STAKE_REF_TTL_SEC;
   await tx.execute(sql`
-    INSERT INTO inviter_nonces (nonce, user_id, parents, deadline)
-    VALUES (${nonce.toString()}, ${input.userId}, ${parents.join(',')}, ${new Date(deadline * 1000).toISOString()}::timestamptz)`);
+    INSERT INTO inviter_nonces (nonce, user_id, parents, deadline, signer)
+    VALUES (${nonce.toString()}, ${input.userId}, ${parents.join(',')}, ${new Date(deadline * 1000).toISOString()}::timestamptz, ${privateKeyToAccount(input.signerKey).address})`);
   const { message, signature } = await signInviter({
     signerKey: input.signerKey,
     chainId: input.chainId,

@@ -167,6 +167,8 @@ export const unmatchedPayments = pgTable(
 export const hotWalletNonces = pgTable('hot_wallet_nonces', {
   address: text('address').primaryKey(),
   nextNonce: integer('next_nonce').notNull(),
+  /** set by `hotwallet:drain`: no new transaction is signed with this wallet (jobs/hot-wallet-rotation.ts) */
+  retiredAt: ts('retired_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -85,6 +85,8 @@ export const inviterNonces = pgTable(
     parents: text('parents').notNull(),
     deadline: ts('deadline').notNull(),
     usedAt: ts('used_at'),
+    /** the signer's address (null before migration 0028): `signer:remove` waits for its deadline */
+    signer: text('signer'),
     createdAt: createdAt(),
   },
   (t) => [index('inviter_nonces_user_idx').on(t.userId, t.createdAt)],

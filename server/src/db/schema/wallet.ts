@@ -79,6 +79,8 @@ export const rechargeOrders = pgTable(
     executorRewardBps: integer('executor_reward_bps').notNull().default(0),
     endTime: ts('end_time').notNull(),
     signature: text('signature').notNull(),
+    /** the signer's address (null before migration 0028): `signer:remove` waits for its orders to end */
+    signer: text('signer'),
     state: text('state', { enum: RECHARGE_STATES }).notNull().default('pending'),
     paidTxHash: text('paid_tx_hash'),
     /** amount the chain says arrived in Payment (before its burn and executor reward) */

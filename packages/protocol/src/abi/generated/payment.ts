@@ -100,6 +100,19 @@ export const paymentAbi = [
   },
   {
     "type": "function",
+    "name": "addSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "signer_",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "burnBps",
     "inputs": [],
     "outputs": [
@@ -250,6 +263,25 @@ export const paymentAbi = [
   },
   {
     "type": "function",
+    "name": "isSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "type": "bool",
+        "name": "accepted",
+        "internalType": "bool"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "orderDigest",
     "inputs": [
       {
@@ -358,6 +390,19 @@ export const paymentAbi = [
   },
   {
     "type": "function",
+    "name": "removeSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "signer_",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "renounceOwnership",
     "inputs": [],
     "outputs": [],
@@ -417,19 +462,6 @@ export const paymentAbi = [
   },
   {
     "type": "function",
-    "name": "setSigner",
-    "inputs": [
-      {
-        "type": "address",
-        "name": "signer_",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [],
-    "stateMutability": "nonpayable"
-  },
-  {
-    "type": "function",
     "name": "setTreasury",
     "inputs": [
       {
@@ -443,13 +475,13 @@ export const paymentAbi = [
   },
   {
     "type": "function",
-    "name": "signer",
+    "name": "signerCount",
     "inputs": [],
     "outputs": [
       {
-        "type": "address",
+        "type": "uint256",
         "name": "",
-        "internalType": "address"
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -645,17 +677,24 @@ export const paymentAbi = [
   },
   {
     "type": "event",
-    "name": "SignerChanged",
+    "name": "SignerAdded",
     "inputs": [
       {
         "type": "address",
-        "name": "previous",
+        "name": "signer",
         "indexed": true,
         "internalType": "address"
-      },
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "SignerRemoved",
+    "inputs": [
       {
         "type": "address",
-        "name": "current",
+        "name": "signer",
         "indexed": true,
         "internalType": "address"
       }
@@ -683,6 +722,17 @@ export const paymentAbi = [
   },
   {
     "type": "error",
+    "name": "AlreadySigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "BpsTooHigh",
     "inputs": [
       {
@@ -701,6 +751,28 @@ export const paymentAbi = [
     "type": "error",
     "name": "InvalidSignature",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "LastSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "NotSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
+      }
+    ]
   },
   {
     "type": "error",
@@ -786,6 +858,11 @@ export const paymentAbi = [
   {
     "type": "error",
     "name": "ZeroAmount",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "ZeroSigner",
     "inputs": []
   }
 ] as const;

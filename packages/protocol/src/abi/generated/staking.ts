@@ -144,6 +144,19 @@ export const stakingAbi = [
   },
   {
     "type": "function",
+    "name": "addSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "newSigner",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "availableReserve",
     "inputs": [],
     "outputs": [
@@ -400,6 +413,25 @@ export const stakingAbi = [
   },
   {
     "type": "function",
+    "name": "isSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "type": "bool",
+        "name": "accepted",
+        "internalType": "bool"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "maxStakeAmount",
     "inputs": [],
     "outputs": [
@@ -468,6 +500,19 @@ export const stakingAbi = [
       }
     ],
     "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "removeSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "oldSigner",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -606,26 +651,13 @@ export const stakingAbi = [
   },
   {
     "type": "function",
-    "name": "setSigner",
-    "inputs": [
-      {
-        "type": "address",
-        "name": "newSigner",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [],
-    "stateMutability": "nonpayable"
-  },
-  {
-    "type": "function",
-    "name": "signer",
+    "name": "signerCount",
     "inputs": [],
     "outputs": [
       {
-        "type": "address",
+        "type": "uint256",
         "name": "",
-        "internalType": "address"
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -1098,17 +1130,24 @@ export const stakingAbi = [
   },
   {
     "type": "event",
-    "name": "SignerUpdated",
+    "name": "SignerAdded",
     "inputs": [
       {
         "type": "address",
-        "name": "previousSigner",
+        "name": "signer",
         "indexed": true,
         "internalType": "address"
-      },
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "SignerRemoved",
+    "inputs": [
       {
         "type": "address",
-        "name": "newSigner",
+        "name": "signer",
         "indexed": true,
         "internalType": "address"
       }
@@ -1220,6 +1259,17 @@ export const stakingAbi = [
   },
   {
     "type": "error",
+    "name": "AlreadySigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "AmountOutOfRange",
     "inputs": [
       {
@@ -1316,6 +1366,17 @@ export const stakingAbi = [
   },
   {
     "type": "error",
+    "name": "LastSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "NonceAlreadyUsed",
     "inputs": [
       {
@@ -1333,6 +1394,17 @@ export const stakingAbi = [
         "type": "uint256",
         "name": "maturesAt",
         "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "NotSigner",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "account",
+        "internalType": "address"
       }
     ]
   },
@@ -1458,6 +1530,11 @@ export const stakingAbi = [
   {
     "type": "error",
     "name": "ZeroAmount",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "ZeroSigner",
     "inputs": []
   }
 ] as const;
