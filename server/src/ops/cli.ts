@@ -202,7 +202,12 @@ async function main() {
     const d = config.deployment;
     const restore =
       d && hotWallet
-        ? { view: hotWallet, tokens: { USDT: d.usdt, FREE: d.free }, indexer: indexerName(d) }
+        ? {
+            view: hotWallet,
+            tokens: { USDT: d.usdt, FREE: d.free },
+            liabilities: d.liabilities,
+            indexer: indexerName(d),
+          }
         : undefined;
     const r = await runOps(argv, {
       db,

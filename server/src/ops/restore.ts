@@ -42,6 +42,8 @@ export type RestoreDeps = {
   /** the hot wallet on chain, read-only (no key) */
   view: WalletView;
   tokens: { USDT: Address; FREE: Address };
+  /** the Liabilities contract: a lost publication is harmless (the job publishes the next snapshot) */
+  liabilities?: Address | undefined;
   /** the indexer's cursor name, when there is an indexer */
   indexer?: string | undefined;
   now: () => Date;
@@ -60,6 +62,8 @@ export type RestoreReport = {
   adopted: (RestoreFinding & { kind: 'withdrawal' | 'burn'; refId: number; state: string })[];
   /** what keeps the jobs stopped: the check cannot judge it yet */
   holding: RestoreFinding[];
+  /** publications of a liabilities snapshot the outbox lost: harmless, the job publishes the next one */
+  republished: RestoreFinding[];
   /** transactions of the hot wallet no record explains (the operator looks at them) */
   unmatched: RestoreFinding[];
   /** the outbox's open transactions, each with what the chain shows; the payout worker settles them */
@@ -197,6 +201,7 @@ export async function restoreCheck(d: RestoreDeps): Promise<RestoreReport> {
     nonces: { outbox, chainLatest, chainPending },
     adopted: [],
     holding: [],
+    republished: [],
     unmatched: [],
     open: [],
     indexer: null,
@@ -336,6 +341,10 @@ export async function restoreCheck(d: RestoreDeps): Promise<RestoreReport> {
           state: batch.state,
         });
       }
+      continue;
+    }
+    if (d.liabilities && t.to?.toLowerCase() === d.liabilities.toLowerCase()) {
+      report.republished.push({ nonce, tx: hash, what: 'a liabilities snapshot published' });
       continue;
     }
     report.unmatched.push({
