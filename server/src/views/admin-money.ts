@@ -1,6 +1,7 @@
 // The operator console's money answers: allocation grants and imports, unmatched payments, money
 // limits; amounts in token units, times as ISO.
 import type {
+  AdminWithdrawal,
   AllocationImportData,
   allocationLine,
   MoneyLimit,
@@ -83,3 +84,18 @@ export function toWithdrawalHoldView(w: Pick<Withdrawal, 'state' | 'hold'>): Wit
   if (h.kind === 'paid_after_refund') return h;
   return null;
 }
+
+/** A withdrawal in the operators' list (withdrawals:list, GET /api/admin/withdrawals). */
+export const toAdminWithdrawalView = (w: Withdrawal): AdminWithdrawal => ({
+  id: w.id,
+  userId: w.userId,
+  amount: amt(w.amount),
+  asset: w.asset,
+  to: w.toAddress,
+  state: w.state,
+  txHash: w.txHash,
+  failReason: w.failReason,
+  rejectReason: w.rejectReason,
+  hold: toWithdrawalHoldView(w),
+  createdAt: iso(w.createdAt),
+});
