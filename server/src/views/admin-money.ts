@@ -12,7 +12,7 @@ import type {
 import type { Page } from '@free/protocol/api/common';
 import { formatUnits } from 'viem';
 import type { z } from 'zod';
-import { amt, iso } from '../lib/format.ts';
+import { amt, checksum, iso } from '../lib/format.ts';
 import type { AllocationLineResult, AllocationRun } from '../services/admin-allocations.ts';
 import type { MoneyLimitValue } from '../services/money-limits.ts';
 import type { UnmatchedPaymentRow } from '../services/unmatched-payments.ts';
@@ -91,7 +91,8 @@ export const toAdminWithdrawalView = (w: Withdrawal): AdminWithdrawal => ({
   userId: w.userId,
   amount: amt(w.amount),
   asset: w.asset,
-  to: w.toAddress,
+  // stored checksummed (services/withdraw.ts), so this changes nothing but the type
+  to: checksum(w.toAddress),
   state: w.state,
   txHash: w.txHash,
   failReason: w.failReason,

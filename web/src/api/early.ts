@@ -15,7 +15,7 @@ export const HOME_ANNOUNCEMENTS: Query = { type: 'announcement', page: 1, size: 
  * An early read: an entry of the endpoint map by its key, and that entry's path, which the type
  * check holds to the map's (a path that is not its entry's fails to compile).
  */
-export type EarlyRead = {
+type EarlyRead = {
   [K in EndpointKey]: { endpoint: K; path: Endpoints[K]['path']; query?: Query; homeOnly: boolean };
 }[EndpointKey];
 
