@@ -8,7 +8,3 @@ export const iso = (d: Date | string): string => (d instanceof Date ? d : new Da
 export const isoOrNull = (d: Date | string | null | undefined): string | null => (d ? iso(d) : null);
 /** The checksummed form of an address (protocol's `Address`, as the API schemas answer it). */
 export const checksum = (a: string): Address => parseAddress(getAddress(a));
-export const pageArgs = (q: { page: number; size: number }) => ({
-  limit: q.size,
-  offset: (q.page - 1) * q.size,
-});

@@ -2,18 +2,19 @@
 // ops_log with its arguments and outcome. The chain-touching ones take an injectable ChainOps.
 import { readFileSync } from 'node:fs';
 import type { CommandRefusal, CommandResult, ResultCommand } from '@free/protocol/api/admin';
+import type { WithdrawState } from '@free/protocol/api/wallet';
 import type { LanguageCode } from '@free/protocol/languages';
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { z } from 'zod';
 import { rowsOf } from '../db/client.ts';
 import { CARD_STATES } from '../db/schema/cards.ts';
-import { opsLog, WITHDRAWAL_STATES, withdrawals } from '../db/schema/index.ts';
+import { opsLog, WITHDRAWAL_STATES } from '../db/schema/index.ts';
 import { closeUnmined } from '../jobs/hot-wallet.ts';
 import { retireWallet } from '../jobs/hot-wallet-rotation.ts';
 import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { AppError } from '../lib/errors.ts';
-import { amt, iso } from '../lib/format.ts';
+import { amt } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
 import { incomeBudgetFigures } from '../services/income-budget.ts';
@@ -30,11 +31,12 @@ import { moveShopOrder } from '../services/shop.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import {
   approveWithdrawal,
+  recentWithdrawals,
   rejectWithdrawal,
   WithdrawalMayBePaidError,
   WithdrawalStateError,
 } from '../services/withdraw.ts';
-import { toUnmatchedPaymentsView, toWithdrawalHoldView } from '../views/admin-money.ts';
+import { toAdminWithdrawalView, toUnmatchedPaymentsView } from '../views/admin-money.ts';
 import { toCardView } from '../views/cards.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
@@ -354,25 +356,8 @@ const COMMAND_TABLE = {
     }),
     from: (p) => ({ state: p.flags.state, limit: p.flags.limit }),
     run: async (a: { state?: string; limit: number }, d) => {
-      const rows = await d.db.db
-        .select()
-        .from(withdrawals)
-        .where(a.state ? eq(withdrawals.state, a.state as 'queued') : undefined)
-        .orderBy(desc(withdrawals.id))
-        .limit(a.limit);
-      return rows.map((w) => ({
-        id: w.id,
-        userId: w.userId,
-        amount: amt(w.amount),
-        asset: w.asset,
-        to: w.toAddress,
-        state: w.state,
-        txHash: w.txHash,
-        failReason: w.failReason,
-        rejectReason: w.rejectReason,
-        hold: toWithdrawalHoldView(w),
-        createdAt: iso(w.createdAt),
-      }));
+      const rows = await recentWithdrawals(d.db.db, a.state as WithdrawState | undefined, a.limit);
+      return rows.map(toAdminWithdrawalView);
     },
   },
   'payments:unmatched': {

@@ -2,18 +2,18 @@
 // same raw arguments from a command line or from a console request body.
 import { readFileSync } from 'node:fs';
 import * as admin from '@free/protocol/api/admin';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { banners, machines, SHOP_ORDER_STATES, shopProducts } from '../db/schema/index.ts';
+import { SHOP_ORDER_STATES } from '../db/schema/index.ts';
 import { amt } from '../lib/format.ts';
 import { csvLines, grantAllocations } from '../services/admin-allocations.ts';
 import { userByAddress } from '../services/admin-users.ts';
 import { revokeUserSessions } from '../services/auth.ts';
+import { removeBanner } from '../services/content-types.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
-import { upsertMachine } from '../services/machines.ts';
+import { setMachineStock, upsertMachine } from '../services/machines.ts';
 import { MoneyLimitError, moneyLimitsOf, setMoneyLimit } from '../services/money-limits.ts';
 import { getSettings, SettingError } from '../services/settings.ts';
-import { listShopOrders, upsertProduct } from '../services/shop.ts';
+import { listShopOrders, setProductStock, upsertProduct } from '../services/shop.ts';
 import { toAllocationImportView, toAllocationLineView, toMoneyLimitView } from '../views/admin-money.ts';
 import { toAdminShopOrderView } from '../views/shop.ts';
 import { addressArg, amountArg, type Command, idArg, LANGS, OpsError, type Parsed } from './kit.ts';
@@ -216,12 +216,7 @@ export const CONSOLE_COMMANDS = {
     schema: admin.stockSetBody,
     from: stockFrom,
     run: async (a: { code: string; stock: number | null }, d) => {
-      const rows = await d.db.db
-        .update(machines)
-        .set({ stock: a.stock })
-        .where(eq(machines.code, a.code))
-        .returning({ id: machines.id });
-      if (rows.length === 0)
+      if (!(await setMachineStock(d.db.db, a.code, a.stock)))
         throw new OpsError(`no machine ${a.code}`, { reason: 'notFound', subject: a.code });
       return { code: a.code, stock: a.stock };
     },
@@ -231,12 +226,7 @@ export const CONSOLE_COMMANDS = {
     schema: admin.stockSetBody,
     from: stockFrom,
     run: async (a: { code: string; stock: number | null }, d) => {
-      const rows = await d.db.db
-        .update(shopProducts)
-        .set({ stock: a.stock })
-        .where(eq(shopProducts.code, a.code))
-        .returning({ id: shopProducts.id });
-      if (rows.length === 0)
+      if (!(await setProductStock(d.db.db, a.code, a.stock)))
         throw new OpsError(`no product ${a.code}`, { reason: 'notFound', subject: a.code });
       return { code: a.code, stock: a.stock };
     },
@@ -246,8 +236,7 @@ export const CONSOLE_COMMANDS = {
     schema: z.object({ id: idArg }),
     from: (p) => ({ id: p.positional[0] }),
     run: async (a: { id: number }, d) => {
-      const rows = await d.db.db.delete(banners).where(eq(banners.id, a.id)).returning({ id: banners.id });
-      if (rows.length === 0)
+      if (!(await removeBanner(d.db.db, a.id)))
         throw new OpsError(`banner ${a.id} not found`, { reason: 'notFound', subject: String(a.id) });
       return { id: a.id, removed: true as const };
     },

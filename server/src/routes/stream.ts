@@ -18,10 +18,10 @@ import { clientKey } from '../http/client-key.ts';
 import { ok, sendFailure } from '../http/envelope.ts';
 import { route } from '../http/route.ts';
 import type { StreamHold } from '../http/streams.ts';
-import { iso } from '../lib/format.ts';
 import { API_SECURITY_HEADERS } from '../lib/security-headers.ts';
 import type { BusMessage } from '../services/events.ts';
 import { endedSessions, issueStreamTicket, redeemStreamTicket } from '../services/stream-tickets.ts';
+import { toStreamTicketView } from '../views/stream.ts';
 
 /** The SSE frame of one event (`data` on one line: JSON never holds a raw newline). */
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -167,6 +167,6 @@ export const streamTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       token: req.token ?? '',
       now: ctx.clock(),
     });
-    return ok({ ticket: t.ticket, expiresAt: iso(t.expiresAt) });
+    return ok(toStreamTicketView(t));
   });
 };

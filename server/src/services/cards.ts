@@ -85,6 +85,19 @@ export async function reviewCard(
   return moved;
 }
 
+/** Every user's applications, newest first (at most 200), optionally in one state (operator console). */
+export async function cardApplicationsIn(
+  db: Executor,
+  state: CardState | undefined,
+): Promise<CardApplication[]> {
+  return db
+    .select()
+    .from(cardApplications)
+    .where(state ? eq(cardApplications.state, state) : undefined)
+    .orderBy(desc(cardApplications.id))
+    .limit(200);
+}
+
 export async function cardsOf(db: Executor, userId: number): Promise<{ list: CardApplication[] }> {
   const rows = await db
     .select()

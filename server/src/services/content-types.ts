@@ -3,7 +3,7 @@
 // the caller's language and falls back to English); banners in `banners`.
 
 import { ARTICLE_TYPES, type ArticleType, isArticleType } from '@free/protocol/content';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { articles, banners } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
@@ -58,4 +58,10 @@ export async function addBanner(
     .returning({ id: banners.id });
   if (!row) throw new Error('banner insert returned nothing');
   return row.id;
+}
+
+/** Removes a banner; false when there is none of that id. */
+export async function removeBanner(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
+  return rows.length > 0;
 }

@@ -39,6 +39,23 @@ export async function upsertMachine(db: Executor, m: MachineInput): Promise<numb
   return row.id;
 }
 
+/** Sets a machine's stock (null: unlimited); false when no machine has that code. */
+export async function setMachineStock(db: Executor, code: string, stock: number | null): Promise<boolean> {
+  const rows = await db
+    .update(machines)
+    .set({ stock })
+    .where(eq(machines.code, code))
+    .returning({ id: machines.id });
+  return rows.length > 0;
+}
+
+export type StoredMachine = typeof machines.$inferSelect;
+
+/** The whole catalogue, withdrawn machines too, in the order shown (operator console). */
+export async function catalogueMachines(db: Executor): Promise<StoredMachine[]> {
+  return db.select().from(machines).orderBy(asc(machines.sort), asc(machines.id));
+}
+
 export async function listMachines(db: Executor, lang: string): Promise<Machine[]> {
   const rows = await db
     .select()

@@ -39,6 +39,23 @@ export async function upsertProduct(db: Executor, p: ProductInput): Promise<numb
   return row.id;
 }
 
+/** Sets a product's stock (null: unlimited); false when no product has that code. */
+export async function setProductStock(db: Executor, code: string, stock: number | null): Promise<boolean> {
+  const rows = await db
+    .update(shopProducts)
+    .set({ stock })
+    .where(eq(shopProducts.code, code))
+    .returning({ id: shopProducts.id });
+  return rows.length > 0;
+}
+
+export type StoredProduct = typeof shopProducts.$inferSelect;
+
+/** The whole catalogue, withdrawn products too, in the order shown (operator console). */
+export async function catalogueProducts(db: Executor): Promise<StoredProduct[]> {
+  return db.select().from(shopProducts).orderBy(asc(shopProducts.sort), asc(shopProducts.id));
+}
+
 export async function listProducts(db: Executor, lang: string): Promise<Product[]> {
   const rows = await db
     .select()

@@ -399,3 +399,17 @@ export async function listWithdrawals(db: Executor, userId: number, page: number
   const count = await countRows(db, withdrawals, eq(withdrawals.userId, userId));
   return { list: rows, total: count, page, size };
 }
+
+/** Every user's withdrawals, newest first, optionally in one state (the operators' list). */
+export async function recentWithdrawals(
+  db: Executor,
+  state: WithdrawState | undefined,
+  limit: number,
+): Promise<Withdrawal[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(state ? eq(withdrawals.state, state) : undefined)
+    .orderBy(desc(withdrawals.id))
+    .limit(limit);
+}

@@ -1,6 +1,7 @@
 // The operator console's money answers: allocation grants and imports, unmatched payments, money
 // limits; amounts in token units, times as ISO.
 import type {
+  AdminWithdrawal,
   AllocationImportData,
   allocationLine,
   MoneyLimit,
@@ -11,7 +12,7 @@ import type {
 import type { Page } from '@free/protocol/api/common';
 import { formatUnits } from 'viem';
 import type { z } from 'zod';
-import { amt, iso } from '../lib/format.ts';
+import { amt, checksum, iso } from '../lib/format.ts';
 import type { AllocationLineResult, AllocationRun } from '../services/admin-allocations.ts';
 import type { MoneyLimitValue } from '../services/money-limits.ts';
 import type { UnmatchedPaymentRow } from '../services/unmatched-payments.ts';
@@ -83,3 +84,19 @@ export function toWithdrawalHoldView(w: Pick<Withdrawal, 'state' | 'hold'>): Wit
   if (h.kind === 'paid_after_refund') return h;
   return null;
 }
+
+/** A withdrawal in the operators' list (withdrawals:list, GET /api/admin/withdrawals). */
+export const toAdminWithdrawalView = (w: Withdrawal): AdminWithdrawal => ({
+  id: w.id,
+  userId: w.userId,
+  amount: amt(w.amount),
+  asset: w.asset,
+  // stored checksummed (services/withdraw.ts), so this changes nothing but the type
+  to: checksum(w.toAddress),
+  state: w.state,
+  txHash: w.txHash,
+  failReason: w.failReason,
+  rejectReason: w.rejectReason,
+  hold: toWithdrawalHoldView(w),
+  createdAt: iso(w.createdAt),
+});

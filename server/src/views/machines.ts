@@ -1,8 +1,10 @@
 // Mining machine answers: a catalogue entry and an order.
+import type * as admin from '@free/protocol/api/admin';
 import type * as api from '@free/protocol/api/machines';
 import type { z } from 'zod';
 import { amt, iso } from '../lib/format.ts';
-import type { Machine, MachineOrder } from '../services/machines.ts';
+import type { Machine, MachineOrder, myMachines, StoredMachine } from '../services/machines.ts';
+import { toAdminProductView } from './shop.ts';
 
 /** A machine order as the API answers it: active until its end. */
 export const toMachineOrderView = (o: MachineOrder, now: Date): z.infer<typeof api.machineOrder> => ({
@@ -30,4 +32,21 @@ export const toMachineView = (m: Machine): z.infer<typeof api.machine> => ({
   days: m.days,
   stock: m.stock,
   soldOut: m.stock !== null && m.stock <= 0,
+});
+
+/** A catalogue machine as stored, names in every language (operator console). */
+export const toAdminMachineView = (m: StoredMachine): z.infer<typeof admin.adminMachine> => ({
+  ...toAdminProductView(m),
+  hashrate: m.hashrate.toString(),
+  days: m.days,
+});
+
+/** The user's machine orders with the hashrate they hold now. */
+export const toMyMachinesView = (
+  r: Awaited<ReturnType<typeof myMachines>>,
+  now: Date,
+): z.infer<typeof api.myMachinesData> => ({
+  ...r,
+  hashrate: amt(r.hashrate),
+  list: r.list.map((o) => toMachineOrderView(o, now)),
 });

@@ -1,9 +1,10 @@
 // Shop answers: a product, an order, and an order with its buyer for the operator.
-import type { AdminShopOrder } from '@free/protocol/api/admin';
+import type { AdminShopOrder, adminProduct } from '@free/protocol/api/admin';
 import type * as api from '@free/protocol/api/shop';
 import type { z } from 'zod';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
-import type { Product, ShopOrder, ShopOrderOfBuyer } from '../services/shop.ts';
+import type { StoredMachine } from '../services/machines.ts';
+import type { Product, ShopOrder, ShopOrderOfBuyer, StoredProduct } from '../services/shop.ts';
 
 /** A shop order as the API answers it. */
 export const toShopOrderView = (o: ShopOrder): z.infer<typeof api.shopOrder> => ({
@@ -40,4 +41,18 @@ export const toProductView = (p: Product): z.infer<typeof api.shopProduct> => ({
   price: amt(p.price),
   stock: p.stock,
   soldOut: p.stock !== null && p.stock <= 0,
+});
+
+/** A catalogue entry as stored, names in every language (operator console; machines add theirs). */
+export const toAdminProductView = (r: StoredProduct | StoredMachine): z.infer<typeof adminProduct> => ({
+  id: r.id,
+  code: r.code,
+  name: r.name as Record<string, string>,
+  description: r.description as Record<string, string>,
+  image: r.image,
+  asset: r.asset,
+  price: amt(r.price),
+  stock: r.stock,
+  sort: r.sort,
+  active: r.active,
 });

@@ -18,3 +18,16 @@ export const toStakeOrderView = (o: OrderView) => ({
   redeemedAmount: o.redeemedAmount === null ? null : amt(o.redeemedAmount),
   interestHeld: amt(o.interestHeld),
 });
+
+/** The user's redemptions, one page, with what was redeemed and what can be. */
+export const toRedemptionsView = (
+  r: { list: OrderView[]; total: number; redeemedTotal: bigint; redeemableTotal: bigint },
+  page: { page: number; size: number },
+) => ({
+  list: r.list.map(toStakeOrderView),
+  total: r.total,
+  page: page.page,
+  size: page.size,
+  redeemedTotal: amt(r.redeemedTotal),
+  redeemableTotal: amt(r.redeemableTotal),
+});

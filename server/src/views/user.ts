@@ -5,6 +5,8 @@ import type { SessionView } from '../services/auth.ts';
 import { ASSETS, USER_ACCOUNTS } from '../services/ledger.ts';
 import type { StakingLimits, UserProfile } from '../services/user.ts';
 
+type Balances = UserProfile['balances'];
+
 export const toUserProfileView = ({ user, inviter, team, balances }: UserProfile): api.UserProfile => ({
   id: user.id,
   address: checksum(user.address),
@@ -21,10 +23,14 @@ export const toUserProfileView = ({ user, inviter, team, balances }: UserProfile
     marketMakerLevel: team.marketMakerLevel,
   },
   invite: { path: '#/', query: `inviter=${checksum(user.address)}` },
-  balances: Object.fromEntries(
-    USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, amt(balances[a][s])]))]),
-  ) as api.UserProfile['balances'],
+  balances: toBalancesView(balances),
 });
+
+/** A user's balances: each account, each asset, in token units. */
+export const toBalancesView = (b: Balances): api.UserProfile['balances'] =>
+  Object.fromEntries(
+    USER_ACCOUNTS.map((a) => [a, Object.fromEntries(ASSETS.map((s) => [s, amt(b[a][s])]))]),
+  ) as api.UserProfile['balances'];
 
 export const toStakingLimitsView = (l: StakingLimits): api.StakingLimitData => ({
   minAmount: amt(l.minAmount),

@@ -29,11 +29,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('early reads', () => {
-  it('reads only public GET endpoints of the map (the shell has no session)', () => {
-    const publicGets = Object.values(endpoints)
-      .filter((e) => e.method === 'GET' && e.scope === 'public')
-      .map((e) => e.path);
-    for (const read of EARLY_READS) expect(publicGets).toContain(read.path);
+  it('reads only public GET endpoints of the map (the shell has no session), each at its entry’s path', () => {
+    for (const read of EARLY_READS) {
+      const entry = endpoints[read.endpoint];
+      expect({ method: entry.method, scope: entry.scope, path: entry.path }).toEqual({
+        method: 'GET',
+        scope: 'public',
+        path: read.path,
+      });
+    }
   });
 
   it('the shell asks, at home, exactly what the home page reads first, in the reader’s language', async () => {

@@ -2,7 +2,9 @@
 // app's scripts are still on their way, so that their answers are there when the app asks: the API
 // client takes each answer once, on its first request for the same URL in the same language, and
 // asks the network for every later one. Kept free of the app's libraries (and of protocol's
-// modules, whose bigint constants would come along): the shell bundles it.
+// modules, whose bigint constants would come along): the shell bundles it. The endpoint map is
+// imported for its types only, which the build erases.
+import type { EndpointKey, Endpoints } from '@free/protocol/api/endpoints';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -10,16 +12,30 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export const HOME_ANNOUNCEMENTS: Query = { type: 'announcement', page: 1, size: 5 };
 
 /**
- * What every page reads first (config), and what the home page adds (its cards and banners). Paths
- * spelled out rather than taken from the map's generated routes, whose every entry would land in
- * index.html's inline script; early.test.ts checks each is a public GET of the map.
+ * An early read: an entry of the endpoint map by its key, and that entry's path, which the type
+ * check holds to the map's (a path that is not its entry's fails to compile).
  */
-export const EARLY_READS: readonly { path: string; query?: Query; homeOnly: boolean }[] = [
-  { path: '/api/common/config', homeOnly: false },
-  { path: '/api/common/fomo', homeOnly: true },
-  { path: '/api/common/quotes', homeOnly: true },
-  { path: '/api/common/banner', homeOnly: true },
-  { path: '/api/common/article/list', query: HOME_ANNOUNCEMENTS, homeOnly: true },
+type EarlyRead = {
+  [K in EndpointKey]: { endpoint: K; path: Endpoints[K]['path']; query?: Query; homeOnly: boolean };
+}[EndpointKey];
+
+/**
+ * What every page reads first (config), and what the home page adds (its cards and banners). The
+ * path is written beside the entry's key rather than taken from the map's generated routes, whose
+ * every entry would land in index.html's inline script; early.test.ts checks each is a public GET
+ * of the map and its entry's path.
+ */
+export const EARLY_READS: readonly EarlyRead[] = [
+  { endpoint: 'getCommonConfig', path: '/api/common/config', homeOnly: false },
+  { endpoint: 'getCommonFomo', path: '/api/common/fomo', homeOnly: true },
+  { endpoint: 'getCommonQuotes', path: '/api/common/quotes', homeOnly: true },
+  { endpoint: 'getCommonBanner', path: '/api/common/banner', homeOnly: true },
+  {
+    endpoint: 'getCommonArticleList',
+    path: '/api/common/article/list',
+    query: HOME_ANNOUNCEMENTS,
+    homeOnly: true,
+  },
 ];
 
 /** The API's base URL as built in (VITE_API_URL), without a trailing slash. */

@@ -1,5 +1,5 @@
 // The list endpoints of the endpoint map the web reads (src/api/list.ts reads them; the key tree
-// keys them). Apart from list.ts so that keys.ts can name a list's path without an import cycle.
+// keys them by path). Apart from list.ts so that keys.ts can name a list's path without an import cycle.
 import { routes } from '@free/protocol/api/generated/routes';
 
 /** Every list endpoint the web reads (a GET answering `{ list, ... }`), by its entry of the endpoint map. */
@@ -24,6 +24,7 @@ export const LIST_ROUTES = [
   routes.getUserStakeRedemptions,
   routes.getUserWithdrawList,
 ] as const;
-/** The path of a list endpoint: what a page names its list by. */
-export type ListPath = (typeof LIST_ROUTES)[number]['path'];
-export const LIST_PATHS: readonly ListPath[] = LIST_ROUTES.map((r) => r.path);
+/** A list endpoint's entry: what a page names its list by. */
+export type ListRoute = (typeof LIST_ROUTES)[number];
+/** The path of a list endpoint: what the key tree keys its pages by. */
+export type ListPath = ListRoute['path'];

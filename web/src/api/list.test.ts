@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@free/protocol/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from './client';
 import { fetchPage, type ListRow, rowCount } from './list';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,18 +21,18 @@ describe('paged lists', () => {
     expect(rowCount({ list: [1, 2], total: '150.5', level: 1 } as { list: unknown[] }, 1)).toBe(2);
   });
 
-  it('reads the rows of the protocol’s `list` field, typed by the path', async () => {
+  it('reads the rows of the protocol’s `list` field, typed by the endpoint’s entry', async () => {
     answer({ list: [{ id: 3, amount: '5' }], total: 1, page: 1, size: PAGE_SIZE });
-    const page = await fetchPage('/api/user/withdraw/list', {}, 1);
-    const first: ListRow<'/api/user/withdraw/list'> | undefined = page.list[0];
+    const page = await fetchPage(routes.getUserWithdrawList, {}, 1);
+    const first: ListRow<typeof routes.getUserWithdrawList> | undefined = page.list[0];
     expect(first?.id).toBe(3);
     expect(page.total).toBe(1);
   });
 
   it('refuses a list the endpoint map does not name: at type-check time, and without asking the network', async () => {
     answer({ list: [], total: 0, page: 1, size: PAGE_SIZE });
-    // @ts-expect-error not a list endpoint of the protocol
-    await expect(fetchPage('/api/user/everything', {}, 1)).rejects.toThrow('/api/user/everything');
+    // @ts-expect-error an endpoint of the map, but no list
+    await expect(fetchPage(routes.getCommonConfig, {}, 1)).rejects.toThrow('/api/common/config');
     expect(fetch).not.toHaveBeenCalled();
   });
 });
@@ -41,7 +42,7 @@ describe('keyset lists', () => {
 
   it('asks for the page after the cursor and hands on the next cursor', async () => {
     answer({ list: [{ id: 7 }], page: 2, size: PAGE_SIZE, hasMore: true, nextCursor: '7' });
-    const page = await fetchPage('/api/user/finance', { kind: 'recharge' }, 2, undefined, '31');
+    const page = await fetchPage(routes.getUserFinance, { kind: 'recharge' }, 2, undefined, '31');
     expect(urlOf().searchParams.get('cursor')).toBe('31');
     expect(urlOf().searchParams.get('kind')).toBe('recharge');
     expect(page).toMatchObject({ list: [{ id: 7 }], page: 2, nextCursor: '7' });
@@ -49,10 +50,10 @@ describe('keyset lists', () => {
 
   it('reads a null cursor as the end, and sends none on page-numbered lists', async () => {
     answer({ list: [], page: 3, size: PAGE_SIZE, hasMore: false, nextCursor: null });
-    expect((await fetchPage('/api/user/finance', {}, 3)).nextCursor).toBeNull();
+    expect((await fetchPage(routes.getUserFinance, {}, 3)).nextCursor).toBeNull();
     vi.unstubAllGlobals();
     answer({ list: [{ id: 1 }], total: 1, page: 1, size: PAGE_SIZE });
-    const page = await fetchPage('/api/user/withdraw/list', {}, 1);
+    const page = await fetchPage(routes.getUserWithdrawList, {}, 1);
     expect(urlOf().searchParams.has('cursor')).toBe(false);
     expect(page).toEqual({ list: [{ id: 1 }], total: 1, page: 1 });
   });

@@ -1,35 +1,29 @@
-// Paged lists: every list endpoint the web reads (list-routes.ts), with its row type from its entry
-// of the endpoint map, and read through that entry. Every one answers `{ list, ... }`; the paged
-// ones (`pageOf`) also carry the row count in `total` next to `page`. A list the table does not
-// name fails the type check.
-import type { EndpointKey, Endpoints } from '@free/protocol/api/endpoints';
+// Paged lists: every list endpoint the web reads (list-routes.ts), named by its entry of the endpoint
+// map (`routes.getUserFinance`), read through that entry, with its row type from the entry's schema.
+// Every one answers `{ list, ... }`; the paged ones (`pageOf`) also carry the row count in `total`
+// next to `page`. An entry the table does not name fails the type check.
 import { PAGE_SIZE } from '@free/protocol/constants';
-import { type Answer, type Query, request } from './client';
+import { type Answer, type Query, type Route, request } from './client';
 import { keys } from './keys';
-import { LIST_ROUTES, type ListPath } from './list-routes';
+import { LIST_ROUTES, type ListRoute } from './list-routes';
 
-export type { ListPath };
-
-/** The key of the map's GET endpoint at `P`. */
-type GetAt<P extends string> = {
-  [K in EndpointKey]: Endpoints[K] extends { method: 'GET'; path: P } ? K : never;
-}[EndpointKey];
+export type { ListRoute };
 
 /** The data a list endpoint answers. */
-export type ListData<P extends ListPath> = Answer<GetAt<P>>;
-/** One row of list `P`. */
-export type ListRow<P extends ListPath> =
-  ListData<P> extends { list: (infer R extends object)[] } ? R : never;
+export type ListData<R extends ListRoute> = Answer<R['id']>;
+/** One row of list `R`. */
+export type ListRow<R extends ListRoute> =
+  ListData<R> extends { list: (infer Row extends object)[] } ? Row : never;
 
 /** A list of the signed-in user (`/api/user/…`): asks for sign-in, and a sign-out clears it. */
-export const isPersonalList = (path: ListPath): boolean => path.startsWith('/api/user/');
+export const isPersonalList = (route: ListRoute): boolean => route.path.startsWith('/api/user/');
 
 /** The query key of a list: the user's own under 'user', the rest under 'public'. */
-export const listKey = (path: ListPath, params: Query) =>
-  isPersonalList(path) ? keys.user.list(path, params) : keys.public.list(path, params);
+export const listKey = (route: ListRoute, params: Query) =>
+  isPersonalList(route) ? keys.user.list(route.path, params) : keys.public.list(route.path, params);
 /** Every page and filter of one list: what an invalidation names. */
-export const listPrefix = (path: ListPath) =>
-  isPersonalList(path) ? keys.user.listAt(path) : keys.public.listAt(path);
+export const listPrefix = (route: ListRoute) =>
+  isPersonalList(route) ? keys.user.listAt(route.path) : keys.public.listAt(route.path);
 
 export interface Page<T> {
   list: T[];
@@ -48,17 +42,17 @@ export function rowCount(data: { list: unknown[] }, page: number): number {
   return (page - 1) * PAGE_SIZE + data.list.length;
 }
 
-export async function fetchPage<P extends ListPath>(
-  path: P,
+export async function fetchPage<R extends ListRoute>(
+  route: R,
   params: Query,
   page: number,
   signal?: AbortSignal,
   /** a keyset list's cursor from the page before (then `page` only numbers the page) */
   cursor?: string,
-): Promise<Page<ListRow<P>>> {
-  const route = LIST_ROUTES.find((r) => r.path === path);
-  if (!route) throw new Error(`not a list of the endpoint map: ${path}`);
-  const data = await request<{ list: ListRow<P>[]; nextCursor?: string | null }>(route.method, route.path, {
+): Promise<Page<ListRow<R>>> {
+  if (!(LIST_ROUTES as readonly Route[]).includes(route))
+    throw new Error(`not a list of the endpoint map: ${route.path}`);
+  const data = await request<{ list: ListRow<R>[]; nextCursor?: string | null }>(route.method, route.path, {
     query: { ...params, page, size: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
     hideError: true,
     signal,

@@ -21,7 +21,7 @@ export function useBuyMachine(onSuccess: () => void) {
   return useIdempotentMutation<number>({
     mutationFn: (id, key) => callIdempotent(routes.postUserMachineBuy, key, { body: { id } }),
     // the catalogue list's stock and each machine's page
-    invalidates: () => [keys.user.all(), keys.public.machines(), listPrefix(routes.getCommonMachines.path)],
+    invalidates: () => [keys.user.all(), keys.public.machines(), listPrefix(routes.getCommonMachines)],
     onSuccess,
   });
 }

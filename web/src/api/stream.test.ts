@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { session } from '../session/store';
 import { keys } from './keys';
 import { listKey } from './list';
-import { LIST_PATHS } from './list-routes';
+import { LIST_ROUTES } from './list-routes';
 import {
   GROUP_KEYS,
   KEYS_AFTER_GAP,
@@ -26,11 +26,11 @@ const isPrefix = (prefix: QueryKey, key: QueryKey) =>
 /**
  * The keys of the queries the app makes: every query reads its key from the key tree (src/api/keys.ts),
  * lists through listKey. Each factory is called with a stand-in for its arguments, each list with its
- * path. A key that begins longer ones (`keys.user.all()`, `keys.user.lists()`) counts only through
+ * entry of the endpoint map. A key that begins longer ones (`keys.user.all()`, `keys.user.lists()`) counts only through
  * them, so that a prefix never reaches a query by matching itself.
  */
 function appQueryKeys(): QueryKey[] {
-  const made: QueryKey[] = LIST_PATHS.map((path) => listKey(path, {}));
+  const made: QueryKey[] = LIST_ROUTES.map((route) => listKey(route, {}));
   const walk = (node: object) => {
     for (const value of Object.values(node)) {
       if (typeof value === 'function') {

@@ -32,11 +32,11 @@ const PUBLIC_KEYS: Record<PublicEvent, readonly QueryKey[]> = {
 
 /** What each group of a user event reads again: prefixes of the key tree (api/stream.test.ts checks each reaches a query). */
 export const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
-  balances: [keys.user.me(), listPrefix(routes.getUserFinance.path), keys.user.hashrate()],
+  balances: [keys.user.me(), listPrefix(routes.getUserFinance), keys.user.hashrate()],
   wallet: [
     keys.user.rechargesAll(),
-    listPrefix(routes.getUserRechargeList.path),
-    listPrefix(routes.getUserWithdrawList.path),
+    listPrefix(routes.getUserRechargeList),
+    listPrefix(routes.getUserWithdrawList),
     keys.chain.all(),
   ],
   orders: [
@@ -50,11 +50,11 @@ export const GROUP_KEYS: Record<StreamGroup, readonly QueryKey[]> = {
     keys.staking.all(),
     keys.public.shop(),
     keys.public.machines(),
-    listPrefix(routes.getCommonMachines.path),
+    listPrefix(routes.getCommonMachines),
   ],
-  rounds: [listPrefix(routes.getUserRoundBets.path), keys.public.round()],
+  rounds: [listPrefix(routes.getUserRoundBets), keys.public.round()],
   income: [keys.user.incomeInfoAll(), keys.user.airdropAll(), keys.user.hashrate(), keys.user.lists()],
-  team: [keys.user.teamInfo(), listPrefix(routes.getUserDirectList.path), keys.user.me(), keys.user.fire()],
+  team: [keys.user.teamInfo(), listPrefix(routes.getUserDirectList), keys.user.me(), keys.user.fire()],
 };
 
 /** The query keys (prefixes) an event invalidates; `data` is the event's data line. */

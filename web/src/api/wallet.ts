@@ -5,11 +5,11 @@ import { useEffect } from 'react';
 import { call, routes } from './client';
 import { callIdempotent, useIdempotentMutation } from './idempotent';
 import { keys } from './keys';
-import { type ListPath, listKey } from './list';
+import { type ListRoute, listKey } from './list';
 import { pollUnlessLive, useStreamLive } from './stream';
 
-export const WITHDRAW_LIST = routes.getUserWithdrawList.path satisfies ListPath;
-export const RECHARGE_LIST = routes.getUserRechargeList.path satisfies ListPath;
+export const WITHDRAW_LIST = routes.getUserWithdrawList satisfies ListRoute;
+export const RECHARGE_LIST = routes.getUserRechargeList satisfies ListRoute;
 
 /** POST /api/user/withdraw/apply: USDT (wallet balance) or FREE (airdrop balance) → queued payout to the bound wallet. */
 export function useWithdraw(onSuccess: () => void) {

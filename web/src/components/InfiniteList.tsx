@@ -7,35 +7,36 @@ import { Button, PullToRefresh } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
-import { fetchPage, type ListPath, type ListRow, listKey, type Page } from '../api/list';
+import { fetchPage, type ListRoute, type ListRow, listKey, type Page } from '../api/list';
 import { useRestartStalled } from '../api/restart';
 import { EmptyState } from './EmptyState';
 import { Loading } from './PageSkeleton';
 
-export interface InfiniteListProps<P extends ListPath> {
-  path: P;
+export interface InfiniteListProps<R extends ListRoute> {
+  /** the list's entry of the endpoint map (`routes.getUserFinance`) */
+  route: R;
   params?: Query;
   enabled?: boolean;
-  renderItem: (item: ListRow<P>, index: number) => ReactNode;
-  itemKey?: (item: ListRow<P>, index: number) => string | number;
+  renderItem: (item: ListRow<R>, index: number) => ReactNode;
+  itemKey?: (item: ListRow<R>, index: number) => string | number;
 }
 
-export function InfiniteList<P extends ListPath>({
-  path,
+export function InfiniteList<R extends ListRoute>({
+  route,
   params = {},
   enabled = true,
   renderItem,
   itemKey,
-}: InfiniteListProps<P>) {
+}: InfiniteListProps<R>) {
   const { t } = useTranslation();
   const restart = useRestartStalled();
   const q = useInfiniteQuery({
-    queryKey: listKey(path, params),
+    queryKey: listKey(route, params),
     enabled,
     initialPageParam: { page: 1 } as { page: number; cursor?: string },
-    queryFn: ({ pageParam, signal }) => fetchPage(path, params, pageParam.page, signal, pageParam.cursor),
+    queryFn: ({ pageParam, signal }) => fetchPage(route, params, pageParam.page, signal, pageParam.cursor),
     // a keyset list (nextCursor) says itself where the next page starts; others count pages
-    getNextPageParam: (last: Page<ListRow<P>>) =>
+    getNextPageParam: (last: Page<ListRow<R>>) =>
       last.nextCursor !== undefined
         ? last.nextCursor
           ? { page: last.page + 1, cursor: last.nextCursor }

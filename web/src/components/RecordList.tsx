@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../api/client';
-import { isPersonalList, type ListPath, type ListRow } from '../api/list';
+import { isPersonalList, type ListRoute, type ListRow } from '../api/list';
 import { useSession } from '../session/store';
 import { Amount, DateTime, type Token } from './Amount';
 import { InfiniteList } from './InfiniteList';
@@ -55,21 +55,22 @@ export function RecordItem({ row }: { row: RecordRow }) {
 /** A row as the plain record line reads it: every list row is an object of protocol fields. */
 const asRecord = (row: object) => row as RecordRow;
 
-export function RecordList<P extends ListPath>({
-  path,
+export function RecordList<R extends ListRoute>({
+  route,
   params = {},
   renderItem,
 }: {
-  path: P;
+  /** the list's entry of the endpoint map (`routes.getUserFinance`) */
+  route: R;
   params?: Query;
-  renderItem?: (row: ListRow<P>) => ReactNode;
+  renderItem?: (row: ListRow<R>) => ReactNode;
 }) {
   const signedIn = useSession() !== null;
   return (
     <InfiniteList
-      path={path}
+      route={route}
       params={params}
-      enabled={!isPersonalList(path) || signedIn}
+      enabled={!isPersonalList(route) || signedIn}
       itemKey={(row, i) => {
         const id = asRecord(row).id;
         return typeof id === 'string' || typeof id === 'number' ? id : i;

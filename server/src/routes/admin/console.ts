@@ -1,15 +1,14 @@
 // Operator console: who am I, the dashboard, and the audit log (ops_log).
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { opsLog } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { operatorAddress, operatorRoleOf } from '../../http/operator.ts';
 import { route } from '../../http/route.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
-import { iso } from '../../lib/format.ts';
 import { dashboard } from '../../services/admin-dashboard.ts';
+import { auditPage } from '../../services/audit.ts';
 import { toDashboardView } from '../../views/admin-dashboard.ts';
+import { toAuditView } from '../../views/audit.ts';
 
 export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -31,33 +30,7 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, e.getAdminAudit, async (req) => {
     const { actor, command, page, size } = req.query;
-    const where = and(
-      actor ? sql`lower(${opsLog.actor}) = ${actor.toLowerCase()}` : undefined,
-      command ? eq(opsLog.command, command) : undefined,
-    );
-    const rows = await ctx.db.db
-      .select()
-      .from(opsLog)
-      .where(where)
-      .orderBy(desc(opsLog.id))
-      .limit(size)
-      .offset((page - 1) * size);
-    const [total] = await ctx.db.db.select({ n: count() }).from(opsLog).where(where);
-    return ok({
-      list: rows.map((r) => ({
-        id: r.id,
-        time: iso(r.createdAt),
-        actor: r.actor,
-        shellUser: r.shellUser,
-        command: r.command,
-        args: r.args,
-        ok: r.ok,
-        result: r.result,
-        error: r.error,
-      })),
-      total: Number(total?.n ?? 0),
-      page,
-      size,
-    });
+    const r = await auditPage(ctx.db.db, { actor, command, page, size });
+    return ok({ list: r.list.map(toAuditView), total: r.total, page, size });
   });
 };

@@ -1,59 +1,36 @@
 // Operator console, content: articles per language (which languages a slug has and lacks, the
 // stored text, a preview exactly as readers get it), banners, and the contact links.
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import { LANGUAGE_CODES } from '@free/protocol/languages';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rowsOf } from '../../db/client.ts';
-import { articles, banners } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { runForOperator } from '../../http/operator.ts';
 import { route } from '../../http/route.ts';
 import { AppError, ErrorCode } from '../../lib/errors.ts';
-import { iso } from '../../lib/format.ts';
+import { allBanners, articleIdOfSlug, articleSlugs, storedArticle } from '../../services/content.ts';
 import { getSettings } from '../../services/settings.ts';
+import { toArticleSlugView, toStoredArticleView, toStoredBannerView } from '../../views/content.ts';
 import { commandRoute } from './shared.ts';
 
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  route(app, e.getAdminArticles, async () => {
-    const rows = rowsOf<{ slug: string; type: string; languages: string[]; published_at: string | Date }>(
-      await ctx.db.db.execute(sql`SELECT slug, min(type) AS type, array_agg(language ORDER BY language) AS languages,
-          max(published_at) AS published_at FROM articles GROUP BY slug ORDER BY max(published_at) DESC, slug LIMIT 500`),
-    );
-    return ok({
-      list: rows.map((r) => ({
-        slug: r.slug,
-        type: r.type,
-        languages: r.languages,
-        missing: LANGUAGE_CODES.filter((l) => !r.languages.includes(l)),
-        publishedAt: iso(r.published_at),
-      })),
-    });
-  });
+  route(app, e.getAdminArticles, async () =>
+    ok({ list: (await articleSlugs(ctx.db.db)).map(toArticleSlugView) }),
+  );
 
   route(app, e.getAdminArticlesDetail, async (req) => {
-    const [a] = await ctx.db.db
-      .select()
-      .from(articles)
-      .where(and(eq(articles.slug, req.query.slug), eq(articles.language, req.query.lang)));
+    const a = await storedArticle(ctx.db.db, req.query.slug, req.query.lang);
     // a language the article lacks is no failure: the console offers to write it
-    return ok(a ? { ...a, publishedAt: iso(a.publishedAt) } : null);
+    return ok(a ? toStoredArticleView(a) : null);
   });
 
   route(app, e.getAdminArticlesPreview, async (req) => {
-    const [a] = await ctx.db.db
-      .select({ id: articles.id })
-      .from(articles)
-      .where(eq(articles.slug, req.query.slug))
-      .orderBy(asc(articles.id))
-      .limit(1);
-    if (!a) throw new AppError(ErrorCode.NotFound, 'slug');
+    const id = await articleIdOfSlug(ctx.db.db, req.query.slug);
+    if (id === null) throw new AppError(ErrorCode.NotFound, 'slug');
     // the user route itself answers, so the preview cannot drift from what readers see
     const r = await app.inject({
       method: 'GET',
-      url: `/api/common/article/detail?id=${a.id}`,
+      url: `${e.getCommonArticleDetail.path}?id=${id}`,
       headers: { platform: 'admin', 'accept-language': req.query.lang },
     });
     const body = r.json() as { code: number; data: unknown };
@@ -72,7 +49,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   route(app, e.getAdminBanners, async () =>
-    ok({ list: await ctx.db.db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)) }),
+    ok({ list: (await allBanners(ctx.db.db)).map(toStoredBannerView) }),
   );
   commandRoute(app, e.postAdminBanners);
   commandRoute(app, e.postAdminBannersRemove);

@@ -2,31 +2,19 @@
 // shop products with stock, card applications to review, quotes, shop orders.
 import type * as api from '@free/protocol/api/admin';
 import { endpoints as e } from '@free/protocol/api/endpoints';
-import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardApplications, machines, shopProducts } from '../../db/schema/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { runForOperator } from '../../http/operator.ts';
 import { route } from '../../http/route.ts';
-import { amt } from '../../lib/format.ts';
+import { cardApplicationsIn } from '../../services/cards.ts';
+import { catalogueMachines } from '../../services/machines.ts';
 import { listQuotes } from '../../services/quotes.ts';
+import { catalogueProducts } from '../../services/shop.ts';
 import { toAdminCardView } from '../../views/cards.ts';
+import { toAdminMachineView } from '../../views/machines.ts';
 import { toQuoteView } from '../../views/quotes.ts';
+import { toAdminProductView } from '../../views/shop.ts';
 import { commandRoute } from './shared.ts';
-
-type CatalogueRow = typeof shopProducts.$inferSelect;
-const catalogueOut = (r: CatalogueRow) => ({
-  id: r.id,
-  code: r.code,
-  name: r.name as Record<string, string>,
-  description: r.description as Record<string, string>,
-  image: r.image,
-  asset: r.asset,
-  price: amt(r.price),
-  stock: r.stock,
-  sort: r.sort,
-  active: r.active,
-});
 
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -40,22 +28,15 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
 
   commandRoute(app, e.postAdminModules, (b) => ({ key: 'modules', value: JSON.stringify(b.modules) }));
 
-  route(app, e.getAdminMachines, async () => {
-    const rows = await ctx.db.db.select().from(machines).orderBy(asc(machines.sort), asc(machines.id));
-    return ok({
-      list: rows.map((m) => ({ ...catalogueOut(m), hashrate: m.hashrate.toString(), days: m.days })),
-    });
-  });
+  route(app, e.getAdminMachines, async () =>
+    ok({ list: (await catalogueMachines(ctx.db.db)).map(toAdminMachineView) }),
+  );
   commandRoute(app, e.postAdminMachines);
   commandRoute(app, e.postAdminMachinesStock);
 
-  route(app, e.getAdminProducts, async () => {
-    const rows = await ctx.db.db
-      .select()
-      .from(shopProducts)
-      .orderBy(asc(shopProducts.sort), asc(shopProducts.id));
-    return ok({ list: rows.map(catalogueOut) });
-  });
+  route(app, e.getAdminProducts, async () =>
+    ok({ list: (await catalogueProducts(ctx.db.db)).map(toAdminProductView) }),
+  );
   commandRoute(app, e.postAdminProducts);
   commandRoute(app, e.postAdminProductsStock);
   route(app, e.getAdminShopOrders, async (req, reply) => {
@@ -64,15 +45,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   commandRoute(app, e.postAdminShopOrder);
 
-  route(app, e.getAdminCards, async (req) => {
-    const rows = await ctx.db.db
-      .select()
-      .from(cardApplications)
-      .where(req.query.state ? eq(cardApplications.state, req.query.state) : undefined)
-      .orderBy(desc(cardApplications.id))
-      .limit(200);
-    return ok({ list: rows.map(toAdminCardView) });
-  });
+  route(app, e.getAdminCards, async (req) =>
+    ok({ list: (await cardApplicationsIn(ctx.db.db, req.query.state)).map(toAdminCardView) }),
+  );
   commandRoute(app, e.postAdminCardsReview);
 
   route(app, e.getAdminQuotes, async () =>

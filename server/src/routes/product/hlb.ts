@@ -6,9 +6,8 @@ import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt } from '../../lib/format.ts';
 import { hlbOrdersOf, redeem, subscribe } from '../../services/hlb.ts';
-import { toFigureView, toHlbOrderView } from '../../views/hlb.ts';
+import { toHlbOrdersView, toHlbOrderView } from '../../views/hlb.ts';
 import { guard } from './shared.ts';
 
 export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,13 +50,6 @@ export const hlbUserRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.getUserHlbOrders, async (req) => {
     const now = ctx.clock();
     const r = await hlbOrdersOf(ctx.db.db, currentUser(req).id, now, req.query.page, req.query.size);
-    return ok({
-      ...r,
-      principal: amt(r.principal),
-      static: toFigureView(r.static),
-      dynamic: toFigureView(r.dynamic),
-      products: r.products.map((p) => ({ ...p, min: amt(p.min), max: amt(p.max) })),
-      list: r.list.map((o) => toHlbOrderView(o, now)),
-    });
+    return ok(toHlbOrdersView(r, now));
   });
 };

@@ -5,9 +5,8 @@ import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt } from '../../lib/format.ts';
 import { buyMachine, listMachines, machineDetail, myMachines } from '../../services/machines.ts';
-import { toMachineOrderView, toMachineView } from '../../views/machines.ts';
+import { toMachineOrderView, toMachineView, toMyMachinesView } from '../../views/machines.ts';
 import { guard } from './shared.ts';
 
 export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +34,7 @@ export const machinesUserRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, e.getUserMachines, async (req) => {
     const now = ctx.clock();
     const r = await myMachines(ctx.db.db, currentUser(req).id, now, req.lang, req.query.page, req.query.size);
-    return ok({ ...r, hashrate: amt(r.hashrate), list: r.list.map((o) => toMachineOrderView(o, now)) });
+    return ok(toMyMachinesView(r, now));
   });
 };
 

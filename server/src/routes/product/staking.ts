@@ -6,7 +6,6 @@ import { answer } from '../../http/answer.ts';
 import { currentUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
-import { amt } from '../../lib/format.ts';
 import { quotedPrice } from '../../services/quotes.ts';
 import {
   buyWithBalance,
@@ -15,7 +14,7 @@ import {
   redeemOrder,
   setChainAutoRenew,
 } from '../../services/staking-orders.ts';
-import { toStakeOrderView } from '../../views/staking.ts';
+import { toRedemptionsView, toStakeOrderView } from '../../views/staking.ts';
 
 export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -87,13 +86,6 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
       size: req.query.size,
       now: ctx.clock(),
     });
-    return ok({
-      list: r.list.map(toStakeOrderView),
-      total: r.total,
-      page: req.query.page,
-      size: req.query.size,
-      redeemedTotal: amt(r.redeemedTotal),
-      redeemableTotal: amt(r.redeemableTotal),
-    });
+    return ok(toRedemptionsView(r, req.query));
   });
 };

@@ -145,7 +145,7 @@ function Publish({ initial, load }: { initial: Draft; load: boolean }) {
     setLoadError(null);
     try {
       const a = await qc.fetchQuery({
-        queryKey: keys.admin.get('/api/admin/articles/detail', { slug, lang }),
+        queryKey: keys.admin.get(adminRoutes.getAdminArticlesDetail.path, { slug, lang }),
         queryFn: () =>
           call(adminRoutes.getAdminArticlesDetail, {
             query: { slug, lang: lang as LanguageCode },

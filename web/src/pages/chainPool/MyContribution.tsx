@@ -1,6 +1,7 @@
 // My contributions to the chain pool: total and level (GET /api/user/pool/contributions), and the
 // records from the contribution call (GET /api/user/contribute/record).
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { useMyPool } from '../../api/pool';
 import { Amount, DateTime } from '../../components/Amount';
 import { Stat } from '../../components/LinkRows';
@@ -22,7 +23,7 @@ export default function MyContribution() {
         </section>
       )}
       <RecordList
-        path="/api/user/contribute/record"
+        route={routes.getUserContributeRecord}
         renderItem={(row) => (
           <div className="record">
             <div className="record-main">

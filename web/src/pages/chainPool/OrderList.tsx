@@ -1,5 +1,6 @@
 // Chain pool orders of the signed-in user (GET /api/user/pool/orders): amount, burn, price, level.
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { Amount, DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 
@@ -8,7 +9,7 @@ export default function OrderList() {
   return (
     <div className="page">
       <RecordList
-        path="/api/user/pool/orders"
+        route={routes.getUserPoolOrders}
         renderItem={(row) => (
           <div className="record">
             <div className="record-main">

@@ -3,6 +3,7 @@
 import { Button } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { useModuleOpen } from '../../api/modules';
 import { useCurrentRound, usePlaceBet, useRoundChart } from '../../api/rounds';
 import { useMe } from '../../api/user';
@@ -236,14 +237,14 @@ export default function AiTrade() {
       </nav>
       {tab === 'bets' ? (
         signedIn ? (
-          <RecordList path="/api/user/round/bets" renderItem={(row) => <BetRow row={row} />} />
+          <RecordList route={routes.getUserRoundBets} renderItem={(row) => <BetRow row={row} />} />
         ) : (
           <Button color="primary" shape="rounded" block onClick={requestSignIn}>
             {t('auth.signIn')}
           </Button>
         )
       ) : (
-        <RecordList path="/api/common/round/history" renderItem={(row) => <RoundRow row={row} />} />
+        <RecordList route={routes.getCommonRoundHistory} renderItem={(row) => <RoundRow row={row} />} />
       )}
       <h2 className="section-title">{t('aiTrade.introTitle')}</h2>
       <ModuleArticle type="ai_trade" />

@@ -1,5 +1,6 @@
 // Quotes: name, latest price, 24 h change in the market colours of the reader.
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { Amount, DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 import { Change } from './market';
@@ -15,7 +16,7 @@ export default function Database() {
         <span>{t('quotes.change')}</span>
       </div>
       <RecordList
-        path="/api/common/quotes"
+        route={routes.getCommonQuotes}
         renderItem={(row) => (
           <div className="record">
             <div className="record-main">

@@ -3,6 +3,7 @@
 
 import { DOC_TYPES } from '@free/protocol/content';
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { usePageParams } from '../../app/params';
 import { DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
@@ -43,7 +44,7 @@ export function resolveDocType(requested: string | null): (typeof DOC_TYPES)[num
 export function ArticleList({ type }: { type: string }) {
   return (
     <RecordList
-      path="/api/common/article/list"
+      route={routes.getCommonArticleList}
       params={{ type }}
       renderItem={(row) => (
         <AppLink className="row-link" to={`/pages/index/announcementDetail?id=${row.id}`}>

@@ -1,5 +1,6 @@
 // Mining machines on offer (GET /api/common/machines): price, hashrate, days, stock.
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import type { Machine as MachineItem } from '../../api/machines';
 import { Amount, Count, DateTime } from '../../components/Amount';
 import { Hashrate } from '../../components/Hashrate';
@@ -47,7 +48,7 @@ export default function Machine() {
     <div className="page">
       <ModuleState module="machines" />
       <RecordList
-        path="/api/common/machines"
+        route={routes.getCommonMachines}
         renderItem={(row) => (
           <AppLink className="record machine-row" to={`/pages/index/machineDetail?id=${row.id}`}>
             <ProductImage src={row.image} alt={row.name} className="machine-thumb" />
@@ -61,7 +62,7 @@ export default function Machine() {
         <>
           <h2 className="section-title">{t('machine.mine')}</h2>
           <RecordList
-            path="/api/user/machines"
+            route={routes.getUserMachines}
             renderItem={(row) => (
               <div className="record">
                 <div className="record-main">

@@ -1,5 +1,6 @@
 // Burn data: the user's burns (level, type, FREE quantity, USDT equivalent), pending until on chain.
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { useFire } from '../../api/mine';
 import { Amount } from '../../components/Amount';
 import { Stat } from '../../components/LinkRows';
@@ -17,7 +18,7 @@ export default function BurnData() {
           <Amount value={fire?.burnedTotal} token="FREE" />
         </Stat>
       </section>
-      <RecordList path="/api/user/burn/records" renderItem={(row) => <BurnLine row={row} />} />
+      <RecordList route={routes.getUserBurnRecords} renderItem={(row) => <BurnLine row={row} />} />
     </div>
   );
 }

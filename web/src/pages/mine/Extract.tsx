@@ -155,7 +155,7 @@ export default function Extract() {
         )}
       </section>
       <h2 className="section-title">{t('withdraw.records')}</h2>
-      <RecordList path={WITHDRAW_LIST} renderItem={(row) => <WithdrawLine row={row} />} />
+      <RecordList route={WITHDRAW_LIST} renderItem={(row) => <WithdrawLine row={row} />} />
     </div>
   );
 }

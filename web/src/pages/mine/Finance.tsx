@@ -3,6 +3,7 @@
 import { LEDGER_KINDS } from '@free/protocol/api/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { RecordList } from '../../components/RecordList';
 import { Chips } from './Chips';
 import './mine.css';
@@ -33,7 +34,10 @@ export default function Finance() {
           label={(v) => t(`kind.${v}`)}
         />
       </div>
-      <RecordList path="/api/user/finance" params={{ kind: kind || undefined, asset: asset || undefined }} />
+      <RecordList
+        route={routes.getUserFinance}
+        params={{ kind: kind || undefined, asset: asset || undefined }}
+      />
     </div>
   );
 }

@@ -179,7 +179,7 @@ export default function Recharge() {
         )}
       </section>
       <h2 className="section-title">{t('recharge.records')}</h2>
-      <RecordList path={RECHARGE_LIST} renderItem={(row) => <RechargeLine row={row} />} />
+      <RecordList route={RECHARGE_LIST} renderItem={(row) => <RechargeLine row={row} />} />
     </div>
   );
 }

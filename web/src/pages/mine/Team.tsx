@@ -2,6 +2,7 @@
 import type { directItem } from '@free/protocol/api/index';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { routes } from '../../api/client';
 import { useTeamInfo } from '../../api/user';
 import { ShortAddress } from '../../components/Address';
 import { Amount, Count, DateTime } from '../../components/Amount';
@@ -103,7 +104,7 @@ export default function Team() {
         </div>
       </section>
       <h2 className="section-title">{t('team.direct')}</h2>
-      <RecordList path="/api/user/direct_list" renderItem={(row) => <DirectLine row={row} />} />
+      <RecordList route={routes.getUserDirectList} renderItem={(row) => <DirectLine row={row} />} />
     </div>
   );
 }

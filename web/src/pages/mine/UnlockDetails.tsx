@@ -1,6 +1,7 @@
 // Unlock details: every airdrop and presale release (GET /api/user/airdrop/unlocks), by kind.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { Amount, DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
 import { Chips } from './Chips';
@@ -21,7 +22,7 @@ export default function UnlockDetails() {
         label={(v) => t(`kind.${v}`)}
       />
       <RecordList
-        path="/api/user/airdrop/unlocks"
+        route={routes.getUserAirdropUnlocks}
         params={{ kind: kind || undefined }}
         renderItem={(row) => (
           <div className="record" data-testid="unlock-record">

@@ -1,5 +1,6 @@
 // FCC details: the FCC balance and every FCC movement of the user (GET /api/user/fcc/records).
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { useMe } from '../../api/user';
 import { Amount } from '../../components/Amount';
 import { Stat } from '../../components/LinkRows';
@@ -20,7 +21,7 @@ export default function FccRecord() {
         </section>
       )}
       <RecordList
-        path="/api/user/fcc/records"
+        route={routes.getUserFccRecords}
         renderItem={(row) => <RecordItem row={{ ...row, asset: 'FCC' }} />}
       />
     </div>

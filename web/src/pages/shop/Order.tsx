@@ -2,13 +2,13 @@
 import { STAKE_ORDER_STATUSES } from '@free/protocol/api/index';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { useChainStakeRecords } from '../../api/staking';
 import { InfiniteList } from '../../components/InfiniteList';
 import { useSession } from '../../session/store';
 import { useWallet } from '../../wallet/state';
 import { StakeOrderCard } from './StakeOrderCard';
 
-const PATH = '/api/user/stake/orders';
 type Filter = (typeof STAKE_ORDER_STATUSES)[number] | 'all';
 
 export default function Order() {
@@ -36,7 +36,7 @@ export default function Order() {
         ))}
       </nav>
       <InfiniteList
-        path={PATH}
+        route={routes.getUserStakeOrders}
         params={params}
         enabled={signed !== null}
         itemKey={(o) => o.id}

@@ -4,6 +4,7 @@
 import { isAmountError, parseAmount } from '@free/protocol/amount';
 import type { StakeOrder } from '@free/protocol/api/index';
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { useRedemptionTotals } from '../../api/staking';
 import { Amount, DateTime } from '../../components/Amount';
 import { InfiniteList } from '../../components/InfiniteList';
@@ -12,8 +13,6 @@ import { useSession } from '../../session/store';
 import { Progress, StatusTag } from './parts';
 import './shop.css';
 import { AppLink } from '../../app/link';
-
-const PATH = '/api/user/stake/redemptions';
 
 export default function Redemption() {
   const { t } = useTranslation();
@@ -35,7 +34,7 @@ export default function Redemption() {
         </p>
       </section>
       <InfiniteList
-        path={PATH}
+        route={routes.getUserStakeRedemptions}
         enabled={signed !== null}
         itemKey={(o) => o.id}
         renderItem={(o) => <RedemptionCard order={o} />}

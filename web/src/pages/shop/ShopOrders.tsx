@@ -2,6 +2,7 @@
 import { canCancel } from '@free/protocol/shop';
 import { Button, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { routes } from '../../api/client';
 import { type ShopOrder, useCancelShopOrder } from '../../api/shop';
 import { Amount, Count, DateTime } from '../../components/Amount';
 import { RecordList } from '../../components/RecordList';
@@ -55,7 +56,7 @@ export function ShopOrderItem({ o }: { o: ShopOrder }) {
 export default function ShopOrders() {
   return (
     <div className="page">
-      <RecordList path="/api/user/shop/orders" renderItem={(row) => <ShopOrderItem o={row} />} />
+      <RecordList route={routes.getUserShopOrders} renderItem={(row) => <ShopOrderItem o={row} />} />
     </div>
   );
 }
