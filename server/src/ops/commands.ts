@@ -14,7 +14,7 @@ import { closeUnmined } from '../jobs/hot-wallet.ts';
 import { retireWallet } from '../jobs/hot-wallet-rotation.ts';
 import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { AppError } from '../lib/errors.ts';
-import { amt } from '../lib/format.ts';
+import { amt, iso } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
 import { incomeBudgetFigures } from '../services/income-budget.ts';
