@@ -31,7 +31,22 @@ export const DEFAULT_HOT_WALLET_MAX_RESIGNS = 10;
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ROOT = resolve(REPO_ROOT, 'server');
 
+/**
+ * What this process does (PROCESS_ROLE, docs/deploy.md "Process roles"): `api` serves HTTP and runs
+ * no job, and never reads the hot wallet's key; `jobs` runs the jobs (each while it holds its
+ * leader lock) and serves only the health probes and metrics; `all` (the default) both, as
+ * `npm start` runs locally.
+ */
+export const PROCESS_ROLES = ['api', 'jobs', 'all'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/** Whether a process of `role` serves the API (every route) and whether it runs the jobs. */
+export const servesApi = (role: ProcessRole): boolean => role !== 'jobs';
+export const runsJobs = (role: ProcessRole): boolean => role !== 'api';
+
 export type Config = {
+  /** PROCESS_ROLE: api, jobs or all (default) */
+  role: ProcessRole;
   port: number;
   host: string;
   /** `undefined` → PGlite in server/.data/pglite; `memory://` → in-memory PGlite; `postgres://…` */
@@ -43,7 +58,8 @@ export type Config = {
   chainId: number;
   clientSecret: string;
   signerKey: Hex;
-  hotWalletKey: Hex;
+  /** the hot wallet's key; undefined in the api role, which signs no transaction */
+  hotWalletKey: Hex | undefined;
   signerAddress: Address;
   hotWalletAddress: Address;
   siweDomains: string[];
@@ -81,7 +97,16 @@ export type Config = {
    * and test processes share one machine). docs/operations.md "Alerts and runbooks".
    */
   metrics: { host: string; port: number } | null;
+  /**
+   * How long a process told to stop (SIGTERM) keeps serving with readiness answering 503 before it
+   * stops taking connections, so the load balancer's probe sees it first (DRAIN_SECONDS; default 5
+   * off the local chain, 0 on it). docs/deploy.md "Stopping".
+   */
+  drainMs: number;
 };
+
+/** DRAIN_SECONDS off the local chain when unset. */
+export const DEFAULT_DRAIN_SECONDS = 5;
 
 export const DEFAULT_METRICS_PORT = 9464;
 
@@ -96,7 +121,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perAddress: 240 };
  * per signed-in user, in all; and how long one stream lives before the server ends it (the client
  * opens a new one, re-checking its session).
  */
-export type StreamLimits = { perClient: number; perUser: number; perProcess: number; maxAgeMs: number };
+export type StreamLimits = {
+  perClient: number;
+  perUser: number;
+  perProcess: number;
+  maxAgeMs: number;
+};
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   // a household or an office behind one address, each person with a few tabs
   perClient: 20,
@@ -131,6 +161,7 @@ const keySchema = z
   .transform((v) => parsePrivateKey(v));
 
 const envSchema = z.object({
+  PROCESS_ROLE: z.enum(PROCESS_ROLES, { message: 'must be api, jobs or all' }).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
@@ -188,7 +219,10 @@ const envSchema = z.object({
         .filter(Boolean)) {
         const [addr = '', role = '', ...rest] = item.split(':').map((s) => s.trim());
         if (rest.length > 0 || !isAddress(addr, { strict: false })) {
-          ctx.addIssue({ code: 'custom', message: `"${item}": expected 0x<address>:<role>` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${item}": expected 0x<address>:<role>`,
+          });
           continue;
         }
         if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
@@ -261,6 +295,11 @@ const envSchema = z.object({
     .refine((v) => v === null || v <= 65535, 'must be a port number (0: any free port) or off')
     .optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  DRAIN_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more')
+    .max(120, 'must be 120 or less')
+    .optional(),
 });
 
 /** What the RPC answered to eth_chainId at start: its chain id, or why it did not answer. */
@@ -319,13 +358,24 @@ export function withSecretFiles(env: NodeJS.ProcessEnv): Record<string, string> 
 }
 
 function parseEnv(env: NodeJS.ProcessEnv) {
+  // an internet-facing api process never holds the hot wallet's key: given one (or its file, which
+  // is then never read), it refuses to start
+  if (env.PROCESS_ROLE === 'api')
+    for (const name of ['HOT_WALLET_KEY', 'HOT_WALLET_KEY_FILE'])
+      if (env[name])
+        throw new ConfigError(
+          `${name}: refused with PROCESS_ROLE=api (the hot wallet's key belongs to the jobs processes only)`,
+        );
   const cleaned = withSecretFiles(env);
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid server settings:\n${lines.join('\n')}`);
   }
-  return { e: parsed.data, given: (name: string) => cleaned[name] !== undefined };
+  return {
+    e: parsed.data,
+    given: (name: string) => cleaned[name] !== undefined,
+  };
 }
 
 function readDeployment(deploymentFile: string): Deployment | null {
@@ -386,7 +436,9 @@ const signerAbi = [
 ] as const;
 
 const readSignersOnChain: ReadSigners = async (rpcUrl, c) => {
-  const client = createPublicClient({ transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }) });
+  const client = createPublicClient({
+    transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }),
+  });
   const read = (address: Address) => client.readContract({ address, abi: signerAbi, functionName: 'signer' });
   const [staking, payment] = await Promise.all([read(c.staking), read(c.payment)]);
   return { staking: getAddress(staking), payment: getAddress(payment) };
@@ -399,7 +451,10 @@ const readSignersOnChain: ReadSigners = async (rpcUrl, c) => {
 async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigners): Promise<void> {
   let named: { staking: Address; payment: Address };
   try {
-    named = await read(config.rpcUrl, { staking: d.staking, payment: d.payment });
+    named = await read(config.rpcUrl, {
+      staking: d.staking,
+      payment: d.payment,
+    });
   } catch (err) {
     const line = (err as Error).message.split('\n')[0] ?? String(err);
     throw new ConfigError(
@@ -419,7 +474,9 @@ async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigne
 
 /** eth_chainId of `rpcUrl` (5 s per try, one retry). */
 export function rpcChainId(rpcUrl: string): Promise<number> {
-  return createPublicClient({ transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }) }).getChainId();
+  return createPublicClient({
+    transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }),
+  }).getChainId();
 }
 
 /** The minimum FINALITY_DEPTH off the local chain: BSC's fast finality needs two blocks on top. */
@@ -517,7 +574,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       `DEV_CLOCK: the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); refused ${off}`,
     );
 
-  const defaults = { SIGNER_KEY: localKey(10), HOT_WALLET_KEY: localKey(11) } as const;
+  const defaults = {
+    SIGNER_KEY: localKey(10),
+    HOT_WALLET_KEY: localKey(11),
+  } as const;
   const pickKey = (name: 'SIGNER_KEY' | 'HOT_WALLET_KEY'): Hex => {
     const key = e[name];
     if (isLocal) return key ?? defaults[name];
@@ -530,13 +590,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     return key;
   };
   const signerKey = pickKey('SIGNER_KEY');
-  const hotWalletKey = pickKey('HOT_WALLET_KEY');
+  const hotWalletKey = e.PROCESS_ROLE === 'api' ? undefined : pickKey('HOT_WALLET_KEY');
+  // without the key (the api role) the address comes from the deployment file alone
+  if (!isLocal && deployment && !hotWalletKey && !deployment.hotWallet)
+    throw new ConfigError(`DEPLOYMENT_FILE: names no hotWallet address; required ${off}`);
   if (!isLocal && deployment) {
     // the deployment file names both addresses (the deploy wrote them): a key of another account
     // would sign what the contracts refuse, or pay from a wallet nobody funded
     const keys = [
       ['SIGNER_KEY', signerKey, 'signer'],
-      ['HOT_WALLET_KEY', hotWalletKey, 'hotWallet'],
+      ...(hotWalletKey ? ([['HOT_WALLET_KEY', hotWalletKey, 'hotWallet']] as const) : []),
     ] as const;
     for (const [name, key, field] of keys) {
       const named = deployment[field];
@@ -575,7 +638,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       );
   }
 
+  // the api role reads the hot wallet's address from the deployment (anvil's account 11 locally)
+  const hotWalletAddress = hotWalletKey
+    ? privateKeyToAccount(hotWalletKey).address
+    : (deployment?.hotWallet ?? privateKeyToAccount(defaults.HOT_WALLET_KEY).address);
+
   return {
+    role: e.PROCESS_ROLE,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -587,7 +656,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     signerKey,
     hotWalletKey,
     signerAddress: privateKeyToAccount(signerKey).address,
-    hotWalletAddress: privateKeyToAccount(hotWalletKey).address,
+    hotWalletAddress,
     siweDomains: e.SIWE_DOMAINS,
     // blocks an event must be buried under before it counts: 15 on BSC-type chains; 0 on anvil,
     // which never reorganises by itself and makes a block only when a transaction comes
@@ -598,7 +667,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    rateLimits: { perIp: e.RATE_LIMIT_PER_IP, perAddress: e.RATE_LIMIT_PER_ADDRESS },
+    rateLimits: {
+      perIp: e.RATE_LIMIT_PER_IP,
+      perAddress: e.RATE_LIMIT_PER_ADDRESS,
+    },
     streamLimits: {
       perClient: e.STREAM_MAX_PER_CLIENT,
       perUser: e.STREAM_MAX_PER_USER,
@@ -612,6 +684,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       const port = e.METRICS_PORT === undefined ? (isLocal ? null : DEFAULT_METRICS_PORT) : e.METRICS_PORT;
       return port === null ? null : { host: e.METRICS_HOST, port };
     })(),
+    drainMs: Math.round((e.DRAIN_SECONDS ?? (isLocal ? 0 : DEFAULT_DRAIN_SECONDS)) * 1000),
   };
 }
 

@@ -66,11 +66,12 @@ export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerO
 
 export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOptions | null {
   const d = ctx.config.deployment;
-  if (!d) return null;
+  const key = ctx.config.hotWalletKey;
+  if (!d || !key) return null;
   return {
     db: ctx.db,
     client,
-    account: privateKeyToAccount(ctx.config.hotWalletKey),
+    account: privateKeyToAccount(key),
     chainId: ctx.config.chainId,
     tokens: { USDT: d.usdt, FREE: d.free, FCC: d.fcc },
     finalityDepth: finalityDepthFor(ctx.config),
@@ -83,11 +84,12 @@ export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOpt
 
 export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobOptions | null {
   const d = ctx.config.deployment;
-  if (!d) return null;
+  const key = ctx.config.hotWalletKey;
+  if (!d || !key) return null;
   return {
     db: ctx.db,
     client,
-    account: privateKeyToAccount(ctx.config.hotWalletKey),
+    account: privateKeyToAccount(key),
     chainId: ctx.config.chainId,
     free: d.free,
     finalityDepth: finalityDepthFor(ctx.config),
@@ -100,7 +102,9 @@ export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobO
 
 export function liabilitiesOptions(
   ctx: Pick<JobsContext, 'db' | 'log' | 'clock'> & {
-    config: Pick<Config, 'deployment' | 'chainId' | 'finalityDepth'> & { hotWalletKey?: Hex | undefined };
+    config: Pick<Config, 'deployment' | 'chainId' | 'finalityDepth'> & {
+      hotWalletKey?: Hex | undefined;
+    };
   },
   client: PublicClient,
 ): LiabilitiesOptions | null {
@@ -136,7 +140,13 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
   const jobs: Jobs[] = [];
   const io = indexerOptions(ctx, client);
   const po = payoutOptions(ctx, client);
-  if (!io || !po) log.warn({}, 'jobs: no deployment file; indexer and payout worker not started');
+  if (!io || !po)
+    log.warn(
+      {},
+      io
+        ? 'jobs: no HOT_WALLET_KEY; payout worker not started'
+        : 'jobs: no deployment file; indexer and payout worker not started',
+    );
   if (io && ctx.indexer !== false) {
     jobs.push(
       runLoop(
@@ -192,7 +202,11 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
         },
       }),
     );
-    const reconcileJob = startReconcileJob({ ...ctx, client, intervalMs: undefined });
+    const reconcileJob = startReconcileJob({
+      ...ctx,
+      client,
+      intervalMs: undefined,
+    });
     if (reconcileJob) jobs.push(reconcileJob);
   }
   return allJobs(jobs);
