@@ -3,6 +3,7 @@
 // lives in its module.
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { servesApi } from './config.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { installApiHeaders } from './http/api-headers.ts';
 import { signedIn } from './http/auth.ts';
@@ -27,7 +28,6 @@ import { StreamRegistry } from './http/streams.ts';
 import { rememberSecrets, secretsOfSettings } from './lib/redact.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
-import { servesApi } from './config.ts';
 import { devRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
@@ -130,10 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const routes of publicRoutes) await app.register(routes);
   if (deps.devTools) await app.register(devRoutes(deps.devTools));
   // bearer token, sign/times, per-address limit
-  await app.register(signedIn, {
-    perAddress: limits.perAddress,
-    routes: signedInRoutes,
-  });
+  await app.register(signedIn, { perAddress: limits.perAddress, routes: signedInRoutes });
 
   return app as unknown as App;
 }

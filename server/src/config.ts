@@ -37,8 +37,8 @@ export const SERVER_ROOT = resolve(REPO_ROOT, 'server');
  * leader lock) and serves only the health probes and metrics; `all` (the default) both, as
  * `npm start` runs locally.
  */
-export const PROCESS_ROLES = ['api', 'jobs', 'all'] as const;
-export type ProcessRole = (typeof PROCESS_ROLES)[number];
+const PROCESS_ROLES = ['api', 'jobs', 'all'] as const;
+type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /** Whether a process of `role` serves the API (every route) and whether it runs the jobs. */
 export const servesApi = (role: ProcessRole): boolean => role !== 'jobs';
@@ -121,12 +121,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { perIp: 600, perAddress: 240 };
  * per signed-in user, in all; and how long one stream lives before the server ends it (the client
  * opens a new one, re-checking its session).
  */
-export type StreamLimits = {
-  perClient: number;
-  perUser: number;
-  perProcess: number;
-  maxAgeMs: number;
-};
+export type StreamLimits = { perClient: number; perUser: number; perProcess: number; maxAgeMs: number };
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   // a household or an office behind one address, each person with a few tabs
   perClient: 20,
@@ -219,10 +214,7 @@ const envSchema = z.object({
         .filter(Boolean)) {
         const [addr = '', role = '', ...rest] = item.split(':').map((s) => s.trim());
         if (rest.length > 0 || !isAddress(addr, { strict: false })) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `"${item}": expected 0x<address>:<role>`,
-          });
+          ctx.addIssue({ code: 'custom', message: `"${item}": expected 0x<address>:<role>` });
           continue;
         }
         if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
@@ -372,10 +364,7 @@ function parseEnv(env: NodeJS.ProcessEnv) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid server settings:\n${lines.join('\n')}`);
   }
-  return {
-    e: parsed.data,
-    given: (name: string) => cleaned[name] !== undefined,
-  };
+  return { e: parsed.data, given: (name: string) => cleaned[name] !== undefined };
 }
 
 function readDeployment(deploymentFile: string): Deployment | null {
@@ -436,9 +425,7 @@ const signerAbi = [
 ] as const;
 
 const readSignersOnChain: ReadSigners = async (rpcUrl, c) => {
-  const client = createPublicClient({
-    transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }),
-  });
+  const client = createPublicClient({ transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }) });
   const read = (address: Address) => client.readContract({ address, abi: signerAbi, functionName: 'signer' });
   const [staking, payment] = await Promise.all([read(c.staking), read(c.payment)]);
   return { staking: getAddress(staking), payment: getAddress(payment) };
@@ -451,10 +438,7 @@ const readSignersOnChain: ReadSigners = async (rpcUrl, c) => {
 async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigners): Promise<void> {
   let named: { staking: Address; payment: Address };
   try {
-    named = await read(config.rpcUrl, {
-      staking: d.staking,
-      payment: d.payment,
-    });
+    named = await read(config.rpcUrl, { staking: d.staking, payment: d.payment });
   } catch (err) {
     const line = (err as Error).message.split('\n')[0] ?? String(err);
     throw new ConfigError(
@@ -474,9 +458,7 @@ async function checkSignerOnChain(config: Config, d: Deployment, read: ReadSigne
 
 /** eth_chainId of `rpcUrl` (5 s per try, one retry). */
 export function rpcChainId(rpcUrl: string): Promise<number> {
-  return createPublicClient({
-    transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }),
-  }).getChainId();
+  return createPublicClient({ transport: rpcTransport(rpcUrl, { timeoutMs: 5_000 }) }).getChainId();
 }
 
 /** The minimum FINALITY_DEPTH off the local chain: BSC's fast finality needs two blocks on top. */
@@ -574,10 +556,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       `DEV_CLOCK: the dev clock is local-only (chain id ${LOCAL_CHAIN_ID}); refused ${off}`,
     );
 
-  const defaults = {
-    SIGNER_KEY: localKey(10),
-    HOT_WALLET_KEY: localKey(11),
-  } as const;
+  const defaults = { SIGNER_KEY: localKey(10), HOT_WALLET_KEY: localKey(11) } as const;
   const pickKey = (name: 'SIGNER_KEY' | 'HOT_WALLET_KEY'): Hex => {
     const key = e[name];
     if (isLocal) return key ?? defaults[name];
@@ -667,10 +646,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    rateLimits: {
-      perIp: e.RATE_LIMIT_PER_IP,
-      perAddress: e.RATE_LIMIT_PER_ADDRESS,
-    },
+    rateLimits: { perIp: e.RATE_LIMIT_PER_IP, perAddress: e.RATE_LIMIT_PER_ADDRESS },
     streamLimits: {
       perClient: e.STREAM_MAX_PER_CLIENT,
       perUser: e.STREAM_MAX_PER_USER,

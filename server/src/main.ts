@@ -1,11 +1,11 @@
 // Server entry: settings, database, app, background jobs, listen; graceful shutdown.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp, type ChainDeps, type DevTools } from './app.ts';
 import { chainGuard } from './chain/chain-guard.ts';
 import { chainTimeReader } from './chain/chain-time.ts';
 import { makeChainClient } from './chain/client.ts';
-import { setTimeout as delay } from 'node:timers/promises';
 import { type Config, ConfigError, resolveConfig, runsJobs } from './config.ts';
 import {
   type DbHandle,
@@ -62,10 +62,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   // the settings are read knowing the RPC's chain: anywhere but 31337 only a full configuration starts
   const loaded = await resolveConfig(opts.devClock ? { ...env, DEV_CLOCK: '1' } : env);
   const config = { ...loaded, ...opts.config };
-  const db = await openDb(config.databaseUrl, {
-    handleSignals: false,
-    migrations: migrationsAtOpen(env),
-  });
+  const db = await openDb(config.databaseUrl, { handleSignals: false, migrations: migrationsAtOpen(env) });
   // fail fast: the request budget is 10 s and sign-in must not hang on a dead RPC
   const publicClient = makeChainClient(config, { timeoutMs: 5_000 });
   const chainTime = chainTimeReader(publicClient);
@@ -76,9 +73,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     chainTime,
     guard,
     ...(config.deployment
-      ? {
-          paymentTerms: paymentTermsReader(publicClient, config.deployment.payment),
-        }
+      ? { paymentTerms: paymentTermsReader(publicClient, config.deployment.payment) }
       : {}),
   };
   let devClock: DevClock | null = null;
@@ -106,14 +101,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
           },
         }
       : undefined;
-    app = await buildApp({
-      db,
-      config,
-      chain,
-      clock,
-      devTools,
-      logger: opts.logger ?? true,
-    });
+    app = await buildApp({ db, config, chain, clock, devTools, logger: opts.logger ?? true });
     const url = await app.listen({ port: config.port, host: config.host });
     // its own port, never behind nginx; a port already taken stops the start like the API's own
     if (config.metrics) metrics = await startMetricsServer(config.metrics);
@@ -123,14 +111,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const jobs: Jobs | null =
       opts.jobs === false || !runsJobs(config.role)
         ? null
-        : startJobs({
-            config,
-            db,
-            client: publicClient,
-            log,
-            clock,
-            chainGuard: guard,
-          });
+        : startJobs({ config, db, client: publicClient, log, clock, chainGuard: guard });
     const running = app;
     const metricsServer = metrics;
     const sampleReady = () =>
@@ -164,14 +145,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       })();
       return closing;
     };
-    return {
-      url,
-      metricsUrl: metricsServer?.url ?? null,
-      app: running,
-      db,
-      config,
-      close,
-    };
+    return { url, metricsUrl: metricsServer?.url ?? null, app: running, db, config, close };
   } catch (err) {
     devClock?.stop();
     await metrics?.close().catch(() => {});

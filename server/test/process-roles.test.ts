@@ -5,11 +5,8 @@
 // Prometheus on METRICS_PORT). SIGTERM: readiness answers 503 first, then the event streams end,
 // a request in flight still gets its answer, and the process exits 0.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type AnvilHandle, startAnvil } from '@free/devchain/anvil';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../src/config.ts';
@@ -17,12 +14,10 @@ import { BASE_HEADERS } from './helpers.ts';
 import { builtEntry, runEntry } from './support/built-server.ts';
 
 let anvil: AnvilHandle;
-const dir = mkdtempSync(join(tmpdir(), 'free-roles-'));
-let dbs = 0;
-/** A local stack's settings: own anvil, own embedded database, no deployment, any free ports. */
+/** A local stack's settings: own anvil, own in-memory database, no deployment, any free ports. */
 const env = (extra: Record<string, string>) => ({
   RPC_URL: anvil.rpcUrl,
-  DATABASE_URL: `file://${join(dir, `db${++dbs}`)}`,
+  DATABASE_URL: 'memory://',
   DEPLOYMENT_FILE: '/nonexistent/deployment.json',
   PORT: '0',
   METRICS_PORT: '0',
@@ -37,7 +32,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await anvil?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 type Proc = {
@@ -92,7 +86,7 @@ describe('PROCESS_ROLE', () => {
       api.child.kill('SIGTERM');
       expect(await api.exited).toBe(0);
     }
-  });
+  }, 300_000);
 
   it.concurrent('api: refuses to start when given the hot wallet key, naming it', async () => {
     const run = await runEntry('main', env({ PROCESS_ROLE: 'api', HOT_WALLET_KEY: `0x${'22'.repeat(32)}` }));
@@ -102,7 +96,7 @@ describe('PROCESS_ROLE', () => {
       "HOT_WALLET_KEY: refused with PROCESS_ROLE=api (the hot wallet's key belongs to the jobs processes only)",
     );
     expect(run.stderr).not.toContain('22'.repeat(32));
-  });
+  }, 300_000);
 
   it.concurrent('jobs: leads the jobs and answers only health (404 elsewhere) and metrics', async ({
     expect,
@@ -121,13 +115,13 @@ describe('PROCESS_ROLE', () => {
       jobs.child.kill('SIGTERM');
       expect(await jobs.exited).toBe(0);
     }
-  });
+  }, 300_000);
 
   it.concurrent('PROCESS_ROLE must be api, jobs or all', async () => {
     const run = await runEntry('main', env({ PROCESS_ROLE: 'web' }));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('PROCESS_ROLE: must be api, jobs or all');
-  });
+  }, 300_000);
 });
 
 describe('SIGTERM', () => {
@@ -205,5 +199,5 @@ describe('SIGTERM', () => {
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(out).toContain('SIGTERM: stopped');
-  }, 120_000);
+  }, 300_000);
 });

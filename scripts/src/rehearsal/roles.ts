@@ -11,12 +11,12 @@ export function apiRoleEnv(env: Record<string, string>): Record<string, string> 
 }
 
 /** The settings of a jobs process: PROCESS_ROLE=jobs, with everything given (the hot wallet's key). */
-export function jobsRoleEnv(env: Record<string, string>): Record<string, string> {
+function jobsRoleEnv(env: Record<string, string>): Record<string, string> {
   return { ...env, PROCESS_ROLE: 'jobs' };
 }
 
 /** Whether a jobs process is up: it answers its health probe (every API path answers 404 there). */
-export async function jobsAnswers(url: string): Promise<boolean> {
+async function jobsAnswers(url: string): Promise<boolean> {
   const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3_000) });
   const api = await fetch(`${url}/api/common/config`, {
     headers: { platform: 'h5' },

@@ -102,9 +102,7 @@ export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobO
 
 export function liabilitiesOptions(
   ctx: Pick<JobsContext, 'db' | 'log' | 'clock'> & {
-    config: Pick<Config, 'deployment' | 'chainId' | 'finalityDepth'> & {
-      hotWalletKey?: Hex | undefined;
-    };
+    config: Pick<Config, 'deployment' | 'chainId' | 'finalityDepth'> & { hotWalletKey?: Hex | undefined };
   },
   client: PublicClient,
 ): LiabilitiesOptions | null {
@@ -140,13 +138,8 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
   const jobs: Jobs[] = [];
   const io = indexerOptions(ctx, client);
   const po = payoutOptions(ctx, client);
-  if (!io || !po)
-    log.warn(
-      {},
-      io
-        ? 'jobs: no HOT_WALLET_KEY; payout worker not started'
-        : 'jobs: no deployment file; indexer and payout worker not started',
-    );
+  if (!io) log.warn({}, 'jobs: no deployment file; indexer and payout worker not started');
+  else if (!po) log.warn({}, 'jobs: no HOT_WALLET_KEY; payout worker not started');
   if (io && ctx.indexer !== false) {
     jobs.push(
       runLoop(
@@ -202,11 +195,7 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
         },
       }),
     );
-    const reconcileJob = startReconcileJob({
-      ...ctx,
-      client,
-      intervalMs: undefined,
-    });
+    const reconcileJob = startReconcileJob({ ...ctx, client, intervalMs: undefined });
     if (reconcileJob) jobs.push(reconcileJob);
   }
   return allJobs(jobs);

@@ -18,16 +18,8 @@ export async function checkReady(app: FastifyInstance): Promise<ReadyData> {
     // stopping (SIGTERM): not ready at once, without asking a dependency that may be closing
     const skipped = { state: 'skipped' as const, ms: 0 };
     ready.set(0);
-    return {
-      ready: false,
-      stopping: true,
-      checks: {
-        database: skipped,
-        migrations: skipped,
-        rpc: skipped,
-        redis: skipped,
-      },
-    };
+    const checks = { database: skipped, migrations: skipped, rpc: skipped, redis: skipped };
+    return { ready: false, stopping: true, checks };
   }
   const client = ctx.chain.publicClient;
   const state = await readiness({
@@ -51,11 +43,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     return (reply as FastifyReply)
       .code(503)
       .type('application/json; charset=utf-8')
-      .send(
-        JSON.stringify({
-          ...failure(ErrorCode.ServiceUnavailable, req.lang),
-          data: state,
-        }),
-      );
+      .send(JSON.stringify({ ...failure(ErrorCode.ServiceUnavailable, req.lang), data: state }));
   });
 };
