@@ -25,12 +25,26 @@ const env = (extra: Record<string, string>) => ({
   ...extra,
 });
 
+/**
+ * One api process for the api cases and, last, the SIGTERM case (each start migrates a database:
+ * minutes on a busy machine). Its drain window is long enough for the probe to see 503.
+ */
+let apiStarting: Promise<Proc>;
+
 beforeAll(async () => {
   anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
   // build once before the cases run at once
   await builtEntry('main');
+  apiStarting = start(env({ PROCESS_ROLE: 'api', DRAIN_SECONDS: '6' }));
+  // awaited by the cases; a failed start fails them, not an unhandled rejection
+  apiStarting.catch(() => {});
 }, 180_000);
 afterAll(async () => {
+  const api = await apiStarting.catch(() => null);
+  if (api && api.child.exitCode === null) {
+    api.child.kill('SIGKILL');
+    await api.exited;
+  }
   await anvil?.stop();
 });
 
@@ -70,23 +84,18 @@ const metricsOf = async (p: Proc) => (await fetch(p.metricsUrl)).text();
 
 describe('PROCESS_ROLE', () => {
   it.concurrent('api: starts without HOT_WALLET_KEY, serves the API and starts no job', async () => {
-    const api = await start(env({ PROCESS_ROLE: 'api' }));
-    try {
-      expect(api.out()).toContain('role api');
-      expect((await get(`${api.url}/api/health/ready`)).status).toBe(200);
-      const config = await get(`${api.url}/api/common/config`);
-      expect(config.status).toBe(200);
-      expect((await get(`${api.url}/api/docs`)).status).toBe(200);
-      // a job's loop says its interval the moment it starts, before the process says it listens
-      const metrics = await metricsOf(api);
-      expect(metrics).toContain('free_ready');
-      expect(metrics).not.toMatch(/^free_job_interval_seconds\{/m);
-      expect(metrics).not.toMatch(/^free_job_leading\{/m);
-    } finally {
-      api.child.kill('SIGTERM');
-      expect(await api.exited).toBe(0);
-    }
-  }, 300_000);
+    const api = await apiStarting;
+    expect(api.out()).toContain('role api');
+    expect((await get(`${api.url}/api/health/ready`)).status).toBe(200);
+    const config = await get(`${api.url}/api/common/config`);
+    expect(config.status).toBe(200);
+    expect((await get(`${api.url}/api/docs`)).status).toBe(200);
+    // a job's loop says its interval the moment it starts, before the process says it listens
+    const metrics = await metricsOf(api);
+    expect(metrics).toContain('free_ready');
+    expect(metrics).not.toMatch(/^free_job_interval_seconds\{/m);
+    expect(metrics).not.toMatch(/^free_job_leading\{/m);
+  }, 600_000);
 
   it.concurrent('api: refuses to start when given the hot wallet key, naming it', async () => {
     const run = await runEntry('main', env({ PROCESS_ROLE: 'api', HOT_WALLET_KEY: `0x${'22'.repeat(32)}` }));
@@ -96,7 +105,7 @@ describe('PROCESS_ROLE', () => {
       "HOT_WALLET_KEY: refused with PROCESS_ROLE=api (the hot wallet's key belongs to the jobs processes only)",
     );
     expect(run.stderr).not.toContain('22'.repeat(32));
-  }, 300_000);
+  }, 600_000);
 
   it.concurrent('jobs: leads the jobs and answers only health (404 elsewhere) and metrics', async ({
     expect,
@@ -115,19 +124,21 @@ describe('PROCESS_ROLE', () => {
       jobs.child.kill('SIGTERM');
       expect(await jobs.exited).toBe(0);
     }
-  }, 300_000);
+    // each job finished its step before the process exited
+    expect(jobs.out()).toContain('stopping: jobs finished their step');
+  }, 600_000);
 
   it.concurrent('PROCESS_ROLE must be api, jobs or all', async () => {
     const run = await runEntry('main', env({ PROCESS_ROLE: 'web' }));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('PROCESS_ROLE: must be api, jobs or all');
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('SIGTERM', () => {
   it('readiness answers 503 first, then streams end, a request in flight is answered, exit 0', async () => {
-    // the drain window: long enough for this test's probe to see 503 on a busy machine
-    const p = await start(env({ PROCESS_ROLE: 'all', DRAIN_SECONDS: '6' }));
+    // the api process of the cases above
+    const p = await apiStarting;
     const events: string[] = [];
     // an open event stream
     let streamEnded: Promise<void> = Promise.resolve();
@@ -199,5 +210,5 @@ describe('SIGTERM', () => {
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(out).toContain('SIGTERM: stopped');
-  }, 300_000);
+  }, 600_000);
 });
