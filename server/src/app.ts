@@ -3,6 +3,7 @@
 // lives in its module.
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { servesApi } from './config.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { installApiHeaders } from './http/api-headers.ts';
 import { signedIn } from './http/auth.ts';
@@ -28,6 +29,7 @@ import { rememberSecrets, secretsOfSettings } from './lib/redact.ts';
 import { installRequestBudget } from './lib/request-budget.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
 import { devRoutes } from './routes/dev.ts';
+import { healthRoutes } from './routes/health.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
 import { EventBus } from './services/event-bus.ts';
 import { ReadCache } from './services/read-cache.ts';
@@ -46,7 +48,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     events,
     reads: new ReadCache(events),
     streams: new StreamRegistry(),
+    stopping: false,
   };
+  // a jobs process (PROCESS_ROLE=jobs) serves only the health probes; its metrics have their own port
+  const apiServed = servesApi(deps.config.role);
   const budgetMs = deps.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const app = Fastify({
     logger: loggerOptions(deps),
@@ -113,11 +118,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const limits = deps.rateLimit ?? deps.config.rateLimits;
   const redis = await registerRateLimits(app, limits, deps.config);
   if (redis) ctx.redis = redis;
-  await registerApiDocs(app);
+  if (apiServed) await registerApiDocs(app);
   installApiHeaders(app);
   installStorableText(app);
 
   setEndpointScope(app, 'public');
+  if (!apiServed) {
+    await app.register(healthRoutes);
+    return app as unknown as App;
+  }
   for (const routes of publicRoutes) await app.register(routes);
   if (deps.devTools) await app.register(devRoutes(deps.devTools));
   // bearer token, sign/times, per-address limit

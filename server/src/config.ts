@@ -31,7 +31,22 @@ export const DEFAULT_HOT_WALLET_MAX_RESIGNS = 10;
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ROOT = resolve(REPO_ROOT, 'server');
 
+/**
+ * What this process does (PROCESS_ROLE, docs/deploy.md "Process roles"): `api` serves HTTP and runs
+ * no job, and never reads the hot wallet's key; `jobs` runs the jobs (each while it holds its
+ * leader lock) and serves only the health probes and metrics; `all` (the default) both, as
+ * `npm start` runs locally.
+ */
+const PROCESS_ROLES = ['api', 'jobs', 'all'] as const;
+type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/** Whether a process of `role` serves the API (every route) and whether it runs the jobs. */
+export const servesApi = (role: ProcessRole): boolean => role !== 'jobs';
+export const runsJobs = (role: ProcessRole): boolean => role !== 'api';
+
 export type Config = {
+  /** PROCESS_ROLE: api, jobs or all (default) */
+  role: ProcessRole;
   port: number;
   host: string;
   /** `undefined` → PGlite in server/.data/pglite; `memory://` → in-memory PGlite; `postgres://…` */
@@ -43,7 +58,8 @@ export type Config = {
   chainId: number;
   clientSecret: string;
   signerKey: Hex;
-  hotWalletKey: Hex;
+  /** the hot wallet's key; undefined in the api role, which signs no transaction */
+  hotWalletKey: Hex | undefined;
   signerAddress: Address;
   hotWalletAddress: Address;
   siweDomains: string[];
@@ -81,7 +97,16 @@ export type Config = {
    * and test processes share one machine). docs/operations.md "Alerts and runbooks".
    */
   metrics: { host: string; port: number } | null;
+  /**
+   * How long a process told to stop (SIGTERM) keeps serving with readiness answering 503 before it
+   * stops taking connections, so the load balancer's probe sees it first (DRAIN_SECONDS; default 5
+   * off the local chain, 0 on it). docs/deploy.md "Stopping".
+   */
+  drainMs: number;
 };
+
+/** DRAIN_SECONDS off the local chain when unset. */
+export const DEFAULT_DRAIN_SECONDS = 5;
 
 export const DEFAULT_METRICS_PORT = 9464;
 
@@ -131,6 +156,7 @@ const keySchema = z
   .transform((v) => parsePrivateKey(v));
 
 const envSchema = z.object({
+  PROCESS_ROLE: z.enum(PROCESS_ROLES, { message: 'must be api, jobs or all' }).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
@@ -261,6 +287,11 @@ const envSchema = z.object({
     .refine((v) => v === null || v <= 65535, 'must be a port number (0: any free port) or off')
     .optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  DRAIN_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more')
+    .max(120, 'must be 120 or less')
+    .optional(),
 });
 
 /** What the RPC answered to eth_chainId at start: its chain id, or why it did not answer. */
@@ -319,6 +350,14 @@ export function withSecretFiles(env: NodeJS.ProcessEnv): Record<string, string> 
 }
 
 function parseEnv(env: NodeJS.ProcessEnv) {
+  // an internet-facing api process never holds the hot wallet's key: given one (or its file, which
+  // is then never read), it refuses to start
+  if (env.PROCESS_ROLE === 'api')
+    for (const name of ['HOT_WALLET_KEY', 'HOT_WALLET_KEY_FILE'])
+      if (env[name])
+        throw new ConfigError(
+          `${name}: refused with PROCESS_ROLE=api (the hot wallet's key belongs to the jobs processes only)`,
+        );
   const cleaned = withSecretFiles(env);
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -535,13 +574,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     return key;
   };
   const signerKey = pickKey('SIGNER_KEY');
-  const hotWalletKey = pickKey('HOT_WALLET_KEY');
+  const hotWalletKey = e.PROCESS_ROLE === 'api' ? undefined : pickKey('HOT_WALLET_KEY');
+  // without the key (the api role) the address comes from the deployment file alone
+  if (!isLocal && deployment && !hotWalletKey && !deployment.hotWallet)
+    throw new ConfigError(`DEPLOYMENT_FILE: names no hotWallet address; required ${off}`);
   if (!isLocal && deployment) {
     // the deployment file names both addresses (the deploy wrote them): a key of another account
     // would sign what the contracts refuse, or pay from a wallet nobody funded
     const keys = [
       ['SIGNER_KEY', signerKey, 'signer'],
-      ['HOT_WALLET_KEY', hotWalletKey, 'hotWallet'],
+      ...(hotWalletKey ? ([['HOT_WALLET_KEY', hotWalletKey, 'hotWallet']] as const) : []),
     ] as const;
     for (const [name, key, field] of keys) {
       const named = deployment[field];
@@ -580,7 +622,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       );
   }
 
+  // the api role reads the hot wallet's address from the deployment (anvil's account 11 locally)
+  const hotWalletAddress = hotWalletKey
+    ? privateKeyToAccount(hotWalletKey).address
+    : (deployment?.hotWallet ?? privateKeyToAccount(defaults.HOT_WALLET_KEY).address);
+
   return {
+    role: e.PROCESS_ROLE,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -592,7 +640,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
     signerKey,
     hotWalletKey,
     signerAddress: privateKeyToAccount(signerKey).address,
-    hotWalletAddress: privateKeyToAccount(hotWalletKey).address,
+    hotWalletAddress,
     siweDomains: e.SIWE_DOMAINS,
     // blocks an event must be buried under before it counts: 15 on BSC-type chains; 0 on anvil,
     // which never reorganises by itself and makes a block only when a transaction comes
@@ -617,6 +665,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptio
       const port = e.METRICS_PORT === undefined ? (isLocal ? null : DEFAULT_METRICS_PORT) : e.METRICS_PORT;
       return port === null ? null : { host: e.METRICS_HOST, port };
     })(),
+    drainMs: Math.round((e.DRAIN_SECONDS ?? (isLocal ? 0 : DEFAULT_DRAIN_SECONDS)) * 1000),
   };
 }
 

@@ -1,11 +1,12 @@
 // Server entry: settings, database, app, background jobs, listen; graceful shutdown.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp, type ChainDeps, type DevTools } from './app.ts';
 import { chainGuard } from './chain/chain-guard.ts';
 import { chainTimeReader } from './chain/chain-time.ts';
 import { makeChainClient } from './chain/client.ts';
-import { type Config, ConfigError, resolveConfig } from './config.ts';
+import { type Config, ConfigError, resolveConfig, runsJobs } from './config.ts';
 import {
   type DbHandle,
   MigrationsNotCurrent,
@@ -28,7 +29,7 @@ export type StartOptions = {
   /** override settings (tests, scripts); the rest comes from the environment */
   config?: Partial<Config>;
   env?: NodeJS.ProcessEnv;
-  /** start the background jobs: indexer, payouts, product jobs (default true) */
+  /** start the background jobs: indexer, payouts, product jobs (default: unless PROCESS_ROLE=api) */
   jobs?: boolean;
   logger?: boolean;
   /**
@@ -46,6 +47,11 @@ export type RunningServer = {
   app: App;
   db: DbHandle;
   config: Config;
+  /**
+   * Stops in order (docs/deploy.md "Stopping"): readiness answers 503 at once and the jobs finish
+   * their step; after DRAIN_SECONDS the event streams end and no connection is taken, the requests
+   * in flight finish; then the database closes.
+   */
   close: () => Promise<void>;
 };
 
@@ -101,8 +107,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (config.metrics) metrics = await startMetricsServer(config.metrics);
     // jobs only once the API answers: a port already taken must not leave workers running
     const log = app.log;
+    // PROCESS_ROLE=api leads no job (and holds no hot-wallet key); jobs and all do
     const jobs: Jobs | null =
-      opts.jobs === false
+      opts.jobs === false || !runsJobs(config.role)
         ? null
         : startJobs({ config, db, client: publicClient, log, clock, chainGuard: guard });
     const running = app;
@@ -116,10 +123,23 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     let closing: Promise<void> | null = null;
     const close = () => {
       closing ??= (async () => {
+        // readiness answers 503 from now on: the load balancer stops sending new requests here
+        running.ctx.stopping = true;
+        log.info({ drainMs: config.drainMs }, 'stopping: readiness answers 503');
         if (readyTimer) clearInterval(readyTimer);
-        await jobs?.stop().catch((err) => log.error({ err }, 'jobs stop failed'));
-        devClock?.stop();
+        // each job finishes the step it is in and lets go of its lock (another process takes over)
+        const jobsStopped = jobs
+          ?.stop()
+          .then(() => log.info({}, 'stopping: jobs finished their step'))
+          .catch((err) => log.error({ err }, 'jobs stop failed'));
+        if (config.drainMs > 0) await delay(config.drainMs);
+        const streams = running.ctx.streams.size;
+        // ends the event streams (their clients reconnect elsewhere), takes no new connection and
+        // waits for the requests in flight
         await running.close();
+        log.info({ streams }, 'stopping: event streams ended, requests in flight finished');
+        await jobsStopped;
+        devClock?.stop();
         await metricsServer?.close();
         await db.close();
       })();
@@ -139,13 +159,18 @@ const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.arg
 if (isMain) {
   startServer()
     .then((s) => {
+      const role = s.config.role;
+      const serves = role === 'jobs' ? 'health only' : `docs ${s.url}/api/docs`;
       console.log(
-        `FREE API listening on ${s.url} (chain ${s.config.chainId}, docs ${s.url}/api/docs, metrics ${s.metricsUrl ?? 'off'})`,
+        `FREE API listening on ${s.url} (role ${role}, chain ${s.config.chainId}, ${serves}, metrics ${s.metricsUrl ?? 'off'})`,
       );
       const stop = (signal: string) => {
         console.log(`${signal}: shutting down`);
         s.close().then(
-          () => process.exit(0),
+          () => {
+            console.log(`${signal}: stopped`);
+            process.exit(0);
+          },
           (err) => {
             console.error(err);
             process.exit(1);

@@ -293,6 +293,34 @@ describe('settings shared by every process off the local chain (fail closed, rou
     ).toBe('postgresql://u@h/free');
   });
 
+  it('PROCESS_ROLE=api needs no hot-wallet key and refuses one; jobs and all need it', () => {
+    const api = loadConfig(
+      { ...PROD, PROCESS_ROLE: 'api', HOT_WALLET_KEY: undefined } as NodeJS.ProcessEnv,
+      rpc56,
+    );
+    expect(api.role).toBe('api');
+    expect(api.hotWalletKey).toBeUndefined();
+    // the dashboard and reconcile still know the wallet: the deployment file names it
+    expect(api.hotWalletAddress).toBe(addressOf(KEY2));
+    for (const name of ['HOT_WALLET_KEY', 'HOT_WALLET_KEY_FILE'])
+      expect(refusal({ ...PROD, HOT_WALLET_KEY: undefined, PROCESS_ROLE: 'api', [name]: KEY2 })).toBe(
+        `${name}: refused with PROCESS_ROLE=api (the hot wallet's key belongs to the jobs processes only)`,
+      );
+    for (const role of ['jobs', 'all'])
+      expect(refusal({ ...PROD, PROCESS_ROLE: role, HOT_WALLET_KEY: undefined })).toMatch(
+        /^HOT_WALLET_KEY: required on chain 56/,
+      );
+    expect(loadConfig({ ...PROD, PROCESS_ROLE: 'jobs' } as NodeJS.ProcessEnv, rpc56).hotWalletKey).toBe(KEY2);
+    expect(loadConfig(PROD as NodeJS.ProcessEnv, rpc56).role).toBe('all');
+    expect(refusal({ ...PROD, PROCESS_ROLE: 'web' })).toContain('PROCESS_ROLE: must be api, jobs or all');
+  });
+
+  it('drains 5 s after SIGTERM off the local chain, none locally, DRAIN_SECONDS when given', () => {
+    expect(loadConfig(PROD as NodeJS.ProcessEnv, rpc56).drainMs).toBe(5_000);
+    expect(loadConfig({ ...PROD, DRAIN_SECONDS: '12' } as NodeJS.ProcessEnv, rpc56).drainMs).toBe(12_000);
+    expect(loadConfig({} as NodeJS.ProcessEnv).drainMs).toBe(0);
+  });
+
   it('requires REDIS_URL, SIWE_DOMAINS and an explicit TRUST_PROXY', () => {
     expect(refusal({ ...PROD, REDIS_URL: undefined })).toMatch(/^REDIS_URL: required on chain 56 \(/);
     expect(refusal({ ...PROD, SIWE_DOMAINS: undefined })).toMatch(/^SIWE_DOMAINS: required on chain 56 \(/);

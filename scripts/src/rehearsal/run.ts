@@ -2,10 +2,10 @@
 // `npm run rehearsal` (and the `rehearsal` suite of `npm test`): FREE run as in production on this
 // machine, in the order of docs/deploy.md — a BSC stand-in (anvil, chain 56), the deploy script and
 // the owner's steps with keys made for this run, a PostgreSQL and a Redis of its own, `npm run build`
-// and `npm run migrate`, two API processes of the build in production mode (keys from files), nginx
-// serving web/dist — then a user in Chromium with a browser
-// wallet, an operator in the console, and faults in the middle (an API process and the job leader
-// killed, Redis stopped, PostgreSQL restarted). One line per step; last line `N passed, N failed`.
+// and `npm run migrate`, two api processes (no hot-wallet key) and two jobs processes of the build in
+// production mode (keys from files, roles.ts), nginx serving web/dist and the api ones — then a user
+// in Chromium with a browser wallet, an operator in the console, and faults in the middle (an api
+// process and the leading jobs process killed, Redis stopped, PostgreSQL restarted). One line per step; last line `N passed, N failed`.
 // Everything it started is stopped at the end, also on failure; logs stay in the printed folder.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +41,7 @@ import { bsc } from 'viem/chains';
 import { shown as asShown, shows, statValue } from '../../../web/e2e/api.ts';
 import { assert, catalog, check, go, results, settle } from '../../../web/e2e/harness.ts';
 import { watchEventSource } from '../../../web/e2e/stream-watch.ts';
+import { apiRoleEnv, jobsProcess } from './roles.ts';
 import {
   type ApiProcess,
   apiAnswers,
@@ -135,6 +136,8 @@ async function main() {
   let pg: Postgres;
   let redis: RedisHandle;
   const apis: ApiProcess[] = [];
+  /** PROCESS_ROLE=jobs: the jobs and the hot wallet's key, not behind nginx */
+  const jobsProcs: ApiProcess[] = [];
   let nginxUrl = '';
   let nginxDir = '';
   let apiEnv: Record<string, string> = {};
@@ -333,6 +336,8 @@ async function main() {
         FINALITY_DEPTH: '2',
         LOG_LEVEL: 'info',
         DEV_CLOCK: '',
+        // nginx probes no readiness: a second is enough for the SIGTERM order to run
+        DRAIN_SECONDS: '1',
       };
 
       const env = { ...process.env, ...apiEnv, PORT: String(await freePort()) };
@@ -347,18 +352,23 @@ async function main() {
   );
 
   await step(
-    'two API processes of the build (node server/dist/main.js); the first leads the jobs',
+    'two api processes without the hot-wallet key and two jobs processes of the build; jobs-a leads the jobs',
     async () => {
-      const a = apiProcess('api-a', await freePort(), apiEnv, dir);
-      const b = apiProcess('api-b', await freePort(), apiEnv, dir);
-      apis.push(a, b);
+      const a = jobsProcess('jobs-a', await freePort(), apiEnv, dir);
+      const b = jobsProcess('jobs-b', await freePort(), apiEnv, dir);
+      jobsProcs.push(a, b);
+      const apiA = apiProcess('api-a', await freePort(), apiRoleEnv(apiEnv), dir);
+      const apiB = apiProcess('api-b', await freePort(), apiRoleEnv(apiEnv), dir);
+      apis.push(apiA, apiB);
       cleanups.push(
         () => a.stop(),
         () => b.stop(),
+        () => apiA.stop(),
+        () => apiB.stop(),
       );
       await a.start();
       await until(
-        'api-a to lead the indexer and the payout worker',
+        'jobs-a to lead the indexer and the payout worker',
         async () => {
           const held = await jobLocks(pg);
           return (
@@ -369,6 +379,9 @@ async function main() {
         60_000,
       );
       await b.start();
+      await apiA.start();
+      await apiB.start();
+      // every job in jobs-a; no api process holds a job's lock
       const holders = new Set((await jobLocks(pg)).map((l) => l.pid));
       assert(holders.size === 1 && holders.has(a.pid() as number), `jobs led by ${[...holders]}`);
     },
@@ -698,9 +711,11 @@ async function main() {
     },
   );
 
-  await step('fault: kill -9 of the job leader; another leads within 30 s; paid exactly once', async () => {
-    const leader = apis[0] as ApiProcess;
-    const other = apis[1] as ApiProcess;
+  await step('fault: kill -9 of the jobs leader; another leads within 30 s; paid exactly once', async () => {
+    const payoutLeader = (await jobLocks(pg)).find((l) => l.name.startsWith('free:payout:'))?.pid;
+    const leader = jobsProcs.find((p) => p.pid() === payoutLeader);
+    assert(leader, `the payout worker is led by ${payoutLeader}, not a jobs process`);
+    const other = jobsProcs.find((p) => p !== leader) as ApiProcess;
     const before = (await withdrawals()).find((w) => w.id === withdrawal?.id)?.state;
     await leader.kill9();
     log(`        killed ${leader.name} with the withdrawal ${before}`);

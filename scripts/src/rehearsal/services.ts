@@ -189,7 +189,14 @@ export async function apiAnswers(url: string): Promise<boolean> {
   return body.code === 200 && !!body.data?.contracts;
 }
 
-export function apiProcess(name: string, port: number, env: Record<string, string>, dir: string): ApiProcess {
+/** A process of the build; `answers` says it is up (default: it serves the API). */
+export function apiProcess(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  dir: string,
+  answers: (url: string) => Promise<boolean> = apiAnswers,
+): ApiProcess {
   let child: ChildProcess | null = null;
   const logFile = join(dir, `${name}.log`);
   const url = `http://127.0.0.1:${port}`;
@@ -223,7 +230,7 @@ export function apiProcess(name: string, port: number, env: Record<string, strin
         async () => {
           if (c.exitCode !== null)
             throw new GaveUp(`${name} exited (${c.exitCode}): ${readFileSync(logFile, 'utf8').slice(-800)}`);
-          return apiAnswers(url);
+          return answers(url);
         },
         120_000,
         300,
@@ -241,7 +248,8 @@ export function apiProcess(name: string, port: number, env: Record<string, strin
       child = null;
       if (!c) return;
       c.kill('SIGTERM');
-      const timer = setTimeout(() => c.kill('SIGKILL'), 10_000);
+      // the drain (DRAIN_SECONDS) and the requests in flight, as systemd's TimeoutStopSec allows
+      const timer = setTimeout(() => c.kill('SIGKILL'), 45_000);
       await exited(c);
       clearTimeout(timer);
     },

@@ -65,6 +65,11 @@ export type AppContext = Required<Pick<AppDeps, 'db' | 'config' | 'clock'>> & {
   streams: StreamRegistry;
   /** the rate limits' Redis (REDIS_URL), which the readiness probe pings */
   redis?: { ping: () => Promise<unknown> };
+  /**
+   * Set once the process is told to stop (SIGTERM, main.ts): the readiness probe answers 503 at
+   * once so the load balancer sends nothing new while requests in flight finish.
+   */
+  stopping: boolean;
 };
 
 declare module 'fastify' {

@@ -69,11 +69,12 @@ export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerO
 
 export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOptions | null {
   const d = ctx.config.deployment;
-  if (!d) return null;
+  const key = ctx.config.hotWalletKey;
+  if (!d || !key) return null;
   return {
     db: ctx.db,
     client,
-    account: privateKeyToAccount(ctx.config.hotWalletKey),
+    account: privateKeyToAccount(key),
     chainId: ctx.config.chainId,
     tokens: { USDT: d.usdt, FREE: d.free, FCC: d.fcc },
     finalityDepth: finalityDepthFor(ctx.config),
@@ -86,11 +87,12 @@ export function payoutOptions(ctx: JobsContext, client: PublicClient): PayoutOpt
 
 export function burnJobOptions(ctx: JobsContext, client: PublicClient): BurnJobOptions | null {
   const d = ctx.config.deployment;
-  if (!d) return null;
+  const key = ctx.config.hotWalletKey;
+  if (!d || !key) return null;
   return {
     db: ctx.db,
     client,
-    account: privateKeyToAccount(ctx.config.hotWalletKey),
+    account: privateKeyToAccount(key),
     chainId: ctx.config.chainId,
     free: d.free,
     finalityDepth: finalityDepthFor(ctx.config),
@@ -139,7 +141,8 @@ export function startJobs(jobsCtx: JobsContext): Jobs {
   const jobs: Jobs[] = [];
   const io = indexerOptions(ctx, client);
   const po = payoutOptions(ctx, client);
-  if (!io || !po) log.warn({}, 'jobs: no deployment file; indexer and payout worker not started');
+  if (!io) log.warn({}, 'jobs: no deployment file; indexer and payout worker not started');
+  else if (!po) log.warn({}, 'jobs: no HOT_WALLET_KEY; payout worker not started');
   if (io && ctx.indexer !== false) {
     jobs.push(
       runLoop(

@@ -14,6 +14,13 @@ import { readiness } from '../services/health.ts';
 /** The app's readiness, also set as free_ready and free_ready_check (main.ts samples it too). */
 export async function checkReady(app: FastifyInstance): Promise<ReadyData> {
   const { ctx } = app;
+  if (ctx.stopping) {
+    // stopping (SIGTERM): not ready at once, without asking a dependency that may be closing
+    const skipped = { state: 'skipped' as const, ms: 0 };
+    ready.set(0);
+    const checks = { database: skipped, migrations: skipped, rpc: skipped, redis: skipped };
+    return { ready: false, stopping: true, checks };
+  }
   const client = ctx.chain.publicClient;
   const state = await readiness({
     handle: ctx.db,

@@ -1824,6 +1824,8 @@ export interface operations {
                         msg: string;
                         data: {
                             ready: boolean;
+                            /** @enum {boolean} */
+                            stopping?: true;
                             checks: {
                                 database: {
                                     /** @enum {string} */
@@ -1865,6 +1867,8 @@ export interface operations {
                         msg: string;
                         data: {
                             ready: boolean;
+                            /** @enum {boolean} */
+                            stopping?: true;
                             checks: {
                                 database: {
                                     /** @enum {string} */

@@ -23,6 +23,8 @@ export type HealthCheckName = (typeof HEALTH_CHECKS)[number];
 /** GET /api/health/ready: `ready` only when every check is `ok` or `skipped`. */
 export const readyData = z.object({
   ready: z.boolean(),
+  /** true once the process is shutting down (SIGTERM): not ready whatever the checks say */
+  stopping: z.literal(true).optional(),
   checks: z.object({
     database: healthCheck,
     migrations: healthCheck,
