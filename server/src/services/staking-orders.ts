@@ -615,7 +615,14 @@ export const renewOrder = defineCommand((a: RenewInput) => ({
     // the new round's stake counts before the old one leaves, so an account that stays valid
     // never reads as having become valid again
     await applyStakeChanges(tx, [
-      { userId: a.userId, principalDelta: 0n, amountDelta: 0n, activeDelta: 1, cycle: a.stakeIndex, at: a.now },
+      {
+        userId: a.userId,
+        principalDelta: 0n,
+        amountDelta: 0n,
+        activeDelta: 1,
+        cycle: a.stakeIndex,
+        at: a.now,
+      },
       {
         userId: a.userId,
         principalDelta: -contribution,

@@ -203,7 +203,15 @@ describe('StakeOrderCard: renewal of a balance order', () => {
       }),
     );
     try {
-      show(order({ id: 'B00000002', number: 'B00000002', source: 'balance', redeemable: true, chainIndex: null }));
+      show(
+        order({
+          id: 'B00000002',
+          number: 'B00000002',
+          source: 'balance',
+          redeemable: true,
+          chainIndex: null,
+        }),
+      );
       const terms = () => document.querySelector('[data-testid="renew-terms"]')?.textContent;
       expect(terms()).toBe(
         'Renewal: the principal for 7 days at 0.6% a day, no fee; the interest goes to your balance',
