@@ -574,6 +574,31 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
       expect((await s.get(me.token, '/api/user/stake/orders')).data.total).toBe(2);
     });
 
+    it('turns 20 % of principal + interest into computing power when the third round is renewed, as settlement does', async () => {
+      const me = await s.user(100n * U);
+      let order = (await stake(me.token, 'amount=100&stakeIndex=0')).data;
+      for (let round = 1; round <= 3; round++) {
+        s.t.clock.advance(7 * DAY);
+        const r = await s.post(me.token, '/api/user/stake/renew', {
+          orderId: order.id,
+          stakeIndex: 0,
+          minRatePpm: 6000,
+        });
+        expect(r.code).toBe(200);
+        order = r.data;
+      }
+      const p = 98n * U;
+      const contribution = ((p + compoundInterest(p, 6000, 7)) * 2000n) / 10_000n;
+      expect(order).toMatchObject({ round: 4, principal: amt(p - contribution) });
+      expect(await bal(s.t.db, me.userId, 'USDT', 'asset')).toBe(p - contribution);
+      const grants = rowsOf<{ source: string; amount: string }>(
+        await s.t.db.db.execute(
+          sql`SELECT source, amount::text FROM hashrate_grants WHERE user_id = ${me.userId}`,
+        ),
+      );
+      expect(grants).toEqual([{ source: 'rwa_contribution', amount: contribution.toString() }]);
+    });
+
     it('refuses a rate lower than the one shown, a cycle not offered, another user’s order, changing nothing', async () => {
       const me = await s.user(100n * U);
       const order = (await stake(me.token, 'amount=100&stakeIndex=1')).data;
