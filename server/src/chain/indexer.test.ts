@@ -275,11 +275,18 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
       ).rejects.toThrow(/^400 \(orderId\): not an on-chain stake/);
 
       const before = (await teamInfo(h.db, a)).totalPerformance;
+      const mmStakes = async () =>
+        (
+          await rows<{ mm_stakes: number }>(h.db, sql`SELECT mm_stakes FROM team_stats WHERE user_id = ${b}`)
+        )[0]?.mm_stakes;
+      const mmBefore = await mmStakes();
       const renewals = [];
       for (let round = 1; round <= 3; round++) {
         await chain.test.increaseTime({ seconds: 7 * 86_400 });
         await chain.test.mine({ blocks: 1 });
-        const r = await send(B, chain.deployment.staking, stakingAbi, 'renew', [index, 0, 0]);
+        // the third round renews into another cycle: the market-maker one
+        const into = round === 3 ? 2 : 0;
+        const r = await send(B, chain.deployment.staking, stakingAbi, 'renew', [index, into, 0]);
         const [renewed] = parseEventLogs({ abi: stakingAbi, logs: r.logs, eventName: 'Renewed' });
         if (!renewed) throw new Error('no Renewed event');
         renewals.push(renewed.args);
@@ -329,6 +336,8 @@ describe.each(BACKENDS)('indexer on $name', ({ url }) => {
         [a, 'direct_bonus'],
       ]);
       expect(grants[0]?.amount).toBe(third.contribution.toString());
+      // the one stake moved into the market-maker cycle: B holds one more stake there
+      expect(await mmStakes()).toBe((mmBefore ?? 0) + 1);
       // the inviter's team performance follows the principal: + interest, − contribution
       const last = renewals.at(-1);
       expect((await teamInfo(h.db, a)).totalPerformance - before).toBe(

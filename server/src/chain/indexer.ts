@@ -534,12 +534,18 @@ async function applyRenewed(
   log: Logger,
 ): Promise<void> {
   const address = a.user.toLowerCase();
-  const [old] = await rows<{ id: number; user_id: number; principal: string; auto_renew: boolean }>(
+  const [old] = await rows<{
+    id: number;
+    user_id: number;
+    principal: string;
+    auto_renew: boolean;
+    cycle: number;
+  }>(
     tx,
     sql`UPDATE chain_stakes SET status = 'renewed', interest = ${a.interest.toString()},
           contribution = ${a.contribution.toString()}, unstaked_at = ${at.toISOString()}, unstake_tx = ${l.transactionHash}
         WHERE user_address = ${address} AND stake_index = ${Number(a.oldIndex)} AND status = 'active'
-        RETURNING id, user_id, principal::text, auto_renew`,
+        RETURNING id, user_id, principal::text, auto_renew, cycle`,
   );
   if (!old) {
     log.warn(
@@ -561,16 +567,22 @@ async function applyRenewed(
   // the owner's order list changes: the old order renewed, a new one active
   await notifyUsers(tx, [old.user_id], ['orders']);
   const delta = a.principal - BigInt(old.principal);
-  await applyStakeChange(
+  // the active stake moves from the old record's cycle to the new one's (market-maker status
+  // follows the cycle); the new one counts first, so a user who stays valid never reads as having
+  // become valid again
+  await applyStakeChanges(
     tx,
-    {
-      userId: old.user_id,
-      principalDelta: delta,
-      amountDelta: delta,
-      activeDelta: 0,
-      cycle: Number(a.stakeIndex),
-      at,
-    },
+    [
+      {
+        userId: old.user_id,
+        principalDelta: delta,
+        amountDelta: delta,
+        activeDelta: 1,
+        cycle: Number(a.stakeIndex),
+        at,
+      },
+      { userId: old.user_id, principalDelta: 0n, amountDelta: 0n, activeDelta: -1, cycle: old.cycle, at },
+    ],
     rules,
   );
   if (a.contribution > 0n) {

@@ -10,20 +10,21 @@ import {
   maturityOf,
   splitStakeAmount,
 } from '@free/protocol/staking';
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { DbHandle, Executor } from '../db/client.ts';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbHandle, Executor, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { stakeOrders } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { recordOffchainBurn } from './burn.ts';
 import { defineCommand, parseMoney, requestKey } from './command.ts';
 import { onStakeForFomo } from './fomo.ts';
+import { grantComputePower } from './hashrate.ts';
 import { budgetDay, takeIncome } from './income-budget.ts';
 import { KIND } from './income-kinds.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 import { marketMakerBonusSql } from './market-maker.ts';
 import { getSettings, type Settings, usdtOfFcc } from './settings.ts';
-import { applyStakeChange, loadTeamRules, teamInfo } from './team.ts';
+import { applyStakeChange, applyStakeChanges, loadTeamRules, teamInfo } from './team.ts';
 
 export const ORDER_STATUSES = ['active', 'matured', 'redeemed', 'renewed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -398,6 +399,53 @@ export function parseBalanceOrderId(id: string): number | null {
 }
 
 /**
+ * What a matured balance order still owes when it closes (redeemed or renewed by its owner): the
+ * interest settlement has not paid yet, and the market-maker FCC bonus if settlement has not
+ * credited it. Both count against the daily income budget at their USDT value: interest that does
+ * not fit is held on the order and paid by payHeldInterest on a later day; a bonus that does not
+ * fit stays unpaid for the settlement maturity step of a later day.
+ */
+async function payMaturityIncome(
+  tx: Tx,
+  row: OrderRow,
+  now: Date,
+): Promise<{ rest: bigint; held: bigint; bonusNow: boolean }> {
+  const ref = orderNumber('balance', row.id);
+  const interest = compoundInterest(row.principal, row.ratePpm, row.cycleDays);
+  const rest = interest > row.interestPaid ? interest - row.interestPaid : 0n;
+  const fits = rest > 0n && (await takeIncome(tx, budgetDay(now), rest)).ok;
+  const held = rest > 0n && !fits ? rest : 0n;
+  if (fits) {
+    await transfer(tx, {
+      key: `stake_redeem:${row.id}:interest`,
+      from: systemAccount('income'),
+      to: userAccount(row.userId, 'wallet'),
+      asset: 'USDT',
+      amount: rest,
+      kind: KIND.static,
+      ref,
+    });
+  }
+  const money = (await getSettings(tx)).product_money;
+  const bonusNow =
+    row.bonusFcc > 0n &&
+    !row.bonusPaid &&
+    (await takeIncome(tx, budgetDay(now), usdtOfFcc(money, row.bonusFcc))).ok;
+  if (bonusNow) {
+    await transfer(tx, {
+      key: `mm_bonus:${row.id}`,
+      from: systemAccount('income'),
+      to: userAccount(row.userId, 'wallet'),
+      asset: 'FCC',
+      amount: row.bonusFcc,
+      kind: KIND.mmBonus,
+      ref,
+    });
+  }
+  return { rest, held, bonusNow };
+}
+
+/**
  * Redeems a matured balance order once: principal back to the wallet, the interest not yet paid
  * by settlement, and the market-maker FCC bonus if settlement has not credited it yet. A retry with
  * the same Idempotency-Key gets the first answer back instead of a Conflict.
@@ -427,8 +475,6 @@ export const redeemOrder = defineCommand(
       if (a.now.getTime() < row.dueAt.getTime())
         throw new AppError(ErrorCode.Conflict, 'orderId', 'order not matured');
       const ref = orderNumber('balance', row.id);
-      const interest = compoundInterest(row.principal, row.ratePpm, row.cycleDays);
-      const rest = interest > row.interestPaid ? interest - row.interestPaid : 0n;
       await transfer(tx, {
         key: `stake_redeem:${row.id}:principal`,
         from: userAccount(a.userId, 'asset'),
@@ -438,39 +484,7 @@ export const redeemOrder = defineCommand(
         kind: KIND.stakeRedeem,
         ref,
       });
-      // the interest counts against the daily income budget: what does not fit is held on the order
-      // and paid by the Huan Li Bao job on a later day with budget left (payHeldInterest)
-      const fits = rest > 0n && (await takeIncome(tx, budgetDay(a.now), rest)).ok;
-      const held = rest > 0n && !fits ? rest : 0n;
-      if (fits) {
-        await transfer(tx, {
-          key: `stake_redeem:${row.id}:interest`,
-          from: systemAccount('income'),
-          to: userAccount(a.userId, 'wallet'),
-          asset: 'USDT',
-          amount: rest,
-          kind: KIND.static,
-          ref,
-        });
-      }
-      // the FCC bonus counts too, at its USDT value: held unpaid when it does not fit, paid by the
-      // settlement maturity step of a later day with budget left
-      const money = (await getSettings(tx)).product_money;
-      const bonusNow =
-        row.bonusFcc > 0n &&
-        !row.bonusPaid &&
-        (await takeIncome(tx, budgetDay(a.now), usdtOfFcc(money, row.bonusFcc))).ok;
-      if (bonusNow) {
-        await transfer(tx, {
-          key: `mm_bonus:${row.id}`,
-          from: systemAccount('income'),
-          to: userAccount(a.userId, 'wallet'),
-          asset: 'FCC',
-          amount: row.bonusFcc,
-          kind: KIND.mmBonus,
-          ref,
-        });
-      }
+      const { rest, held, bonusNow } = await payMaturityIncome(tx, row, a.now);
       const [done] = await tx
         .update(stakeOrders)
         .set({
@@ -497,8 +511,135 @@ export const redeemOrder = defineCommand(
   }),
 );
 
+export type RenewInput = {
+  userId: number;
+  orderId: string;
+  /** the cycle (index in the `cycles` setting) the new round runs in */
+  stakeIndex: number;
+  /** the rate the user was shown: a lower current rate refuses the renewal (StakeTermsChanged-like) */
+  minRatePpm: number;
+  idempotencyKey?: string | undefined;
+  now: Date;
+};
+
 /**
- * Pays the interest redemptions had to hold (the daily income budget was reached), oldest first,
+ * Renews a matured balance order by its owner into the cycle they pick (docs/business-rules.md
+ * "Renewal by the owner"): the order closes as `renewed` with what it still owes paid as a
+ * redemption pays it (interest and FCC bonus, within the daily income budget), and a new round
+ * starts now in the picked cycle at its current rate, without a fee, with the same principal less
+ * the computing-power contribution of every `compute_every_rounds`-th round, as settlement's
+ * automatic renewal does. A renewed round is no new purchase (no turnover, FOMO or bonus of its
+ * own); the team figures move the active stake from the old cycle to the new one.
+ */
+export const renewOrder = defineCommand((a: RenewInput) => ({
+  module: 'staking_use_balance',
+  userId: a.userId,
+  route: 'stake/renew',
+  idempotencyKey: a.idempotencyKey,
+  parse: (s) => {
+    const id = parseBalanceOrderId(a.orderId);
+    if (id === null) throw new AppError(ErrorCode.BadRequest, 'orderId');
+    const cycle = s.cycles[a.stakeIndex];
+    if (!Number.isInteger(a.stakeIndex) || !cycle) throw new AppError(ErrorCode.BadRequest, 'stakeIndex');
+    if (cycle.rate_ppm < a.minRatePpm)
+      throw new AppError(ErrorCode.Conflict, 'minRatePpm', 'the cycle rate changed');
+    return { id, cycle, money: s.product_money };
+  },
+  content: ({ id }) => ({ orderId: id, stakeIndex: a.stakeIndex, minRatePpm: a.minRatePpm }),
+  run: async (tx, { id, cycle, money }) => {
+    const [row] = await tx
+      .select()
+      .from(stakeOrders)
+      .where(and(eq(stakeOrders.id, id), eq(stakeOrders.userId, a.userId)))
+      .for('update');
+    if (!row) throw new AppError(ErrorCode.NotFound, 'orderId');
+    if (row.status !== 'active') throw new AppError(ErrorCode.Conflict, 'orderId', `order is ${row.status}`);
+    if (a.now.getTime() < row.dueAt.getTime())
+      throw new AppError(ErrorCode.Conflict, 'orderId', 'order not matured');
+    const ref = orderNumber('balance', row.id);
+    const { rest, held, bonusNow } = await payMaturityIncome(tx, row, a.now);
+    // every N-th round a share of principal + the round's interest becomes computing power
+    const interest = row.interestPaid + rest;
+    const contribution =
+      row.round % money.compute_every_rounds === 0
+        ? minBig(((row.principal + interest) * BigInt(money.compute_share_bps)) / 10_000n, row.principal - 1n)
+        : 0n;
+    if (contribution > 0n) {
+      await transfer(tx, {
+        key: `compute:${row.id}`,
+        from: userAccount(a.userId, 'asset'),
+        to: systemAccount('fees'),
+        asset: 'USDT',
+        amount: contribution,
+        kind: KIND.computeContribution,
+        ref,
+      });
+      await grantComputePower(
+        tx,
+        sql`SELECT ${a.userId}::int AS user_id, ${`B${row.id}`}::text AS ref, ${contribution.toString()}::numeric AS contribution,
+          ${a.now.toISOString()}::timestamptz AS at`,
+        money,
+      );
+    }
+    const [closed] = await tx
+      .update(stakeOrders)
+      .set({
+        status: 'renewed',
+        interestPaid: row.interestPaid + rest - held,
+        interestHeld: held,
+        bonusPaid: row.bonusPaid || bonusNow,
+      })
+      .where(and(eq(stakeOrders.id, row.id), eq(stakeOrders.status, 'active')))
+      .returning();
+    if (!closed) throw new AppError(ErrorCode.Conflict, 'orderId');
+    const [next] = await tx
+      .insert(stakeOrders)
+      .values({
+        userId: a.userId,
+        cycle: a.stakeIndex,
+        cycleDays: cycle.days,
+        ratePpm: cycle.rate_ppm,
+        feeBps: cycle.fee_bps,
+        amount: row.amount - contribution,
+        fee: 0n,
+        principal: row.principal - contribution,
+        autoRenew: row.autoRenew,
+        round: row.round + 1,
+        parentId: row.id,
+        stakedAt: a.now,
+        dueAt: maturityOf(a.now, cycle.days),
+        ledgerKey: `renew:${row.id}`,
+      })
+      .returning();
+    if (!next) throw new Error('renewed order not inserted');
+    // the new round's stake counts before the old one leaves, so an account that stays valid
+    // never reads as having become valid again
+    await applyStakeChanges(tx, [
+      {
+        userId: a.userId,
+        principalDelta: 0n,
+        amountDelta: 0n,
+        activeDelta: 1,
+        cycle: a.stakeIndex,
+        at: a.now,
+      },
+      {
+        userId: a.userId,
+        principalDelta: -contribution,
+        amountDelta: -contribution,
+        activeDelta: -1,
+        cycle: row.cycle,
+        at: a.now,
+      },
+    ]);
+    return balanceView(next, a.now);
+  },
+}));
+
+const minBig = (x: bigint, y: bigint) => (x < y ? x : y);
+
+/**
+ * Pays the interest redemptions and renewals had to hold (the daily income budget was reached), oldest first,
  * while today's budget allows; each order once (the ledger key is the redemption's own). Returns
  * how many orders were paid.
  */
@@ -509,7 +650,7 @@ export async function payHeldInterest(handle: DbHandle, now: Date): Promise<numb
       const [row] = await tx
         .select()
         .from(stakeOrders)
-        .where(and(eq(stakeOrders.status, 'redeemed'), gt(stakeOrders.interestHeld, 0n)))
+        .where(and(inArray(stakeOrders.status, ['redeemed', 'renewed']), gt(stakeOrders.interestHeld, 0n)))
         .orderBy(asc(stakeOrders.redeemedAt), asc(stakeOrders.id))
         .limit(1)
         .for('update', { skipLocked: true });
@@ -529,7 +670,9 @@ export async function payHeldInterest(handle: DbHandle, now: Date): Promise<numb
         .set({
           interestPaid: row.interestPaid + row.interestHeld,
           interestHeld: 0n,
-          redeemedAmount: (row.redeemedAmount ?? row.principal) + row.interestHeld,
+          // a renewed order's principal went on into its next round: nothing of it was paid back
+          redeemedAmount:
+            row.status === 'redeemed' ? (row.redeemedAmount ?? row.principal) + row.interestHeld : null,
         })
         .where(eq(stakeOrders.id, row.id));
       return true;

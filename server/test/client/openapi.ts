@@ -639,6 +639,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/stake/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renew a matured balance order into the cycle picked: a new round at its current rate, no fee (the new order answered) */
+        post: operations["postUserStakeRenew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/stake/auto_renew": {
         parameters: {
             query?: never;
@@ -4693,6 +4710,112 @@ export interface operations {
             content: {
                 "application/json": {
                     orderId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope (`code` 200) or a product refusal (the error envelope with a four-digit code) */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 200;
+                        msg: string;
+                        data: {
+                            id: string;
+                            number: string;
+                            /** @enum {string} */
+                            source: "balance" | "chain";
+                            cycle: number;
+                            cycleDays: number;
+                            ratePpm: number;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            amount: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            fee: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            principal: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            reward: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            currentProfit: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            totalRevenue: string;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            bonusFcc: string;
+                            autoRenew: boolean;
+                            round: number;
+                            /** @enum {string} */
+                            status: "active" | "matured" | "redeemed" | "renewed";
+                            redeemable: boolean;
+                            progress: number;
+                            /** @description ISO 8601 timestamp (UTC) */
+                            pledgeTime: string;
+                            /** @description ISO 8601 timestamp (UTC) */
+                            dueTime: string;
+                            /** @description ISO 8601 timestamp (UTC) */
+                            redeemedAt: string | null;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            redeemedAmount: string | null;
+                            /** @description decimal amount in token units, e.g. "12.5" */
+                            interestHeld: string;
+                            chainIndex: number | null;
+                        };
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 400 bad input (the field named), 401 not signed in, 403, 404, 405 (BadRequest naming `method`, with `Allow`), 409, 429 rate limited (with `Retry-After`) */
+            "4XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The error envelope whose `code` is the HTTP status: 500 internal failure, 503 unavailable, 504 out of its time budget (rolled back) */
+            "5XX": {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postUserStakeRenew: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the client: `h5` for the web app (lower-case letters and digits) */
+                platform: components["parameters"]["platform"];
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderId: string;
+                    stakeIndex: number;
+                    minRatePpm: number;
                 };
             };
         };

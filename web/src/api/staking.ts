@@ -221,6 +221,18 @@ export function useRedeemStake(onSuccess: () => void) {
   });
 }
 
+/**
+ * POST /api/user/stake/renew: a matured balance order renewed into the cycle picked, at the rate the
+ * card showed (a lower rate is refused); answers the new round.
+ */
+export function useRenewStake(onSuccess: () => void) {
+  return useIdempotentMutation<{ orderId: string; stakeIndex: number; minRatePpm: number }, StakeOrder>({
+    mutationFn: (body, key) => callIdempotent(routes.postUserStakeRenew, key, { body }),
+    invalidates: afterStake,
+    onSuccess,
+  });
+}
+
 /** POST /api/user/stake/auto_renew: the app offers an on-chain stake's renewal at maturity. */
 export function useChainAutoRenew(onSuccess: () => void) {
   return useIdempotentMutation<{ orderId: string; autoRenew: boolean }, StakeOrder>({

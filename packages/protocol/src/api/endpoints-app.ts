@@ -394,6 +394,17 @@ export const appEndpoints = {
     body: staking.stakeRedeemBody,
     data: staking.stakeRedeemData,
   }),
+  postUserStakeRenew: endpoint({
+    method: 'POST',
+    path: '/api/user/stake/renew',
+    scope: 'user',
+    tags: ['staking'],
+    summary:
+      'Renew a matured balance order into the cycle picked: a new round at its current rate, no fee (the new order answered)',
+    headers: idempotencyHeaders,
+    body: staking.stakeRenewBody,
+    data: staking.stakeRenewData,
+  }),
   postUserStakeAutoRenew: endpoint({
     method: 'POST',
     path: '/api/user/stake/auto_renew',

@@ -69,6 +69,20 @@ export const stakeRedeemBody = z.object({ orderId: z.string().min(1).max(20) });
 /** @alias */
 export const stakeRedeemData = stakeOrder;
 
+// ---- POST /api/user/stake/renew ----
+/**
+ * Renewal of a matured balance order (`B…`) by its owner into the cycle picked (`stakeIndex`, an
+ * index of the config's `cycles`); `minRatePpm` is the rate the user was shown: a lower current
+ * rate refuses the renewal (409) and changes nothing.
+ */
+export const stakeRenewBody = z.object({
+  orderId: z.string().min(1).max(20),
+  stakeIndex: z.number().int().min(0).max(255),
+  minRatePpm: z.number().int().min(0),
+});
+/** @alias */
+export const stakeRenewData = stakeOrder;
+
 // ---- POST /api/user/stake/auto_renew ----
 /** Auto-renew of an active on-chain stake (`C…`) of the caller: the app offers its renewal at maturity. */
 export const stakeAutoRenewBody = z.object({ orderId: z.string().min(1).max(20), autoRenew: z.boolean() });

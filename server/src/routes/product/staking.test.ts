@@ -512,6 +512,119 @@ describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
     });
   });
 
+  describe('renewal of a balance order by its owner', () => {
+    const teamOf = async (userId: number) =>
+      rowsOf<{ own_principal: string; active_stakes: number; mm_stakes: number; is_market_maker: boolean }>(
+        await s.t.db.db.execute(sql`SELECT own_principal::text, active_stakes, mm_stakes, is_market_maker
+          FROM team_stats WHERE user_id = ${userId}`),
+      )[0];
+
+    it('renews a matured order into the cycle picked: interest paid, a new round at that cycle’s terms, no fee', async () => {
+      const me = await s.user(100n * U);
+      const order = (await stake(me.token, 'amount=100&stakeIndex=0&autoRenew=true')).data;
+      const into = { orderId: order.id, stakeIndex: 2, minRatePpm: 12_000 };
+      const before = await s.snapshot();
+      const early = await s.post(me.token, '/api/user/stake/renew', into, 'renew-early-0001');
+      expect(early.code).toBe(409);
+      expect(await s.snapshot()).toEqual(before);
+
+      s.t.clock.advance(7 * DAY);
+      const done = await s.post(me.token, '/api/user/stake/renew', into, 'renew-key-0001');
+      expect(done.code).toBe(200);
+      const now = s.t.clock.get();
+      expect(done.data).toMatchObject({
+        source: 'balance',
+        status: 'active',
+        cycle: 2,
+        cycleDays: 30,
+        ratePpm: 12_000,
+        fee: '0',
+        principal: '98',
+        round: 2,
+        autoRenew: true,
+        pledgeTime: now.toISOString(),
+        dueTime: new Date(now.getTime() + 30 * DAY).toISOString(),
+      });
+      expect(done.data.reward).toBe(amt(compoundInterest(98n * U, 12_000, 30)));
+      // the old round's interest reached the wallet; the principal stays locked for the new round
+      const interest = compoundInterest(98n * U, 6000, 7);
+      expect(await bal(s.t.db, me.userId)).toBe(interest);
+      expect(await bal(s.t.db, me.userId, 'USDT', 'asset')).toBe(98n * U);
+      const renewed = await s.get(me.token, '/api/user/stake/orders?status=renewed');
+      expect(renewed.data.list).toMatchObject([{ id: order.id, totalRevenue: amt(interest) }]);
+      // the one active stake moved to the market-maker cycle
+      expect(await teamOf(me.userId)).toEqual({
+        own_principal: (98n * U).toString(),
+        active_stakes: 1,
+        mm_stakes: 1,
+        is_market_maker: true,
+      });
+
+      // a retry answers the first result and changes nothing; the order cannot renew twice
+      const after = await s.snapshot();
+      expect(await s.post(me.token, '/api/user/stake/renew', into, 'renew-key-0001')).toEqual(done);
+      expect(await s.snapshot()).toEqual(after);
+      expect((await s.post(me.token, '/api/user/stake/renew', into, 'renew-key-0002')).code).toBe(409);
+      expect(await s.snapshot()).toEqual(after);
+
+      // the settlement of the old round's last day pays nothing more and renews nothing again
+      await fundFomo(s.t.db.db, 10_000n * U, `renew-${me.userId}`);
+      await runSettlement(s.t.db, now.toISOString().slice(0, 10));
+      expect(await bal(s.t.db, me.userId)).toBe(interest);
+      expect((await s.get(me.token, '/api/user/stake/orders')).data.total).toBe(2);
+    });
+
+    it('turns 20 % of principal + interest into computing power when the third round is renewed, as settlement does', async () => {
+      const me = await s.user(100n * U);
+      let order = (await stake(me.token, 'amount=100&stakeIndex=0')).data;
+      for (let round = 1; round <= 3; round++) {
+        s.t.clock.advance(7 * DAY);
+        const r = await s.post(me.token, '/api/user/stake/renew', {
+          orderId: order.id,
+          stakeIndex: 0,
+          minRatePpm: 6000,
+        });
+        expect(r.code).toBe(200);
+        order = r.data;
+      }
+      const p = 98n * U;
+      const contribution = ((p + compoundInterest(p, 6000, 7)) * 2000n) / 10_000n;
+      expect(order).toMatchObject({ round: 4, principal: amt(p - contribution) });
+      expect(await bal(s.t.db, me.userId, 'USDT', 'asset')).toBe(p - contribution);
+      const grants = rowsOf<{ source: string; amount: string }>(
+        await s.t.db.db.execute(
+          sql`SELECT source, amount::text FROM hashrate_grants WHERE user_id = ${me.userId}`,
+        ),
+      );
+      expect(grants).toEqual([{ source: 'rwa_contribution', amount: contribution.toString() }]);
+    });
+
+    it('refuses a rate lower than the one shown, a cycle not offered, another user’s order, changing nothing', async () => {
+      const me = await s.user(100n * U);
+      const order = (await stake(me.token, 'amount=100&stakeIndex=1')).data;
+      s.t.clock.advance(15 * DAY);
+      const other = await s.user();
+      const before = await s.snapshot();
+      for (const [token, body, code] of [
+        [me.token, { orderId: order.id, stakeIndex: 0, minRatePpm: 6001 }, 409],
+        [me.token, { orderId: order.id, stakeIndex: 3, minRatePpm: 0 }, 400],
+        [me.token, { orderId: 'nope', stakeIndex: 0, minRatePpm: 0 }, 400],
+        [me.token, { orderId: order.id }, 400],
+        [other.token, { orderId: order.id, stakeIndex: 0, minRatePpm: 6000 }, 404],
+      ] as const) {
+        expect((await s.post(token, '/api/user/stake/renew', body)).code, JSON.stringify(body)).toBe(code);
+      }
+      expect(await s.snapshot()).toEqual(before);
+      // the same cycle at its shown rate is a renewal too
+      const same = await s.post(me.token, '/api/user/stake/renew', {
+        orderId: order.id,
+        stakeIndex: 1,
+        minRatePpm: 9000,
+      });
+      expect(same.data).toMatchObject({ cycle: 1, cycleDays: 15, round: 2, principal: '98' });
+    });
+  });
+
   describe('market-maker bonus', () => {
     it('gives 20 % of principal twice in FCC once 30-day turnover reaches 3000 USDT, credited at maturity once', async () => {
       const me = await s.user(3000n * U);

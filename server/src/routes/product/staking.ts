@@ -1,4 +1,4 @@
-// Staking orders: buy with the balance, the order list, redemption, auto-renew of on-chain stakes and
+// Staking orders: buy with the balance, the order list, redemption, renewal of a balance order, auto-renew of on-chain stakes and
 // the redemption list.
 import { endpoints as e } from '@free/protocol/api/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import {
   listOrders,
   listRedemptions,
   redeemOrder,
+  renewOrder,
   setChainAutoRenew,
 } from '../../services/staking-orders.ts';
 import { toRedemptionsView, toStakeOrderView } from '../../views/staking.ts';
@@ -59,6 +60,22 @@ export const stakingRoutes: FastifyPluginAsyncZod = async (app) => {
       redeemOrder.command({
         userId: currentUser(req).id,
         orderId: req.body.orderId,
+        idempotencyKey: req.headers['idempotency-key'],
+        now: ctx.clock(),
+      }),
+      toStakeOrderView,
+    ),
+  );
+
+  route(app, e.postUserStakeRenew, async (req, reply) =>
+    answer(
+      reply,
+      ctx.db,
+      renewOrder.command({
+        userId: currentUser(req).id,
+        orderId: req.body.orderId,
+        stakeIndex: req.body.stakeIndex,
+        minRatePpm: req.body.minRatePpm,
         idempotencyKey: req.headers['idempotency-key'],
         now: ctx.clock(),
       }),

@@ -58,12 +58,23 @@ const CYCLES = [
   { index: 2, days: 30, ratePpm: 12_000, feeBps: 200 },
 ];
 
+/** The server's cycles (the `cycles` setting) that balance orders renew into. */
+const BALANCE_CYCLES = [
+  { index: 0, days: 7, rate_ppm: 6000, fee_bps: 200 },
+  { index: 1, days: 15, rate_ppm: 9000, fee_bps: 200 },
+  { index: 2, days: 30, rate_ppm: 11_000, fee_bps: 200 },
+];
+
 function show(o: StakeOrder, records?: ReturnType<typeof record>[]) {
   // what the card reads is given; nothing is fetched again while the test looks
   const qc = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
-  qc.setQueryData(keys.config(), { chain_id: 31337, contracts: { staking: STAKING, usdt: STAKING } });
+  qc.setQueryData(keys.config(), {
+    chain_id: 31337,
+    contracts: { staking: STAKING, usdt: STAKING },
+    cycles: BALANCE_CYCLES,
+  });
   qc.setQueryData(keys.staking.state(STAKING), { cycles: CYCLES });
   render(
     <QueryClientProvider client={qc}>
@@ -159,9 +170,9 @@ describe('StakeOrderCard', () => {
     expect(buttons()).toEqual([]);
   });
 
-  it('offers Redeem on a matured balance order and nothing on an active one', () => {
+  it('offers Redeem or Renew on a matured balance order and nothing on an active one', () => {
     show(order({ id: 'B00000002', number: 'B00000002', source: 'balance', redeemable: true }));
-    expect(buttons()).toEqual(['Redeem']);
+    expect(buttons()).toEqual(['Redeem', 'Renew']);
     cleanup();
     show(
       order({
@@ -174,6 +185,51 @@ describe('StakeOrderCard', () => {
     expect(buttons()).toEqual([]);
     expect(document.querySelector('[role="timer"]')).not.toBeNull();
     expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('40');
+  });
+});
+
+describe('StakeOrderCard: renewal of a balance order', () => {
+  it("renews into the cycle picked at the server's terms, shown before the user confirms", async () => {
+    const sent: [string, unknown][] = [];
+    const renewed = order({ id: 'B00000003', source: 'balance', status: 'active', cycle: 2, round: 2 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push([url, JSON.parse(String(init.body))]);
+        return new Response(JSON.stringify({ code: 0, msg: 'ok', data: renewed }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    try {
+      show(
+        order({
+          id: 'B00000002',
+          number: 'B00000002',
+          source: 'balance',
+          redeemable: true,
+          chainIndex: null,
+        }),
+      );
+      const terms = () => document.querySelector('[data-testid="renew-terms"]')?.textContent;
+      expect(terms()).toBe(
+        'Renewal: the principal for 7 days at 0.6% a day, no fee; the interest goes to your balance',
+      );
+      const radios = [...document.querySelectorAll<HTMLInputElement>('[data-testid="renew-into"] input')];
+      await act(async () => radios[2]?.click());
+      // the server's 30-day rate, not the contract's
+      expect(terms()).toBe(
+        'Renewal: the principal for 30 days at 1.1% a day, no fee; the interest goes to your balance',
+      );
+      const renew = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Renew');
+      act(() => renew?.click());
+      await until(() => sent.length === 1, 'the renewal request');
+      expect(sent[0]?.[0]).toContain('/api/user/stake/renew');
+      expect(sent[0]?.[1]).toEqual({ orderId: 'B00000002', stakeIndex: 2, minRatePpm: 11_000 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

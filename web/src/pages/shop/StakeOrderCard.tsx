@@ -1,13 +1,20 @@
 // One staking order (balance or on-chain): its date, what was paid and the fee, figures, countdown
 // to maturity, progress, and the action a matured order allows: unstake or renew on chain, or
-// redeem a balance order; an open on-chain stake's auto-renew choice.
+// redeem or renew a balance order (renewal into the cycle picked, its terms shown first); an open
+// on-chain stake's auto-renew choice.
 import { stakingAbi } from '@free/protocol/abi/generated/staking';
 import type { StakeOrder } from '@free/protocol/api/index';
 import { Button, Switch } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/config';
-import { useChainAutoRenew, useOnStakeMined, useRedeemStake, useStakingState } from '../../api/staking';
+import {
+  useChainAutoRenew,
+  useOnStakeMined,
+  useRedeemStake,
+  useRenewStake,
+  useStakingState,
+} from '../../api/staking';
 import { Amount, DateTime, toWei } from '../../components/Amount';
 import { Countdown } from '../../components/Countdown';
 import { Stat } from '../../components/LinkRows';
@@ -48,6 +55,9 @@ export function renewArgs(
   return [unstake[0], into.index, into.ratePpm];
 }
 
+/** A cycle a matured order can renew into, with its current terms. */
+type RenewCycle = { index: number; days: number; ratePpm: number };
+
 export function StakeOrderCard({
   order,
   chainRecords,
@@ -58,17 +68,25 @@ export function StakeOrderCard({
 }) {
   const { t, i18n } = useTranslation();
   const stakeMined = useOnStakeMined();
-  const contracts = useConfig().data?.contracts ?? null;
+  const config = useConfig().data;
+  const contracts = config?.contracts ?? null;
   const redeem = useRedeemStake(() => showToast(t('shop.redeemSuccess'), 'success'));
+  const renewBalance = useRenewStake(() => showToast(t('shop.renewBalanceSuccess'), 'success'));
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   const orderDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const unstake = unstakeArgs(order, chainRecords);
   const isChain = order.source === 'chain';
-  const cycles = useStakingState().data?.cycles;
+  const chainCycles = useStakingState().data?.cycles;
+  // a balance order renews into the server's cycles (the `cycles` setting), an on-chain one into
+  // the contract's
+  const cycles: readonly RenewCycle[] | undefined = isChain
+    ? chainCycles
+    : config?.cycles.map((c) => ({ index: c.index, days: c.days, ratePpm: c.rate_ppm }));
   // the cycle a renewal starts: the user's pick, the order's own until they pick
   const [renewTo, setRenewTo] = useState<number | null>(null);
-  const renewCycle = isChain ? cycles?.find((c) => c.index === (renewTo ?? order.cycle)) : undefined;
-  const renew = renewArgs(order, chainRecords, renewCycle);
+  const renewCycle = cycles?.find((c) => c.index === (renewTo ?? order.cycle));
+  const renew = renewArgs(order, chainRecords, isChain ? renewCycle : undefined);
+  const balanceRenewable = !isChain && order.status === 'matured' && order.redeemable && renewCycle;
   const autoRenew = useChainAutoRenew(() => showToast(t('shop.autoRenewSaved'), 'success'));
   const open = order.status === 'active' || order.status === 'matured';
   const bonus = toWei(order.bonusFcc) ?? 0n;
@@ -154,7 +172,7 @@ export function StakeOrderCard({
           {t('shop.renewDue')}
         </p>
       )}
-      {isChain && order.status === 'matured' && renew && renewCycle && cycles && (
+      {((isChain && order.status === 'matured' && renew) || balanceRenewable) && renewCycle && cycles && (
         <>
           <fieldset className="renew-into" data-testid="renew-into">
             <legend className="small">{t('shop.renewInto')}</legend>
@@ -172,7 +190,7 @@ export function StakeOrderCard({
             ))}
           </fieldset>
           <p className="muted small" data-testid="renew-terms">
-            {t('shop.renewTerms', {
+            {t(isChain ? 'shop.renewTerms' : 'shop.renewBalanceTerms', {
               rate: pct.format(renewCycle.ratePpm / 1_000_000),
               count: renewCycle.days,
             })}
@@ -186,9 +204,27 @@ export function StakeOrderCard({
           color="primary"
           shape="rounded"
           loading={redeem.isPending}
+          disabled={renewBalance.isPending}
           onClick={() => redeem.mutate({ orderId: order.id })}
         >
           {t('shop.redeem')}
+        </Button>
+      )}
+      {balanceRenewable && (
+        <Button
+          block
+          shape="rounded"
+          loading={renewBalance.isPending}
+          disabled={redeem.isPending}
+          onClick={() =>
+            renewBalance.mutate({
+              orderId: order.id,
+              stakeIndex: balanceRenewable.index,
+              minRatePpm: balanceRenewable.ratePpm,
+            })
+          }
+        >
+          {t('shop.renew')}
         </Button>
       )}
       {order.status === 'matured' && order.source === 'chain' && contracts && unstake && (

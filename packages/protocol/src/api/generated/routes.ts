@@ -202,6 +202,11 @@ export const routes = {
     method: 'POST',
     path: '/api/user/stake/redeem',
   },
+  postUserStakeRenew: {
+    id: 'postUserStakeRenew',
+    method: 'POST',
+    path: '/api/user/stake/renew',
+  },
   postUserStakeAutoRenew: {
     id: 'postUserStakeAutoRenew',
     method: 'POST',
