@@ -156,7 +156,12 @@ describe('remote deploy on a chain that is not the local one', () => {
       owner,
     );
     expect(
-      await pub.readContract({ address: d.payment, abi: paymentAbi, functionName: 'isSigner', args: [d.signer] }),
+      await pub.readContract({
+        address: d.payment,
+        abi: paymentAbi,
+        functionName: 'isSigner',
+        args: [d.signer],
+      }),
     ).toBe(true);
     const factoryAbi = uniswapArtifact('v2-core', 'UniswapV2Factory').abi;
     expect(

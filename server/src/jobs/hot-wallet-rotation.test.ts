@@ -1,14 +1,14 @@
 // Rotating the hot wallet on a real anvil: drain the old wallet while a payout is on its way, sweep
 // its funds, let the new key take over: every withdrawal paid exactly once, by the wallet that signed it.
 import { sql } from 'drizzle-orm';
-import { type Address, erc20Abi, type Hex, parseEther, parseGwei } from 'viem';
+import { type Address, erc20Abi, type Hex, type LocalAccount, parseEther, parseGwei } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
-import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { runOps } from '../ops/commands.ts';
+import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import type { WalletView } from './hot-wallet.ts';
 import { drainStatus, sweepWallet } from './hot-wallet-rotation.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
@@ -18,7 +18,7 @@ let h: DbHandle;
 const old = localAccount(11);
 const next = privateKeyToAccount(generatePrivateKey());
 
-const options = (account = old): PayoutOptions => ({
+const options = (account: LocalAccount = old): PayoutOptions => ({
   db: h,
   client: chain.client,
   account,
@@ -27,6 +27,7 @@ const options = (account = old): PayoutOptions => ({
   finalityDepth: 2,
   maxFeePerGas: parseGwei('1000000'),
 });
+const tokens = () => ({ USDT: chain.deployment.usdt as Address, FREE: chain.deployment.free as Address });
 const view = (): WalletView => ({ client: chain.client, address: old.address, finalityDepth: 2 });
 
 let userSeq = 30;
@@ -116,9 +117,9 @@ describe('hot wallet rotation', () => {
 
     // a withdrawal asked for meanwhile is not signed by the retired wallet: it waits, queued
     const second = await queueWithdrawal(parseEther('5'));
-    await expect(
-      sweepWallet(h, { ...options(), finalityDepth: 2 }, next.address, options().tokens),
-    ).rejects.toThrow(/not drained/);
+    await expect(sweepWallet(h, { ...options(), finalityDepth: 2 }, next.address, tokens())).rejects.toThrow(
+      /not drained/,
+    );
     expect((await payoutOnce(options())).signed).toBe(0);
     expect((await withdrawal(second.id))?.state).toBe('queued');
 
@@ -133,7 +134,7 @@ describe('hot wallet rotation', () => {
     // sweep: USDT, FREE and BNB to the new wallet
     const held = await usdtOf(old.address);
     expect(held).toBeGreaterThan(0n);
-    const swept = await sweepWallet(h, { ...options(), finalityDepth: 2 }, next.address, options().tokens);
+    const swept = await sweepWallet(h, { ...options(), finalityDepth: 2 }, next.address, tokens());
     expect(swept.moved.map((m) => m.asset)).toEqual(['USDT', 'FREE', 'BNB']);
     expect(await usdtOf(old.address)).toBe(0n);
     expect(await usdtOf(next.address)).toBe(held);
