@@ -6,6 +6,7 @@
 // the user is paid exactly once, and reconcile finds nothing short.
 import {
   appendFileSync,
+  chmodSync,
   chownSync,
   existsSync,
   mkdirSync,

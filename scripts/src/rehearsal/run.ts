@@ -32,15 +32,16 @@ import {
   getAddress,
   type Hex,
   http,
+  type PublicClient,
   parseAbi,
   parseEther,
-  type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bsc } from 'viem/chains';
 import { shown as asShown, shows, statValue } from '../../../web/e2e/api.ts';
 import { assert, catalog, check, go, results, settle } from '../../../web/e2e/harness.ts';
 import { watchEventSource } from '../../../web/e2e/stream-watch.ts';
+import { restoreDrill } from './restore-drill.ts';
 import {
   type ApiProcess,
   apiAnswers,
@@ -55,7 +56,6 @@ import {
   startPostgres,
   startRedis,
 } from './services.ts';
-import { restoreDrill } from './restore-drill.ts';
 import { injectWallet } from './wallet.ts';
 
 const BSC_CHAIN_ID = 56;

@@ -36,7 +36,6 @@ import { toUnmatchedPaymentsView, toWithdrawalHoldView } from '../views/admin-mo
 import { toCardView } from '../views/cards.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
-import { type RestoreReport, restoreCheck } from './restore.ts';
 import {
   addressArg,
   amountArg,
@@ -47,6 +46,7 @@ import {
   OpsError,
   type Parsed,
 } from './kit.ts';
+import { type RestoreReport, restoreCheck } from './restore.ts';
 
 export type { ChainOps, OpsDeps, Parsed } from './kit.ts';
 
