@@ -6,6 +6,7 @@
 // the user is paid exactly once, and reconcile finds nothing short.
 import {
   appendFileSync,
+  chmodSync,
   chownSync,
   existsSync,
   mkdirSync,
@@ -23,6 +24,7 @@ type Row = { id: number; state: string; txHash?: string | null };
 export type DrillDeps = {
   dir: string;
   pg: Postgres;
+  /** every api and jobs process: stopped for the restore, started on the restored database */
   apis: ApiProcess[];
   /** every process's settings (docs/deploy.md "Settings") */
   apiEnv: Record<string, string>;

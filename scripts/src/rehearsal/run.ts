@@ -32,9 +32,9 @@ import {
   getAddress,
   type Hex,
   http,
+  type PublicClient,
   parseAbi,
   parseEther,
-  type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bsc } from 'viem/chains';
@@ -42,6 +42,7 @@ import { shown as asShown, shows, statValue } from '../../../web/e2e/api.ts';
 import { assert, catalog, check, go, results, settle } from '../../../web/e2e/harness.ts';
 import { watchEventSource } from '../../../web/e2e/stream-watch.ts';
 import { apiRoleEnv, jobsProcess } from './roles.ts';
+import { restoreDrill } from './restore-drill.ts';
 import {
   type ApiProcess,
   apiAnswers,
@@ -56,7 +57,6 @@ import {
   startPostgres,
   startRedis,
 } from './services.ts';
-import { restoreDrill } from './restore-drill.ts';
 import { injectWallet } from './wallet.ts';
 
 const BSC_CHAIN_ID = 56;
@@ -800,7 +800,9 @@ async function main() {
     'restore drill: backup, a payout, restore to before it; jobs held until restore:check; paid once, nothing short',
     () =>
       restoreDrill({
-        ...{ dir, pg, apis, apiEnv, withdrawals, log },
+        ...{ dir, pg, apiEnv, withdrawals, log },
+        // every process is stopped for the restore; the jobs processes are the ones that wait
+        apis: [...apis, ...jobsProcs],
         pub: pub as PublicClient,
         usdt: deployment.usdt,
         hotWallet: hotWallet.address,

@@ -50,7 +50,8 @@ export function finalityDepthFor(
 }
 
 /** The indexer's cursor name (chain_cursors) for a deployment. */
-export const indexerName = (d: { chainId: number; staking: string }) => `${d.chainId}:${d.staking.toLowerCase()}`;
+export const indexerName = (d: { chainId: number; staking: string }) =>
+  `${d.chainId}:${d.staking.toLowerCase()}`;
 
 export function indexerOptions(ctx: JobsContext, client: PublicClient): IndexerOptions | null {
   const d = ctx.config.deployment;

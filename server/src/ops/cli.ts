@@ -206,6 +206,7 @@ async function main() {
             view: hotWallet,
             tokens: { USDT: d.usdt, FREE: d.free },
             liabilities: d.liabilities,
+            startBlock: d.startBlock,
             indexer: indexerName(d),
           }
         : undefined;

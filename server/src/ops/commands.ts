@@ -40,7 +40,6 @@ import { toAdminWithdrawalView, toUnmatchedPaymentsView } from '../views/admin-m
 import { toCardView } from '../views/cards.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
-import { type RestoreReport, restoreCheck } from './restore.ts';
 import {
   addressArg,
   amountArg,
@@ -51,6 +50,7 @@ import {
   OpsError,
   type Parsed,
 } from './kit.ts';
+import { type RestoreReport, restoreCheck } from './restore.ts';
 
 export type { ChainOps, OpsDeps, Parsed } from './kit.ts';
 

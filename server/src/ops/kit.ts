@@ -9,8 +9,8 @@ import type { DbHandle } from '../db/client.ts';
 import type { WalletView } from '../jobs/hot-wallet.ts';
 import type { SweepResult } from '../jobs/hot-wallet-rotation.ts';
 import type { LiabilitiesOptions } from '../jobs/liabilities.ts';
-import type { RestoreDeps } from './restore.ts';
 import type { ReconcileChain } from '../services/reconcile.ts';
+import type { RestoreDeps } from './restore.ts';
 
 /** What the chain commands need; the CLI builds it with viem and the owner key. */
 export type ChainOps = {

@@ -15,6 +15,7 @@ import { restoreCheck } from './restore.ts';
 
 let chain: TestChain;
 let h: DbHandle;
+let firstBlock = 0;
 const hot = localAccount(11); // the deployment's hot wallet (funded with USDT)
 
 function options(): PayoutOptions {
@@ -34,6 +35,9 @@ const check = () =>
     db: h,
     view: { client: chain.client, address: hot.address, finalityDepth: 2 },
     tokens: { USDT: chain.deployment.usdt, FREE: chain.deployment.free },
+    // a chain loaded from the test template keeps no state from before the load (as a node without
+    // archive state): what the database saw starts at the block this chain began with
+    startBlock: firstBlock,
     now: () => new Date(),
   });
 
@@ -91,20 +95,18 @@ async function withdrawal(id: number) {
   return w;
 }
 
-async function nextNonce(): Promise<number> {
-  const [n] = await rows<{ next_nonce: number }>(
-    h.db,
-    sql`SELECT next_nonce FROM hot_wallet_nonces WHERE address = ${hot.address.toLowerCase()}`,
-  );
-  return Number(n?.next_nonce ?? 0);
-}
-
 /**
  * The database as a backup from before the payout of `id` holds it, restored by point-in-time
  * recovery: the withdrawal queued, no outbox row, the next nonce as it was, and a new timeline.
  */
-async function restoreToBefore(id: number, nonceBefore: number) {
+async function restoreToBefore(id: number) {
   await h.transaction(async (tx) => {
+    // the outbox's next nonce then: the one its payout took
+    const [o] = await rows<{ nonce: number }>(
+      tx,
+      sql`SELECT nonce FROM hot_wallet_txs WHERE kind = 'withdrawal' AND ref_id = ${id}`,
+    );
+    const nonceBefore = Number(o?.nonce);
     await tx.execute(
       sql`DELETE FROM hot_wallet_tx_versions WHERE outbox_id IN
           (SELECT id FROM hot_wallet_txs WHERE kind = 'withdrawal' AND ref_id = ${id})`,
@@ -133,6 +135,7 @@ async function until(f: () => boolean | Promise<boolean>, what: string) {
 describe.each(BACKENDS)('restore:check on $name', ({ url }) => {
   beforeAll(async () => {
     chain = await startTestChain();
+    firstBlock = Number(await chain.client.getBlockNumber());
     h = await openTestDb(url);
     expect(await restorePending(h)).toBeNull(); // the first look records where the database runs
   }, 180_000);
@@ -143,7 +146,6 @@ describe.each(BACKENDS)('restore:check on $name', ({ url }) => {
 
   it('a payout the restored outbox lost is recorded as paid from the chain, and never signed again', async () => {
     const w = await queueWithdrawal(parseEther('7'));
-    const before = await nextNonce();
     await payoutOnce(options());
     await chain.test.mine({ blocks: 3 });
     await payoutOnce(options());
@@ -151,10 +153,11 @@ describe.each(BACKENDS)('restore:check on $name', ({ url }) => {
     expect(paid?.state).toBe('confirmed');
     expect(await transfersTo(w.to)).toEqual([parseEther('7')]);
 
-    await restoreToBefore(w.id, before);
+    await restoreToBefore(w.id);
     expect(await restorePending(h)).toMatch(/restore:check/);
 
     const report = await check();
+    expect(report.holding).toEqual([]);
     expect(report.cleared).toBe(true);
     expect(report.holding).toEqual([]);
     expect(report.adopted).toEqual([
@@ -173,14 +176,14 @@ describe.each(BACKENDS)('restore:check on $name', ({ url }) => {
 
   it('a payout still in the mempool is uncertain: the jobs stay held until it is mined, then it is recorded', async () => {
     const w = await queueWithdrawal(parseEther('3'));
-    const before = await nextNonce();
     await chain.test.setAutomine(false);
     try {
       await payoutOnce(options()); // signed and sent; waits in the mempool
       expect((await withdrawal(w.id))?.state).toBe('broadcast');
-      await restoreToBefore(w.id, before);
+      await restoreToBefore(w.id);
 
       const held = await check();
+      expect(held.unmatched).toEqual([]);
       expect(held.cleared).toBe(false);
       expect(held.holding).toEqual([expect.objectContaining({ what: expect.stringMatching(/mempool/) })]);
       expect(await withdrawal(w.id)).toEqual({ state: 'queued', tx_hash: null });
@@ -205,6 +208,7 @@ describe.each(BACKENDS)('restore:check on $name', ({ url }) => {
 
       await chain.test.mine({ blocks: 3 });
       const done = await check();
+      expect(done.unmatched).toEqual([]);
       expect(done.cleared).toBe(true);
       expect(done.adopted).toEqual([
         expect.objectContaining({ kind: 'withdrawal', refId: w.id, state: 'confirmed' }),

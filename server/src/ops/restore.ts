@@ -46,6 +46,8 @@ export type RestoreDeps = {
   liabilities?: Address | undefined;
   /** the indexer's cursor name, when there is an indexer */
   indexer?: string | undefined;
+  /** the deployment's first block: no transaction of the hot wallet that matters is older */
+  startBlock?: number | undefined;
   now: () => Date;
 };
 
@@ -219,9 +221,21 @@ export async function restoreCheck(d: RestoreDeps): Promise<RestoreReport> {
       await rows<{ nonce: number }>(d.db.db, sql`SELECT nonce FROM hot_wallet_txs WHERE wallet = ${wallet}`)
     ).map((r) => Number(r.nonce)),
   );
+  // a block before every nonce the outbox does not know (they were signed after the restore point):
+  // the last block the restored database saw (a version signed at it, the indexer's cursor), so the
+  // search asks the node only for recent state (a node without archive state cannot answer older)
+  const [seen] = await rows<{ signed: string | null; cursor: string | null }>(
+    d.db.db,
+    sql`SELECT (SELECT max(v.signed_at_block)::text FROM hot_wallet_tx_versions v
+                 JOIN hot_wallet_txs o ON o.id = v.outbox_id WHERE o.wallet = ${wallet}) AS signed,
+               (SELECT block_number::text FROM chain_cursors WHERE name = ${d.indexer ?? ''}) AS cursor`,
+  );
+  const from = [seen?.signed, seen?.cursor, d.startBlock]
+    .map((b) => BigInt(b ?? 0))
+    .reduce((a, b) => (b > a ? b : a), 0n);
   for (let nonce = outbox; nonce < chainLatest; nonce++) {
     if (known.has(nonce)) continue;
-    const used = await whoUsedNonce(d.view, nonce, 0n, head);
+    const used = await whoUsedNonce(d.view, nonce, from, head);
     if (!used?.hash) {
       report.holding.push({
         nonce,
