@@ -3,7 +3,7 @@
 // machine, in the order of docs/deploy.md — a BSC stand-in (anvil, chain 56), the deploy script and
 // the owner's steps with keys made for this run, a PostgreSQL and a Redis of its own, `npm run build`
 // and `npm run migrate`, two API processes of the build in production mode (keys from files), nginx
-// serving web/dist — then a user in Chromium with a browser
+// serving web/dist over HTTPS with a certificate made for the run — then a user in Chromium with a browser
 // wallet, an operator in the console, and faults in the middle (an API process and the job leader
 // killed, Redis stopped, PostgreSQL restarted). One line per step; last line `N passed, N failed`.
 // Everything it started is stopped at the end, also on failure; logs stay in the printed folder.
@@ -45,8 +45,11 @@ import {
   apiAnswers,
   apiProcess,
   type Postgres,
+  frontDoor,
+  makeCertificate,
   psql,
   type RedisHandle,
+  type RunCertificate,
   ROOT,
   run,
   runOk,
@@ -279,8 +282,11 @@ async function main() {
     cleanups.push(() => redis.stop());
   });
 
+  // HTTPS (HTTP/2) on webPort with a certificate made for the run; plain HTTP only redirects
   const webPort = await freePort();
-  nginxUrl = `http://127.0.0.1:${webPort}`;
+  const httpPort = await freePort();
+  nginxUrl = `https://127.0.0.1:${webPort}`;
+  let tls: RunCertificate | undefined;
   await step(
     'npm run build: the server for plain Node (server/dist) and the web app for this origin',
     async () => {
@@ -373,9 +379,10 @@ async function main() {
   );
 
   await step('nginx (deploy/nginx.conf): web/dist with its CSP, gzip, caching; /api on both', async () => {
+    tls = await makeCertificate(dir);
     const ng = await startNginx(
       dir,
-      { port: webPort, webRoot: join(ROOT, 'web', 'dist'), apis: apis.map((a) => a.port) },
+      { port: webPort, httpPort, webRoot: join(ROOT, 'web', 'dist'), apis: apis.map((a) => a.port), tls },
       log,
     );
     cleanups.push(() => ng.stop());
@@ -400,10 +407,31 @@ async function main() {
     assert(await apiAnswers(nginxUrl), 'the API does not answer through nginx');
   });
 
+  await step(
+    "nginx's front door: HTTPS with HTTP/2 and HSTS, TLS 1.2 and 1.3 only, plain HTTP redirected",
+    async () => {
+      const door = await frontDoor(nginxUrl, httpPort, tls as RunCertificate);
+      log(`        ${JSON.stringify(door.best)}; TLS 1.1: ${'refused' in door.tls11 ? 'refused' : 'served'}`);
+      assert(JSON.stringify(door.best) === '{"version":"TLSv1.3","alpn":"h2"}', JSON.stringify(door.best));
+      assert(JSON.stringify(door.tls12).includes('"TLSv1.2"'), `TLS 1.2: ${JSON.stringify(door.tls12)}`);
+      assert('refused' in door.tls11, `a TLS 1.1 client was served: ${JSON.stringify(door.tls11)}`);
+      assert(
+        door.redirect.status === 301 && door.redirect.location === `${nginxUrl}/pages/mine/mine?x=1`,
+        `plain HTTP: ${JSON.stringify(door.redirect)}`,
+      );
+      for (const path of ['/', '/api/common/config']) {
+        const hsts = (await fetch(`${nginxUrl}${path}`)).headers.get('strict-transport-security');
+        assert(/max-age=\d{8}/.test(hsts ?? ''), `${path}: HSTS ${hsts}`);
+      }
+    },
+    { needed: false },
+  );
+
   // ---- the browser ----
+  // Chromium trusts the run's certificate (and no other error): the page is a secure context
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...(tls ? [tls.chromiumFlag] : [])],
   });
   cleanups.push(() => browser.close());
   const en = catalog('en');
@@ -502,6 +530,8 @@ async function main() {
     await signIn(userCtx.page, 'Rehearsal Wallet');
     assert(userCtx.wallet.calls.includes('wallet_switchEthereumChain'), 'the app never asked to switch');
     assert(userCtx.wallet.chainId() === BSC_CHAIN_ID, `the wallet is on ${userCtx.wallet.chainId()}`);
+    const page = await userCtx.page.evaluate(() => [location.protocol, String(isSecureContext)].join(' '));
+    assert(page === 'https: true', `the page is not on HTTPS: ${page}`);
     const shown = (await userCtx.page.textContent('[data-testid="profile-address"] .address'))?.trim();
     assert(shown === `${user.address.slice(0, 6)}…${user.address.slice(-4)}`, `profile shows ${shown}`);
   });
