@@ -57,6 +57,7 @@ import {
   startPostgres,
   startRedis,
 } from './services.ts';
+import { describe, type Prometheus, REHEARSAL_FOR, startPrometheus } from './prometheus.ts';
 import { injectWallet } from './wallet.ts';
 
 const BSC_CHAIN_ID = 56;
@@ -141,10 +142,11 @@ async function main() {
   let apiEnv: Record<string, string> = {};
   log(`rehearsal: working folder ${dir}`);
 
-  await step("nginx and Chromium from Debian's packages (apt-get when missing)", async () => {
+  await step("nginx, Chromium and Prometheus from Debian's packages (apt-get when missing)", async () => {
     const missing = [
       ['/usr/sbin/nginx', 'nginx'],
       ['/usr/bin/chromium', 'chromium'],
+      ['/usr/bin/prometheus', 'prometheus'],
     ].filter(([bin]) => !existsSync(bin as string));
     if (missing.length === 0) return;
     const names = missing.map(([, pkg]) => pkg as string);
@@ -376,6 +378,17 @@ async function main() {
       const holders = new Set((await jobLocks(pg)).map((l) => l.pid));
       assert(holders.size === 1 && holders.has(a.pid() as number), `jobs led by ${[...holders]}`);
     },
+  );
+
+  let prom: Prometheus | undefined;
+  await step(
+    `Prometheus (Debian's) with deploy/prometheus/ scrapes both API processes (every 1 s; alerts' for: ${REHEARSAL_FOR} in the run's copy)`,
+    async () => {
+      const targets = apis.map((a) => `127.0.0.1:${a.metricsPort}`);
+      prom = await startPrometheus(dir, targets, log);
+      cleanups.push(() => prom?.stop());
+    },
+    { needed: false },
   );
 
   await step('nginx (deploy/nginx.conf): web/dist with its CSP, gzip, caching; /api on both', async () => {
@@ -822,6 +835,47 @@ async function main() {
       const rows = JSON.parse(r.stdout) as { token: string; short: string }[];
       assert(rows.length > 0, 'reconcile listed nothing');
       for (const row of rows) assert(/^0(\.0+)?$/.test(row.short), `${row.token} short by ${row.short}`);
+    },
+    { needed: false },
+  );
+
+  await step(
+    "Prometheus's alerts (GET /api/v1/alerts) for the faults: the killed job leader, Redis stopped, the hot wallet drained",
+    async () => {
+      assert(prom, 'Prometheus did not start');
+      const leader = apis[0] as ApiProcess;
+      const seen = prom.seen();
+      log(`        fired during the run: ${seen.map(describe).join(', ') || 'nothing'}`);
+      const down = { instance: `127.0.0.1:${leader.metricsPort}` };
+      assert(
+        seen.some((a) => a.name === 'FreeProcessDown' && a.labels.instance === down.instance),
+        `no FreeProcessDown for ${leader.name} killed with kill -9`,
+      );
+      await redis.stop();
+      const t0 = Date.now();
+      await prom.waitFor('FreeReadinessCheckFailing', { check: 'redis' }, 60_000);
+      log(`        Redis stopped: FreeReadinessCheckFailing{check="redis"} after ${Date.now() - t0} ms`);
+      await redis.start();
+      await prom.waitResolved('FreeReadinessCheckFailing', { check: 'redis' }, 60_000);
+      // every USDT of the hot wallet moved out by its own key, as a thief would
+      const wallet = createWalletClient({ chain, transport: http(rpcUrl), account: hotWallet });
+      const held = await pub.readContract({
+        address: deployment.usdt,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [hotWallet.address],
+      });
+      await pub.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: deployment.usdt,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [world.address, held],
+        }),
+      });
+      const t1 = Date.now();
+      await prom.waitFor('FreeHotWalletLow', { asset: 'USDT' }, 60_000);
+      log(`        hot wallet drained: FreeHotWalletLow{asset="USDT"} after ${Date.now() - t1} ms`);
     },
     { needed: false },
   );
