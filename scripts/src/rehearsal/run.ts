@@ -40,24 +40,24 @@ import { bsc } from 'viem/chains';
 import { shown as asShown, shows, statValue } from '../../../web/e2e/api.ts';
 import { assert, catalog, check, go, results, settle } from '../../../web/e2e/harness.ts';
 import { watchEventSource } from '../../../web/e2e/stream-watch.ts';
+import { describe, type Prometheus, REHEARSAL_FOR, startPrometheus } from './prometheus.ts';
 import {
   type ApiProcess,
   apiAnswers,
   apiProcess,
-  type Postgres,
   frontDoor,
   makeCertificate,
+  type Postgres,
   psql,
   type RedisHandle,
-  type RunCertificate,
   ROOT,
+  type RunCertificate,
   run,
   runOk,
   startNginx,
   startPostgres,
   startRedis,
 } from './services.ts';
-import { describe, type Prometheus, REHEARSAL_FOR, startPrometheus } from './prometheus.ts';
 import { injectWallet } from './wallet.ts';
 
 const BSC_CHAIN_ID = 56;

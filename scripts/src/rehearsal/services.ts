@@ -2,10 +2,10 @@
 // (never the machine's on 5432/6379), the API processes and nginx. Every start returns a handle the
 // run's cleanup stops, also on failure.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createHash, X509Certificate } from 'node:crypto';
+import { chmodSync, chownSync, cpSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { freePort } from '@free/devchain/anvil';
 import { GaveUp, until } from '@free/devchain/wait';
@@ -306,15 +306,20 @@ export function trustForFetch(origin: string, pem: string) {
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
     if (url.origin !== origin) return plain(input, init);
-    const headers = new Headers(input instanceof Request ? input.headers : undefined);
-    for (const [k, v] of new Headers(init?.headers)) headers.set(k, v);
+    const headers: Record<string, string> = {};
+    new Headers(input instanceof Request ? input.headers : undefined).forEach((v, k) => {
+      headers[k] = v;
+    });
+    new Headers(init?.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
     const body = init?.body == null ? undefined : Buffer.from(init.body as string);
     return new Promise<Response>((resolve, reject) => {
       const req = httpsRequest(
         url,
         {
           method: init?.method ?? 'GET',
-          headers: Object.fromEntries(headers),
+          headers,
           ca: pem,
           agent: false,
           signal: init?.signal ?? undefined,
