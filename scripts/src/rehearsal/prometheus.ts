@@ -15,7 +15,7 @@ import { ROOT } from './services.ts';
 
 export const REHEARSAL_FOR = '2s';
 
-export type Alert = { name: string; state: string; labels: Record<string, string> };
+type Alert = { name: string; state: string; labels: Record<string, string> };
 
 export type Prometheus = {
   url: string;
@@ -31,7 +31,7 @@ export type Prometheus = {
 };
 
 /** deploy/prometheus/prometheus.yml for this run: its targets, 1 s intervals. */
-export function renderPrometheusConfig(targets: string[]): string {
+function renderPrometheusConfig(targets: string[]): string {
   const shipped = readFileSync(join(ROOT, 'deploy', 'prometheus', 'prometheus.yml'), 'utf8');
   return replaceAll(shipped, [
     [/^(\s+scrape_interval:) 15s$/m, '$1 1s'],
@@ -41,7 +41,7 @@ export function renderPrometheusConfig(targets: string[]): string {
 }
 
 /** deploy/prometheus/alerts.yml for this run: every `for:` shortened to REHEARSAL_FOR. */
-export function renderAlertRules(): string {
+function renderAlertRules(): string {
   const shipped = readFileSync(join(ROOT, 'deploy', 'prometheus', 'alerts.yml'), 'utf8');
   const rules = shipped.match(/^\s+- alert: /gm)?.length ?? 0;
   const out = shipped.replace(/^(\s+for:) \S+$/gm, `$1 ${REHEARSAL_FOR}`);
@@ -152,8 +152,10 @@ export async function startPrometheus(
 
 /** An alert as one line: its name and the labels that tell it apart. */
 export function describe(a: Alert) {
-  const { alertname: _, job: __, severity: ___, ...rest } = a.labels;
+  // `job` is the scrape job's (free) except on the jobs' own metrics (honor_labels), which name one
+  const { alertname: _, severity: __, ...rest } = a.labels;
   const labels = Object.entries(rest)
+    .filter(([k, v]) => !(k === 'job' && v === 'free'))
     .map(([k, v]) => `${k}="${v}"`)
     .join(',');
   return `${a.name}{${labels}}`;

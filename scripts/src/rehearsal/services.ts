@@ -301,7 +301,7 @@ export async function makeCertificate(dir: string): Promise<RunCertificate> {
  * one CA, every other request is untouched. The body comes back as sent (no Accept-Encoding is
  * added, so none is compressed unless asked for).
  */
-export function trustForFetch(origin: string, pem: string) {
+function trustForFetch(origin: string, pem: string) {
   const plain = globalThis.fetch;
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
@@ -349,7 +349,7 @@ export function trustForFetch(origin: string, pem: string) {
 
 export type Nginx = { url: string; dir: string; stop: () => Promise<void> };
 
-export type NginxSite = {
+type NginxSite = {
   /** HTTPS */
   port: number;
   /** plain HTTP, which only redirects */
