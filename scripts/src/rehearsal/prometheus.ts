@@ -84,25 +84,31 @@ export async function startPrometheus(
   child.stderr?.on('data', (c: Buffer) => {
     output = (output + c.toString()).slice(-4000);
   });
-  await until(
-    `Prometheus on ${url}`,
-    async () => {
-      if (child.exitCode !== null) throw new GaveUp(`prometheus exited: ${output}`);
-      return (await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(2_000) })).ok;
-    },
-    30_000,
-  );
-  // every target scraped once: the configuration reached the processes
-  await until(
-    'Prometheus to scrape every API process',
-    async () => {
-      const res = await fetch(`${url}/api/v1/targets`);
-      const body = (await res.json()) as { data: { activeTargets: { health: string }[] } };
-      const active = body.data.activeTargets;
-      return active.length === targets.length && active.every((t) => t.health === 'up');
-    },
-    30_000,
-  );
+  // a start that fails leaves no Prometheus behind (the caller gets no handle to stop)
+  try {
+    await until(
+      `Prometheus on ${url}`,
+      async () => {
+        if (child.exitCode !== null) throw new GaveUp(`prometheus exited: ${output}`);
+        return (await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(2_000) })).ok;
+      },
+      30_000,
+    );
+    // every target scraped once: the configuration reached the processes
+    await until(
+      'Prometheus to scrape every API process',
+      async () => {
+        const res = await fetch(`${url}/api/v1/targets`);
+        const body = (await res.json()) as { data: { activeTargets: { health: string }[] } };
+        const active = body.data.activeTargets;
+        return active.length === targets.length && active.every((t) => t.health === 'up');
+      },
+      30_000,
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   log(`  Prometheus on ${url} scraping ${targets.join(', ')} (config ${home})`);
 
   const firing = async (): Promise<Alert[]> => {
