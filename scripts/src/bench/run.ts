@@ -27,6 +27,11 @@ const benches = [
   { name: 'liabilities', title: 'proof of liabilities', file: 'server/bench/liabilities.bench.ts' },
   { name: 'contracts', title: 'contract gas', file: 'scripts/src/bench/contracts.ts' },
   { name: 'web', title: 'web first paint', file: 'scripts/src/bench/web.ts' },
+  {
+    name: 'capacity',
+    title: 'capacity (nginx, two API processes, PostgreSQL)',
+    file: 'scripts/src/bench/capacity.ts',
+  },
 ];
 
 const only = process.argv.slice(2);

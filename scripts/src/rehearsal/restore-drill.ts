@@ -10,8 +10,10 @@ import {
   chownSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -127,6 +129,9 @@ export async function restoreDrill(d: DrillDeps): Promise<void> {
   renameSync(data, `${data}.before-restore`);
   await runOk('cp', ['-a', base, data]); // keeps the postgres user's ownership
   chmodSync(data, 0o700); // PostgreSQL refuses a data folder others can read
+  // the run's socket lives in the data folder, so the backup holds its lock file, naming the old
+  // postmaster's pid: a pid the system has not reaped yet reads as a server still running
+  for (const f of readdirSync(data)) if (/^\.s\.PGSQL\.\d+\.lock$/.test(f)) rmSync(join(data, f));
   appendFileSync(
     join(data, 'postgresql.auto.conf'),
     [

@@ -3,9 +3,11 @@
 // machine, in the order of docs/deploy.md — a BSC stand-in (anvil, chain 56), the deploy script and
 // the owner's steps with keys made for this run, a PostgreSQL and a Redis of its own, `npm run build`
 // and `npm run migrate`, two api processes (no hot-wallet key) and two jobs processes of the build in
-// production mode (keys from files, roles.ts), nginx serving web/dist and the api ones — then a user
-// in Chromium with a browser wallet, an operator in the console, and faults in the middle (an api
-// process and the leading jobs process killed, Redis stopped, PostgreSQL restarted). One line per step; last line `N passed, N failed`.
+// production mode (keys from files, roles.ts), nginx serving web/dist and the api ones over HTTPS with
+// a certificate made for the run, Prometheus scraping them all — then a user in Chromium with a
+// browser wallet, an operator in the console, faults in the middle (an api process and the leading
+// jobs process killed, Redis stopped, PostgreSQL restarted) and the alerts they raise, and a restore
+// drill. One line per step; last line `N passed, N failed`.
 // Everything it started is stopped at the end, also on failure; logs stay in the printed folder.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,16 +43,20 @@ import { bsc } from 'viem/chains';
 import { shown as asShown, shows, statValue } from '../../../web/e2e/api.ts';
 import { assert, catalog, check, go, results, settle } from '../../../web/e2e/harness.ts';
 import { watchEventSource } from '../../../web/e2e/stream-watch.ts';
-import { apiRoleEnv, jobsProcess } from './roles.ts';
+import { describe, type Prometheus, REHEARSAL_FOR, startPrometheus } from './prometheus.ts';
 import { restoreDrill } from './restore-drill.ts';
+import { apiRoleEnv, jobsProcess } from './roles.ts';
 import {
   type ApiProcess,
   apiAnswers,
   apiProcess,
+  frontDoor,
+  makeCertificate,
   type Postgres,
   psql,
   type RedisHandle,
   ROOT,
+  type RunCertificate,
   run,
   runOk,
   startNginx,
@@ -143,10 +149,11 @@ async function main() {
   let apiEnv: Record<string, string> = {};
   log(`rehearsal: working folder ${dir}`);
 
-  await step("nginx and Chromium from Debian's packages (apt-get when missing)", async () => {
+  await step("nginx, Chromium and Prometheus from Debian's packages (apt-get when missing)", async () => {
     const missing = [
       ['/usr/sbin/nginx', 'nginx'],
       ['/usr/bin/chromium', 'chromium'],
+      ['/usr/bin/prometheus', 'prometheus'],
     ].filter(([bin]) => !existsSync(bin as string));
     if (missing.length === 0) return;
     const names = missing.map(([, pkg]) => pkg as string);
@@ -284,8 +291,11 @@ async function main() {
     cleanups.push(() => redis.stop());
   });
 
+  // HTTPS (HTTP/2) on webPort with a certificate made for the run; plain HTTP only redirects
   const webPort = await freePort();
-  nginxUrl = `http://127.0.0.1:${webPort}`;
+  const httpPort = await freePort();
+  nginxUrl = `https://127.0.0.1:${webPort}`;
+  let tls: RunCertificate | undefined;
   await step(
     'npm run build: the server for plain Node (server/dist) and the web app for this origin',
     async () => {
@@ -387,10 +397,22 @@ async function main() {
     },
   );
 
+  let prom: Prometheus | undefined;
+  await step(
+    `Prometheus (Debian's) with deploy/prometheus/ scrapes the api and jobs processes (every 1 s; alerts' for: ${REHEARSAL_FOR} in the run's copy)`,
+    async () => {
+      const targets = [...apis, ...jobsProcs].map((a) => `127.0.0.1:${a.metricsPort}`);
+      prom = await startPrometheus(dir, targets, log);
+      cleanups.push(() => prom?.stop());
+    },
+    { needed: false },
+  );
+
   await step('nginx (deploy/nginx.conf): web/dist with its CSP, gzip, caching; /api on both', async () => {
+    tls = await makeCertificate(dir);
     const ng = await startNginx(
       dir,
-      { port: webPort, webRoot: join(ROOT, 'web', 'dist'), apis: apis.map((a) => a.port) },
+      { port: webPort, httpPort, webRoot: join(ROOT, 'web', 'dist'), apis: apis.map((a) => a.port), tls },
       log,
     );
     cleanups.push(() => ng.stop());
@@ -415,10 +437,31 @@ async function main() {
     assert(await apiAnswers(nginxUrl), 'the API does not answer through nginx');
   });
 
+  await step(
+    "nginx's front door: HTTPS with HTTP/2 and HSTS, TLS 1.2 and 1.3 only, plain HTTP redirected",
+    async () => {
+      const door = await frontDoor(nginxUrl, httpPort, tls as RunCertificate);
+      log(`        ${JSON.stringify(door.best)}; TLS 1.1: ${'refused' in door.tls11 ? 'refused' : 'served'}`);
+      assert(JSON.stringify(door.best) === '{"version":"TLSv1.3","alpn":"h2"}', JSON.stringify(door.best));
+      assert(JSON.stringify(door.tls12).includes('"TLSv1.2"'), `TLS 1.2: ${JSON.stringify(door.tls12)}`);
+      assert('refused' in door.tls11, `a TLS 1.1 client was served: ${JSON.stringify(door.tls11)}`);
+      assert(
+        door.redirect.status === 301 && door.redirect.location === `${nginxUrl}/pages/mine/mine?x=1`,
+        `plain HTTP: ${JSON.stringify(door.redirect)}`,
+      );
+      for (const path of ['/', '/api/common/config']) {
+        const hsts = (await fetch(`${nginxUrl}${path}`)).headers.get('strict-transport-security');
+        assert(/max-age=\d{8}/.test(hsts ?? ''), `${path}: HSTS ${hsts}`);
+      }
+    },
+    { needed: false },
+  );
+
   // ---- the browser ----
+  // Chromium trusts the run's certificate (and no other error): the page is a secure context
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...(tls ? [tls.chromiumFlag] : [])],
   });
   cleanups.push(() => browser.close());
   const en = catalog('en');
@@ -517,6 +560,8 @@ async function main() {
     await signIn(userCtx.page, 'Rehearsal Wallet');
     assert(userCtx.wallet.calls.includes('wallet_switchEthereumChain'), 'the app never asked to switch');
     assert(userCtx.wallet.chainId() === BSC_CHAIN_ID, `the wallet is on ${userCtx.wallet.chainId()}`);
+    const page = await userCtx.page.evaluate(() => [location.protocol, String(isSecureContext)].join(' '));
+    assert(page === 'https: true', `the page is not on HTTPS: ${page}`);
     const shown = (await userCtx.page.textContent('[data-testid="profile-address"] .address'))?.trim();
     assert(shown === `${user.address.slice(0, 6)}…${user.address.slice(-4)}`, `profile shows ${shown}`);
   });
@@ -711,10 +756,13 @@ async function main() {
     },
   );
 
+  /** the jobs process the leader fault killed (its alert is checked at the end) */
+  let killedLeader: ApiProcess | undefined;
   await step('fault: kill -9 of the jobs leader; another leads within 30 s; paid exactly once', async () => {
     const payoutLeader = (await jobLocks(pg)).find((l) => l.name.startsWith('free:payout:'))?.pid;
     const leader = jobsProcs.find((p) => p.pid() === payoutLeader);
     assert(leader, `the payout worker is led by ${payoutLeader}, not a jobs process`);
+    killedLeader = leader;
     const other = jobsProcs.find((p) => p !== leader) as ApiProcess;
     const before = (await withdrawals()).find((w) => w.id === withdrawal?.id)?.state;
     await leader.kill9();
@@ -829,6 +877,48 @@ async function main() {
       const rows = JSON.parse(r.stdout) as { token: string; short: string }[];
       assert(rows.length > 0, 'reconcile listed nothing');
       for (const row of rows) assert(/^0(\.0+)?$/.test(row.short), `${row.token} short by ${row.short}`);
+    },
+    { needed: false },
+  );
+
+  await step(
+    "Prometheus's alerts (GET /api/v1/alerts) for the faults: the killed job leader, Redis stopped, the hot wallet drained",
+    async () => {
+      assert(prom, 'Prometheus did not start');
+      const leader = killedLeader;
+      assert(leader, 'the leader fault killed no jobs process');
+      const seen = prom.seen();
+      log(`        fired during the run: ${seen.map(describe).join(', ') || 'nothing'}`);
+      const down = { instance: `127.0.0.1:${leader.metricsPort}` };
+      assert(
+        seen.some((a) => a.name === 'FreeProcessDown' && a.labels.instance === down.instance),
+        `no FreeProcessDown for ${leader.name} killed with kill -9`,
+      );
+      await redis.stop();
+      const t0 = Date.now();
+      await prom.waitFor('FreeReadinessCheckFailing', { check: 'redis' }, 60_000);
+      log(`        Redis stopped: FreeReadinessCheckFailing{check="redis"} after ${Date.now() - t0} ms`);
+      await redis.start();
+      await prom.waitResolved('FreeReadinessCheckFailing', { check: 'redis' }, 60_000);
+      // every USDT of the hot wallet moved out by its own key, as a thief would
+      const wallet = createWalletClient({ chain, transport: http(rpcUrl), account: hotWallet });
+      const held = await pub.readContract({
+        address: deployment.usdt,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [hotWallet.address],
+      });
+      await pub.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: deployment.usdt,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [world.address, held],
+        }),
+      });
+      const t1 = Date.now();
+      await prom.waitFor('FreeHotWalletLow', { asset: 'USDT' }, 60_000);
+      log(`        hot wallet drained: FreeHotWalletLow{asset="USDT"} after ${Date.now() - t1} ms`);
     },
     { needed: false },
   );

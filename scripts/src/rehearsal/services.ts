@@ -2,8 +2,11 @@
 // (never the machine's on 5432/6379), the API processes and nginx. Every start returns a handle the
 // run's cleanup stops, also on failure.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import { chmodSync, chownSync, cpSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import { freePort } from '@free/devchain/anvil';
 import { GaveUp, until } from '@free/devchain/wait';
 
@@ -258,19 +261,118 @@ export function apiProcess(
 }
 
 // ---------------------------------------------------------------------------------------------
+// TLS
+
+/** A certificate made for one run: self-signed for 127.0.0.1 (P-256, valid two days). */
+export type RunCertificate = {
+  cert: string;
+  key: string;
+  pem: string;
+  /** base64 SHA-256 of its public key: Chromium's --ignore-certificate-errors-spki-list takes it */
+  spki: string;
+  /** the flag that makes Chromium trust this certificate (and only this one) */
+  chromiumFlag: string;
+};
+
+export async function makeCertificate(dir: string): Promise<RunCertificate> {
+  const cert = join(dir, 'tls-cert.pem');
+  const key = join(dir, 'tls-key.pem');
+  await runOk('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
+  // nginx's master reads them as root before its workers drop to `nobody`
+  const pem = readFileSync(cert, 'utf8');
+  const der = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
+  const spki = createHash('sha256').update(der).digest('base64');
+  return { cert, key, pem, spki, chromiumFlag: `--ignore-certificate-errors-spki-list=${spki}` };
+}
+
+/**
+ * Makes this process's fetch() trust `pem` for `origin` only, verifying it (Node 20 cannot add a CA
+ * to fetch once started): requests to that origin go through node:https with the certificate as the
+ * one CA, every other request is untouched. The body comes back as sent (no Accept-Encoding is
+ * added, so none is compressed unless asked for).
+ */
+function trustForFetch(origin: string, pem: string) {
+  const plain = globalThis.fetch;
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (url.origin !== origin) return plain(input, init);
+    const headers: Record<string, string> = {};
+    new Headers(input instanceof Request ? input.headers : undefined).forEach((v, k) => {
+      headers[k] = v;
+    });
+    new Headers(init?.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
+    const body = init?.body == null ? undefined : Buffer.from(init.body as string);
+    return new Promise<Response>((resolve, reject) => {
+      const req = httpsRequest(
+        url,
+        {
+          method: init?.method ?? 'GET',
+          headers,
+          ca: pem,
+          agent: false,
+          signal: init?.signal ?? undefined,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const out = new Headers();
+            for (const [k, v] of Object.entries(res.headers))
+              if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
+            const status = res.statusCode ?? 0;
+            const empty = [101, 204, 205, 304].includes(status);
+            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: out }));
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // nginx
 
 export type Nginx = { url: string; dir: string; stop: () => Promise<void> };
 
+type NginxSite = {
+  /** HTTPS */
+  port: number;
+  /** plain HTTP, which only redirects */
+  httpPort: number;
+  webRoot: string;
+  apis: number[];
+  tls: RunCertificate;
+};
+
 /**
- * Writes deploy/nginx.conf with this run's ports and paths, and the security headers with the
- * build's CSP (web/dist/csp-header.txt, verbatim), then runs nginx in the foreground.
+ * Writes deploy/nginx.conf with this run's ports, paths and certificate, and the security headers
+ * with the build's CSP (web/dist/csp-header.txt, verbatim), then runs nginx in the foreground. This
+ * process's fetch() trusts the run's certificate for the site from then on (trustForFetch).
  */
-export async function startNginx(
-  dir: string,
-  opts: { port: number; webRoot: string; apis: number[] },
-  log: (s: string) => void,
-): Promise<Nginx> {
+export async function startNginx(dir: string, opts: NginxSite, log: (s: string) => void): Promise<Nginx> {
   const prefix = join(dir, 'nginx');
   for (const sub of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi'])
     mkdirSync(join(prefix, sub), { recursive: true });
@@ -292,7 +394,8 @@ export async function startNginx(
   child.stderr?.on('data', (c: Buffer) => {
     errors += c.toString();
   });
-  const url = `http://127.0.0.1:${opts.port}`;
+  const url = `https://127.0.0.1:${opts.port}`;
+  trustForFetch(url, opts.tls.pem);
   await until(
     `nginx on ${url}`,
     async () => {
@@ -312,17 +415,28 @@ export async function startNginx(
   };
 }
 
-export function renderNginxConf(prefix: string, opts: { port: number; webRoot: string; apis: number[] }) {
+/** deploy/nginx.conf with its placeholders filled: only addresses, paths and the certificate. */
+export function renderNginxConf(
+  prefix: string,
+  opts: Omit<NginxSite, 'tls'> & { tls: { cert: string; key: string } },
+) {
   const template = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
   // the comments name the placeholders: only the directives are filled in
-  return template
+  const filled = template
     .split('\n')
     .map((line) => (line.trimStart().startsWith('#') ? line : fill(line)))
     .join('\n');
+  const left = /^[^#\n]*__[A-Z_]+__/m.exec(filled);
+  if (left) throw new Error(`deploy/nginx.conf: a placeholder this run does not fill: ${left[0].trim()}`);
+  return filled;
   function fill(line: string) {
     return line
       .replaceAll('__PREFIX__', prefix)
+      .replaceAll('__LISTEN_HTTP__', `127.0.0.1:${opts.httpPort}`)
       .replaceAll('__LISTEN__', `127.0.0.1:${opts.port}`)
+      .replaceAll('__PUBLIC_HOST__', `127.0.0.1:${opts.port}`)
+      .replaceAll('__TLS_CERT__', opts.tls.cert)
+      .replaceAll('__TLS_KEY__', opts.tls.key)
       .replaceAll('__WEB_ROOT__', opts.webRoot)
       .replaceAll(
         '__API_SERVERS__',
@@ -336,4 +450,35 @@ export function renderSecurityHeaders(webRoot: string) {
   const csp = readFileSync(join(webRoot, 'csp-header.txt'), 'utf8').trim();
   if (csp.includes('"')) throw new Error('csp-header.txt holds a double quote');
   return template.replaceAll('__CSP__', csp);
+}
+
+/**
+ * What a client meets at the site's front door: the TLS version and ALPN protocol nginx picks when
+ * offered h2 (verified against the run's certificate), whether it accepts a client limited to TLS 1.2
+ * or one limited to TLS 1.1, and where plain HTTP sends it.
+ */
+export async function frontDoor(url: string, httpPort: number, tls: RunCertificate) {
+  const { port } = new URL(url);
+  const handshake = (opts: { maxVersion?: 'TLSv1.1' | 'TLSv1.2'; minVersion?: 'TLSv1' }) =>
+    new Promise<{ version: string | null; alpn: string | false | null } | { refused: string }>((done) => {
+      const socket = tlsConnect({
+        host: '127.0.0.1',
+        port: Number(port),
+        ca: tls.pem,
+        ALPNProtocols: ['h2', 'http/1.1'],
+        ...opts,
+      });
+      socket.once('secureConnect', () => {
+        done({ version: socket.getProtocol(), alpn: socket.alpnProtocol });
+        socket.destroy();
+      });
+      socket.once('error', (e) => done({ refused: e.message }));
+    });
+  const redirect = await fetch(`http://127.0.0.1:${httpPort}/pages/mine/mine?x=1`, { redirect: 'manual' });
+  return {
+    best: await handshake({}),
+    tls12: await handshake({ maxVersion: 'TLSv1.2' }),
+    tls11: await handshake({ maxVersion: 'TLSv1.1', minVersion: 'TLSv1' }),
+    redirect: { status: redirect.status, location: redirect.headers.get('location') },
+  };
 }
