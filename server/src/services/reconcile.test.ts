@@ -11,7 +11,7 @@ import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules } from '../../test/helpers.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, openDb, rows } from '../db/client.ts';
 import { payoutOnce } from '../jobs/payout.ts';
 import { runOps } from '../ops/commands.ts';
@@ -97,7 +97,7 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-describe.each(BACKENDS)('reconcile on $name', ({ url }) => {
+describe.each(BACKEND)('reconcile on $name', ({ url }) => {
   let h: DbHandle;
   beforeAll(async () => {
     h = await openTestDb(url);
