@@ -4,12 +4,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules } from '../../test/helpers.ts';
+import { builtEntry } from '../../test/support/built-server.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, openDb, rows } from '../db/client.ts';
@@ -237,8 +237,7 @@ describe('npm run ops -- reconcile', () => {
       }
       const deploymentFile = join(dir, 'deployment.json');
       writeFileSync(deploymentFile, JSON.stringify(chain.deployment));
-      const cli = fileURLToPath(new URL('../ops/cli.ts', import.meta.url));
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, 'reconcile'], {
+      const child = spawn(process.execPath, [await builtEntry('ops'), 'reconcile'], {
         env: {
           ...process.env,
           DATABASE_URL: dbUrl,
