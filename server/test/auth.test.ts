@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   closeApp,
   getNonce,
@@ -17,7 +17,7 @@ import {
   type TestCtx,
 } from './helpers.ts';
 
-describe.each(BACKENDS)('sign-in on $name', ({ url }) => {
+describe.each(BACKEND)('sign-in on $name', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {
     t = await makeApp(url);
@@ -339,7 +339,7 @@ describe('sign-in and the RPC quota', () => {
         },
       }),
     }) as PublicClient;
-    t = await makeApp(BACKENDS[0]?.url ?? 'memory://', { chain: { publicClient } });
+    t = await makeApp(BACKEND[0].url, { chain: { publicClient } });
   });
   afterAll(() => closeApp(t));
   beforeEach(() => {

@@ -8,7 +8,7 @@ import { systemAccount, transfer, userAccount } from '../src/services/ledger.ts'
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   closeApp,
   makeApp,
@@ -501,7 +501,7 @@ const cases: Case[] = [
   { name: 'an unknown route', method: 'GET', url: '/api/user/nope', auth: true, code: ErrorCode.NotFound },
 ];
 
-describe.each(BACKENDS)('bad input on $name', ({ url }) => {
+describe.each(BACKEND)('bad input on $name', ({ url }) => {
   let t: TestCtx;
   let token: string;
   beforeAll(async () => {

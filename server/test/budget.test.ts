@@ -28,6 +28,8 @@ async function until(check: () => boolean | Promise<boolean>) {
   while (!(await check())) await new Promise((r) => setTimeout(r, 5));
 }
 
+// on both backends (test/support/test-db.ts BACKENDS): a transaction cut off by its time budget
+// (each handle runs transactions its own way, db/client.ts)
 describe.each(BACKENDS)('the database share of the request budget on $name', ({ url }) => {
   it('rolls back a transaction that is still running when its share is spent', async () => {
     const db = await openTestDb(url);

@@ -16,7 +16,7 @@ import { refundWithdrawal } from '../src/services/withdraw.ts';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   closeApp,
   DEPLOYMENT,
@@ -26,7 +26,7 @@ import {
   TREASURY,
 } from './helpers.ts';
 
-describe.each(BACKENDS)('endpoints on $name', ({ url }) => {
+describe.each(BACKEND)('endpoints on $name', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {
     t = await makeApp(url);

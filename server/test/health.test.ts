@@ -12,6 +12,8 @@ import { probeRedis } from './redis.ts';
 const clientOf = (url: string) =>
   createPublicClient({ transport: http(url, { timeout: 1_000, retryCount: 0 }) }) as PublicClient;
 
+// on both backends (test/support/test-db.ts BACKENDS): readiness reads the migrations each backend
+// recorded
 describe.each(BACKENDS)('health probes ($name)', ({ url }) => {
   let anvil: AnvilHandle;
   let t: TestCtx;

@@ -27,7 +27,7 @@ export const DEPLOYMENT = {
 } as const;
 
 // the one test database (test/support/test-db.ts), here too for the suites that take their fixtures from here
-export { BACKENDS, openTestDb } from './support/test-db.ts';
+export { BACKEND, BACKENDS, openTestDb } from './support/test-db.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({

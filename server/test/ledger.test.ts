@@ -33,6 +33,8 @@ async function fund(
   );
 }
 
+// on both backends (test/support/test-db.ts BACKENDS): concurrent debits against one balance
+// (serialised by PGlite's one connection, row locks on PostgreSQL)
 describe.each(BACKENDS)('ledger on $name', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {

@@ -1,11 +1,10 @@
-// Two real API processes (`node --import tsx src/main.ts`) on one PostgreSQL schema and one Redis,
+// Two real API processes (the built `node dist/main.js`, test/support/built-server.ts) on one PostgreSQL schema and one Redis,
 // as production runs several behind a proxy: a rate limit counts requests to both once, a session
 // made on one works (and ends) on the other, and each job runs on exactly one of them — also after
 // the leader's lock connection is killed, when the other one takes over and the first stops.
 // Needs TEST_DATABASE_URL and Redis (TEST_REDIS_URL or 127.0.0.1:6379); skips saying why otherwise.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { type AnvilHandle, startAnvil } from '@free/devchain/anvil';
 import { ErrorCode } from '@free/protocol';
 import { signRequest } from '@free/protocol/signing';
@@ -17,6 +16,7 @@ import { lockHolder } from '../src/jobs/leader.ts';
 import { SESSION_CACHE_MS } from '../src/services/session-cache.ts';
 import { account, BASE_HEADERS, siweMessage } from './helpers.ts';
 import { dropKeys, probeRedis, uniquePrefix } from './redis.ts';
+import { builtEntry } from './support/built-server.ts';
 import { openTestDb } from './support/test-db.ts';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
@@ -47,7 +47,7 @@ function schemaUrl(url: string, name: string): string {
 }
 
 async function startApi(label: string): Promise<Api> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(SERVER_ROOT, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [await builtEntry('main')], {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH,

@@ -3,9 +3,9 @@
 // before the platform header or a sign-in is looked at, and changing nothing.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, BASE_HEADERS, closeApp, makeApp, snapshot, type TestCtx } from './helpers.ts';
+import { BACKEND, BASE_HEADERS, closeApp, makeApp, snapshot, type TestCtx } from './helpers.ts';
 
-describe.each(BACKENDS)('unknown paths and methods ($name)', ({ url }) => {
+describe.each(BACKEND)('unknown paths and methods ($name)', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {
     t = await makeApp(url);

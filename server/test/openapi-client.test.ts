@@ -9,12 +9,12 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { type Address, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from './client/openapi.ts';
-import { account, BACKENDS, closeApp, makeApp, siweMessage, type TestCtx } from './helpers.ts';
+import { account, BACKEND, closeApp, makeApp, siweMessage, type TestCtx } from './helpers.ts';
 import { fund, U } from './support/staking-orders-fixtures.ts';
 
 const header = { platform: 'h5' };
 
-describe.each(BACKENDS)('a client generated from the OpenAPI document ($name)', ({ url }) => {
+describe.each(BACKEND)('a client generated from the OpenAPI document ($name)', ({ url }) => {
   let t: TestCtx;
   let baseUrl: string;
   const operator = account('openapi-client-operator');

@@ -16,7 +16,7 @@ import { type DbHandle, rowsOf } from '../src/db/client.ts';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   closeApp,
   makeApp,
   setModules,
@@ -95,7 +95,7 @@ function targetsOf(doc: Document): Target[] {
   );
 }
 
-describe.each(BACKENDS)(
+describe.each(BACKEND)(
   'every operation of the OpenAPI document under generated requests ($name)',
   ({ url }) => {
     let t: TestCtx;

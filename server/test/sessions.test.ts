@@ -8,7 +8,7 @@ import { sha256Hex } from '../src/services/auth.ts';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   closeApp,
   getNonce,
@@ -19,7 +19,7 @@ import {
 
 const HOUR = 3_600_000;
 
-describe.each(BACKENDS)('sessions on $name', ({ url }) => {
+describe.each(BACKEND)('sessions on $name', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {
     t = await makeApp(url, { config: { sessionIdleMs: 2 * HOUR } });

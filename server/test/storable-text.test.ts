@@ -11,6 +11,8 @@ import { fullSnapshot, makeProductApp, type ProductTestCtx } from './support/tes
 
 const NUL = '\u0000';
 
+// on both backends (test/support/test-db.ts BACKENDS): a character PostgreSQL cannot store, refused
+// before either driver sees it
 for (const backend of BACKENDS)
   describe(`text with a NUL character on ${backend.name}`, () => {
     let t: ProductTestCtx;

@@ -8,7 +8,7 @@ import { ErrorCode } from '@free/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamLimits } from '../src/config.ts';
 import { DEFAULT_STREAM_LIMITS } from '../src/config.ts';
-import { account, authHeaders, BACKENDS, closeApp, makeApp, signIn, type TestCtx } from './helpers.ts';
+import { account, authHeaders, BACKEND, closeApp, makeApp, signIn, type TestCtx } from './helpers.ts';
 
 type Opened = {
   status: number;
@@ -53,7 +53,7 @@ function open(base: string, ip: string, query = ''): Promise<Opened> {
   });
 }
 
-describe.each(BACKENDS)('event stream limits on $name', ({ url }) => {
+describe.each(BACKEND)('event stream limits on $name', ({ url }) => {
   let t: TestCtx | undefined;
   const held: Opened[] = [];
   afterEach(async () => {

@@ -84,6 +84,8 @@ describe('what a stream sends of each notification', () => {
   });
 });
 
+// on both backends (test/support/test-db.ts BACKENDS): notifications (in-process on PGlite, a
+// LISTEN connection on PostgreSQL, db/client.ts)
 describe.each(BACKENDS)('event stream across two API processes on $name', ({ url }) => {
   let a: TestCtx;
   let b: TestCtx;

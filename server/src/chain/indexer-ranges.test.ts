@@ -19,7 +19,7 @@ import {
   ResponseBodyTooLargeError,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rowsOf } from '../db/client.ts';
 import { indexOnce, indexUntilCaughtUp } from './indexer.ts';
 
@@ -95,7 +95,7 @@ async function state(db: DbHandle) {
   };
 }
 
-describe.each(BACKENDS)('indexer ranges on $name', ({ url }) => {
+describe.each(BACKEND)('indexer ranges on $name', ({ url }) => {
   const dbs: DbHandle[] = [];
   const fresh = async () => {
     const db = await openTestDb(url);

@@ -9,7 +9,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
 import { getBalance, userAccount } from '../services/ledger.ts';
@@ -117,7 +117,7 @@ const treasuryUsdt = async () =>
 
 const wallet$ = async (a: typeof A) => getBalance(h.db, userAccount(await userId(a)), 'USDT');
 
-describe.each(BACKENDS)('indexer on $name', ({ url }) => {
+describe.each(BACKEND)('indexer on $name', ({ url }) => {
   beforeAll(async () => {
     chain = await startTestChain();
     h = await openTestDb(url);

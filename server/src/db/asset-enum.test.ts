@@ -17,6 +17,7 @@ const ASSET_TABLES = [
   'withdrawals',
 ];
 
+// on both backends (test/support/test-db.ts BACKENDS): a migration and the enum it makes
 describe.each(BACKENDS)('the asset enum on $name', ({ url }) => {
   const entries = migrationJournal();
   const { run } = useRawDb(url);

@@ -21,6 +21,7 @@ async function refusal(write: Promise<unknown>): Promise<string | null> {
   }
 }
 
+// on both backends (test/support/test-db.ts BACKENDS): a constraint the database itself enforces
 describe.each(BACKENDS)('the withdrawal state on $name', ({ url }) => {
   it('stores every state protocol names and refuses any other', async () => {
     const h = await openTestDb(url);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { listBurnRecords, recordOffchainBurn } from '../services/burn.ts';
@@ -53,7 +53,7 @@ async function records(userId: number) {
   return (await listBurnRecords(h.db, userId, 1, 20)).list;
 }
 
-describe.each(BACKENDS)('burn job on $name', ({ url }) => {
+describe.each(BACKEND)('burn job on $name', ({ url }) => {
   beforeAll(async () => {
     chain = await startTestChain();
     h = await openTestDb(url);

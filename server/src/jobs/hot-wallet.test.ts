@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fund } from '../../test/support/staking-orders-fixtures.ts';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { recordOffchainBurn } from '../services/burn.ts';
@@ -159,7 +159,7 @@ function recorder() {
   return { log, lines };
 }
 
-describe.each(BACKENDS)('hot-wallet outbox on $name', ({ url }) => {
+describe.each(BACKEND)('hot-wallet outbox on $name', ({ url }) => {
   beforeAll(async () => {
     chain = await startTestChain();
     h = await openTestDb(url);

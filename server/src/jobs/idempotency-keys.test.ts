@@ -4,7 +4,7 @@
 import { until } from '@free/devchain/wait';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb, setModules, testConfig } from '../../test/helpers.ts';
+import { BACKEND, openTestDb, setModules, testConfig } from '../../test/helpers.ts';
 import { createUsers } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { answerCommand, type Command } from '../services/command.ts';
@@ -12,7 +12,7 @@ import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_KEY_TTL_MS } from '../service
 import { seedSettings } from '../services/settings.ts';
 import { startIdempotencyKeysJob } from './idempotency-keys.ts';
 
-describe.each(BACKENDS)('idempotency keys kept 24 hours on $name', ({ url }) => {
+describe.each(BACKEND)('idempotency keys kept 24 hours on $name', ({ url }) => {
   let db: DbHandle;
   let userId: number;
   beforeAll(async () => {

@@ -29,6 +29,8 @@ async function until(done: () => Promise<boolean>, what: string) {
   throw new Error(`gave up waiting for ${what}`);
 }
 
+// on both backends (test/support/test-db.ts BACKENDS): the jobs' leader lock (in-process on PGlite,
+// an advisory lock on PostgreSQL, jobs/leader.ts)
 describe.each(BACKENDS)('jobs on $name', ({ url }) => {
   beforeAll(async () => {
     chain = await startTestChain();

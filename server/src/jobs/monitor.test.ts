@@ -6,7 +6,7 @@ import { formatEther, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { registry } from '../lib/metrics.ts';
 import { reconcile, reconcileChainFor } from '../services/reconcile.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => chain?.stop());
 
-describe.each(BACKENDS)('metrics sampled by the jobs ($name)', ({ url }) => {
+describe.each(BACKEND)('metrics sampled by the jobs ($name)', ({ url }) => {
   let h: DbHandle;
   beforeAll(async () => {
     h = await openTestDb(url);

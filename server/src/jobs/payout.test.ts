@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
@@ -155,7 +155,7 @@ async function refundsOf(id: number) {
   );
 }
 
-describe.each(BACKENDS)('payout on $name', ({ url }) => {
+describe.each(BACKEND)('payout on $name', ({ url }) => {
   beforeAll(async () => {
     chain = await startTestChain();
     h = await openTestDb(url);

@@ -1,14 +1,14 @@
 // The product jobs as the server runs them: they take their lock, work, and stop cleanly.
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb, TestClock, testConfig } from '../../test/helpers.ts';
+import { BACKEND, openTestDb, TestClock, testConfig } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import { predictionRounds, quotes } from '../db/schema/index.ts';
 import { startProductJobs } from './index.ts';
 import { startRoundsJob } from './rounds.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let db: DbHandle;
 

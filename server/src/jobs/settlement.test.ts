@@ -5,7 +5,7 @@ import { DAY_MS as DAY } from '@free/protocol/constants';
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, BASE_HEADERS, closeApp, makeApp, setModules, type TestCtx } from '../../test/helpers.ts';
+import { BACKEND, BASE_HEADERS, closeApp, makeApp, setModules, type TestCtx } from '../../test/helpers.ts';
 import { bal, fund, makeUsers, snapshot, U } from '../../test/support/staking-orders-fixtures.ts';
 import { rowsOf } from '../db/client.ts';
 import { fomoBalance, fundFomo } from '../services/fomo.ts';
@@ -14,7 +14,7 @@ import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { bindInviter } from '../services/team.ts';
 import { daysToSettle, runSettlement } from './settlement.ts';
 
-describe.each(BACKENDS)('settlement on $name', ({ url }) => {
+describe.each(BACKEND)('settlement on $name', ({ url }) => {
   let t: TestCtx;
   const T0 = new Date('2027-01-10T12:00:00Z');
   const dayOf = (offset: number) => new Date(T0.getTime() + offset * DAY).toISOString().slice(0, 10);

@@ -4,10 +4,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { desc } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { builtEntry } from '../../test/support/built-server.ts';
 import type { Config } from '../config.ts';
 import { openDb } from '../db/client.ts';
 import { opsLog } from '../db/schema/index.ts';
@@ -38,23 +38,19 @@ describe('npm run ops', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-actor-'));
     try {
       const dbUrl = `file://${join(dir, 'pglite')}`;
-      const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', cli, 'config:set', 'telegram_url', '"https://t.me/free"'],
-        {
-          env: {
-            ...process.env,
-            DATABASE_URL: dbUrl,
-            DEPLOYMENT_FILE: join(dir, 'none.json'),
-            // nothing can listen on port 0: the CLI's "is the server running?" check always says no
-            PORT: '0',
-            OPS_ACTOR: ACTOR.toLowerCase(),
-            LOG_LEVEL: 'silent',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
+      const cli = await builtEntry('ops');
+      const child = spawn(process.execPath, [cli, 'config:set', 'telegram_url', '"https://t.me/free"'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl,
+          DEPLOYMENT_FILE: join(dir, 'none.json'),
+          // nothing can listen on port 0: the CLI's "is the server running?" check always says no
+          PORT: '0',
+          OPS_ACTOR: ACTOR.toLowerCase(),
+          LOG_LEVEL: 'silent',
         },
-      );
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (c) => {
         stderr += c;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb } from '../../test/helpers.ts';
+import { BACKEND, openTestDb } from '../../test/helpers.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { cardApplications, opsLog, users } from '../db/schema/index.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
@@ -16,7 +16,7 @@ import { applyWithdrawal } from '../services/withdraw.ts';
 import { type ChainOps, parseArgs, runOps } from './commands.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let db: DbHandle;
     const calls: string[] = [];

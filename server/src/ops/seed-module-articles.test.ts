@@ -2,10 +2,10 @@
 // the reader's language, and a republish replaces instead of duplicating.
 import { LANGUAGES } from '@free/protocol/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, BASE_HEADERS, closeApp, makeApp, type TestCtx } from '../../test/helpers.ts';
+import { BACKEND, BASE_HEADERS, closeApp, makeApp, type TestCtx } from '../../test/helpers.ts';
 import { MODULE_ARTICLES, seedModuleArticles } from './seed-module-articles.ts';
 
-describe.each(BACKENDS)('module introductions on $name', ({ url }) => {
+describe.each(BACKEND)('module introductions on $name', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {
     t = await makeApp(url);

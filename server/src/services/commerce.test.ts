@@ -4,7 +4,7 @@ import { ErrorCode } from '@free/protocol';
 import { DAY_MS as DAY } from '@free/protocol/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
+import { account, authHeaders, BACKEND, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
 import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { shopProducts } from '../db/schema/index.ts';
 import { CARD_TRANSITIONS, reviewCard } from './cards.ts';
@@ -13,7 +13,7 @@ import { activeHashrate, upsertMachine } from './machines.ts';
 import { moveShopOrder, SHOP_TRANSITIONS, upsertProduct } from './shop.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let t: ProductTestCtx;
     let u: { token: string; userId: number };

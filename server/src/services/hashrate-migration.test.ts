@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../test/helpers.ts';
 import { migrationJournal, statements, useRawDb } from '../../test/support/raw-migrations.ts';
 
+// on both backends (test/support/test-db.ts BACKENDS): a migration
 describe.each(BACKENDS)('the money migration on $name', ({ url }) => {
   const entries = migrationJournal();
   const { run } = useRawDb(url);

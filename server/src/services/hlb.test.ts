@@ -4,7 +4,7 @@ import { ErrorCode } from '@free/protocol';
 import { DAY_MS as DAY } from '@free/protocol/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
+import { account, authHeaders, BACKEND, setModules, signIn } from '../../test/helpers.ts';
 import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { rowsOf } from '../db/client.ts';
 import { users as usersTable } from '../db/schema/index.ts';
@@ -14,7 +14,7 @@ import { getBalance, userAccount } from './ledger.ts';
 import { writeSetting } from './settings.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let t: ProductTestCtx;
     let inviter: { token: string; userId: number };

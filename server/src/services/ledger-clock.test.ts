@@ -11,6 +11,8 @@ import { incomeInfo } from './income.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 import { bulkCredit } from './settlement-ledger.ts';
 
+// on both backends (test/support/test-db.ts BACKENDS): the database's own clock against the
+// business clock
 for (const backend of BACKENDS) {
   describe(`ledger dates on ${backend.name}`, () => {
     let db: DbHandle;

@@ -23,6 +23,8 @@ async function history(db: DbHandle, userId: number) {
 }
 const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
+// on both backends (test/support/test-db.ts BACKENDS): a migration, and the seq counter under
+// racing transactions (serialised by PGlite's one connection, real locks on PostgreSQL)
 describe.each(BACKENDS)('ledger seq on $name', ({ url }) => {
   let db: DbHandle;
   let a: number;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   closeApp,
   makeApp,
@@ -55,7 +55,7 @@ const inWei = (p: LiabilitiesProofData) => ({
   path: p.path.map((n) => ({ hash: n.hash, usdt: wei(n.usdt), free: wei(n.free) })),
 });
 
-describe.each(BACKENDS)('proof of liabilities on $name', ({ url }) => {
+describe.each(BACKEND)('proof of liabilities on $name', ({ url }) => {
   let t: TestCtx;
   let o: LiabilitiesOptions;
   const credit = (userId: number, asset: Asset, amount: bigint) =>

@@ -12,6 +12,8 @@ import { runSettlement } from '../jobs/settlement.ts';
 import { fundFomo } from './fomo.ts';
 import { writeSetting } from './settings.ts';
 
+// on both backends (test/support/test-db.ts BACKENDS): two collects racing (serialised by PGlite's
+// one connection, row locks on PostgreSQL)
 describe.each(BACKENDS)('mining pool balance on $name', ({ url }) => {
   const s = routeSuite(url, {
     label: 'pool-income',

@@ -1,13 +1,13 @@
 // Chain pool: contribution with the FREE burn at the DEX price, levels, records, pie chart data.
 import { ErrorCode } from '@free/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
+import { account, authHeaders, BACKEND, BASE_HEADERS, setModules, signIn } from '../../test/helpers.ts';
 import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { getBalance, userAccount } from './ledger.ts';
 import { freeForValue, levelFor } from './pool.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let t: ProductTestCtx;
     let a: { token: string; userId: number };

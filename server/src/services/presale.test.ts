@@ -3,14 +3,14 @@
 import { ErrorCode } from '@free/protocol';
 import { DAY_MS as DAY } from '@free/protocol/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, authHeaders, BACKENDS, setModules, signIn } from '../../test/helpers.ts';
+import { account, authHeaders, BACKEND, setModules, signIn } from '../../test/helpers.ts';
 import { fullSnapshot, fund, makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { runSettlement } from '../jobs/settlement.ts';
 import { fundFomo } from './fomo.ts';
 import { getBalance, userAccount } from './ledger.ts';
 import { getSetting, writeSetting } from './settings.ts';
 
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let t: ProductTestCtx;
     let a: { token: string; userId: number };

@@ -1,12 +1,12 @@
 // Quotes: DEX and configured prices, manual symbols, snapshots and the 24 h change.
 import { DAY_MS } from '@free/protocol/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, BASE_HEADERS } from '../../test/helpers.ts';
+import { BACKEND, BASE_HEADERS } from '../../test/helpers.ts';
 import { makeProductApp, type ProductTestCtx, U } from '../../test/support/testkit.ts';
 import { changePercent, refreshQuotes, setQuote } from './quotes.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let t: ProductTestCtx;
     const quotes = async () =>

@@ -4,14 +4,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules } from '../../test/helpers.ts';
+import { builtEntry } from '../../test/support/built-server.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, openDb, rows } from '../db/client.ts';
 import { payoutOnce } from '../jobs/payout.ts';
 import { runOps } from '../ops/commands.ts';
@@ -97,7 +97,7 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-describe.each(BACKENDS)('reconcile on $name', ({ url }) => {
+describe.each(BACKEND)('reconcile on $name', ({ url }) => {
   let h: DbHandle;
   beforeAll(async () => {
     h = await openTestDb(url);
@@ -237,8 +237,7 @@ describe('npm run ops -- reconcile', () => {
       }
       const deploymentFile = join(dir, 'deployment.json');
       writeFileSync(deploymentFile, JSON.stringify(chain.deployment));
-      const cli = fileURLToPath(new URL('../ops/cli.ts', import.meta.url));
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, 'reconcile'], {
+      const child = spawn(process.execPath, [await builtEntry('ops'), 'reconcile'], {
         env: {
           ...process.env,
           DATABASE_URL: dbUrl,

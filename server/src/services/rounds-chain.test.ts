@@ -6,7 +6,7 @@ import { erc20Abi, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setModules, testConfig } from '../../test/helpers.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
-import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import { fund } from '../../test/support/testkit.ts';
 import { dexAddresses } from '../chain/client.ts';
 import type { DbHandle } from '../db/client.ts';
@@ -16,7 +16,7 @@ import { currentRound, placeBet, roundHistory, roundsTick } from './rounds.ts';
 
 const swapper = localAccount(7);
 
-describe.each(BACKENDS)('rounds on the chain, $name', ({ url }) => {
+describe.each(BACKEND)('rounds on the chain, $name', ({ url }) => {
   let chain: TestChain;
   let h: DbHandle;
   let oracle: OracleSource;

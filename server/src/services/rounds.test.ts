@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   setConfig,
   setModules,
@@ -17,7 +17,7 @@ import { moveOf, roundsTick, settleRound, splitPot } from './rounds.ts';
 import { getSetting } from './settings.ts';
 
 // every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let t: ProductTestCtx;
     const users: { token: string; userId: number }[] = [];

@@ -2,7 +2,7 @@
 // once in its process, a row written by another process seen after the TTL.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb } from '../../test/helpers.ts';
+import { BACKEND, openTestDb } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import {
   DEFAULT_SETTINGS,
@@ -15,7 +15,7 @@ import {
   writeSetting,
 } from './settings.ts';
 
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let db: DbHandle;
     const realNow = settingsClock.now;

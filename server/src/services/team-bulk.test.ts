@@ -30,6 +30,8 @@ async function teamTables(db: DbHandle) {
   };
 }
 
+// on both backends (test/support/test-db.ts BACKENDS): set-based SQL compared with one change at a
+// time
 describe.each(BACKENDS)('applyStakeChanges on $name', ({ url }) => {
   const dbs: DbHandle[] = [];
   afterAll(async () => {

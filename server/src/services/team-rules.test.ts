@@ -28,6 +28,7 @@ function cases(rules: TeamRules): [bigint, bigint][] {
   return out;
 }
 
+// on both backends (test/support/test-db.ts BACKENDS): SQL compared with the TypeScript rule
 describe.each(BACKENDS)('team level in SQL on $name', ({ url }) => {
   let h: DbHandle;
   beforeAll(async () => {

@@ -25,6 +25,8 @@ function walk(node: PlanNode, out: PlanNode[]): PlanNode[] {
   return out;
 }
 
+// on both backends (test/support/test-db.ts BACKENDS): query plans, which each engine's planner
+// decides
 describe.each(BACKENDS)('team_info at scale on $name', ({ url }) => {
   beforeAll(async () => {
     h = await openTestDb(url);

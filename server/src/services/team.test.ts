@@ -1,7 +1,7 @@
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { forgetSettings, settingsFromRows, teamRulesOf } from './settings.ts';
 import { applyStakeChange, bindInviter, directList, inviterChain, TeamError, teamInfo } from './team.ts';
@@ -25,7 +25,7 @@ function prng(seed: number) {
   };
 }
 
-describe.each(BACKENDS)('team service on $name', ({ url }) => {
+describe.each(BACKEND)('team service on $name', ({ url }) => {
   beforeAll(async () => {
     h = await openTestDb(url);
   }, 60_000);

@@ -4,7 +4,7 @@ import { WITHDRAW_STATES, type WithdrawState } from '@free/protocol/api/wallet';
 import { WITHDRAW_TRANSITIONS } from '@free/protocol/withdraw';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb } from '../../test/helpers.ts';
+import { BACKEND, openTestDb } from '../../test/helpers.ts';
 import { fund } from '../../test/support/staking-orders-fixtures.ts';
 import type { DbHandle } from '../db/client.ts';
 import { users, withdrawals } from '../db/schema/index.ts';
@@ -12,7 +12,7 @@ import { getBalance, userAccount } from './ledger.ts';
 import { seedSettings } from './settings.ts';
 import { applyWithdrawal, approveWithdrawal, moveWithdrawal, rejectWithdrawal } from './withdraw.ts';
 
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(`withdrawal lifecycle on ${backend.name}`, () => {
     let db: DbHandle;
     let userId: number;

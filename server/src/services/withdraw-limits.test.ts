@@ -4,7 +4,7 @@
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, openTestDb } from '../../test/helpers.ts';
+import { BACKEND, openTestDb } from '../../test/helpers.ts';
 import type { DbHandle } from '../db/client.ts';
 import { ledgerEntries, opsLog, users } from '../db/schema/index.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
@@ -14,7 +14,7 @@ import { getBalance, systemAccount, transfer, userAccount } from './ledger.ts';
 import { seedSettings, writeSetting } from './settings.ts';
 import { applyWithdrawal, listWithdrawals, type Withdrawal } from './withdraw.ts';
 
-for (const backend of BACKENDS) {
+for (const backend of BACKEND) {
   describe(backend.name, () => {
     let db: DbHandle;
     const day1 = new Date('2027-03-10T09:00:00Z');

@@ -5,7 +5,7 @@ import { WITHDRAW_OWED_STATES, WITHDRAW_STATES } from '@free/protocol/withdraw';
 import { sql } from 'drizzle-orm';
 import type { PublicClient } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, createUsers, openTestDb } from '../../test/support/test-db.ts';
+import { BACKEND, createUsers, openTestDb } from '../../test/support/test-db.ts';
 import { ledgerOwed } from './reconcile.ts';
 import { owedWithdrawalTotal } from './withdraw.ts';
 
@@ -18,7 +18,7 @@ const noChain = new Proxy({} as PublicClient, {
 
 const amountOf = (i: number) => 2n ** BigInt(i);
 
-describe.each(BACKENDS)('owed withdrawals on $name', ({ url }) => {
+describe.each(BACKEND)('owed withdrawals on $name', ({ url }) => {
   it('reconciliation and the burn job count the same withdrawals, in every state', async () => {
     const h = await openTestDb(url);
     try {

@@ -1,16 +1,27 @@
-// The production entries for tests that spawn them: server/build.mjs builds server/dist once per test
-// file (about a second; its files are renamed into place, so files building at once never see half
-// a file) and the test runs `node dist/main.js`, `dist/migrate.js` or `dist/ops.js` with plain Node.
+// The production entries for tests that spawn them: server/build.mjs builds server/dist once per run
+// (server-build.ts, the suite's global setup; once per test file outside it, about a second; its
+// files are renamed into place, so files building at once never see half a file) and the test runs
+// `node dist/main.js`, `dist/migrate.js` or `dist/ops.js` with plain Node.
 import { execFile, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 import { SERVER_ROOT } from '../../src/config.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** server/dist was built by the run's global setup (server-build.ts) */
+    serverBuilt: boolean;
+  }
+}
 
 let built: Promise<void> | undefined;
 
-/** The path of a built entry (`main`, `migrate`, `ops`), building server/dist first. */
+/** The path of a built entry (`main`, `migrate`, `ops`), building server/dist first if the run has not. */
 export async function builtEntry(name: 'main' | 'migrate' | 'ops'): Promise<string> {
-  built ??= promisify(execFile)(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT }).then(() => {});
+  built ??= inject('serverBuilt')
+    ? Promise.resolve()
+    : promisify(execFile)(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT }).then(() => {});
   await built;
   return resolve(SERVER_ROOT, 'dist', `${name}.js`);
 }

@@ -1,18 +1,36 @@
 // The one test database of the server tests: in-memory PGlite, or PostgreSQL (a fresh schema per
-// call, dropped on close). Suites run on every backend of BACKENDS (PostgreSQL when
-// TEST_DATABASE_URL is set). Tables come from the regular migrations (an in-memory PGlite starts
-// from a copy of one migrated at the start of the run, test/support/pglite-template.ts).
+// call, dropped on close). A suite runs on BACKEND (one backend) unless its behaviour can differ
+// between the two, then on BACKENDS (both when TEST_DATABASE_URL is set). Tables come from the
+// regular migrations (an in-memory PGlite starts from a copy of one migrated at the start of the
+// run, test/support/pglite-template.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
 
-/** The backends a suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
-export const BACKENDS: { name: string; url: string }[] = [
+export type Backend = { name: 'pglite' | 'postgres'; url: string };
+
+/**
+ * Both backends: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. Only for a suite whose
+ * behaviour can differ between them: a migration, SQL whose answer or plan the engine decides
+ * (a constraint, an enum, set-based SQL compared with the TypeScript rule, the database's clock, a
+ * character one of them cannot store), or what the two handles do differently (db/client.ts:
+ * transactions and their time budget, notifications, the jobs' leader lock). Say why in the file.
+ */
+export const BACKENDS: Backend[] = [
   { name: 'pglite', url: 'memory://' },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }]
+    : []),
 ];
+
+/**
+ * One backend, for every other suite (routes, services, jobs, the chain): PostgreSQL when
+ * TEST_DATABASE_URL is set (what production runs, with real concurrent connections), PGlite
+ * otherwise. A list of one, so `describe.each(BACKEND)` reads as `describe.each(BACKENDS)` does.
+ */
+export const BACKEND: [Backend] = [BACKENDS[BACKENDS.length - 1] as Backend];
 
 export type TestDbOptions = {
   /** the PostgreSQL schema, for a test that hands it to another process (default: a random one) */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   closeApp,
   count,
@@ -130,7 +130,7 @@ function fakeChain(): PublicClient {
   } as unknown as PublicClient;
 }
 
-for (const backend of BACKENDS)
+for (const backend of BACKEND)
   describe(`operator console API on ${backend.name}`, () => {
     let t: TestCtx;
     const ops = {

@@ -4,14 +4,14 @@ import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { DAY_MS as DAY } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { BACKEND } from '../../../test/helpers.ts';
 import { routeSuite } from '../../../test/support/route-suite.ts';
 import { bal } from '../../../test/support/staking-orders-fixtures.ts';
 import { runSettlement } from '../../jobs/settlement.ts';
 import { grantAllocation } from '../../services/airdrop.ts';
 import { fundFomo } from '../../services/fomo.ts';
 
-describe.each(BACKENDS)('airdrop routes on $name', ({ url }) => {
+describe.each(BACKEND)('airdrop routes on $name', ({ url }) => {
   const s = routeSuite(url, { label: 'airdrop' });
 
   it('shows an allocation unlocking linearly, its details and the quota', async () => {

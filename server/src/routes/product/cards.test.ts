@@ -2,12 +2,12 @@
 // errors, changing nothing.
 import { ErrorCode } from '@free/protocol';
 import { describe } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { BACKEND } from '../../../test/helpers.ts';
 import { refusalTests, routeSuite } from '../../../test/support/route-suite.ts';
 
 const APPLY = '/api/user/card/apply';
 
-describe.each(BACKENDS)('card routes on $name', ({ url }) => {
+describe.each(BACKEND)('card routes on $name', ({ url }) => {
   const s = routeSuite(url, { label: 'cards' });
   refusalTests(s, {
     module: 'cards',

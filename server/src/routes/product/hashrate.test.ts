@@ -1,12 +1,12 @@
 // HTTP behaviour of the hashrate read: one unit (H/s) for machine and settlement grants.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { BACKEND } from '../../../test/helpers.ts';
 import { routeSuite } from '../../../test/support/route-suite.ts';
 import { U } from '../../../test/support/testkit.ts';
 import { upsertMachine } from '../../services/machines.ts';
 
-describe.each(BACKENDS)('hashrate routes on $name', ({ url }) => {
+describe.each(BACKEND)('hashrate routes on $name', ({ url }) => {
   let machineId = 0;
   const s = routeSuite(url, {
     label: 'hashrate',

@@ -2,10 +2,10 @@
 // errors, changing nothing.
 import { ErrorCode } from '@free/protocol';
 import { describe } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { BACKEND } from '../../../test/helpers.ts';
 import { refusalTests, routeSuite } from '../../../test/support/route-suite.ts';
 
-describe.each(BACKENDS)('hlb routes on $name', ({ url }) => {
+describe.each(BACKEND)('hlb routes on $name', ({ url }) => {
   const s = routeSuite(url, { label: 'hlb' });
   refusalTests(s, {
     module: 'huan_li_bao',

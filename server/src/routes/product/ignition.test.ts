@@ -2,12 +2,12 @@
 // on-chain confirmation, and refusals that change nothing.
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { describe, expect, it } from 'vitest';
-import { authHeaders, BACKENDS } from '../../../test/helpers.ts';
+import { authHeaders, BACKEND } from '../../../test/helpers.ts';
 import { routeSuite } from '../../../test/support/route-suite.ts';
 import { bal } from '../../../test/support/staking-orders-fixtures.ts';
 import { confirmOffchainBurns } from '../../services/burn.ts';
 
-describe.each(BACKENDS)('ignition routes on $name', ({ url }) => {
+describe.each(BACKEND)('ignition routes on $name', ({ url }) => {
   const s = routeSuite(url, { label: 'ignition', modules: { ignition: true } });
 
   describe('ignition', () => {

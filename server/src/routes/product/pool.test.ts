@@ -2,10 +2,10 @@
 // errors, and the Idempotency-Key of a contribution — none of the refusals changing anything.
 import { ErrorCode } from '@free/protocol';
 import { describe, expect, it } from 'vitest';
-import { authHeaders, BACKENDS } from '../../../test/helpers.ts';
+import { authHeaders, BACKEND } from '../../../test/helpers.ts';
 import { refusalTests, routeSuite } from '../../../test/support/route-suite.ts';
 
-describe.each(BACKENDS)('pool routes on $name', ({ url }) => {
+describe.each(BACKEND)('pool routes on $name', ({ url }) => {
   const s = routeSuite(url, { label: 'pool' });
   const { me } = refusalTests(s, {
     module: 'chain_pool',

@@ -1,9 +1,9 @@
 // HTTP behaviour of the quotes read: public, and not behind any module switch.
 import { describe, expect, it } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { BACKEND } from '../../../test/helpers.ts';
 import { routeSuite } from '../../../test/support/route-suite.ts';
 
-describe.each(BACKENDS)('quote routes on $name', ({ url }) => {
+describe.each(BACKEND)('quote routes on $name', ({ url }) => {
   const s = routeSuite(url, { label: 'quotes' });
 
   it('serves the quotes to a visitor while every module is closed', async () => {

@@ -2,10 +2,10 @@
 // with coded errors, changing nothing.
 import { ErrorCode } from '@free/protocol';
 import { describe } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { BACKEND } from '../../../test/helpers.ts';
 import { refusalTests, routeSuite } from '../../../test/support/route-suite.ts';
 
-describe.each(BACKENDS)('round routes on $name', ({ url }) => {
+describe.each(BACKEND)('round routes on $name', ({ url }) => {
   const s = routeSuite(url, { label: 'rounds' });
   refusalTests(s, {
     module: 'ai_trade',

@@ -3,11 +3,11 @@
 import { ErrorCode } from '@free/protocol';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { describe } from 'vitest';
-import { BACKENDS } from '../../../test/helpers.ts';
+import { BACKEND } from '../../../test/helpers.ts';
 import { refusalTests, routeSuite } from '../../../test/support/route-suite.ts';
 import { upsertProduct } from '../../services/shop.ts';
 
-describe.each(BACKENDS)('shop routes on $name', ({ url }) => {
+describe.each(BACKEND)('shop routes on $name', ({ url }) => {
   const s = routeSuite(url, {
     label: 'shop',
     // product 1 at 10 USDT: 51 of them are more than the suite user's 500 USDT

@@ -6,7 +6,7 @@ import { DAY_MS as DAY } from '@free/protocol/constants';
 import { compoundInterest } from '@free/protocol/staking';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authHeaders, BACKENDS, BASE_HEADERS, setModules } from '../../../test/helpers.ts';
+import { authHeaders, BACKEND, BASE_HEADERS, setModules } from '../../../test/helpers.ts';
 import { routeSuite } from '../../../test/support/route-suite.ts';
 import { bal } from '../../../test/support/staking-orders-fixtures.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -18,7 +18,7 @@ import { setQuote } from '../../services/quotes.ts';
 import { getSetting, writeSetting } from '../../services/settings.ts';
 import { payHeldInterest } from '../../services/staking-orders.ts';
 
-describe.each(BACKENDS)('staking routes on $name', ({ url }) => {
+describe.each(BACKEND)('staking routes on $name', ({ url }) => {
   const s = routeSuite(url, {
     label: 'staking',
     modules: { staking_use_balance: true },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
   authHeaders,
-  BACKENDS,
+  BACKEND,
   BASE_HEADERS,
   closeApp,
   DEPLOYMENT,
@@ -18,7 +18,7 @@ import {
 import { INVITER_TYPES, inviterDomain } from '../../chain/inviter-signature.ts';
 import { applyStakeChange } from '../../services/team.ts';
 
-describe.each(BACKENDS)('team routes on $name', ({ url }) => {
+describe.each(BACKEND)('team routes on $name', ({ url }) => {
   let t: TestCtx;
   beforeAll(async () => {
     t = await makeApp(url);
