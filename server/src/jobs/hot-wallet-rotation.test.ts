@@ -109,7 +109,10 @@ describe('hot wallet rotation', () => {
 
     const ops = (...argv: string[]) => runOps(argv, { db: h, actor: 'test', hotWallet: view() });
     const draining = await ops('hotwallet:drain', old.address);
-    expect(draining).toMatchObject({ ok: true, result: { retired: true, drained: false } });
+    expect(draining, JSON.stringify(draining)).toMatchObject({
+      ok: true,
+      result: { retired: true, drained: false },
+    });
     expect((draining as { result: { open: unknown[] } }).result.open).toEqual([
       expect.objectContaining({ kind: 'withdrawal', refId: first.id, state: 'broadcast' }),
     ]);

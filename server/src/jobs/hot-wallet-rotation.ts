@@ -2,8 +2,8 @@
 // wallet"):
 // 1. drain (`hotwallet:drain <old>`, no key): the outbox signs nothing new with the old wallet (its
 //    nonce row is marked retired, under the lock enqueue takes), while the jobs still send, fee-bump
-//    and settle what it signed. Drained when none of its outbox rows is open and every nonce it used
-//    is in a final block;
+//    and settle what it signed. Drained when none of its outbox rows is open (a row settles only once
+//    final) and nothing of the wallet waits in the pending pool;
 // 2. sweep (`hotwallet:sweep <new>`, the old key): its USDT, FREE and then BNB go to the new wallet,
 //    refused until drained (nothing of the outbox can then race the sweep for a nonce);
 // 3. the jobs restart with the new HOT_WALLET_KEY: its outbox starts from its nonce on chain, and the
@@ -18,9 +18,9 @@ export type DrainStatus = {
   retired: boolean;
   /** outbox rows of this wallet still signed, broadcast or unresolved */
   open: { kind: string; refId: number; state: string; nonce: number }[];
-  /** transactions counted by the chain: with the pending pool, at the head, at the final block */
-  nonces: { pending: number; latest: number; final: number };
-  /** nothing open, nothing pending, every transaction final */
+  /** transactions counted by the chain: with the pending pool, and mined */
+  nonces: { pending: number; latest: number };
+  /** retired, no outbox row open (each settles only once final), nothing of the wallet pending */
   drained: boolean;
 };
 
@@ -36,12 +36,11 @@ export async function drainStatus(db: DbHandle, view: WalletView, wallet: Addres
     sql`SELECT kind, ref_id, state, nonce FROM hot_wallet_txs
         WHERE wallet = ${address} AND state IN ('signed', 'broadcast', 'unresolved') ORDER BY nonce`,
   );
-  const head = await view.client.getBlockNumber({ cacheTime: 0 });
-  const finalBlock = head > BigInt(view.finalityDepth) ? head - BigInt(view.finalityDepth) : 0n;
-  const [pending, latest, final] = await Promise.all([
+  // an outbox row is settled only once its receipt (or its nonce's use) is in a final block, so no
+  // open row means every transaction the outbox sent is final; pending = latest: none outside it waits
+  const [pending, latest] = await Promise.all([
     view.client.getTransactionCount({ address: wallet, blockTag: 'pending' }),
-    view.client.getTransactionCount({ address: wallet, blockNumber: head }),
-    view.client.getTransactionCount({ address: wallet, blockNumber: finalBlock }),
+    view.client.getTransactionCount({ address: wallet, blockTag: 'latest' }),
   ]);
   const retired = n?.retired === true;
   return {
@@ -53,8 +52,8 @@ export async function drainStatus(db: DbHandle, view: WalletView, wallet: Addres
       state: r.state,
       nonce: Number(r.nonce),
     })),
-    nonces: { pending, latest, final },
-    drained: retired && open.length === 0 && pending === final && latest === final,
+    nonces: { pending, latest },
+    drained: retired && open.length === 0 && pending === latest,
   };
 }
 
@@ -96,7 +95,7 @@ export async function sweepWallet(
   const status = await drainStatus(db, view, o.account.address);
   if (!status.drained)
     throw new Error(
-      `hot wallet ${o.account.address} is not drained (retired: ${status.retired}, open outbox rows: ${status.open.length}, nonces pending/latest/final ${status.nonces.pending}/${status.nonces.latest}/${status.nonces.final}): run hotwallet:drain until it says drained`,
+      `hot wallet ${o.account.address} is not drained (retired: ${status.retired}, open outbox rows: ${status.open.length}, nonces pending/latest ${status.nonces.pending}/${status.nonces.latest}): run hotwallet:drain until it says drained`,
     );
   if (to.toLowerCase() === o.account.address.toLowerCase()) throw new Error('the new wallet is the old one');
   const moved: SweepResult['moved'] = [];
