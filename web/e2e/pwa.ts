@@ -87,11 +87,13 @@ async function main() {
             // what a deploy changes: the service worker's precache list (here one byte of it)
             writeFileSync(sw, `${deployed}\n// e2e: the next deploy\n`);
             await page.reload();
-            await page.waitForSelector('[data-testid="update-ready"]', { timeout: 20_000 });
+            // bounds for a hung page, not speed requirements: with the server suite and the
+            // rehearsal beside this one, installing the new worker and its reload took over 20 s
+            await page.waitForSelector('[data-testid="update-ready"]', { timeout: 60_000 });
             const text = await page.textContent('[data-testid="update-ready"] span');
             assert(text?.trim() === en['pwa.updateReady'], `offer "${text}"`);
             await Promise.all([
-              page.waitForEvent('load', { timeout: 20_000 }),
+              page.waitForEvent('load', { timeout: 60_000 }),
               page.click('[data-testid="update-ready"] button'),
             ]);
             await settle(page);
