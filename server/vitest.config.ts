@@ -9,9 +9,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     // each file opens its own database (in-memory PGlite, or a fresh PostgreSQL schema)
     fileParallelism: true,
-    // two files at once even on 2 cores (vitest's default there is one): many files spend their
-    // time waiting on anvil's blocks, PostgreSQL or a spawned process (docs/benchmarks.md)
-    maxWorkers: 2,
     // a migrated PGlite made once, that every in-memory test database starts from; the contracts
     // deployed once, that every test chain starts from; server/dist built once, that the tests
     // spawning the API or the operator tool run with plain Node
