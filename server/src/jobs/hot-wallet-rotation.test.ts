@@ -6,9 +6,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { openTestDb } from '../../test/support/test-db.ts';
+import { queueUsdtWithdrawal } from '../../test/support/withdrawals.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { runOps } from '../ops/commands.ts';
-import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import type { WalletView } from './hot-wallet.ts';
 import { drainStatus, sweepWallet } from './hot-wallet-rotation.ts';
 import { type PayoutOptions, payoutOnce } from './payout.ts';
@@ -31,36 +31,7 @@ const tokens = () => ({ USDT: chain.deployment.usdt as Address, FREE: chain.depl
 const view = (): WalletView => ({ client: chain.client, address: old.address, finalityDepth: 2 });
 
 let userSeq = 30;
-async function queueWithdrawal(amount: bigint): Promise<{ id: number; to: Address }> {
-  const to = localAccount(userSeq++).address;
-  return h.transaction(async (tx) => {
-    await tx.execute(sql`INSERT INTO users (address) VALUES (${to.toLowerCase()})`);
-    const [u] = await rows<{ id: number }>(tx, sql`SELECT id FROM users WHERE address = ${to.toLowerCase()}`);
-    const userId = Number(u?.id);
-    const key = `rotation:${userId}`;
-    await transfer(tx, {
-      key: `${key}:in`,
-      from: systemAccount('recharge'),
-      to: userAccount(userId),
-      asset: 'USDT',
-      amount,
-      kind: 'recharge',
-    });
-    await transfer(tx, {
-      key: `${key}:out`,
-      from: userAccount(userId),
-      to: systemAccount('payout'),
-      asset: 'USDT',
-      amount,
-      kind: 'withdraw',
-    });
-    const [w] = await rows<{ id: number }>(
-      tx,
-      sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key) VALUES (${userId}, 'USDT', ${amount.toString()}, ${to}, ${`${key}:out`}) RETURNING id`,
-    );
-    return { id: Number(w?.id), to };
-  });
-}
+const queueWithdrawal = (amount: bigint) => queueUsdtWithdrawal(h, localAccount(userSeq++).address, amount);
 
 const withdrawal = async (id: number) =>
   (

@@ -4,6 +4,7 @@ import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseGwei } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
+import { queueUsdtWithdrawal } from '../../test/support/withdrawals.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { getBalance, systemAccount, transfer, userAccount } from '../services/ledger.ts';
@@ -31,42 +32,8 @@ function options(extra: Partial<PayoutOptions> = {}): PayoutOptions {
 
 let userSeq = 20;
 /** A user with `funded` USDT in the ledger who asks to withdraw `amount` (debit + queue in one tx). */
-async function queueWithdrawal(
-  amount: bigint,
-  funded = amount,
-): Promise<{ id: number; userId: number; to: Address }> {
-  const acct = localAccount(userSeq++);
-  const to = acct.address;
-  return h.transaction(async (tx) => {
-    await tx.execute(
-      sql`INSERT INTO users (address) VALUES (${to.toLowerCase()}) ON CONFLICT (address) DO NOTHING`,
-    );
-    const [u] = await rows<{ id: number }>(tx, sql`SELECT id FROM users WHERE address = ${to.toLowerCase()}`);
-    const userId = u?.id as number;
-    const key = `test:${userId}:${amount}:${Math.random()}`;
-    await transfer(tx, {
-      key: `${key}:in`,
-      from: systemAccount('recharge'),
-      to: userAccount(userId),
-      asset: 'USDT',
-      amount: funded,
-      kind: 'recharge',
-    });
-    await transfer(tx, {
-      key: `${key}:out`,
-      from: userAccount(userId),
-      to: systemAccount('payout'),
-      asset: 'USDT',
-      amount,
-      kind: 'withdraw',
-    });
-    const [w] = await rows<{ id: number }>(
-      tx,
-      sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key) VALUES (${userId}, 'USDT', ${amount.toString()}, ${to}, ${`${key}:out`}) RETURNING id`,
-    );
-    return { id: w?.id as number, userId, to };
-  });
-}
+const queueWithdrawal = (amount: bigint, funded = amount) =>
+  queueUsdtWithdrawal(h, localAccount(userSeq++).address, amount, funded);
 
 async function transfersTo(to: Address, fromBlock = 0n) {
   const logs = await chain.client.getContractEvents({

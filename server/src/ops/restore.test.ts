@@ -6,11 +6,11 @@ import { type Address, erc20Abi, type Hex, parseEther, parseGwei } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
+import { queueUsdtWithdrawal } from '../../test/support/withdrawals.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { restorePending } from '../db/incarnation.ts';
 import { runLoop } from '../jobs/loop.ts';
 import { type PayoutOptions, payoutOnce } from '../jobs/payout.ts';
-import { systemAccount, transfer, userAccount } from '../services/ledger.ts';
 import { restoreCheck } from './restore.ts';
 
 let chain: TestChain;
@@ -42,39 +42,7 @@ const check = () =>
   });
 
 let userSeq = 40;
-async function queueWithdrawal(amount: bigint): Promise<{ id: number; to: Address }> {
-  const to = localAccount(userSeq++).address;
-  return h.transaction(async (tx) => {
-    const [u] = await rows<{ id: number }>(
-      tx,
-      sql`INSERT INTO users (address) VALUES (${to.toLowerCase()}) RETURNING id`,
-    );
-    const userId = Number(u?.id);
-    const key = `restore-test:${userId}`;
-    await transfer(tx, {
-      key: `${key}:in`,
-      from: systemAccount('recharge'),
-      to: userAccount(userId),
-      asset: 'USDT',
-      amount,
-      kind: 'recharge',
-    });
-    await transfer(tx, {
-      key: `${key}:out`,
-      from: userAccount(userId),
-      to: systemAccount('payout'),
-      asset: 'USDT',
-      amount,
-      kind: 'withdraw',
-    });
-    const [w] = await rows<{ id: number }>(
-      tx,
-      sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key)
-          VALUES (${userId}, 'USDT', ${amount.toString()}, ${to}, ${`${key}:out`}) RETURNING id`,
-    );
-    return { id: Number(w?.id), to };
-  });
-}
+const queueWithdrawal = (amount: bigint) => queueUsdtWithdrawal(h, localAccount(userSeq++).address, amount);
 
 async function transfersTo(to: Address) {
   const logs = await chain.client.getContractEvents({
