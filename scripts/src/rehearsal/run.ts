@@ -98,6 +98,19 @@ let blocked: string | null = null;
 let failures = 0;
 /** the page the current step drives */
 let shown: Page | null = null;
+/** What each page went through lately (errors, failed requests, refused answers), shown with a failed step. */
+const trail: string[] = [];
+function follow(page: Page, name: string) {
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${name} ${line}`);
+    if (trail.length > 40) trail.shift();
+  };
+  page.on('pageerror', (e) => note(`page error: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && note(`console: ${m.text().slice(0, 200)}`));
+  page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => r.status() >= 400 && note(`${r.status()} ${r.request().method()} ${r.url()}`));
+  page.on('framenavigated', (f) => f === page.mainFrame() && note(`at ${f.url()}`));
+}
 async function step(name: string, fn: () => Promise<void>, opts: { needed?: boolean } = {}) {
   if (blocked) {
     results.failed++;
@@ -114,6 +127,7 @@ async function step(name: string, fn: () => Promise<void>, opts: { needed?: bool
         const file = join(dir, `FAIL-${++failures}.png`);
         await page.screenshot({ path: file }).catch(() => {});
         (error as Error).message += `\n(page ${page.url()}, screenshot ${file})`;
+        if (trail.length) (error as Error).message += `\nlately:\n  ${trail.join('\n  ')}`;
       }
       throw error;
     }
@@ -490,6 +504,7 @@ async function main() {
     const wallet = await injectWallet(ctx, { account: who, chain, rpcUrl, startChainId, name });
     const page = await ctx.newPage();
     shown = page;
+    follow(page, name);
     page.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) csp.push(`${name} console: ${msg.text()}`);
     });
