@@ -168,13 +168,25 @@ function ensurePromtool(): void {
   aptInstall(['prometheus']);
 }
 
-function runSuite(suite: Suite): Promise<{ code: number; output: string }> {
+/** Seconds of CPU from bash's `times` (its second line: the children's user and system time). */
+function cpuSeconds(times: string): number | null {
+  const line = times.trim().split('\n')[1] ?? '';
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return parts.length === 2 ? (parts[0] ?? 0) + (parts[1] ?? 0) : null;
+}
+
+function runSuite(suite: Suite): Promise<{ code: number; output: string; cpu: number | null }> {
   return new Promise((done) => {
-    const [cmd = 'true', ...args] = suite.command;
-    const child = spawn(cmd, args, {
+    // run under bash to read the CPU the suite used, its processes and theirs (every process they
+    // waited for: a browser, a chain, the API), on a fourth descriptor
+    const child = spawn('bash', ['-c', '"$@"; code=$?; times >&3; exit $code', 'suite', ...suite.command], {
       cwd: suite.cwd,
       env: { ...process.env, ...suite.env, FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
+    let times = '';
+    child.stdio[3]?.on('data', (c: Buffer) => {
+      times += c.toString();
     });
     let output = '';
     // a suite beside others: whole lines, each with the suite's name, so the two can be told apart
@@ -192,7 +204,7 @@ function runSuite(suite: Suite): Promise<{ code: number; output: string }> {
     child.stderr.on('data', (c: Buffer) => tee(c, process.stderr));
     child.on('close', (code) => {
       for (const [to, rest] of partial) if (rest) to.write(`${prefix}${rest}\n`);
-      done({ code: code ?? 1, output });
+      done({ code: code ?? 1, output, cpu: cpuSeconds(times) });
     });
   });
 }
@@ -283,13 +295,14 @@ async function run(suite: Suite): Promise<void> {
     `\n» ${suite.name}${suite.beside ? ' (beside the next suites)' : ''}: ${suite.command.join(' ')}`,
   );
   const started = Date.now();
-  const { code, output } = await runSuite(suite);
+  const { code, output, cpu } = await runSuite(suite);
   const c = countsOf(suite, code, output);
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
   const secs = ((Date.now() - started) / 1000).toFixed(0);
-  rows.set(suite.name, `  ${suite.name.padEnd(26)} ${c.passed} passed, ${c.failed} failed (${secs}s)`);
+  const used = cpu === null ? '' : `, CPU ${cpu.toFixed(0)}s`;
+  rows.set(suite.name, `  ${suite.name.padEnd(26)} ${c.passed} passed, ${c.failed} failed (${secs}s${used})`);
   if (suite.beside) console.log(`» ${suite.name} finished (${secs}s)`);
 }
 
