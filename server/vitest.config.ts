@@ -1,8 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const ROOT = import.meta.dirname;
+const TEST_FILES = ['src', 'test'].flatMap((dir) =>
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`),
+);
+/**
+ * What makes a test file run in a process of its own: it starts a chain, another process, a server's
+ * jobs or their loops, whose timers, sockets and ports must end with the file. Every other file only
+ * opens its own database; those share one process, so the server's modules are imported once for
+ * all of them instead of once per file (about 1.5 s of CPU each).
+ */
+const STARTS_SOMETHING =
+  /startTestChain|startAnvil|node:child_process|runEntry|startServer|runLoop|twoApps|startJobs/;
+const OWN_PROCESS = TEST_FILES.filter((f) => STARTS_SOMETHING.test(readFileSync(join(ROOT, f), 'utf8')));
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // bounds for a hung test, not speed requirements: with both cores busy, migrating one in-memory
     // PGlite database alone took over a minute
     testTimeout: 180_000,
@@ -11,7 +28,8 @@ export default defineConfig({
     fileParallelism: true,
     // a migrated PGlite made once, that every in-memory test database starts from; the contracts
     // deployed once, that every test chain starts from; server/dist built once, that the tests
-    // spawning the API or the operator tool run with plain Node
+    // spawning the API or the operator tool run with plain Node (each made once per run for both
+    // projects: test/support/once-per-run.ts)
     globalSetup: [
       'test/support/pglite-template.ts',
       'test/support/chain-template.ts',
@@ -19,5 +37,12 @@ export default defineConfig({
     ],
     // every answer is also checked against its zod response schema (http/serializer.ts)
     env: { CHECK_RESPONSES: '1' },
+    projects: [
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS } },
+      {
+        extends: true,
+        test: { name: 'shared', include: TEST_FILES, exclude: OWN_PROCESS, isolate: false },
+      },
+    ],
   },
 });

@@ -6,11 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { oncePerRun } from './once-per-run.ts';
 // the type of what is provided (`chainTemplateDir`) is declared next to its reader
 import type {} from './test-chain.ts';
 
-export default function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'free-chain-template-'));
+export default async function setup(project: TestProject) {
+  const dir = await oncePerRun('chainTemplateDir', async () =>
+    mkdtempSync(join(tmpdir(), 'free-chain-template-')),
+  );
   project.provide('chainTemplateDir', dir);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -9,13 +9,17 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteDump } from '../../src/db/client.ts';
 // the type of what is provided (`pgliteTemplate`) is declared next to its reader
+import { oncePerRun } from './once-per-run.ts';
 import type {} from './test-db.ts';
 
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'free-pglite-'));
-  const file = join(dir, 'migrated.tar');
-  const dump = await migratedPgliteDump();
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const { dir, file } = await oncePerRun('pgliteTemplate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'free-pglite-'));
+    const file = join(dir, 'migrated.tar');
+    const dump = await migratedPgliteDump();
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return { dir, file };
+  });
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
 }

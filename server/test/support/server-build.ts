@@ -8,8 +8,11 @@ import type { TestProject } from 'vitest/node';
 import { SERVER_ROOT } from '../../src/config.ts';
 // the type of what is provided (`serverBuilt`) is declared next to its reader
 import type {} from './built-server.ts';
+import { oncePerRun } from './once-per-run.ts';
 
 export default async function setup(project: TestProject) {
-  await promisify(execFile)(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT });
+  await oncePerRun('serverBuilt', () =>
+    promisify(execFile)(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT }),
+  );
   project.provide('serverBuilt', true);
 }
