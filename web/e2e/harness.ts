@@ -186,10 +186,13 @@ export async function newPage(browser: Browser, base: string, init?: Record<stri
 }
 
 /** Waits until the current route's page is committed (router transitions keep the old page
- * on screen while a lazy page loads) and nothing shows a loading skeleton. */
+ * on screen while a lazy page loads), nothing shows a loading skeleton, and two frames have been
+ * drawn since (the effects of that render have run and their layout is on screen). */
 export async function settle(page: Page) {
   await committed(page);
-  await page.waitForTimeout(120);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  );
 }
 
 /** settle() without its pause: the route's page is in and nothing is loading. */

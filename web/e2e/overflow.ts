@@ -103,11 +103,8 @@ function findOverflow(): Overflow[] {
   return found;
 }
 
-/** Waits for the route to settle, then for two frames (layout after late fonts and images). */
+/** What overflows on the page's screen now; call it once the route has settled (its frames drawn). */
 async function overflowOn(page: Page): Promise<Overflow[]> {
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
-  );
   // tsx names the inner functions of findOverflow with a helper the page does not have
   await page.evaluate('globalThis.__name ??= (f) => f');
   return page.evaluate(findOverflow);
@@ -140,6 +137,7 @@ export async function walkNarrow(page: Page, paths = ROUTE_PATHS.map((r) => r.pa
       probe.textContent = 'Überschallgeschwindigkeitsflugzeugtriebwerkswartungsvertragsverhandlungsprotokoll';
       document.querySelector('main.content')?.append(probe);
     });
+    await settle(page);
     const seen = await overflowOn(page);
     await page.evaluate(() => document.querySelector('.e2e-probe')?.remove());
     assert(
@@ -155,7 +153,7 @@ export async function walkNarrow(page: Page, paths = ROUTE_PATHS.map((r) => r.pa
       await page.evaluate((p) => {
         window.location.hash = `#${p}`;
       }, path);
-      await committed(page);
+      await settle(page);
       for (const o of await overflowOn(page))
         problems.push(`${path}: ${o.selector} "${o.text}" runs ${o.by}px past its box`);
     }
