@@ -1,5 +1,5 @@
-// `npm test`: every suite of every workspace, one after another (a suite that mostly waits runs beside
-// the others, `beside`), then one closing line `N passed, N failed` summing them all (CI reads that
+// `npm test`: every suite of every workspace, one after another, except the suites that mostly wait,
+// which run beside the others in lanes of their own (`beside`); then one closing line `N passed, N failed` summing them all (CI reads that
 // line; forge's own is not one it reads).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,10 +21,11 @@ type Suite = {
   /**
    * Runs beside the suites after it instead of before them, once the suites named in `after` (listed
    * earlier) have finished; its lines are prefixed with its name. Only for a suite that mostly waits
-   * (on processes it starts, a browser, a chain), so the two cores are not shared by two busy suites;
-   * suites beside each other run one after another in their own lane.
+   * (on processes it starts, a browser, a chain, a database): `npm test` measured each suite's CPU
+   * (docs/benchmarks.md), and the waiting ones used a fifth to a half of their wall time. Suites of
+   * one `lane` run one after another; the lanes and the suites that are in none run side by side.
    */
-  beside?: { after: string[] };
+  beside?: { after: string[]; lane: 'browser' | 'server' };
 };
 
 const vitest = (name: string, dir: string): Suite => ({
@@ -77,6 +78,13 @@ const suites: Suite[] = [
     counts: 'summary-line',
   },
   {
+    ...vitest('server', 'server'),
+    // the longest suite, and it mostly waits on PostgreSQL, the chains and the processes it starts
+    // (509 s of CPU in a 21-minute run): from the moment the contracts are built (its chains deploy
+    // them), beside the checks that compute
+    beside: { after: ['contracts'], lane: 'server' },
+  },
+  {
     name: 'abi-up-to-date',
     cwd: root,
     command: ['node', 'contracts/scripts/gen-abi.mjs', '--check'],
@@ -94,9 +102,9 @@ const suites: Suite[] = [
     // against a private throw-away stack (own anvil, API on a memory DB): sign-in and recharge included
     command: ['node', '--import', 'tsx', 'e2e/with-stack.ts'],
     counts: 'summary-line',
-    // mostly waits on the browser, the API and the chain (107 s of CPU in a 14-minute run on a busy
-    // machine): beside the type check and the server suite rather than after them
-    beside: { after: ['contracts'] },
+    // mostly waits on the browser, the API and the chain (159 s of CPU in a 12-minute run): beside
+    // the type check and the server suite rather than after them
+    beside: { after: ['contracts'], lane: 'browser' },
   },
   {
     name: 'rehearsal',
@@ -106,9 +114,9 @@ const suites: Suite[] = [
     // installs nginx and Chromium itself when missing
     command: ['node', '--import', 'tsx', 'scripts/src/rehearsal/run.ts'],
     counts: 'summary-line',
-    // mostly waits on the processes it starts (65 s of CPU in an 8-minute run); after the bundle budget,
+    // mostly waits on the processes it starts (81 s of CPU in a 6-minute run); after the bundle budget,
     // which reads the web/dist the rehearsal builds again
-    beside: { after: ['contracts', 'web-build+bundle-budget'] },
+    beside: { after: ['contracts', 'web-build+bundle-budget'], lane: 'browser' },
   },
   {
     name: 'typecheck',
@@ -135,7 +143,6 @@ const suites: Suite[] = [
     counts: 'exit-code',
   },
   vitest('protocol', 'packages/protocol'),
-  vitest('server', 'server'),
   vitest('chain-e2e', 'scripts'),
   vitest('web', 'web'),
 ];
@@ -200,8 +207,8 @@ function runSuite(suite: Suite): Promise<{ code: number; output: string; cpu: nu
       partial.set(to, lines.pop() ?? '');
       if (lines.length) to.write(lines.map((l) => `${prefix}${l}\n`).join(''));
     };
-    child.stdout.on('data', (c: Buffer) => tee(c, process.stdout));
-    child.stderr.on('data', (c: Buffer) => tee(c, process.stderr));
+    child.stdout?.on('data', (c: Buffer) => tee(c, process.stdout));
+    child.stderr?.on('data', (c: Buffer) => tee(c, process.stderr));
     child.on('close', (code) => {
       for (const [to, rest] of partial) if (rest) to.write(`${prefix}${rest}\n`);
       done({ code: code ?? 1, output, cpu: cpuSeconds(times) });
@@ -306,7 +313,7 @@ async function run(suite: Suite): Promise<void> {
   if (suite.beside) console.log(`» ${suite.name} finished (${secs}s)`);
 }
 
-let besideLane: Promise<void> = Promise.resolve();
+const lanes = new Map<string, Promise<void>>();
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
   const reason = suite.skip?.();
@@ -316,15 +323,18 @@ for (const suite of suites) {
   }
   if (suite.beside) {
     const after = suite.beside.after.map((name) => finished.get(name));
-    besideLane = besideLane.then(() => Promise.all(after)).then(() => run(suite));
-    finished.set(suite.name, besideLane);
+    const lane = (lanes.get(suite.beside.lane) ?? Promise.resolve())
+      .then(() => Promise.all(after))
+      .then(() => run(suite));
+    lanes.set(suite.beside.lane, lane);
+    finished.set(suite.name, lane);
   } else {
     const done = run(suite);
     finished.set(suite.name, done);
     await done;
   }
 }
-await besideLane;
+await Promise.all(lanes.values());
 const table = suites.flatMap((s) => rows.get(s.name) ?? []);
 
 console.log(`\nSuites:\n${table.join('\n')}\n`);
