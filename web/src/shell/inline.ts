@@ -5,7 +5,6 @@
 // the reader's words, the fetch of the reader's catalogue, and the FOMO pool's figures once its read
 // answers.
 import { apiBase, startEarlyReads } from '../api/early';
-import { SHELL_DRAWN } from './keys';
 import { applyDocument, atHome, paintFomo, paintPage, preloadCatalogue, type ShellTexts } from './paint';
 
 declare const __SHELL_TEXTS__: ShellTexts;
@@ -19,6 +18,5 @@ const early = startEarlyReads(apiBase(__FREE_API_URL__), __FREE_PLATFORM__, lang
 export function paint(): void {
   paintPage(__SHELL_TEXTS__, lang);
   preloadCatalogue(lang);
-  // src/main.tsx starts the app once these figures are drawn
-  (globalThis as Record<string, unknown>)[SHELL_DRAWN] = paintFomo(early.get('getCommonFomo'), lang);
+  void paintFomo(early.get('getCommonFomo'), lang);
 }

@@ -1,6 +1,5 @@
-// Names index.html's shell script shares, apart from its code (which the config and the app's entry
-// would otherwise pull in): the catalogue keys of its texts, which vite.config.ts picks out of each
-// catalogue, and where it leaves the promise of its drawn figures for src/main.tsx.
+// The catalogue keys of index.html's shell texts, apart from its code: vite.config.ts imports them
+// to pick the texts out of each catalogue (with nothing else, so the config loads them in Node).
 /**
  * The catalogue keys of the texts the shell shows: the home page's title and tagline, its call to
  * sign in, and the labels of its price and FOMO cards (index.html names each element's key in
@@ -18,6 +17,3 @@ export const SHELL_KEYS = [
   'home.fomoFloor',
 ] as const;
 export type ShellKey = (typeof SHELL_KEYS)[number];
-
-/** The global under which the shell leaves the promise of its drawn FOMO figures. */
-export const SHELL_DRAWN = '__freeShellDrawn';
