@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION_KEY as KEY, parseSession, type Session } from './stored';
 
-export type { Session, SessionUser } from './stored';
+export type { Session } from './stored';
 
 const listeners = new Set<() => void>();
 let current: Session | null = read();
