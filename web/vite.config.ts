@@ -10,37 +10,47 @@ import { defineConfig } from 'vitest/config';
 import { PLATFORM } from '../packages/protocol/src/constants.ts';
 import { buildEnv } from './src/build-env.ts';
 import { contentSecurityPolicy, webSecurityHeaders } from './src/csp.ts';
+import { SHELL_KEYS } from './src/shell/keys.ts';
 import type { ShellTexts } from './src/shell/paint.ts';
 
 const webModules = fileURLToPath(new URL('./node_modules', import.meta.url));
 const { secret, apiUrl, rpcUrl } = buildEnv(process.env);
 
+/** An inline script of index.html and its CSP hash. */
+type Inline = { code: string; hash: string };
+const inline = (code: string): Inline => ({
+  code,
+  hash: `sha256-${createHash('sha256').update(code).digest('base64')}`,
+});
+
 /**
- * index.html's inline shell script (src/shell/): built once per start into a small IIFE with the
- * shell's texts of every language taken from the catalogues, and its CSP hash.
+ * index.html's inline shell scripts (src/shell/inline.ts): its code built once per start into a
+ * small IIFE with the shell's texts of every language taken from the catalogues, for the top of the
+ * head, and the call that paints the shell, for after its markup.
  */
-async function shellScript(): Promise<{ code: string; hash: string }> {
-  const texts: Record<string, { title: string; tagline: string }> = {};
+async function shellScripts(): Promise<{ head: Inline; body: Inline }> {
+  const texts: Record<string, Record<string, string>> = {};
   const locales = fileURLToPath(new URL('./src/i18n/locales/', import.meta.url));
   // one catalogue per language of protocol's list (src/i18n/locales.test.ts checks)
   for (const file of readdirSync(locales).filter((f) => f.endsWith('.json'))) {
     const catalogue = JSON.parse(readFileSync(`${locales}${file}`, 'utf8')) as Record<string, string>;
-    const title = catalogue['tab.home'];
-    const tagline = catalogue['home.tagline'];
-    if (title && tagline) texts[file.slice(0, -'.json'.length)] = { title, tagline };
+    texts[file.slice(0, -'.json'.length)] = Object.fromEntries(
+      SHELL_KEYS.flatMap((key) => (catalogue[key] ? [[key, catalogue[key]]] : [])),
+    );
   }
   const out = await build({
     configFile: false,
     logLevel: 'warn',
     define: {
-      __SHELL_TEXTS__: JSON.stringify(texts satisfies ShellTexts as ShellTexts),
+      __SHELL_TEXTS__: JSON.stringify(texts as ShellTexts),
       __FREE_API_URL__: JSON.stringify(apiUrl),
       __FREE_PLATFORM__: JSON.stringify(PLATFORM),
     },
     build: {
       write: false,
       minify: true,
-      target: 'es2019',
+      // es2020: protocol's amount formatting (src/shell/paint.ts) works in bigint, as the app's does
+      target: 'es2020',
       lib: {
         entry: fileURLToPath(new URL('./src/shell/inline.ts', import.meta.url)),
         formats: ['iife'],
@@ -50,30 +60,35 @@ async function shellScript(): Promise<{ code: string; hash: string }> {
   });
   const result = (Array.isArray(out) ? out[0] : out) as { output: { code?: string }[] };
   const code = (result.output[0]?.code ?? '').trim();
-  return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
+  return { head: inline(code), body: inline('freeShell.paint()') };
 }
 
 /**
- * Puts the shell script right after the shell's markup, so it runs before the first paint, and
- * writes the build's Content-Security-Policy (its API and RPC origins, the script's hash) to
- * dist/csp-header.txt for the web server (docs/operations.md).
+ * Puts the shell's code first in the head, before any stylesheet (a script after one waits for it to
+ * load), so that its early API reads start as soon as the page arrives, and its paint right after the
+ * shell's markup, so it runs before the first paint; writes the build's Content-Security-Policy (its
+ * API and RPC origins, the scripts' hashes) to dist/csp-header.txt for the web server
+ * (docs/operations.md).
  */
-const shellPlugin = (shell: { code: string; hash: string }): Plugin => ({
+const shellPlugin = (shell: { head: Inline; body: Inline }): Plugin => ({
   name: 'free-shell-script',
-  transformIndexHtml: () => [
-    { tag: 'script', children: shell.code, injectTo: 'body' },
-    // the script's early API reads (src/api/early.ts) find the connection open; CORS, no credentials
-    {
-      tag: 'link',
-      attrs: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: true },
-      injectTo: 'head',
-    },
-  ],
+  transformIndexHtml: (html) => {
+    const marker = "<!-- the shell's head script -->";
+    if (!html.includes(marker)) throw new Error(`free-shell-script: no "${marker}" in index.html`);
+    return {
+      html: html.replace(
+        marker,
+        // the early API reads (src/api/early.ts) find the connection open; CORS, no credentials
+        `<link rel="preconnect" href="${new URL(apiUrl).origin}" crossorigin />\n    <script>${shell.head.code}</script>`,
+      ),
+      tags: [{ tag: 'script', children: shell.body.code, injectTo: 'body' }],
+    };
+  },
   generateBundle() {
     this.emitFile({
       type: 'asset',
       fileName: 'csp-header.txt',
-      source: `${contentSecurityPolicy({ apiUrl, rpcUrl, inlineScripts: [shell.hash] })}\n`,
+      source: `${contentSecurityPolicy({ apiUrl, rpcUrl, inlineScripts: [shell.head.hash, shell.body.hash] })}\n`,
     });
   },
 });
@@ -206,10 +221,15 @@ const devNonce = randomBytes(16).toString('base64');
 
 export default defineConfig(async ({ command, isPreview }) => {
   // vitest needs no index.html
-  const shell = process.env.VITEST ? { code: '', hash: '' } : await shellScript();
-  const inlineScripts = shell.hash ? [shell.hash] : [];
+  const shell = process.env.VITEST ? null : await shellScripts();
+  const inlineScripts = shell ? [shell.head.hash, shell.body.hash] : [];
   return {
-    plugins: [react(), shellPlugin(shell), preloadBootPlugin(), ...(process.env.VITEST ? [] : [pwaPlugin()])],
+    plugins: [
+      react(),
+      ...(shell ? [shellPlugin(shell)] : []),
+      preloadBootPlugin(),
+      ...(process.env.VITEST ? [] : [pwaPlugin()]),
+    ],
     ...(command === 'serve' && !isPreview ? { html: { cspNonce: devNonce } } : {}),
     define: {
       __FREE_CLIENT_SECRET__: JSON.stringify(secret),

@@ -8,9 +8,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstPaintJs } from './first-paint.mjs';
 
-// 148 KiB: the English catalogue ships in the first render's chunk (the fallback language) and grew
-// with the proof-of-liabilities page, the withdrawal holds and the plural forms (docs/benchmarks.md)
-const BUDGET_BYTES = 148 * 1024;
+// 150 KiB: the English catalogue ships in the first render's chunk (the fallback language) and grew
+// with the proof-of-liabilities page, the withdrawal holds and the plural forms; index.html's shell
+// script carries, in every language, the home page's texts down to the FOMO card it draws with live
+// figures before the app runs (docs/benchmarks.md "Web app on a phone")
+const BUDGET_BYTES = 150 * 1024;
 const MAX_FILES = 8;
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, process.argv[2] ?? 'dist');
@@ -26,13 +28,15 @@ const { files, totalBytes, modules } = measured;
 for (const f of [...files].sort((a, b) => b.gzipBytes - a.gzipBytes))
   console.log(`  ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KiB  ${f.file}`);
 const kib = (totalBytes / 1024).toFixed(1);
-console.log(`first-paint JS: ${kib} KiB gzip (budget ${BUDGET_BYTES / 1024} KiB, ${files.length} files)`);
+// requests: index.html's inline scripts come with the page
+const requests = files.filter((f) => f.source === undefined).length;
+console.log(`first-paint JS: ${kib} KiB gzip (budget ${BUDGET_BYTES / 1024} KiB, ${requests} files)`);
 if (totalBytes >= BUDGET_BYTES) {
   console.error(`bundle-budget: over budget by ${((totalBytes - BUDGET_BYTES) / 1024).toFixed(1)} KiB`);
   process.exit(1);
 }
-if (files.length > MAX_FILES) {
-  console.error(`bundle-budget: ${files.length} files before the first render (at most ${MAX_FILES})`);
+if (requests > MAX_FILES) {
+  console.error(`bundle-budget: ${requests} files before the first render (at most ${MAX_FILES})`);
   process.exit(1);
 }
 

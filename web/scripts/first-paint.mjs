@@ -1,4 +1,4 @@
-// The JavaScript a visitor loads before the app's first render: index.html's inline shell script,
+// The JavaScript a visitor loads before the app's first render: index.html's inline shell scripts,
 // the entry chunk, the app's start (src/boot.tsx, which the entry loads as soon as index.html's
 // shell has painted) and everything they import statically, per the Vite manifest, with each file's
 // gzip size. Used by the bundle budget (npm test) and the web benchmark (npm run bench).
@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * `modules`: the manifest keys (source paths, e.g. src/boot.tsx) of the chunks walked.
- * `source`: the text of a script that has no file of its own (index.html's inline one).
+ * `source`: the text of a script that has no file of its own (index.html's inline ones).
  * @returns {{ files: { file: string, gzipBytes: number, source?: string }[], totalBytes: number, modules: string[] }}
  */
 export function firstPaintJs(dist) {
@@ -35,7 +35,7 @@ export function firstPaintJs(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   for (const [, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
     files.push({
-      file: 'index.html (inline script)',
+      file: `index.html (inline script, ${code.length} characters)`,
       gzipBytes: gzipSync(code, { level: 9 }).length,
       source: code,
     });

@@ -22,7 +22,7 @@ export interface CspOptions {
   apiUrl: string;
   /** the chain RPC the wallet code calls (VITE_RPC_URL) */
   rpcUrl: string;
-  /** hashes (`sha256-…`) of index.html's inline scripts (the shell script, src/shell/) */
+  /** hashes (`sha256-…`) of index.html's inline scripts (the shell's two, src/shell/) */
   inlineScripts?: string[];
   /** dev server only: the nonce vite puts on its inline React-refresh preamble, and its HMR socket */
   dev?: { nonce: string; hmrOrigin: string };

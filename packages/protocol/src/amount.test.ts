@@ -14,6 +14,7 @@ import {
   toDecimalString,
   WEI_PER_UNIT as U,
 } from './amount.ts';
+import { formatAmountText } from './amount-format.ts';
 import { ErrorCode } from './envelope.ts';
 
 describe('cleanAmountInput', () => {
@@ -159,6 +160,22 @@ describe('toDecimalString', () => {
     [42n, 0, '42'],
   ])('%s (decimals %i) → %j', (wei, decimals, expected) => {
     expect(toDecimalString(wei, decimals)).toBe(expected);
+  });
+});
+
+describe('formatAmountText (an amount as the API sends it)', () => {
+  it.each([
+    ['1234567.891234', 'en', '1,234,567.8912'],
+    ['1500', 'ru', formatAmount(1500n * U, { locale: 'ru' })],
+    ['0.00001', 'en', '0'],
+    ['12.50', 'id', '12,5'],
+  ] as const)('%s in %s → %j, as formatAmount writes it', (text, locale, expected) => {
+    expect(formatAmountText(text, { locale })).toBe(expected);
+    expect(formatAmountText(text, { locale })).toBe(formatAmount(parseAmount(text) as bigint, { locale }));
+  });
+
+  it.each(['', '-1', '1e3', ' 1', '1.', '.5', 'NaN', `1.${'1'.repeat(19)}`])('%j → null', (text) => {
+    expect(formatAmountText(text)).toBeNull();
   });
 });
 

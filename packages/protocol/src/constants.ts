@@ -11,8 +11,7 @@ export const DAY_MS = DAY_SECONDS * 1000;
 
 /** All tokens (USDT, FREE, FCC) have 18 decimals (BSC convention). */
 export const TOKEN_DECIMALS = 18;
-/** Fraction digits shown at most per asset (docs/business-rules.md "Amounts"). */
-export const DISPLAY_FRACTION = { USDT: 2, FREE: 4, FCC: 4 } as const;
+export { DISPLAY_FRACTION } from './amount-format.ts';
 
 /** Stake cycles: `index` is the contract's `stakeIndex`. The market-maker cycle is the 30-day one. */
 export const STAKE_CYCLES = [

@@ -4,9 +4,11 @@
 // mobile throttling set over the DevTools protocol (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s
 // up, CPU 4× slower):
 // - time to real data: from navigation until the home page shows the FOMO pool's balance from the
-//   API (not index.html's shell), the median of 5 cold loads (fresh profile each), and the
-//   JavaScript loaded by then (files, gzip bytes of the built files); the same on a repeat visit
-//   (warm HTTP cache and service worker);
+//   API (drawn by index.html's shell from its own live read, or by the app), the median of 5 cold
+//   loads (fresh profile each), and the JavaScript loaded by then (files, gzip bytes of the built
+//   files); the same on a repeat visit (warm HTTP cache and service worker);
+// - time to the app's page: until the app (React) has replaced the shell and shows that balance
+//   itself, the page a user can work with;
 // - first-paint JavaScript (gzip, per the Vite manifest, as the bundle budget counts it);
 // - Lighthouse mobile, performance and accessibility (fetched by npx on first use, pinned).
 // Run: node --import tsx scripts/src/bench/web.ts (BENCH_WEB_NO_LIGHTHOUSE=1: time to data only)
@@ -47,7 +49,7 @@ const kib = totalBytes / 1024;
 console.log(`web bench: first-paint JS ${kib.toFixed(1)} KiB gzip in ${files.length} files`);
 
 const metrics: Metric[] = [
-  { name: 'first-paint JavaScript (gzip)', value: kib, unit: 'KiB', target: { op: '<', value: 148 } },
+  { name: 'first-paint JavaScript (gzip)', value: kib, unit: 'KiB', target: { op: '<', value: 150 } },
 ];
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -66,12 +68,13 @@ const gzipBytes = (path: string) => {
   return n;
 };
 
-type Load = { ms: number; jsFiles: number; jsBytes: number };
+type Load = { ms: number; appMs: number; jsFiles: number; jsBytes: number };
 
 /**
  * One load of the home page under throttling: the time from navigation until the FOMO card's
- * balance shows a figure (the shell never shows one; React draws '—' until the API answers), and
- * the JavaScript whose response had ended by then.
+ * balance shows a figure (the shell's or the app's: both draw '—' until the API answers), the
+ * JavaScript whose response had ended by then, and the time until the app's own card shows it (the
+ * shell's figures, `data-fomo`, replaced by React's).
  */
 async function loadHome(context: BrowserContext): Promise<Load> {
   const page = await context.newPage();
@@ -90,6 +93,15 @@ async function loadHome(context: BrowserContext): Promise<Load> {
     { timeout: 60_000, polling: 'raf' },
   );
   const at = (await ms.jsonValue()) as number;
+  const app = await page.waitForFunction(
+    `(() => {
+      const text = document.querySelector('.fomo-card .stat-value .num')?.textContent ?? '';
+      return !document.querySelector('[data-fomo]') && /\\d/.test(text) ? performance.now() : false;
+    })()`,
+    undefined,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  const appMs = (await app.jsonValue()) as number;
   const scripts = (await page.evaluate(
     `performance
       .getEntriesByType('resource')
@@ -98,10 +110,11 @@ async function loadHome(context: BrowserContext): Promise<Load> {
       .filter((u) => u.origin === location.origin && u.pathname.endsWith('.js'))
       .map((u) => u.pathname.slice(1))`,
   )) as string[];
-  const inline = files.find((f) => f.source)?.gzipBytes ?? 0;
+  const inline = files.reduce((a, f) => a + (f.source === undefined ? 0 : f.gzipBytes), 0);
   await page.close();
   return {
     ms: at,
+    appMs,
     jsFiles: scripts.length,
     jsBytes: scripts.reduce((a, p) => a + gzipBytes(p), 0) + inline,
   };
@@ -139,8 +152,8 @@ async function timeToData(browser: Browser) {
     const c = cold.at(-1);
     const r = repeat.at(-1);
     console.log(
-      `  load ${i + 1}: cold ${c?.ms.toFixed(0)} ms (${c?.jsFiles} JS files, ${((c?.jsBytes ?? 0) / 1024).toFixed(1)} KiB gzip)` +
-        (r ? `, repeat ${r.ms.toFixed(0)} ms` : ''),
+      `  load ${i + 1}: cold ${c?.ms.toFixed(0)} ms (${c?.jsFiles} JS files, ${((c?.jsBytes ?? 0) / 1024).toFixed(1)} KiB gzip; the app's page ${c?.appMs.toFixed(0)} ms)` +
+        (r ? `, repeat ${r.ms.toFixed(0)} ms (the app's page ${r.appMs.toFixed(0)} ms)` : ''),
     );
   }
   return { cold, repeat };
@@ -195,7 +208,7 @@ if (!existsSync(CHROMIUM)) {
         name: `time to real data, cold (median of ${COLD_RUNS})`,
         value: median(coldMs) / 1000,
         unit: 's',
-        target: { op: '<=', value: 2.5 },
+        target: { op: '<=', value: 1.5 },
       },
       {
         name: `time to real data, repeat visit (median of ${REPEAT_RUNS})`,
@@ -210,6 +223,16 @@ if (!existsSync(CHROMIUM)) {
         target: { op: '<=', value: 120 },
       },
       { name: 'JavaScript files loaded by then, cold', value: median(jsFiles), unit: 'files' },
+      {
+        name: `time to the app's page (React's own figure), cold (median of ${COLD_RUNS})`,
+        value: median(loads.cold.map((l) => l.appMs)) / 1000,
+        unit: 's',
+      },
+      {
+        name: `time to the app's page, repeat visit (median of ${REPEAT_RUNS})`,
+        value: median(loads.repeat.map((l) => l.appMs)) / 1000,
+        unit: 's',
+      },
     );
     table.push(
       ...loads.cold.map((c, i) => [
@@ -218,6 +241,8 @@ if (!existsSync(CHROMIUM)) {
         String(c.jsFiles),
         (c.jsBytes / 1024).toFixed(1),
         loads.repeat[i] ? ((loads.repeat[i]?.ms ?? 0) / 1000).toFixed(2) : '',
+        (c.appMs / 1000).toFixed(2),
+        loads.repeat[i] ? ((loads.repeat[i]?.appMs ?? 0) / 1000).toFixed(2) : '',
       ]),
     );
 
@@ -294,10 +319,18 @@ if (!existsSync(CHROMIUM)) {
 writeBenchResult({
   bench: 'web',
   title: 'Web app on a phone',
-  method: `vite production build served by vite preview (gzip), its API the real app on an in-memory database with the demo's public content (server/bench/web-api.ts: banners, announcements, a funded FOMO pool, quotes). Time to real data: Chromium through playwright-core, viewport 412 × 823, DevTools throttling of 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up and CPU 4× slower; from navigation until the home page's FOMO card shows the pool balance from the API; ${COLD_RUNS} cold loads (a fresh profile each) and after each a repeat visit in the same profile; JavaScript = the page's own .js files whose response had ended by then, gzip level 9 of the built file, plus index.html's inline script. First-paint JS = the entry chunk, src/boot.tsx and their static imports (Vite manifest), gzip level 9. Lighthouse: ${lighthouse}`,
+  method: `vite production build served by vite preview (gzip), its API the real app on an in-memory database with the demo's public content (server/bench/web-api.ts: banners, announcements, a funded FOMO pool, quotes). Time to real data: Chromium through playwright-core, viewport 412 × 823, DevTools throttling of 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up and CPU 4× slower; from navigation until the home page's FOMO card shows the pool balance from the API (drawn by index.html's shell from its own read for this visit, or by the app), and until the app's own card (React's, the shell replaced) shows it; ${COLD_RUNS} cold loads (a fresh profile each) and after each a repeat visit in the same profile; JavaScript = the page's own .js files whose response had ended by then, gzip level 9 of the built file, plus index.html's inline scripts. First-paint JS = the entry chunk, src/boot.tsx and their static imports (Vite manifest), gzip level 9. Lighthouse: ${lighthouse}`,
   metrics,
   table: {
-    head: ['cold load', 'time to data (s)', 'JS files', 'JS KiB gzip', 'repeat visit (s)'],
+    head: [
+      'cold load',
+      'time to data (s)',
+      'JS files',
+      'JS KiB gzip',
+      'repeat visit (s)',
+      "app's page, cold (s)",
+      "app's page, repeat (s)",
+    ],
     rows: table,
   },
 });

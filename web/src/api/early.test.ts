@@ -45,8 +45,11 @@ describe('early reads', () => {
     vi.stubGlobal('fetch', shell);
     startEarlyReads(API, 'h5', 'en', true);
     const started = shell.mock.calls.map(urlOf).sort();
-    for (const call of shell.mock.calls as unknown as [string, RequestInit][])
+    for (const call of shell.mock.calls as unknown as [string, RequestInit][]) {
       expect(call[1].headers).toEqual({ platform: 'h5', 'Accept-Language': 'en' });
+      // from the network, never a kept answer: the shell draws some of them as current figures
+      expect(call[1].cache).toBe('no-store');
+    }
 
     // what the app's start asks for at home, all of it served by the shell's answers
     const app = vi.fn(async () => envelope(null));

@@ -59,20 +59,30 @@ type Holder = { [GLOBAL]?: Early };
 
 /**
  * In the shell: starts the reads of this page with the headers the client would send (`platform`:
- * protocol's PLATFORM, passed in by the shell's build).
+ * protocol's PLATFORM, passed in by the shell's build), from the network (never an answer a cache
+ * kept: the shell draws some of them as current figures). Returns them by endpoint, for the shell
+ * to draw from (a copy: the client takes each answer itself).
  */
-export function startEarlyReads(base: string, platform: string, lang: string, home: boolean): void {
-  if (typeof fetch !== 'function') return;
+export function startEarlyReads(
+  base: string,
+  platform: string,
+  lang: string,
+  home: boolean,
+): Map<EndpointKey, Promise<Response>> {
+  const byEndpoint = new Map<EndpointKey, Promise<Response>>();
+  if (typeof fetch !== 'function') return byEndpoint;
   const answers = new Map<string, Promise<Response>>();
   for (const read of EARLY_READS) {
     if (read.homeOnly && !home) continue;
     const url = apiUrl(base, read.path, read.query);
-    const answer = fetch(url, { headers: { platform, 'Accept-Language': lang } });
+    const answer = fetch(url, { headers: { platform, 'Accept-Language': lang }, cache: 'no-store' });
     // not taken (another page opened first): no unhandled rejection
     answer.catch(() => {});
     answers.set(url, answer);
+    byEndpoint.set(read.endpoint, answer);
   }
   (globalThis as Holder)[GLOBAL] = { lang, answers };
+  return byEndpoint;
 }
 
 /**

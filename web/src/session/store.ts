@@ -1,25 +1,15 @@
 // The one small client store: the signed-in session (token + user), kept in localStorage.
 import { useSyncExternalStore } from 'react';
+import { SESSION_KEY as KEY, parseSession, type Session } from './stored';
 
-export interface SessionUser {
-  address: string;
-  [field: string]: unknown;
-}
-export interface Session {
-  token: string;
-  user: SessionUser;
-}
+export type { Session } from './stored';
 
-const KEY = 'free.session';
 const listeners = new Set<() => void>();
 let current: Session | null = read();
 
 function read(): Session | null {
   try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Session;
-    return typeof parsed?.token === 'string' && typeof parsed.user?.address === 'string' ? parsed : null;
+    return parseSession(localStorage.getItem(KEY));
   } catch {
     return null;
   }
