@@ -6,6 +6,8 @@ import {
   buildLiabilityTree,
   type LiabilityClaim,
   type LiabilityProof,
+  liabilityNodeHex,
+  liabilityNodeOfHex,
   liabilityProof,
   paddedCount,
   randomSalt,
@@ -82,6 +84,20 @@ describe('the liabilities tree', () => {
       ),
     );
     expect(two.root.usdt).toBe(4n);
+  });
+
+  it('stores a node as abi.encode(bytes32 hash, uint256 usdt, uint256 free) and reads it back', () => {
+    const node = { hash: randomSalt(), usdt: 2n ** 256n - 1n, free: 10n ** 18n };
+    const hex = liabilityNodeHex(node);
+    expect(`0x${hex}`).toBe(
+      encodeAbiParameters(
+        [{ type: 'bytes32' }, { type: 'uint256' }, { type: 'uint256' }],
+        [node.hash, node.usdt, node.free],
+      ),
+    );
+    expect(liabilityNodeOfHex(hex)).toEqual(node);
+    expect(() => liabilityNodeHex({ ...node, usdt: 2n ** 256n })).toThrow(RangeError);
+    expect(() => liabilityNodeOfHex(hex.slice(2))).toThrow(TypeError);
   });
 
   it('an empty snapshot is one empty leaf', () => {

@@ -99,6 +99,28 @@ export function liabilityParent(left: LiabilityNode, right: LiabilityNode): Liab
   return { hash: keccak(b), usdt, free };
 }
 
+/**
+ * A node as the 192 hex digits of abi.encode(bytes32 hash, uint256 usdt, uint256 free), no 0x: the
+ * layout a parent hashes its children in, and the one a level of nodes is stored in.
+ */
+export function liabilityNodeHex(n: LiabilityNode): string {
+  if (n.usdt < 0n || n.usdt > MAX_UINT256 || n.free < 0n || n.free > MAX_UINT256)
+    throw new RangeError('liabilities: a sum is not a uint256');
+  const hash = n.hash.startsWith('0x') ? n.hash.slice(2) : n.hash;
+  if (hash.length !== 64) throw new TypeError(`not 32 bytes of hex: ${n.hash}`);
+  return hash.toLowerCase() + n.usdt.toString(16).padStart(64, '0') + n.free.toString(16).padStart(64, '0');
+}
+
+/** The node of liabilityNodeHex's 192 hex digits. */
+export function liabilityNodeOfHex(hex: string): LiabilityNode {
+  if (!/^[0-9a-fA-F]{192}$/.test(hex)) throw new TypeError(`not a liabilities node: ${hex}`);
+  return {
+    hash: `0x${hex.slice(0, 64).toLowerCase()}` as Hex,
+    usdt: BigInt(`0x${hex.slice(64, 128)}`),
+    free: BigInt(`0x${hex.slice(128, 192)}`),
+  };
+}
+
 /** A random 32-byte salt (Web Crypto: the browser and Node alike). */
 export function randomSalt(): Hex {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));

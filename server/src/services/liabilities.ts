@@ -12,6 +12,8 @@ import {
   type LiabilityClaim,
   type LiabilityNode,
   liabilityLeafHash,
+  liabilityNodeHex,
+  liabilityNodeOfHex,
   liabilityPathIndexes,
   randomSalts,
 } from '@free/protocol/liabilities';
@@ -71,6 +73,8 @@ const toSnapshot = (r: SnapshotRow): LiabilitySnapshot => ({
   takenAt: date(r.taken_at),
 });
 
+/** A stored inner node: abi.encode(bytes32 hash, uint256 usdt, uint256 free). */
+const NODE_BYTES = 96;
 /** Rows per INSERT: each column goes as one comma-joined text parameter (both drivers, no array types). */
 const CHUNK = 20_000;
 const joined = (v: readonly (string | number | bigint)[]) => v.join(',');
@@ -138,20 +142,11 @@ export async function takeLiabilitySnapshot(
               string_to_array(${joined(part.map((l) => l.free))}, ',')::numeric[])`,
       );
     }
-    const nodes: { level: number; idx: number; n: LiabilityNode }[] = [];
+    // the inner nodes: one row per level, its nodes' bytes end to end (migration 0029)
     for (let k = 1; k < tree.levels.length; k++) {
-      for (const [idx, n] of (tree.levels[k] ?? []).entries()) nodes.push({ level: k, idx, n });
-    }
-    for (let at = 0; at < nodes.length; at += CHUNK) {
-      const part = nodes.slice(at, at + CHUNK);
+      const hex = (tree.levels[k] ?? []).map(liabilityNodeHex).join('');
       await tx.execute(
-        sql`INSERT INTO liability_nodes (snapshot_id, level, idx, hash, usdt, free)
-            SELECT ${id}, * FROM unnest(
-              string_to_array(${joined(part.map((x) => x.level))}, ',')::smallint[],
-              string_to_array(${joined(part.map((x) => x.idx))}, ',')::int[],
-              string_to_array(${joined(part.map((x) => x.n.hash))}, ','),
-              string_to_array(${joined(part.map((x) => x.n.usdt))}, ',')::numeric[],
-              string_to_array(${joined(part.map((x) => x.n.free))}, ',')::numeric[])`,
+        sql`INSERT INTO liability_levels (snapshot_id, level, nodes) VALUES (${id}, ${k}, decode(${hex}, 'hex'))`,
       );
     }
     return toSnapshot(row);
@@ -202,24 +197,36 @@ export async function liabilityProofOf(
   const sibs = liabilityPathIndexes(index, snapshot.leafCount);
   const path: LiabilityNode[] = sibs.map(() => EMPTY_NODE);
   if (sibs.length > 0) {
-    const nodes = sibs.slice(1).map((idx, k) => sql`(${k + 1}::smallint, ${idx}::int)`);
-    const found = await rows<{ level: number; hash: Hex; usdt: string; free: string }>(
+    // the sibling leaf, then each level's sibling: its 96 bytes of the level's row
+    const at = sibs.slice(1).map((idx, k) => sql`(${k + 1}::smallint, ${idx * NODE_BYTES + 1}::int)`);
+    const found = await rows<{
+      level: number;
+      hash: Hex | null;
+      usdt: string | null;
+      free: string | null;
+      node: string | null;
+    }>(
       db,
-      sql`SELECT 0 AS level, user_hash AS hash, usdt::text, free::text FROM liability_leaves
-            WHERE snapshot_id = ${snapshot.id} AND idx = ${sibs[0]}
+      sql`SELECT 0::smallint AS level, user_hash AS hash, usdt::text, free::text, NULL::text AS node
+            FROM liability_leaves WHERE snapshot_id = ${snapshot.id} AND idx = ${sibs[0]}
           ${
-            nodes.length > 0
-              ? sql`UNION ALL SELECT level, hash, usdt::text, free::text FROM liability_nodes
-            WHERE snapshot_id = ${snapshot.id} AND (level, idx) IN (${sql.join(nodes, sql`, `)})`
+            at.length > 0
+              ? sql`UNION ALL SELECT l.level, NULL, NULL, NULL, encode(substring(l.nodes FROM v.at FOR ${NODE_BYTES}), 'hex')
+            FROM (VALUES ${sql.join(at, sql`, `)}) v(level, at)
+            JOIN liability_levels l ON l.snapshot_id = ${snapshot.id} AND l.level = v.level`
               : sql``
           }`,
     );
     for (const n of found) {
-      const usdt = BigInt(n.usdt);
-      const free = BigInt(n.free);
       const level = Number(n.level);
+      if (n.node !== null) {
+        path[level] = liabilityNodeOfHex(n.node);
+        continue;
+      }
+      const usdt = BigInt(n.usdt ?? '');
+      const free = BigInt(n.free ?? '');
       // level 0 is the sibling leaf: its hash is made from its userHash and amounts
-      path[level] = { hash: level === 0 ? liabilityLeafHash(n.hash, usdt, free) : n.hash, usdt, free };
+      path[level] = { hash: liabilityLeafHash(n.hash as Hex, usdt, free), usdt, free };
     }
   }
   return {
