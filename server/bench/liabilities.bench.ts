@@ -135,7 +135,7 @@ if (problems.length) {
 writeBenchResult({
   bench: 'liabilities',
   title: 'proof of liabilities',
-  method: `${N.toLocaleString('en')} users with USDT (and a third with FREE) balances on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}: one snapshot (repeatable-read read of every claim, tree of ${snapshot.leafCount.toLocaleString('en')} leaves, leaves and inner nodes stored), then ${PROOFS} proofs of users spread over the tree (service call, no HTTP); every 100th proof verified with protocol's verifier`,
+  method: `${N.toLocaleString('en')} users with USDT (and a third with FREE) balances on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}: one snapshot (repeatable-read read of every claim, tree of ${snapshot.leafCount.toLocaleString('en')} leaves, leaves stored a row each, inner nodes a row per level), then ${PROOFS} proofs of users spread over the tree (service call, no HTTP); every 100th proof verified with protocol's verifier`,
   metrics: [
     {
       name: 'snapshot built and stored',
