@@ -8,7 +8,7 @@ import { WEI_PER_UNIT as U } from '@free/protocol/amount';
 import { verifyLiabilityProof } from '@free/protocol/liabilities-verify';
 import { sql } from 'drizzle-orm';
 import { createPublicClient, getAddress, http } from 'viem';
-import { openDb, rowsOf } from '../src/db/client.ts';
+import { type DbHandle, openDb, rowsOf } from '../src/db/client.ts';
 import { liabilityProofOf, takeLiabilitySnapshot } from '../src/services/liabilities.ts';
 import { writeBenchResult } from './result.ts';
 
@@ -28,9 +28,62 @@ await db.execute(sql`ANALYZE`);
 // no withdrawal has a transaction here: the chain is never asked
 const client = createPublicClient({ transport: http('http://127.0.0.1:1') });
 
+// Phases of the snapshot, timed from outside the service: every statement of its transaction is
+// timed and named by the table it writes; what lies between them is JavaScript (the tree).
+type Step = { what: string; from: number; to: number };
+const steps: Step[] = [];
+const sqlText = (q: unknown): string => {
+  const chunks = (q as { queryChunks?: unknown[] }).queryChunks ?? [];
+  return chunks
+    .map((c) => {
+      const v = (c as { value?: unknown }).value;
+      if (Array.isArray(v)) return v.join('');
+      return (c as { queryChunks?: unknown }).queryChunks ? sqlText(c) : '';
+    })
+    .join(' ');
+};
+const timed: DbHandle = {
+  ...handle,
+  transaction: (fn) =>
+    handle.transaction((tx) => {
+      const execute = tx.execute.bind(tx);
+      tx.execute = (async (q: Parameters<typeof execute>[0]) => {
+        const text = sqlText(q);
+        const what = /INSERT INTO liability_(\w+)/.exec(text)?.[1] ?? 'read';
+        const from = performance.now();
+        try {
+          return await execute(q);
+        } finally {
+          steps.push({ what, from, to: performance.now() });
+        }
+      }) as typeof tx.execute;
+      return fn(tx);
+    }),
+};
+
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+const cpu0 = cpuMs();
 const t0 = performance.now();
-const snapshot = await takeLiabilitySnapshot(handle, client, new Date(), null);
+const snapshot = await takeLiabilitySnapshot(timed, client, new Date(), null);
 const snapshotMs = performance.now() - t0;
+// PGlite runs in this process: its CPU time says less about the machine's other load than the wall
+const snapshotCpuMs = cpuMs() - cpu0;
+const first = (what: string) => steps.find((s) => s.what === what);
+const last = (what: string) => steps.findLast((s) => s.what === what);
+const firstStore = steps.find((s) => s.what !== 'read');
+const readEnd = steps.filter((s) => !firstStore || s.to <= firstStore.from).at(-1)?.to ?? t0;
+const span = (a?: number, b?: number) => (a === undefined || b === undefined ? 0 : b - a);
+const phases = {
+  'read claims': readEnd - t0,
+  'build tree (JS)': span(readEnd, firstStore?.from),
+  'store snapshot row': span(first('snapshots')?.from, first('leaves')?.from),
+  'store leaves': span(first('leaves')?.from, first('levels')?.from ?? last('leaves')?.to),
+  'store inner nodes': span(first('levels')?.from, last('levels')?.to),
+  commit: span(last('levels')?.to ?? last('leaves')?.to, t0 + snapshotMs),
+};
 
 const [ledger] = rowsOf<{ usdt: string; free: string }>(
   await db.execute(sql`SELECT
@@ -68,6 +121,11 @@ const pct = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times
 await handle.close();
 
 console.log(
+  `liabilities: phases ${Object.entries(phases)
+    .map(([k, v]) => `${k} ${Math.round(v)} ms`)
+    .join(', ')}; CPU of this process ${Math.round(snapshotCpuMs)} ms`,
+);
+console.log(
   `liabilities: ${N} users, snapshot (read, tree, store) ${Math.round(snapshotMs)} ms; ${PROOFS} proofs p50 ${pct(0.5).toFixed(2)} ms, p99 ${pct(0.99).toFixed(2)} ms`,
 );
 if (problems.length) {
@@ -77,7 +135,7 @@ if (problems.length) {
 writeBenchResult({
   bench: 'liabilities',
   title: 'proof of liabilities',
-  method: `${N.toLocaleString('en')} users with USDT (and a third with FREE) balances on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}: one snapshot (repeatable-read read of every claim, tree of ${snapshot.leafCount.toLocaleString('en')} leaves, leaves and inner nodes stored), then ${PROOFS} proofs of users spread over the tree (service call, no HTTP); every 100th proof verified with protocol's verifier`,
+  method: `${N.toLocaleString('en')} users with USDT (and a third with FREE) balances on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}: one snapshot (repeatable-read read of every claim, tree of ${snapshot.leafCount.toLocaleString('en')} leaves, leaves stored a row each, inner nodes a row per level), then ${PROOFS} proofs of users spread over the tree (service call, no HTTP); every 100th proof verified with protocol's verifier`,
   metrics: [
     {
       name: 'snapshot built and stored',

@@ -3,9 +3,14 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { type Address, type Hex, parseAddress } from './address.ts';
 import {
+  buildLiabilityLevels,
   buildLiabilityTree,
+  EMPTY_NODE,
+  LIABILITY_NODE_BYTES,
   type LiabilityClaim,
   type LiabilityProof,
+  liabilityNodeHex,
+  liabilityNodeOfHex,
   liabilityProof,
   paddedCount,
   randomSalt,
@@ -82,6 +87,50 @@ describe('the liabilities tree', () => {
       ),
     );
     expect(two.root.usdt).toBe(4n);
+  });
+
+  it('stores a node as abi.encode(bytes32 hash, uint256 usdt, uint256 free) and reads it back', () => {
+    const node = { hash: randomSalt(), usdt: 2n ** 256n - 1n, free: 10n ** 18n };
+    const hex = liabilityNodeHex(node);
+    expect(`0x${hex}`).toBe(
+      encodeAbiParameters(
+        [{ type: 'bytes32' }, { type: 'uint256' }, { type: 'uint256' }],
+        [node.hash, node.usdt, node.free],
+      ),
+    );
+    expect(liabilityNodeOfHex(hex)).toEqual(node);
+    expect(() => liabilityNodeHex({ ...node, usdt: 2n ** 256n })).toThrow(RangeError);
+    expect(() => liabilityNodeOfHex(hex.slice(2))).toThrow(TypeError);
+  });
+
+  it('gives the root pinned for fixed claims (a change of the builder keeps every hash)', () => {
+    // 700 users: 324 padding leaves, so subtrees of padding at several levels; sums past 2^64
+    const fixed = Array.from({ length: 700 }, (_, i) => ({
+      user: `0x${(i + 1).toString(16).padStart(40, '0')}` as Address,
+      salt: `0x${((i + 1) * 7919).toString(16).padStart(64, '0')}` as Hex,
+      usdt: i % 5 === 0 ? 0n : BigInt(i) * 10n ** 18n + 1n,
+      free: i % 3 === 0 ? 0n : 2n ** 200n + BigInt(i),
+    }));
+    const tree = buildLiabilityTree(fixed);
+    expect(tree.leafCount).toBe(1024);
+    expect(tree.root).toEqual({
+      hash: '0xc02d8ac61070b79adfceff91c85033c71e4d8c48246ec29148126379dc65dd8d',
+      usdt: 196000000000000000000560n,
+      free: 748833128624689468402554335030981772775346595102781461250604083n,
+    });
+    expect(tree.levels[3]?.[40]?.hash).toBe(
+      '0xae540c52559c070dc5a62a096eee2cf484bff34b3296f159d396629d95c096b9',
+    );
+    const packed = buildLiabilityLevels(fixed);
+    expect(packed.root).toEqual(tree.root);
+    expect(packed.levels.map((l) => l.length / LIABILITY_NODE_BYTES)).toEqual(
+      tree.levels.map((l) => l.length),
+    );
+    expect(liabilityNodeHex(tree.levels[3]?.[40] ?? EMPTY_NODE)).toBe(
+      Array.from(packed.levels[3]?.subarray(40 * 96, 41 * 96) ?? [], (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join(''),
+    );
   });
 
   it('an empty snapshot is one empty leaf', () => {

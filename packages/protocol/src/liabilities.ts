@@ -75,28 +75,40 @@ export function liabilityUserHash(user: Address, salt: Hex): Hex {
   return keccak(b);
 }
 
+/** Bytes of a stored or hashed node: abi.encode(bytes32 hash, uint256 usdt, uint256 free). */
+export const LIABILITY_NODE_BYTES = 96;
+/** Writes a node's 96 bytes (its hash as hex, or left as is when null) at `at`; sums of 0 are left as is. */
+function putNode(out: Uint8Array, at: number, hash: string | null, usdt: bigint, free: bigint): void {
+  if (hash !== null) putHex(out, at, hash, 32);
+  if (usdt !== 0n) putUint(out, at + 32, usdt);
+  if (free !== 0n) putUint(out, at + 64, free);
+}
+
 /** keccak256(abi.encode(bytes32 userHash, uint256 usdt, uint256 free)). */
 export function liabilityLeafHash(userHash: Hex, usdt: Wei, free: Wei): Hex {
-  const b = new Uint8Array(96);
-  putHex(b, 0, userHash, 32);
-  putUint(b, 32, usdt);
-  putUint(b, 64, free);
+  const b = new Uint8Array(LIABILITY_NODE_BYTES);
+  putNode(b, 0, userHash, usdt, free);
   return keccak(b);
 }
 
-/** The parent of two nodes: both children's hashes and sums hashed, sums added. */
-export function liabilityParent(left: LiabilityNode, right: LiabilityNode): LiabilityNode {
-  const b = new Uint8Array(192);
-  putHex(b, 0, left.hash, 32);
-  putUint(b, 32, left.usdt);
-  putUint(b, 64, left.free);
-  putHex(b, 96, right.hash, 32);
-  putUint(b, 128, right.usdt);
-  putUint(b, 160, right.free);
-  const usdt = left.usdt + right.usdt;
-  const free = left.free + right.free;
-  if (usdt > MAX_UINT256 || free > MAX_UINT256) throw new RangeError('liabilities: a sum exceeds uint256');
-  return { hash: keccak(b), usdt, free };
+/**
+ * A node as the 192 hex digits of abi.encode(bytes32 hash, uint256 usdt, uint256 free), no 0x: the
+ * layout a parent hashes its children in, and the one a level of nodes is stored in.
+ */
+export function liabilityNodeHex(n: LiabilityNode): string {
+  const b = new Uint8Array(LIABILITY_NODE_BYTES);
+  putNode(b, 0, n.hash, n.usdt, n.free);
+  return toHex(b).slice(2);
+}
+
+/** The node of liabilityNodeHex's 192 hex digits. */
+export function liabilityNodeOfHex(hex: string): LiabilityNode {
+  if (!/^[0-9a-fA-F]{192}$/.test(hex)) throw new TypeError(`not a liabilities node: ${hex}`);
+  return {
+    hash: `0x${hex.slice(0, 64).toLowerCase()}` as Hex,
+    usdt: BigInt(`0x${hex.slice(64, 128)}`),
+    free: BigInt(`0x${hex.slice(128, 192)}`),
+  };
 }
 
 /** A random 32-byte salt (Web Crypto: the browser and Node alike). */
@@ -122,8 +134,19 @@ export const paddedCount = (n: number): number => {
   return c;
 };
 
-/** Builds the tree of a snapshot; claims may come in any order (they are sorted by userHash). */
-export function buildLiabilityTree(claims: readonly LiabilityClaim[]): LiabilityTree {
+/**
+ * A built tree as bytes: levels[k] holds level k's nodes in index order, LIABILITY_NODE_BYTES each
+ * (liabilityNodeHex's layout: what a parent hashes and what the server stores); levels[0] are the
+ * leaves, padding included, the last level the root.
+ */
+export type PackedLiabilityTree = Omit<LiabilityTree, 'levels'> & { levels: Uint8Array[] };
+
+/**
+ * Builds the tree of a snapshot as bytes; claims may come in any order (they are sorted by
+ * userHash). A parent is the keccak of its two children's 192 bytes as they lie side by side.
+ */
+export function buildLiabilityLevels(claims: readonly LiabilityClaim[]): PackedLiabilityTree {
+  const N = LIABILITY_NODE_BYTES;
   const leaves: LiabilityLeaf[] = claims
     .map((c) => ({
       index: 0,
@@ -139,35 +162,68 @@ export function buildLiabilityTree(claims: readonly LiabilityClaim[]): Liability
       throw new Error('liabilities: two leaves share a userHash');
   }
   const leafCount = paddedCount(leaves.length);
-  const level0: LiabilityNode[] = new Array(leafCount);
-  for (let i = 0; i < leafCount; i++) {
-    const l = leaves[i];
-    if (!l) {
-      level0[i] = EMPTY_NODE;
-      continue;
-    }
+  // padding leaves stay zero: hash 0, sums 0
+  let cur = new Uint8Array(leafCount * N);
+  let usdt: bigint[] = new Array(leafCount).fill(0n);
+  let free: bigint[] = new Array(leafCount).fill(0n);
+  for (let i = 0; i < leaves.length; i++) {
+    const l = leaves[i] as LiabilityLeaf;
     l.index = i;
-    level0[i] = { hash: liabilityLeafHash(l.userHash, l.usdt, l.free), usdt: l.usdt, free: l.free };
+    putNode(cur, i * N, l.userHash, l.usdt, l.free);
+    cur.set(new Uint8Array(sha3.keccak256.arrayBuffer(cur.subarray(i * N, i * N + N))), i * N);
+    usdt[i] = l.usdt;
+    free[i] = l.free;
   }
-  const levels: LiabilityNode[][] = [level0];
-  let cur = level0;
-  // the parent of two empty subtrees is the same node at each level: hashed once (the padding
-  // can be almost half the tree)
-  let empty = EMPTY_NODE;
-  let emptyParent = liabilityParent(empty, empty);
-  while (cur.length > 1) {
-    const next: LiabilityNode[] = new Array(cur.length / 2);
-    for (let i = 0; i < next.length; i++) {
-      const l = cur[2 * i] as LiabilityNode;
-      const r = cur[2 * i + 1] as LiabilityNode;
-      next[i] = l === empty && r === empty ? emptyParent : liabilityParent(l, r);
+  const levels = [cur];
+  // nodes at or after `real` cover padding only: the same node at each level, hashed once (the
+  // padding can be almost half the tree)
+  let real = leaves.length;
+  const empty = new Uint8Array(2 * N);
+  while (cur.length > N) {
+    const width = cur.length / N / 2;
+    const next = new Uint8Array(width * N);
+    const nextUsdt: bigint[] = new Array(width);
+    const nextFree: bigint[] = new Array(width);
+    real = Math.ceil(real / 2);
+    const emptyHash = new Uint8Array(sha3.keccak256.arrayBuffer(empty));
+    for (let i = 0; i < width; i++) {
+      if (i >= real) {
+        next.set(emptyHash, i * N);
+        nextUsdt[i] = 0n;
+        nextFree[i] = 0n;
+        continue;
+      }
+      const u = (usdt[2 * i] as bigint) + (usdt[2 * i + 1] as bigint);
+      const f = (free[2 * i] as bigint) + (free[2 * i + 1] as bigint);
+      if (u > MAX_UINT256 || f > MAX_UINT256) throw new RangeError('liabilities: a sum exceeds uint256');
+      next.set(new Uint8Array(sha3.keccak256.arrayBuffer(cur.subarray(2 * i * N, 2 * i * N + 2 * N))), i * N);
+      putNode(next, i * N, null, u, f);
+      nextUsdt[i] = u;
+      nextFree[i] = f;
     }
+    empty.set(emptyHash, 0);
+    empty.set(emptyHash, N);
     levels.push(next);
     cur = next;
-    empty = emptyParent;
-    emptyParent = liabilityParent(empty, empty);
+    usdt = nextUsdt;
+    free = nextFree;
   }
-  return { leaves, levels, root: cur[0] as LiabilityNode, leafCount };
+  const root = { hash: toHex(cur.subarray(0, 32)), usdt: usdt[0] ?? 0n, free: free[0] ?? 0n };
+  return { leaves, levels, root, leafCount };
+}
+
+/** Builds the tree of a snapshot; claims may come in any order (they are sorted by userHash). */
+export function buildLiabilityTree(claims: readonly LiabilityClaim[]): LiabilityTree {
+  const packed = buildLiabilityLevels(claims);
+  const levels = packed.levels.map((bytes) => {
+    const nodes: LiabilityNode[] = new Array(bytes.length / LIABILITY_NODE_BYTES);
+    for (let i = 0; i < nodes.length; i++)
+      nodes[i] = liabilityNodeOfHex(
+        toHex(bytes.subarray(i * LIABILITY_NODE_BYTES, (i + 1) * LIABILITY_NODE_BYTES)).slice(2),
+      );
+    return nodes;
+  });
+  return { ...packed, levels };
 }
 
 /** Index of the sibling of node `index` at every level from the leaves up (depth = log2(leafCount)). */

@@ -7,11 +7,13 @@ import { liabilitiesAbi, paymentAbi, stakingAbi } from '@free/protocol/abi/index
 import { type Address, type Hex, parseAddress } from '@free/protocol/address';
 import { ErrorCode } from '@free/protocol/envelope';
 import {
-  buildLiabilityTree,
+  buildLiabilityLevels,
   EMPTY_NODE,
+  LIABILITY_NODE_BYTES,
   type LiabilityClaim,
   type LiabilityNode,
   liabilityLeafHash,
+  liabilityNodeOfHex,
   liabilityPathIndexes,
   randomSalts,
 } from '@free/protocol/liabilities';
@@ -94,21 +96,30 @@ export async function takeLiabilitySnapshot(
   return h.transaction(async (tx) => {
     await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
     const claims = await userClaims(tx, client);
-    const users = await rows<{ id: number; address: string }>(tx, sql`SELECT id, address FROM users`);
+    // every user in one row of text: PGlite decodes 100,000 rows of (id, address) about ten times
+    // slower than the same text in one row (docs/benchmarks.md, proof of liabilities)
+    const [all] = await rows<{ ids: string | null; addresses: string | null }>(
+      tx,
+      sql`SELECT string_agg(id::text, ',' ORDER BY id) AS ids, string_agg(address, ',' ORDER BY id) AS addresses
+          FROM users`,
+    );
+    const ids = all?.ids?.split(',') ?? [];
+    const addresses = all?.addresses?.split(',') ?? [];
     const idOf = new Map<string, number>();
     const list: LiabilityClaim[] = [];
     const salts = randomSalts(claims.size);
-    for (const u of users) {
-      const c = claims.get(Number(u.id));
+    for (const [i, address] of addresses.entries()) {
+      const userId = Number(ids[i]);
+      const c = claims.get(userId);
       if (!c) continue;
       if (c.USDT < 0n || c.FREE < 0n)
-        throw new Error(`liabilities: user ${u.id} has a negative claim; snapshot refused`);
+        throw new Error(`liabilities: user ${userId} has a negative claim; snapshot refused`);
       if (c.USDT === 0n && c.FREE === 0n) continue;
-      idOf.set(u.address.toLowerCase(), Number(u.id));
+      idOf.set(address.toLowerCase(), userId);
       // users.address holds the lower-case address checked at sign-in; the tree reads its bytes
-      list.push({ user: u.address as Address, salt: salts[list.length] as Hex, usdt: c.USDT, free: c.FREE });
+      list.push({ user: address as Address, salt: salts[list.length] as Hex, usdt: c.USDT, free: c.FREE });
     }
-    const tree = buildLiabilityTree(list);
+    const tree = buildLiabilityLevels(list);
     const [row] = await rows<SnapshotRow>(
       tx,
       sql`INSERT INTO liability_snapshots (id, root, usdt, free, leaf_count, user_count, taken_at)
@@ -138,20 +149,13 @@ export async function takeLiabilitySnapshot(
               string_to_array(${joined(part.map((l) => l.free))}, ',')::numeric[])`,
       );
     }
-    const nodes: { level: number; idx: number; n: LiabilityNode }[] = [];
+    // the inner nodes: one row per level, its nodes' bytes end to end (migration 0029)
     for (let k = 1; k < tree.levels.length; k++) {
-      for (const [idx, n] of (tree.levels[k] ?? []).entries()) nodes.push({ level: k, idx, n });
-    }
-    for (let at = 0; at < nodes.length; at += CHUNK) {
-      const part = nodes.slice(at, at + CHUNK);
+      const nodes = tree.levels[k] as Uint8Array;
+      // hex and decode(): PGlite turns a hex text into bytea many times faster than a byte array
+      const hex = Buffer.from(nodes.buffer, nodes.byteOffset, nodes.byteLength).toString('hex');
       await tx.execute(
-        sql`INSERT INTO liability_nodes (snapshot_id, level, idx, hash, usdt, free)
-            SELECT ${id}, * FROM unnest(
-              string_to_array(${joined(part.map((x) => x.level))}, ',')::smallint[],
-              string_to_array(${joined(part.map((x) => x.idx))}, ',')::int[],
-              string_to_array(${joined(part.map((x) => x.n.hash))}, ','),
-              string_to_array(${joined(part.map((x) => x.n.usdt))}, ',')::numeric[],
-              string_to_array(${joined(part.map((x) => x.n.free))}, ',')::numeric[])`,
+        sql`INSERT INTO liability_levels (snapshot_id, level, nodes) VALUES (${id}, ${k}, decode(${hex}, 'hex'))`,
       );
     }
     return toSnapshot(row);
@@ -202,24 +206,38 @@ export async function liabilityProofOf(
   const sibs = liabilityPathIndexes(index, snapshot.leafCount);
   const path: LiabilityNode[] = sibs.map(() => EMPTY_NODE);
   if (sibs.length > 0) {
-    const nodes = sibs.slice(1).map((idx, k) => sql`(${k + 1}::smallint, ${idx}::int)`);
-    const found = await rows<{ level: number; hash: Hex; usdt: string; free: string }>(
+    // the sibling leaf, then each level's sibling: its 96 bytes of the level's row
+    const at = sibs
+      .slice(1)
+      .map((idx, k) => sql`(${k + 1}::smallint, ${idx * LIABILITY_NODE_BYTES + 1}::int)`);
+    const found = await rows<{
+      level: number;
+      hash: Hex | null;
+      usdt: string | null;
+      free: string | null;
+      node: string | null;
+    }>(
       db,
-      sql`SELECT 0 AS level, user_hash AS hash, usdt::text, free::text FROM liability_leaves
-            WHERE snapshot_id = ${snapshot.id} AND idx = ${sibs[0]}
+      sql`SELECT 0::smallint AS level, user_hash AS hash, usdt::text, free::text, NULL::text AS node
+            FROM liability_leaves WHERE snapshot_id = ${snapshot.id} AND idx = ${sibs[0]}
           ${
-            nodes.length > 0
-              ? sql`UNION ALL SELECT level, hash, usdt::text, free::text FROM liability_nodes
-            WHERE snapshot_id = ${snapshot.id} AND (level, idx) IN (${sql.join(nodes, sql`, `)})`
+            at.length > 0
+              ? sql`UNION ALL SELECT l.level, NULL, NULL, NULL, encode(substring(l.nodes FROM v.at FOR ${LIABILITY_NODE_BYTES}), 'hex')
+            FROM (VALUES ${sql.join(at, sql`, `)}) v(level, at)
+            JOIN liability_levels l ON l.snapshot_id = ${snapshot.id} AND l.level = v.level`
               : sql``
           }`,
     );
     for (const n of found) {
-      const usdt = BigInt(n.usdt);
-      const free = BigInt(n.free);
       const level = Number(n.level);
+      if (n.node !== null) {
+        path[level] = liabilityNodeOfHex(n.node);
+        continue;
+      }
+      const usdt = BigInt(n.usdt ?? '');
+      const free = BigInt(n.free ?? '');
       // level 0 is the sibling leaf: its hash is made from its userHash and amounts
-      path[level] = { hash: level === 0 ? liabilityLeafHash(n.hash, usdt, free) : n.hash, usdt, free };
+      path[level] = { hash: liabilityLeafHash(n.hash as Hex, usdt, free), usdt, free };
     }
   }
   return {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -81,18 +82,21 @@ export const liabilityLeaves = pgTable(
   ],
 );
 
-/** The tree's inner nodes (level ≥ 1; level 0 is liability_leaves, padding is implied): a proof is one read. */
-export const liabilityNodes = pgTable(
-  'liability_nodes',
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The tree's inner nodes, one row per level ≥ 1 (level 0 is liability_leaves): `nodes` is the
+ * level's nodes in index order, 96 bytes each (hash, usdt, free as abi.encode(bytes32, uint256,
+ * uint256)), stored uncompressed so that a proof reads each sibling with substring() (migration 0029).
+ */
+export const liabilityLevels = pgTable(
+  'liability_levels',
   {
     snapshotId: bigint('snapshot_id', { mode: 'number' })
       .notNull()
       .references(() => liabilitySnapshots.id),
     level: smallint('level').notNull(),
-    idx: integer('idx').notNull(),
-    hash: text('hash').notNull(),
-    usdt: wei('usdt').notNull(),
-    free: wei('free').notNull(),
+    nodes: bytea('nodes').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.idx] })],
+  (t) => [primaryKey({ columns: [t.snapshotId, t.level] })],
 );
