@@ -59,7 +59,17 @@ async function pgDir(path: string) {
 
 /** The operator tool of the build with what a cron job is given: no key. */
 function ops(d: DrillDeps, args: string[]) {
-  const only = ['PATH', 'HOME', 'NODE_ENV', 'RPC_URL', 'DATABASE_URL', 'DEPLOYMENT_FILE'] as const;
+  // the deployment's settings the operator tool reads: its chain, database and finality (with the
+  // default of 15 blocks instead of the processes' 2, a payout mined 14 blocks ago is not yet final)
+  const only = [
+    'PATH',
+    'HOME',
+    'NODE_ENV',
+    'RPC_URL',
+    'DATABASE_URL',
+    'DEPLOYMENT_FILE',
+    'FINALITY_DEPTH',
+  ] as const;
   const env = Object.fromEntries(only.map((k) => [k, d.apiEnv[k] ?? process.env[k] ?? '']));
   return run(process.execPath, ['server/dist/ops.js', ...args], {
     cwd: ROOT,
