@@ -48,6 +48,30 @@ const vitest = (name: string, dir: string): Suite => ({
 
 const suites: Suite[] = [
   {
+    // first: the server suite and the browser lane start once the contracts are built
+    name: 'contracts',
+    cwd: root,
+    command: ['node', 'contracts/scripts/forge.mjs', 'test'],
+    counts: 'summary-line',
+  },
+  {
+    ...vitest('server', 'server'),
+    // the longest suite, and it mostly waits on PostgreSQL, the chains and the processes it starts
+    // (340 s of CPU in a 9-minute run): from the moment the contracts are built (its chains deploy
+    // them), beside the checks that compute
+    beside: { after: ['contracts'], lane: 'server' },
+  },
+  {
+    name: 'web-e2e',
+    cwd: join(root, 'web'),
+    // against a private throw-away stack (own anvil, API on a memory DB): sign-in and recharge included
+    command: ['node', '--import', 'tsx', 'e2e/with-stack.ts'],
+    counts: 'summary-line',
+    // mostly waits on the browser, the API and the chain (159 s of CPU in a 12-minute run): beside
+    // the type check and the server suite rather than after them
+    beside: { after: ['contracts'], lane: 'browser' },
+  },
+  {
     name: 'lint',
     cwd: root,
     // biome, citations that point into the repository, dead files, exports and dependencies (knip),
@@ -72,19 +96,6 @@ const suites: Suite[] = [
     counts: 'exit-code',
   },
   {
-    name: 'contracts',
-    cwd: root,
-    command: ['node', 'contracts/scripts/forge.mjs', 'test'],
-    counts: 'summary-line',
-  },
-  {
-    ...vitest('server', 'server'),
-    // the longest suite, and it mostly waits on PostgreSQL, the chains and the processes it starts
-    // (509 s of CPU in a 21-minute run): from the moment the contracts are built (its chains deploy
-    // them), beside the checks that compute
-    beside: { after: ['contracts'], lane: 'server' },
-  },
-  {
     name: 'abi-up-to-date',
     cwd: root,
     command: ['node', 'contracts/scripts/gen-abi.mjs', '--check'],
@@ -95,16 +106,6 @@ const suites: Suite[] = [
     cwd: join(root, 'web'),
     command: ['sh', '-c', 'npx vite build --logLevel warn && node scripts/bundle-budget.mjs'],
     counts: 'exit-code',
-  },
-  {
-    name: 'web-e2e',
-    cwd: join(root, 'web'),
-    // against a private throw-away stack (own anvil, API on a memory DB): sign-in and recharge included
-    command: ['node', '--import', 'tsx', 'e2e/with-stack.ts'],
-    counts: 'summary-line',
-    // mostly waits on the browser, the API and the chain (159 s of CPU in a 12-minute run): beside
-    // the type check and the server suite rather than after them
-    beside: { after: ['contracts'], lane: 'browser' },
   },
   {
     name: 'rehearsal',
