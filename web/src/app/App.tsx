@@ -4,6 +4,7 @@ import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../api/client';
 import { NotFound } from '../pages/NotFound';
 import { Guard } from './Guard';
+import { CatchUpWithHash } from './hashSync';
 import { Layout } from './Layout';
 import { ALIASES, ROUTES } from './routes';
 
@@ -22,6 +23,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <HashRouter>
+        <CatchUpWithHash />
         <Routes>
           <Route element={<Layout />}>
             {ROUTES.map((r) => (
