@@ -24,8 +24,11 @@ export default defineConfig({
     // PGlite database alone took over a minute
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // each file opens its own database (in-memory PGlite, or a fresh PostgreSQL schema)
+    // each file opens its own database (in-memory PGlite, or a fresh PostgreSQL schema); two files
+    // at once, also on 2 cores (vitest's default there is one): the suite mostly waits on
+    // PostgreSQL, the chains and the processes it starts (docs/benchmarks.md, the test suite)
     fileParallelism: true,
+    maxWorkers: 2,
     // a migrated PGlite made once, that every in-memory test database starts from; the contracts
     // deployed once, that every test chain starts from; server/dist built once, that the tests
     // spawning the API or the operator tool run with plain Node (each made once per run for both
