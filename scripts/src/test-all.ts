@@ -25,7 +25,7 @@ type Suite = {
    * (docs/benchmarks.md), and the waiting ones used a fifth to a half of their wall time. Suites of
    * one `lane` run one after another; the lanes and the suites that are in none run side by side.
    */
-  beside?: { after: string[]; lane: 'browser' | 'server' };
+  beside?: { after: string[]; lane: 'browser' | 'server' | 'rehearsal' };
 };
 
 const vitest = (name: string, dir: string): Suite => ({
@@ -70,6 +70,11 @@ const suites: Suite[] = [
     // mostly waits on the browser, the API and the chain (159 s of CPU in a 12-minute run): beside
     // the type check and the server suite rather than after them
     beside: { after: ['contracts'], lane: 'browser' },
+  },
+  {
+    ...vitest('web', 'web'),
+    // after the browser tests in their lane: the checks' lane was the longer one (docs/benchmarks.md)
+    beside: { after: [], lane: 'browser' },
   },
   {
     name: 'lint',
@@ -117,7 +122,7 @@ const suites: Suite[] = [
     counts: 'summary-line',
     // mostly waits on the processes it starts (81 s of CPU in a 6-minute run); after the bundle budget,
     // which reads the web/dist the rehearsal builds again
-    beside: { after: ['contracts', 'web-build+bundle-budget'], lane: 'browser' },
+    beside: { after: ['contracts', 'web-build+bundle-budget'], lane: 'rehearsal' },
   },
   {
     name: 'typecheck',
@@ -145,7 +150,6 @@ const suites: Suite[] = [
   },
   vitest('protocol', 'packages/protocol'),
   vitest('chain-e2e', 'scripts'),
-  vitest('web', 'web'),
 ];
 
 /** Installs Debian packages (as root, else through sudo). */
