@@ -11,9 +11,9 @@ import { ConfigError, loadConfig, resolveConfig } from '../src/config.ts';
 import { type DbHandle, rows } from '../src/db/client.ts';
 import { payoutOnce } from '../src/jobs/payout.ts';
 import { rpcTransport } from '../src/lib/rpc.ts';
-import { systemAccount, transfer, userAccount } from '../src/services/ledger.ts';
 import { localAccount, startTestChain, type TestChain } from './support/test-chain.ts';
 import { openTestDb } from './support/test-db.ts';
+import { queueUsdtWithdrawal } from './support/withdrawals.ts';
 
 let chain: TestChain;
 let h: DbHandle;
@@ -70,35 +70,7 @@ describe('RPC_URL with several URLs, the first one down', () => {
 
     const to = localAccount(15).address as Address;
     const amount = parseEther('7.25');
-    const id = await h.transaction(async (tx) => {
-      const [u] = await rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO users (address) VALUES (${to.toLowerCase()}) RETURNING id`,
-      );
-      const userId = u?.id as number;
-      await transfer(tx, {
-        key: 'failover:in',
-        from: systemAccount('recharge'),
-        to: userAccount(userId),
-        asset: 'USDT',
-        amount,
-        kind: 'recharge',
-      });
-      await transfer(tx, {
-        key: 'failover:out',
-        from: userAccount(userId),
-        to: systemAccount('payout'),
-        asset: 'USDT',
-        amount,
-        kind: 'withdraw',
-      });
-      const [w] = await rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key)
-            VALUES (${userId}, 'USDT', ${amount.toString()}, ${to}, 'failover:out') RETURNING id`,
-      );
-      return w?.id as number;
-    });
+    const { id } = await queueUsdtWithdrawal(h, to, amount);
     const before = await chain.client.readContract({
       address: chain.deployment.usdt,
       abi: erc20Abi,

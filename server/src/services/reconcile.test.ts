@@ -12,6 +12,7 @@ import { setModules } from '../../test/helpers.ts';
 import { builtEntry } from '../../test/support/built-server.ts';
 import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
 import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
+import { queueUsdtWithdrawal } from '../../test/support/withdrawals.ts';
 import { type DbHandle, openDb, rows } from '../db/client.ts';
 import { payoutOnce } from '../jobs/payout.ts';
 import { runOps } from '../ops/commands.ts';
@@ -66,27 +67,6 @@ async function creditUser(h: DbHandle, asset: Asset, amount: bigint): Promise<nu
   });
 }
 
-/** Debits the user and queues a withdrawal, as applyWithdrawal does. */
-async function queueWithdrawal(h: DbHandle, userId: number, amount: bigint): Promise<number> {
-  return h.transaction(async (tx) => {
-    const key = `reconcile-test:out:${userId}:${Math.random()}`;
-    await transfer(tx, {
-      key,
-      from: userAccount(userId),
-      to: systemAccount('payout'),
-      asset: 'USDT',
-      amount,
-      kind: 'withdraw',
-    });
-    const [w] = await rows<{ id: number }>(
-      tx,
-      sql`INSERT INTO withdrawals (user_id, asset, amount, to_address, ledger_key)
-          VALUES (${userId}, 'USDT', ${amount.toString()}, ${localAccount(userSeq++).address}, ${key}) RETURNING id`,
-    );
-    return w?.id as number;
-  });
-}
-
 const byToken = async (h: DbHandle) =>
   Object.fromEntries((await reconcile(h.db, holdings())).map((r) => [r.token, r]));
 
@@ -115,9 +95,14 @@ describe.each(BACKEND)('reconcile on $name', ({ url }) => {
     }
     const owedBefore = start.USDT?.owed ?? 0n;
 
-    const userId = await creditUser(h, 'USDT', parseEther('100'));
+    // credited 100 USDT, then 30 of it debited and queued, as applyWithdrawal does
+    const { id: queued, userId } = await queueUsdtWithdrawal(
+      h,
+      localAccount(userSeq++).address,
+      parseEther('30'),
+      parseEther('100'),
+    );
     const freeUser = await creditUser(h, 'FREE', parseEther('40'));
-    const queued = await queueWithdrawal(h, userId, parseEther('30'));
     let now = await byToken(h);
     // 70 left in the wallet + 30 on their way out
     expect(now.USDT?.owed).toBe(owedBefore + parseEther('100'));

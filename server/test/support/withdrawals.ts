@@ -1,5 +1,6 @@
-// A queued USDT withdrawal as the withdraw service leaves it, for the payout, restore and rotation
-// tests: a user funded with `funded` USDT asks to withdraw `amount` (debit + queue in one transaction).
+// A queued USDT withdrawal as the withdraw service leaves it, for the payout, restore, rotation,
+// reconcile and RPC-failover tests: a user funded with `funded` USDT asks to withdraw `amount` (debit
+// + queue in one transaction).
 import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { type DbHandle, rows } from '../../src/db/client.ts';
