@@ -219,6 +219,23 @@ const DEV_PORT = 5173;
 // a fresh nonce per dev-server start for vite's inline React-refresh preamble (dev only)
 const devNonce = randomBytes(16).toString('base64');
 
+const TEST_FILES = readdirSync(fileURLToPath(new URL('./src', import.meta.url)), {
+  recursive: true,
+  encoding: 'utf8',
+})
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `src/${f}`);
+/**
+ * What makes a unit test file load the app's modules afresh: it replaces one of them (`vi.mock`),
+ * and the replacement must not reach another file. Every other file shares its worker's modules and
+ * page (`isolate: false`), so React, antd-mobile and the pages are loaded once per worker instead of
+ * once per file: the web units' CPU went from about 72 s to 15 s (docs/benchmarks.md, the test suite).
+ */
+const REPLACES_A_MODULE = /vi\.(mock|doMock)\(/;
+const OWN_MODULES = TEST_FILES.filter((f) =>
+  REPLACES_A_MODULE.test(readFileSync(fileURLToPath(new URL(`./${f}`, import.meta.url)), 'utf8')),
+);
+
 export default defineConfig(async ({ command, isPreview }) => {
   // vitest needs no index.html
   const shell = process.env.VITEST ? null : await shellScripts();
@@ -297,7 +314,6 @@ export default defineConfig(async ({ command, isPreview }) => {
     },
     test: {
       environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}'],
       // a bound for a hung test, not a speed requirement: with both cores busy a page's lazy modules
       // alone can take longer than vitest's 5 s default
       testTimeout: 60_000,
@@ -321,6 +337,13 @@ export default defineConfig(async ({ command, isPreview }) => {
           },
         },
       },
+      projects: [
+        { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
+        {
+          extends: true,
+          test: { name: 'shared', include: TEST_FILES, exclude: OWN_MODULES, isolate: false },
+        },
+      ],
     },
   };
 });
