@@ -338,9 +338,9 @@ export default defineConfig(async ({ command, isPreview }) => {
         },
       },
       projects: [
-        { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
+        { extends: true as const, test: { name: 'own-modules', include: OWN_MODULES } },
         {
-          extends: true,
+          extends: true as const,
           test: { name: 'shared', include: TEST_FILES, exclude: OWN_MODULES, isolate: false },
         },
       ],
