@@ -25,7 +25,9 @@ type Suite = {
    * (docs/benchmarks.md), and the waiting ones used a fifth to a half of their wall time. Suites of
    * one `lane` run one after another; the lanes and the suites that are in none run side by side.
    */
-  beside?: { after: string[]; lane: 'browser' | 'server' | 'rehearsal' };
+  beside?: { after: string[]; lane: 'contracts' | 'browser' | 'server' | 'rehearsal' };
+  /** A suite in no lane: waits for these suites (listed earlier) before it starts. */
+  after?: string[];
 };
 
 const vitest = (name: string, dir: string): Suite => ({
@@ -48,11 +50,13 @@ const vitest = (name: string, dir: string): Suite => ({
 
 const suites: Suite[] = [
   {
-    // first: the server suite and the browser lane start once the contracts are built
+    // first: the server suite and the browser lane start once the contracts are built; the checks
+    // that need no chain run beside it (forge keeps about one core busy)
     name: 'contracts',
     cwd: root,
     command: ['node', 'contracts/scripts/forge.mjs', 'test'],
     counts: 'summary-line',
+    beside: { after: [], lane: 'contracts' },
   },
   {
     ...vitest('server', 'server'),
@@ -101,12 +105,6 @@ const suites: Suite[] = [
     counts: 'exit-code',
   },
   {
-    name: 'abi-up-to-date',
-    cwd: root,
-    command: ['node', 'contracts/scripts/gen-abi.mjs', '--check'],
-    counts: 'exit-code',
-  },
-  {
     name: 'web-build+bundle-budget',
     cwd: join(root, 'web'),
     command: ['sh', '-c', 'npx vite build --logLevel warn && node scripts/bundle-budget.mjs'],
@@ -149,7 +147,16 @@ const suites: Suite[] = [
     counts: 'exit-code',
   },
   vitest('protocol', 'packages/protocol'),
-  vitest('chain-e2e', 'scripts'),
+  {
+    name: 'abi-up-to-date',
+    cwd: root,
+    command: ['node', 'contracts/scripts/gen-abi.mjs', '--check'],
+    counts: 'exit-code',
+    // it builds with forge too, into the same contracts/out
+    after: ['contracts'],
+  },
+  // deploys the contracts' build on its own chains
+  { ...vitest('chain-e2e', 'scripts'), after: ['contracts'] },
 ];
 
 /** Installs Debian packages (as root, else through sudo). */
@@ -334,6 +341,7 @@ for (const suite of suites) {
     lanes.set(suite.beside.lane, lane);
     finished.set(suite.name, lane);
   } else {
+    await Promise.all((suite.after ?? []).map((name) => finished.get(name)));
     const done = run(suite);
     finished.set(suite.name, done);
     await done;
