@@ -24,14 +24,19 @@ export const catalog = (code: string): Catalog =>
 
 export const results = { passed: 0, failed: 0 };
 export async function check(name: string, fn: () => Promise<void>): Promise<boolean> {
+  const started = Date.now();
+  // each check's wall time on its line: where the browser suite's minutes go
+  const took = () => `(${((Date.now() - started) / 1000).toFixed(1)}s)`;
   try {
     await fn();
     results.passed++;
-    console.log(`  ok    ${name}`);
+    console.log(`  ok    ${name} ${took()}`);
     return true;
   } catch (error) {
     results.failed++;
-    console.log(`  FAIL  ${name}\n        ${(error as Error).message.split('\n').join('\n        ')}`);
+    console.log(
+      `  FAIL  ${name} ${took()}\n        ${(error as Error).message.split('\n').join('\n        ')}`,
+    );
     return false;
   }
 }
