@@ -23,10 +23,16 @@ export const catalog = (code: string): Catalog =>
   JSON.parse(readFileSync(join(WEB, 'src', 'i18n', 'locales', `${code}.json`), 'utf8')) as Catalog;
 
 export const results = { passed: 0, failed: 0 };
+let lastLine = Date.now();
 export async function check(name: string, fn: () => Promise<void>): Promise<boolean> {
-  const started = Date.now();
-  // each check's wall time on its line: where the browser suite's minutes go
-  const took = () => `(${((Date.now() - started) / 1000).toFixed(1)}s)`;
+  // the wall time since the previous line (the check and the page visits it reads): where the browser
+  // suite's minutes go
+  const took = () => {
+    const now = Date.now();
+    const text = `(+${((now - lastLine) / 1000).toFixed(1)}s)`;
+    lastLine = now;
+    return text;
+  };
   try {
     await fn();
     results.passed++;
