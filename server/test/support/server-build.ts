@@ -1,4 +1,4 @@
-// Vitest global setup: server/dist built once per run (server/build.mjs, about a second), before any
+// Vitest global setup: server/dist built once per run (server/build.mjs, a few seconds), before any
 // test file starts. The tests that spawn the API or the operator tool run those built files with
 // plain Node (built-server.ts) instead of `node --import tsx`, which compiles the whole server cold
 // in every process it starts.
