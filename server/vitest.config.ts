@@ -38,6 +38,9 @@ export default defineConfig({
       'test/support/chain-template.ts',
       'test/support/server-build.ts',
     ],
+    // in each test file's process: every embedded database made there (the tests' own, and those the
+    // code under test opens itself) starts from that migrated PGlite
+    setupFiles: ['test/support/pglite-template-setup.ts'],
     // every answer is also checked against its zod response schema (http/serializer.ts)
     env: { CHECK_RESPONSES: '1' },
     projects: [

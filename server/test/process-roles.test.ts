@@ -5,16 +5,25 @@
 // Prometheus on METRICS_PORT). SIGTERM: readiness answers 503 first, then the event streams end,
 // a request in flight still gets its answer, and the process exits 0.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type AnvilHandle, startAnvil } from '@free/devchain/anvil';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../src/config.ts';
 import { BASE_HEADERS } from './helpers.ts';
 import { builtEntry, runEntry } from './support/built-server.ts';
+import { pgliteFolderFromTemplate } from './support/test-db.ts';
 
 let anvil: AnvilHandle;
-/** A local stack's settings: own anvil, own in-memory database, no deployment, any free ports. */
+/** The folders of the started processes' databases. */
+let dbDirs: string;
+/**
+ * A local stack's settings: own anvil, no deployment, any free ports, an in-memory database (a
+ * started process gets a folder of its own instead, `start`).
+ */
 const env = (extra: Record<string, string>) => ({
   RPC_URL: anvil.rpcUrl,
   DATABASE_URL: 'memory://',
@@ -26,12 +35,13 @@ const env = (extra: Record<string, string>) => ({
 });
 
 /**
- * One api process for the api cases and, last, the SIGTERM case (each start migrates a database:
+ * One api process for the api cases and, last, the SIGTERM case (each start costs seconds of CPU,
  * minutes on a busy machine). Its drain window is long enough for the probe to see 503.
  */
 let apiStarting: Promise<Proc>;
 
 beforeAll(async () => {
+  dbDirs = mkdtempSync(join(tmpdir(), 'free-roles-'));
   anvil = await startAnvil({ port: 0, stateFile: null, reuse: false });
   // build once before the cases run at once
   await builtEntry('main');
@@ -46,6 +56,7 @@ afterAll(async () => {
     await api.exited;
   }
   await anvil?.stop();
+  if (dbDirs) rmSync(dbDirs, { recursive: true, force: true });
 });
 
 type Proc = {
@@ -56,12 +67,17 @@ type Proc = {
   exited: Promise<number | null>;
 };
 
-/** Starts `node dist/main.js` with exactly `vars` (and PATH) and waits until it listens. */
+/**
+ * Starts `node dist/main.js` with exactly `vars` (and PATH) and waits until it listens. Its database
+ * is a folder of its own copied from the run's migrated template, so the process does not make and
+ * migrate one from nothing.
+ */
 async function start(vars: Record<string, string>): Promise<Proc> {
   const file = await builtEntry('main');
+  const databaseUrl = await pgliteFolderFromTemplate(mkdtempSync(join(dbDirs, 'db-')));
   const child = spawn(process.execPath, [file], {
     cwd: SERVER_ROOT,
-    env: { PATH: process.env.PATH, ...vars },
+    env: { PATH: process.env.PATH, ...vars, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,7 +1,7 @@
 // Opens the database (PGlite embedded, or PostgreSQL through node-postgres) and applies the
 // drizzle-kit migrations of server/drizzle/ — the same files for both.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -85,12 +85,6 @@ export type OpenDbOptions = {
    */
   handleSignals?: boolean;
   /**
-   * In-memory PGlite only: start from this data directory (a `dumpDataDir` of a migrated database)
-   * instead of creating one, which takes PGlite a second or more; the server tests share one
-   * (test/support/pglite-template.ts).
-   */
-  pgliteDataDir?: Blob;
-  /**
    * The migrations of server/drizzle at opening: 'apply' the pending ones (default: development,
    * `npm start`, tests), or 'check' (NODE_ENV=production, where `npm run migrate` is a deploy step of
    * its own): refuse with MigrationsNotCurrent while one is pending or the database holds one this
@@ -120,7 +114,7 @@ export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<Db
   const handle =
     url && /^postgres(ql)?:\/\//.test(url)
       ? await openPostgres(url, opts)
-      : await openPglite(url, opts.handleSignals ?? true, opts.pgliteDataDir);
+      : await openPglite(url, opts.handleSignals ?? true, newPgliteTemplate);
   try {
     if (opts.migrations === 'check') await refuseUnlessCurrent(handle);
     else if (opts.migrations !== 'none') await applyMigrations(handle);
@@ -133,13 +127,28 @@ export async function openDb(url?: string, opts: OpenDbOptions = {}): Promise<Db
 
 const pgliteClients = new WeakMap<Db, PGlite>();
 
+let newPgliteTemplate: Blob | undefined;
+
+/**
+ * Tests only, production never calls it: from now on every embedded database this process creates
+ * (`memory://`, or a `file://` folder that holds no database yet) starts as a copy of `dump` (a
+ * `migratedPgliteDump`) instead of being made and migrated from nothing, 5–6 s of CPU each. A
+ * folder that holds a database opens as it is. The server tests set it for each test file
+ * (test/support/pglite-template-setup.ts), so code under test that opens a database itself gets it too.
+ */
+export function startNewPgliteFrom(dump: Blob | undefined): void {
+  newPgliteTemplate = dump;
+}
+
 /**
  * The data directory of a fresh in-memory PGlite with every migration applied, to start other
- * in-memory databases from (`pgliteDataDir`).
+ * embedded databases from (`startNewPgliteFrom`).
  */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const handle = await openDb('memory://', { handleSignals: false });
+  // made and migrated from nothing, whatever startNewPgliteFrom was given: this is the template
+  const handle = await openPglite('memory://', false, undefined);
   try {
+    await applyMigrations(handle);
     const client = pgliteClients.get(handle.db);
     if (!client) throw new Error('an in-memory database without its PGlite client');
     return await client.dumpDataDir('none');
@@ -148,18 +157,21 @@ export async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
+/** `template`: what a new database starts from (a `dumpDataDir`), instead of being made from nothing. */
 async function openPglite(
   url: string | undefined,
   handleSignals: boolean,
-  dataDir: Blob | undefined,
+  template: Blob | undefined,
 ): Promise<DbHandle> {
   let client: PGlite;
   if (url === 'memory://') {
-    client = new PGlite(dataDir ? { loadDataDir: dataDir } : undefined);
+    client = new PGlite(template ? { loadDataDir: template } : undefined);
   } else {
     const dir = url?.startsWith('file://') ? url.slice('file://'.length) : DEFAULT_PGLITE_DIR;
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // PGlite refuses to load a data directory over a database (its PG_VERSION file)
+    const isNew = !existsSync(join(dir, 'PG_VERSION'));
+    client = new PGlite(dir, template && isNew ? { loadDataDir: template } : undefined);
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -8,6 +8,7 @@ import { desc } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { builtEntry } from '../../test/support/built-server.ts';
+import { pgliteFolderFromTemplate } from '../../test/support/test-db.ts';
 import type { Config } from '../config.ts';
 import { openDb } from '../db/client.ts';
 import { opsLog } from '../db/schema/index.ts';
@@ -37,7 +38,8 @@ describe('npm run ops', () => {
   it('logs the command with the actor address and the shell user', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-actor-'));
     try {
-      const dbUrl = `file://${join(dir, 'pglite')}`;
+      // a migrated database for the tool to open (else it would make and migrate one itself)
+      const dbUrl = await pgliteFolderFromTemplate(join(dir, 'pglite'));
       const cli = await builtEntry('ops');
       const child = spawn(process.execPath, [cli, 'config:set', 'telegram_url', '"https://t.me/free"'], {
         env: {
@@ -72,5 +74,5 @@ describe('npm run ops', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 240_000); // a process that migrates a database: minutes when both cores are busy
+  });
 });

@@ -214,6 +214,7 @@ describe('npm run ops -- reconcile', () => {
     const dir = mkdtempSync(join(tmpdir(), 'reconcile-cli-'));
     try {
       const dbUrl = `file://${join(dir, 'pglite')}`;
+      // a new folder, so it starts from the run's migrated template (test/support/pglite-template-setup.ts)
       const h = await openDb(dbUrl, { handleSignals: false });
       try {
         await creditUser(h, 'FREE', (await heldOnChain(chain.deployment.free)) + parseEther('3'));
@@ -253,5 +254,5 @@ describe('npm run ops -- reconcile', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 240_000); // a process that migrates a database: minutes when both cores are busy
+  });
 });

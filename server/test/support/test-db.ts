@@ -1,12 +1,10 @@
 // The one test database of the server tests: in-memory PGlite, or PostgreSQL (a fresh schema per
 // call, dropped on close). A suite runs on BACKEND (one backend) unless its behaviour can differ
 // between the two, then on BACKENDS (both when TEST_DATABASE_URL is set). Tables come from the
-// regular migrations (an in-memory PGlite starts from a copy of one migrated at the start of the
-// run, test/support/pglite-template.ts).
+// regular migrations (an embedded PGlite starts from a copy of one migrated at the start of the
+// run: pglite-template.ts makes it, pglite-template-setup.ts hands it to db/client.ts).
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
 import { type DbHandle, openDb } from '../../src/db/client.ts';
 
 export type Backend = { name: 'pglite' | 'postgres'; url: string };
@@ -38,30 +36,12 @@ export type TestDbOptions = {
   poolSize?: number;
 };
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** the file holding the migrated PGlite data directory (a tar made by `dumpDataDir`) */
-    pgliteTemplate: string;
-  }
-}
-
-let template: Promise<Blob | undefined> | undefined;
-/** The migrated database every in-memory one starts from (pglite-template.ts); read once per file. */
-function pgliteTemplate(): Promise<Blob | undefined> {
-  template ??= (async () => {
-    // absent when this runs outside the suite's config (no global setup): PGlite starts from nothing
-    const file = inject('pgliteTemplate');
-    return file ? new Blob([await readFile(file)]) : undefined;
-  })();
-  return template;
-}
-
-/** `url`: 'memory://' (PGlite) or a PostgreSQL URL, where a fresh schema is made and dropped on close. */
+/**
+ * `url`: 'memory://' (PGlite, a copy of the run's migrated template) or a PostgreSQL URL, where a
+ * fresh schema is made and dropped on close.
+ */
 export async function openTestDb(url: string, opts: TestDbOptions = {}): Promise<DbHandle> {
-  if (url === 'memory://') {
-    const template = await pgliteTemplate();
-    return openDb(url, template ? { pgliteDataDir: template } : {});
-  }
+  if (url === 'memory://') return openDb(url);
   const schema = opts.schema ?? `t_core_${randomBytes(6).toString('hex')}`;
   const handle = await openDb(url, { schema, poolSize: opts.poolSize ?? 12 });
   const close = handle.close;
@@ -72,6 +52,19 @@ export async function openTestDb(url: string, opts: TestDbOptions = {}): Promise
       await close();
     },
   };
+}
+
+/**
+ * A PGlite database in the folder `dir` (made if missing, holding no database yet), copied from the
+ * run's migrated template: for a process the test spawns (`dist/ops.js`, `dist/main.js`), which
+ * would otherwise make and migrate one from nothing. Returns its DATABASE_URL.
+ */
+export async function pgliteFolderFromTemplate(dir: string): Promise<string> {
+  const url = `file://${dir}`;
+  // a new folder opened in this process starts from the template (pglite-template-setup.ts)
+  const handle = await openDb(url, { handleSignals: false });
+  await handle.close();
+  return url;
 }
 
 /** `count` users with distinct made-up addresses, in one statement. */
