@@ -9,13 +9,13 @@ const TEST_FILES = ['src', 'test'].flatMap((dir) =>
     .map((f) => `${dir}/${f}`),
 );
 /**
- * What makes a test file run in a process of its own: it starts a chain, another process, a server's
- * jobs or their loops, whose timers, sockets and ports must end with the file. Every other file only
- * opens its own database; those share one process, so the server's modules are imported once for
- * all of them instead of once per file (about 1.5 s of CPU each).
+ * What makes a test file run in a process of its own: it starts another process, a server, a server's
+ * jobs or their loops, whose timers, sockets and ports must end with the file. Every other file opens
+ * its own database, and some a chain of their own (an anvil that their afterAll stops, with nothing of
+ * it kept in a module); those share one process, so the server's modules are imported once for all of
+ * them instead of once per file (2–3 s of CPU each, docs/benchmarks.md).
  */
-const STARTS_SOMETHING =
-  /startTestChain|startAnvil|node:child_process|runEntry|startServer|runLoop|twoApps|startJobs/;
+const STARTS_SOMETHING = /node:child_process|runEntry|startServer|runLoop|twoApps|startJobs/;
 const OWN_PROCESS = TEST_FILES.filter((f) => STARTS_SOMETHING.test(readFileSync(join(ROOT, f), 'utf8')));
 
 export default defineConfig({
