@@ -94,6 +94,24 @@ const suites: Suite[] = [
     beside: { after: [], lane: 'browser' },
   },
   {
+    name: 'web-build+bundle-budget',
+    cwd: join(root, 'web'),
+    command: ['sh', '-c', 'npx vite build --logLevel warn && node scripts/bundle-budget.mjs'],
+    counts: 'exit-code',
+  },
+  {
+    name: 'rehearsal',
+    cwd: root,
+    // production on this machine (docs/deploy.md): chain 56, the deploy script, its own PostgreSQL and
+    // Redis, two API processes, nginx, Chromium with a browser wallet, faults in the middle; it
+    // installs nginx and Chromium itself when missing
+    command: ['node', '--import', 'tsx', 'scripts/src/rehearsal/run.ts'],
+    counts: 'summary-line',
+    // mostly waits on the processes it starts (81 s of CPU in a 6-minute run); after the bundle budget,
+    // which reads the web/dist the rehearsal builds again
+    beside: { after: ['contracts-build', 'web-build+bundle-budget'], lane: 'rehearsal' },
+  },
+  {
     name: 'lint',
     cwd: root,
     // biome, citations that point into the repository, dead files, exports and dependencies (knip),
@@ -116,24 +134,6 @@ const suites: Suite[] = [
     cwd: join(root, 'contracts'),
     command: ['npx', 'solhint', '--max-warnings', '0', 'src/**/*.sol'],
     counts: 'exit-code',
-  },
-  {
-    name: 'web-build+bundle-budget',
-    cwd: join(root, 'web'),
-    command: ['sh', '-c', 'npx vite build --logLevel warn && node scripts/bundle-budget.mjs'],
-    counts: 'exit-code',
-  },
-  {
-    name: 'rehearsal',
-    cwd: root,
-    // production on this machine (docs/deploy.md): chain 56, the deploy script, its own PostgreSQL and
-    // Redis, two API processes, nginx, Chromium with a browser wallet, faults in the middle; it
-    // installs nginx and Chromium itself when missing
-    command: ['node', '--import', 'tsx', 'scripts/src/rehearsal/run.ts'],
-    counts: 'summary-line',
-    // mostly waits on the processes it starts (81 s of CPU in a 6-minute run); after the bundle budget,
-    // which reads the web/dist the rehearsal builds again
-    beside: { after: ['contracts-build', 'web-build+bundle-budget'], lane: 'rehearsal' },
   },
   {
     name: 'typecheck',
@@ -172,6 +172,9 @@ const suites: Suite[] = [
   // deploys the contracts' build on its own chains
   { ...vitest('chain-e2e', 'scripts'), after: ['contracts-build'] },
 ];
+
+/** The suites another one waits for (`after`). */
+const awaited = new Set(suites.flatMap((s) => [...(s.beside?.after ?? []), ...(s.after ?? [])]));
 
 /** Installs Debian packages (as root, else through sudo). */
 function aptInstall(packages: string[]): void {
@@ -213,8 +216,10 @@ function runSuite(suite: Suite): Promise<{ code: number; output: string; cpu: nu
     // run under bash to read the CPU the suite used, its processes and theirs (every process they
     // waited for: a browser, a chain, the API), on a fourth descriptor. The checks in no lane run at a
     // lower priority: they end minutes before the lanes (docs/benchmarks.md, the test suite), so the
-    // cores go first to the server suite and the browser tests, the longest lanes
-    const command = suite.beside ? suite.command : ['nice', '-n', '5', ...suite.command];
+    // cores go first to the server suite and the browser tests, the longest lanes; not a check a lane
+    // waits for (the web build, before the rehearsal)
+    const low = !suite.beside && !awaited.has(suite.name);
+    const command = low ? ['nice', '-n', '5', ...suite.command] : suite.command;
     const child = spawn('bash', ['-c', '"$@"; code=$?; times >&3; exit $code', 'suite', ...command], {
       cwd: suite.cwd,
       env: { ...process.env, ...suite.env, FORCE_COLOR: '0' },
