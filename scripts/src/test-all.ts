@@ -114,12 +114,12 @@ const suites: Suite[] = [
   {
     name: 'lint',
     cwd: root,
-    // biome, citations that point into the repository, dead files, exports and dependencies (knip),
-    // then the generated OpenAPI document under redocly's recommended rules
+    // biome, citations that point into the repository, dead files, exports and dependencies (knip);
+    // `npm run lint`'s OpenAPI lint is in api-docs below, on the document generated there
     command: [
       'sh',
       '-c',
-      'npx biome check . && npm run --silent lint:citations && npm run --silent lint:dead && npm run --silent lint:openapi',
+      'npx biome check . && npm run --silent lint:citations && npm run --silent lint:dead',
     ],
     counts: 'exit-code',
   },
@@ -143,9 +143,15 @@ const suites: Suite[] = [
     counts: 'exit-code',
   },
   {
-    name: 'api-docs-up-to-date',
-    cwd: join(root, 'server'),
-    command: ['npm', 'run', 'docs', '--silent', '--', '--check'],
+    name: 'api-docs',
+    cwd: root,
+    // the generated docs and clients up to date, and the OpenAPI document under redocly's recommended
+    // rules: one generation for both (each one makes an app and its database, about 20 s of CPU)
+    command: [
+      'sh',
+      '-c',
+      'node --import tsx server/src/docs.ts --check --openapi .tmp/openapi.json && npx redocly lint .tmp/openapi.json',
+    ],
     counts: 'exit-code',
   },
   {

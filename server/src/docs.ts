@@ -3,7 +3,8 @@
 // the protocol zod schemas, and the zod-free method and path of every entry of the endpoint map
 // (packages/protocol/src/api/generated/routes.ts, what the web client imports).
 // Run: npm run docs -w @free/server   (--check: exits 1 when any of them is stale;
-// --openapi FILE: writes only the document as JSON, for `npm run lint:openapi`)
+// --openapi FILE: also writes the document as JSON, for Redocly's lint; alone, only the document:
+// `npm run lint:openapi`; with --check, both from one generation: `npm test`)
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -388,7 +389,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
     console.log(`wrote ${file}`);
-    process.exit(0);
+    if (!process.argv.includes('--check')) process.exit(0);
   }
   const texts = {
     markdown: renderMarkdown(doc),
