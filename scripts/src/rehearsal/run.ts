@@ -2,8 +2,8 @@
 // `npm run rehearsal` (and the `rehearsal` suite of `npm test`): FREE run as in production on this
 // machine, in the order of docs/deploy.md — a BSC stand-in (anvil, chain 56), the deploy script and
 // the owner's steps with keys made for this run, a PostgreSQL and a Redis of its own, `npm run build`
-// and `npm run migrate`, two api processes (no hot-wallet key) and two jobs processes of the build in
-// production mode (keys from files, roles.ts), nginx serving web/dist and the api ones over HTTPS with
+// (and the web build's first-paint budget) and `npm run migrate`, two api processes (no hot-wallet
+// key) and two jobs processes of the build in production mode (keys from files, roles.ts), nginx serving web/dist and the api ones over HTTPS with
 // a certificate made for the run, Prometheus scraping them all — then a user in Chromium with a
 // browser wallet, an operator in the console, faults in the middle (an api process and the leading
 // jobs process killed, Redis stopped, PostgreSQL restarted) and the alerts they raise, and a restore
@@ -329,6 +329,16 @@ async function main() {
       for (const entry of ['main', 'migrate', 'ops'])
         assert(existsSync(join(ROOT, 'server', 'dist', `${entry}.js.map`)), `no server/dist/${entry}.js.map`);
     },
+  );
+  await step(
+    "the web build's first paint: JavaScript within its budget, none of the console's (web/scripts/bundle-budget.mjs)",
+    async () => {
+      const r = await run(process.execPath, ['scripts/bundle-budget.mjs'], { cwd: join(ROOT, 'web') });
+      assert(r.code === 0, `${r.stdout}${r.stderr}`.trim());
+      for (const line of r.stdout.trim().split('\n').slice(-2)) log(`        ${line}`);
+    },
+    // what follows does not depend on it
+    { needed: false },
   );
 
   // what every process of the deployment is given (docs/deploy.md "Settings"); the keys and the
