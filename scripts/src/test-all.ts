@@ -173,9 +173,6 @@ const suites: Suite[] = [
   { ...vitest('chain-e2e', 'scripts'), after: ['contracts-build'] },
 ];
 
-/** The suites another one waits for (`after`). */
-const awaited = new Set(suites.flatMap((s) => [...(s.beside?.after ?? []), ...(s.after ?? [])]));
-
 /** Installs Debian packages (as root, else through sudo). */
 function aptInstall(packages: string[]): void {
   const asRoot = process.getuid?.() === 0;
@@ -216,9 +213,8 @@ function runSuite(suite: Suite): Promise<{ code: number; output: string; cpu: nu
     // run under bash to read the CPU the suite used, its processes and theirs (every process they
     // waited for: a browser, a chain, the API), on a fourth descriptor. The checks in no lane run at a
     // lower priority: they end minutes before the lanes (docs/benchmarks.md, the test suite), so the
-    // cores go first to the server suite and the browser tests, the longest lanes; not a check a lane
-    // waits for (the web build, before the rehearsal)
-    const low = !suite.beside && !awaited.has(suite.name);
+    // cores go first to the server suite and the browser tests, the longest lanes
+    const low = !suite.beside;
     const command = low ? ['nice', '-n', '5', ...suite.command] : suite.command;
     const child = spawn('bash', ['-c', '"$@"; code=$?; times >&3; exit $code', 'suite', ...command], {
       cwd: suite.cwd,
