@@ -1,8 +1,8 @@
 // `npm run build -w @free/server`: the server for plain Node (no tsx at run time). One esbuild bundle
 // per entry in server/dist/ — main.js (the API), migrate.js (`npm run migrate`), ops.js (the operator
-// tool) — with the workspace packages (@free/*, TypeScript sources) and viem (`BUNDLED`) inside and
-// every other npm dependency left to node_modules (PGlite finds its wasm there). Source maps sit next to each file and are
-// turned on by the bundle itself. dist/ is at the depth of src/, so the paths derived from the
+// tool) — with the workspace packages (@free/*, TypeScript sources) and the npm dependencies inside,
+// except those left to node_modules (`OUTSIDE`: PGlite finds its wasm there). Source maps sit next to
+// each file and are turned on by the bundle itself. dist/ is at the depth of src/, so the paths derived from the
 // file's own location (config.ts REPO_ROOT: server/drizzle, deployments/) hold in both.
 // Files are written to a temporary name and renamed: a build running while a test spawns dist/main.js
 // (or two builds at once) never leaves a half-written file behind.
@@ -21,23 +21,19 @@ const ENTRIES = {
 };
 
 /**
- * npm dependencies bundled all the same: viem and the packages it is made of. Its package entry
- * loads every module it has, which was about 0.3 s of the 0.8 s of CPU a process of the build
- * spent before it could refuse or serve; bundled, only what the server calls is in the file.
+ * The npm dependencies that stay imports from node_modules: PGlite reads its wasm and data files next
+ * to its own module, and pg's optional native binding is not installed. Every other one is bundled:
+ * loading them from node_modules (resolving, reading and linking a few hundred files) was about 0.4 s
+ * of the 1.2 s of CPU a process of the build spent before it could refuse or serve (viem's package
+ * entry alone loads every module it has); bundled, only what the server calls is in the file.
  */
-const BUNDLED = /^(viem|ox|abitype|@noble|@scure)(\/|$)/;
+const OUTSIDE = /^(@electric-sql\/pglite|pg-native)(\/|$)/;
 
 /** @type {import('esbuild').Plugin} */
-const npmDependenciesOutside = {
-  name: 'npm-dependencies-outside',
+const keepOutside = {
+  name: 'keep-outside',
   setup(b) {
-    // bare specifiers (not ./, ../, /, node:) stay imports, except this repository's workspaces and
-    // BUNDLED
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@free/') || BUNDLED.test(args.path)
-        ? undefined
-        : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: OUTSIDE }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -53,9 +49,16 @@ export async function buildServer(outdir = DIST) {
     target: 'node20',
     sourcemap: 'linked',
     sourcesContent: false,
-    // stack traces name the TypeScript file and line
-    banner: { js: 'process.setSourceMapsEnabled(true);' },
-    plugins: [npmDependenciesOutside],
+    banner: {
+      js: [
+        // the bundled CommonJS packages require node's modules (esbuild's ESM output has no require)
+        "import { createRequire as __createRequire } from 'node:module';",
+        'const require = __createRequire(import.meta.url);',
+        // stack traces name the TypeScript file and line
+        'process.setSourceMapsEnabled(true);',
+      ].join(' '),
+    },
+    plugins: [keepOutside],
     logLevel: 'warning',
     write: false,
   });
