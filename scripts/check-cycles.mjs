@@ -2,8 +2,10 @@
 // a cycle of types still ties the modules' meaning together), and on a server module importing
 // across its layer (server/README.md "Layers"). Each workspace is read with its own tsconfig so
 // that path and extension rules match what tsc sees.
-import { resolve } from 'node:path';
-import madge from 'madge';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseSync, Visitor } from 'oxc-parser';
+import { ResolverFactory } from 'oxc-resolver';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -45,20 +47,98 @@ const crossings = (deps) =>
     );
   });
 
+// tsc's "Bundler" resolution (tsconfig.base.json): server, scripts and the packages import `.ts`
+// files with their extension, web without one; a `.js`/`.mjs` specifier finds the `.ts`/`.d.mts`
+// beside it. Links are not followed, so a package (ours too: node_modules/@free/protocol) stays
+// under node_modules and out of the graph: each workspace is checked on its own.
+const resolverFor = (tsConfig) =>
+  new ResolverFactory({
+    tsconfig: { configFile: resolve(root, tsConfig) },
+    extensions: ['.ts', '.tsx', '.d.ts'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.d.ts', '.js'], '.mjs': ['.mts', '.d.mts', '.mjs'] },
+    conditionNames: ['types', 'import'],
+    symlinks: false,
+  });
+
+// Every module a file names: imports (`import type` too), `export … from`, `import('…')` with a
+// literal, and `typeof import('…')` in a type, which the parser's module record leaves out: only
+// a file that writes `import(` more often than it imports dynamically has its syntax tree read.
+function specifiers(file) {
+  if (!/\.[cm]?tsx?$/.test(file)) return []; // a stylesheet or JSON file imports nothing
+  const source = readFileSync(file, 'utf8');
+  const parsed = parseSync(file, source); // its getters read lazily: `program` (costly) only if asked
+  const { module, errors } = parsed;
+  if (errors.length > 0) throw new Error(`${file}: ${errors[0].message}`);
+  const named = [
+    ...module.staticImports.map((i) => i.moduleRequest.value),
+    ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => x.moduleRequest?.value ?? [])),
+    ...module.dynamicImports.flatMap(({ moduleRequest: { start, end } }) => {
+      const literal = /^(['"`])([^'"`$]*)\1$/.exec(source.slice(start, end));
+      return literal ? [literal[2]] : [];
+    }),
+  ];
+  if ((source.match(/\bimport\s*\(/g)?.length ?? 0) > module.dynamicImports.length) {
+    new Visitor({ TSImportType: (node) => named.push(node.source.value) }).visit(parsed.program);
+  }
+  return named;
+}
+
+// file → the files it imports, paths from the repository root. Starts from every .ts/.tsx file
+// of the workspace and follows relative imports wherever they lead (scripts reach into server/).
+function importGraph(ws) {
+  const resolver = resolverFor(ws.tsConfig);
+  const graph = {};
+  const queue = ws.paths.flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => join(root, dir, f)),
+  );
+  for (const file of queue) {
+    const name = relative(root, file);
+    if (name in graph) continue;
+    const imported = new Set();
+    for (const specifier of specifiers(file)) {
+      const { path, error } = resolver.sync(dirname(file), specifier);
+      // an unresolved relative import would silently drop an edge (tsc would fail on it too)
+      if (error && specifier.startsWith('.')) throw new Error(`${name}: ${error}`);
+      if (path && !path.includes('/node_modules/')) imported.add(path);
+    }
+    queue.push(...imported);
+    graph[name] = [...imported].map((path) => relative(root, path)).sort();
+  }
+  return graph;
+}
+
+// One cycle per import that leads back into the chain being walked (depth first, files in order).
+function findCycles(graph) {
+  const done = new Set();
+  const chain = [];
+  const cycles = [];
+  const visit = (file) => {
+    chain.push(file);
+    for (const imported of graph[file]) {
+      const back = chain.indexOf(imported);
+      if (back >= 0) cycles.push(chain.slice(back));
+      else if (!done.has(imported)) visit(imported);
+    }
+    chain.pop();
+    done.add(file);
+  };
+  for (const file of Object.keys(graph).sort()) if (!done.has(file)) visit(file);
+  return cycles;
+}
+
 let cycles = 0;
 for (const ws of workspaces) {
-  const graph = await madge(
-    ws.paths.map((p) => resolve(root, p)),
-    { baseDir: root, fileExtensions: ['ts', 'tsx'], tsConfig: resolve(root, ws.tsConfig) },
-  );
-  const crossed = ws.name === 'server' ? crossings(graph.obj()) : [];
+  const graph = importGraph(ws);
+  const crossed = ws.name === 'server' ? crossings(graph) : [];
   if (crossed.length > 0) {
     cycles += crossed.length;
     console.error(`${ws.name}: ${crossed.length} import(s) across a layer`);
     for (const c of crossed) console.error(`  ${c}`);
   }
-  const found = graph.circular();
-  const files = Object.keys(graph.obj()).length;
+  const found = findCycles(graph);
+  const files = Object.keys(graph).length;
   if (found.length === 0) {
     console.log(`${ws.name}: ${files} files, no import cycle`);
     continue;
