@@ -35,7 +35,7 @@ import {
   parseEventLogs,
   toHex,
 } from 'viem';
-import type { HDAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let anvil: AnvilHandle;
@@ -46,7 +46,7 @@ let rpcUrl: string;
 // Read after deployLocal, which builds the contracts on a fresh clone.
 let abis: { usdt: Abi; free: Abi; staking: Abi; payment: Abi; router: Abi };
 
-function clients(account?: HDAccount) {
+function clients(account?: LocalAccount) {
   const chain = localChain(rpcUrl);
   const transport = http(rpcUrl);
   return {
@@ -67,7 +67,7 @@ async function read<T>(address: Address, abi: Abi, functionName: string, args: r
 
 /** Sends a transaction as `account` and returns its logs decoded with `abi`. */
 async function send(
-  account: HDAccount,
+  account: LocalAccount,
   address: Address,
   abi: Abi,
   functionName: string,
@@ -84,7 +84,7 @@ async function send(
 
 /** The custom error a call would revert with (the call is simulated, never sent). */
 async function revertOf(
-  account: HDAccount,
+  account: LocalAccount,
   address: Address,
   abi: Abi,
   functionName: string,

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { parseHex, parsePrivateKey } from '@free/protocol/address';
 import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
 import { CONTRACT_KEYS, type FullDeployment } from '@free/protocol/deployment';
-import { LOCAL_ACCOUNTS } from '@free/protocol/local-accounts';
+import { LOCAL_ACCOUNTS, localTestKey } from '@free/protocol/local-accounts';
+import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
+import { sha512 } from '@noble/hashes/sha2.js';
 import {
   type Abi,
   type Account,
@@ -25,7 +27,7 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem';
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { HDKey, hdKeyToAccount, type LocalAccount, privateKeyToAccount } from 'viem/accounts';
 import { REPO_ROOT } from './anvil.ts';
 
 const ADDRESS_KEYS = [...CONTRACT_KEYS, 'weth', 'liabilities'] as const;
@@ -51,7 +53,9 @@ export const TEST_USER_INDEXES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const DEPLOYMENTS_DIR = join(REPO_ROOT, 'deployments');
 const CONTRACTS_DIR = join(REPO_ROOT, 'contracts');
 
-const localAccounts = new Map<number, ReturnType<typeof mnemonicToAccount>>();
+const localAccounts = new Map<number, LocalAccount>();
+/** The default mnemonic's BIP-39 master key, made once (2,048 rounds of PBKDF2-SHA512). */
+let localMaster: HDKey | undefined;
 
 /** The local chain (anvil) for viem clients, reached at `rpcUrl`. */
 export function localChain(rpcUrl: string, id: number = LOCAL_CHAIN_ID): Chain {
@@ -63,11 +67,22 @@ export function localChain(rpcUrl: string, id: number = LOCAL_CHAIN_ID): Chain {
   });
 }
 
-/** Anvil account `index` of the default mnemonic (memoised: each derivation costs a PBKDF2). */
-export function localAccount(index: number) {
+/**
+ * Anvil account `index` of the default mnemonic: from its listed key for 0–19 (LOCAL_ACCOUNTS,
+ * checked against the mnemonic by protocol's local-accounts.test.ts), else derived from the
+ * mnemonic's master key, made once per process. viem's mnemonicToAccount makes the seed again at
+ * every call, a quarter of a second of CPU each, and a test or the seed asks for dozens.
+ */
+export function localAccount(index: number): LocalAccount {
   let account = localAccounts.get(index);
   if (!account) {
-    account = mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: index });
+    if (index < LOCAL_ACCOUNTS.length) account = privateKeyToAccount(localTestKey(index));
+    else {
+      localMaster ??= HDKey.fromMasterSeed(
+        pbkdf2(sha512, LOCAL_MNEMONIC, 'mnemonic', { c: 2048, dkLen: 64 }),
+      );
+      account = hdKeyToAccount(localMaster, { addressIndex: index });
+    }
     localAccounts.set(index, account);
   }
   return account;

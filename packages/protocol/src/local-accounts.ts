@@ -97,3 +97,10 @@ export const isLocalTestKey = (key: string): boolean => KEYS.has(key.trim().toLo
 
 /** True for an address of anvil's default mnemonic (any case). */
 export const isLocalTestAddress = (address: string): boolean => ADDRESSES.has(address.trim().toLowerCase());
+
+/** The private key of anvil's default account `index` (0–19): the local chain's test keys. */
+export function localTestKey(index: number): `0x${string}` {
+  const listed = LOCAL_ACCOUNTS[index];
+  if (!listed) throw new Error(`anvil account ${index}: only 0–19 are listed (LOCAL_ACCOUNTS)`);
+  return listed[1];
+}

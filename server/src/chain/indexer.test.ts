@@ -4,11 +4,17 @@
 import { paymentAbi, stakingAbi } from '@free/protocol/abi/index';
 import { PAYMENT_ORDER_TYPES, paymentDomain } from '@free/protocol/typed-data';
 import { sql } from 'drizzle-orm';
-import { type Address, erc20Abi, type Hex, keccak256, parseEther, parseEventLogs, toHex } from 'viem';
+import { type Address, erc20Abi, keccak256, parseEther, parseEventLogs, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
-import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import {
+  chainWallet,
+  localAccount,
+  localTestKey,
+  startTestChain,
+  type TestChain,
+} from '../../test/support/test-chain.ts';
 import { BACKEND, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
@@ -25,8 +31,7 @@ let chain: TestChain;
 let h: DbHandle;
 const A = localAccount(1);
 const B = localAccount(2);
-const SIGNER_KEY =
-  `0x${Buffer.from(localAccount(10).getHdKey().privateKey as Uint8Array).toString('hex')}` as Hex;
+const SIGNER_KEY = localTestKey(10);
 
 const wallet = (a: typeof A) => chainWallet(chain.rpcUrl, a);
 

@@ -5,7 +5,13 @@ import { sql } from 'drizzle-orm';
 import { erc20Abi, type Hex, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
-import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import {
+  chainWallet,
+  localAccount,
+  localTestKey,
+  startTestChain,
+  type TestChain,
+} from '../../test/support/test-chain.ts';
 import { BACKENDS, openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, rows } from '../db/client.ts';
 import { paymentTermsReader } from '../lib/payment-terms.ts';
@@ -42,8 +48,7 @@ describe.each(BACKENDS)('jobs on $name', ({ url }) => {
   });
 
   it('credits a paid recharge and pays a queued withdrawal while running', async () => {
-    const signerKey =
-      `0x${Buffer.from(localAccount(10).getHdKey().privateKey as Uint8Array).toString('hex')}` as const;
+    const signerKey = localTestKey(10);
     const config = testConfig({
       deployment: { ...chain.deployment },
       rpcUrl: chain.rpcUrl,

@@ -8,9 +8,10 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { parsePrivateKey } from '@free/protocol/address';
-import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
+import { localTestKey } from '@free/protocol/local-accounts';
 import { type Address, createWalletClient, getAddress, isAddress } from 'viem';
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount } from 'viem/accounts';
 import { makeChainClient } from '../chain/client.ts';
 import { loadOpsConfig, type OpsConfig, withSecretFiles } from '../config.ts';
 import { type DbHandle, migrationsAtOpen, openDb } from '../db/client.ts';
@@ -24,7 +25,7 @@ function ownerAccount(config: OpsConfig, env: NodeJS.ProcessEnv = process.env) {
   // DEPLOYER_KEY or DEPLOYER_KEY_FILE (config.ts SECRET_SETTINGS)
   const key = withSecretFiles(env).DEPLOYER_KEY;
   if (key) return privateKeyToAccount(parsePrivateKey(key, 'DEPLOYER_KEY'));
-  if (config.chainId === LOCAL_CHAIN_ID) return mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: 0 });
+  if (config.chainId === LOCAL_CHAIN_ID) return privateKeyToAccount(localTestKey(0));
   return null;
 }
 

@@ -7,9 +7,10 @@
 import { paymentAbi, stakingAbi, testUsdtAbi } from '@free/protocol/abi/index';
 import { parseHex } from '@free/protocol/address';
 import { WEI_PER_UNIT as U } from '@free/protocol/amount';
-import { DAY_MS as DAY, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import { DAY_MS as DAY } from '@free/protocol/constants';
 import type { Deployment } from '@free/protocol/deployment';
 import { withGasHeadroom } from '@free/protocol/gas';
+import { localTestKey } from '@free/protocol/local-accounts';
 import type { ModuleKey } from '@free/protocol/modules';
 import { rechargeSplit } from '@free/protocol/recharge';
 import { buildSiweMessage } from '@free/protocol/siwe';
@@ -22,7 +23,7 @@ import {
   type PublicClient,
   parseEther,
 } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { privateKeyToAccount } from 'viem/accounts';
 import { chainTimeReader } from '../chain/chain-time.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DbHandle, openDb } from '../db/client.ts';
@@ -80,7 +81,8 @@ const TREE: [number, number | null][] = [
   [9, 6],
 ];
 
-const account = (i: number) => mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: i });
+/** The seed's users are anvil's accounts 1–9, from their listed keys (no PBKDF2 per call). */
+const account = (i: number) => privateKeyToAccount(localTestKey(i));
 
 export async function seedLocal(opts: SeedOptions): Promise<SeedResult> {
   const log = opts.log ?? ((line: string) => console.log(`  seed: ${line}`));

@@ -6,10 +6,16 @@
 import { SIGNER_INDEX } from '@free/devchain/deploy';
 import { paymentAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
-import { type Address, erc20Abi, type Hex } from 'viem';
+import { type Address, erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
-import { chainWallet, localAccount, startTestChain, type TestChain } from '../../test/support/test-chain.ts';
+import {
+  chainWallet,
+  localAccount,
+  localTestKey,
+  startTestChain,
+  type TestChain,
+} from '../../test/support/test-chain.ts';
 import { openTestDb } from '../../test/support/test-db.ts';
 import { indexUntilCaughtUp } from '../chain/indexer.ts';
 import { type DbHandle, rows } from '../db/client.ts';
@@ -21,8 +27,7 @@ let chain: TestChain;
 let db: DbHandle;
 const OWNER = localAccount(0);
 const PAYERS = [localAccount(3), localAccount(4), localAccount(5)];
-const SIGNER_KEY =
-  `0x${Buffer.from(localAccount(SIGNER_INDEX).getHdKey().privateKey as Uint8Array).toString('hex')}` as Hex;
+const SIGNER_KEY = localTestKey(SIGNER_INDEX);
 
 async function send(
   account: typeof OWNER,

@@ -1,8 +1,9 @@
 // Test helper process: runs the payout worker once and kills itself with SIGKILL right after the
 // broadcast (before it can note it), as a crash would. Settings come from the environment.
-import { LOCAL_CHAIN_ID, LOCAL_MNEMONIC } from '@free/protocol/constants';
+import { LOCAL_CHAIN_ID } from '@free/protocol/constants';
+import { localTestKey } from '@free/protocol/local-accounts';
 import { createPublicClient, http, type PublicClient } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { privateKeyToAccount } from 'viem/accounts';
 import { openDb } from '../../src/db/client.ts';
 import { payoutOnce } from '../../src/jobs/payout.ts';
 
@@ -12,7 +13,7 @@ const client = createPublicClient({ transport: http(env.KILL_RPC_URL) }) as Publ
 await payoutOnce({
   db,
   client,
-  account: mnemonicToAccount(LOCAL_MNEMONIC, { addressIndex: 11 }),
+  account: privateKeyToAccount(localTestKey(11)),
   chainId: LOCAL_CHAIN_ID,
   tokens: { USDT: env.KILL_USDT as `0x${string}` },
   finalityDepth: 2,

@@ -10,6 +10,7 @@ import { deployLocal, localAccount, localChain } from '@free/devchain/deploy';
 import { GaveUp, until } from '@free/devchain/wait';
 import type { FullDeployment } from '@free/protocol/deployment';
 import { withGasHeadroom } from '@free/protocol/gas';
+import { localTestKey } from '@free/protocol/local-accounts';
 import {
   type Account,
   createPublicClient,
@@ -136,4 +137,4 @@ export async function startTestChain(): Promise<TestChain> {
   }
 }
 
-export { localAccount };
+export { localAccount, localTestKey };
