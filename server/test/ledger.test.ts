@@ -35,7 +35,11 @@ async function fund(
 
 // on both backends (test/support/test-db.ts BACKENDS): concurrent debits against one balance
 // (serialised by PGlite's one connection, row locks on PostgreSQL)
-describe.each(BACKENDS)('ledger on $name', ({ url }) => {
+describe.each(BACKENDS)('ledger on $name', ({ name, url }) => {
+  // the race of 1,000 is production's engine's (or PGlite's when it runs alone); beside it, PGlite,
+  // whose one connection runs the transactions one after another, races 300: still more than twice
+  // those that can succeed
+  const attempts = name === 'postgres' || BACKENDS.length === 1 ? 1000 : 300;
   let t: TestCtx;
   beforeAll(async () => {
     // a generous budget: the 1,000-request race measures overdraw, not throughput on a busy machine
@@ -110,11 +114,10 @@ describe.each(BACKENDS)('ledger on $name', ({ url }) => {
     expect(await ledgerSum(t)).toBe(before);
   });
 
-  it('1,000 concurrent withdrawals never overdraw: accepted = balance / amount, ledger sums to zero', async () => {
+  it(`${attempts.toLocaleString('en')} concurrent withdrawals never overdraw: accepted = balance / amount, ledger sums to zero`, async () => {
     const a = account('ledger-race');
     const { userId, token } = await signIn(t, a);
     await fund(t, userId, 137n * U);
-    const attempts = 1000;
     const send = (i: number) =>
       t.app.inject({
         method: 'POST',
