@@ -115,6 +115,13 @@ async function switchLanguage(page: Page, code: string) {
     window.location.hash = '#/pages/mine/language';
   });
   await settle(page);
+  // signed out, a personal page opened the sign-in sheet (src/app/Guard.tsx) and it stays open: a
+  // reader taps beside it to close it, its mask would take the click on the language
+  const mask = page.locator('.adm-popup .adm-mask:visible').first();
+  if ((await mask.count()) > 0) {
+    await mask.click({ position: { x: 5, y: 5 } });
+    await mask.waitFor({ state: 'hidden' });
+  }
   await page.click(`[data-lang="${code}"]`);
   await page.waitForFunction((lng) => document.documentElement.lang === lng, code);
 }
