@@ -1,15 +1,28 @@
-// No horizontal overflow on a 360 px wide phone: every route (signed-in pages and the operator
-// console included when the API answers) in each of the 12 languages, in one page of one browser,
-// the language switched on the language page as a reader does (no reload). A problem is the page
-// wider than the viewport, or a visible element whose edge runs past the box that clips or bounds
-// it (its nearest ancestor that does not let content spill, else the viewport). What sits inside an
-// intentionally scrollable box (overflow-x auto/scroll: tables, chip rows) may run past, it scrolls.
+// The walk of every route in each of the 12 languages at 360 px, in one page of one browser: signed
+// in as the operator when the API answers (personal pages and the console's sections included), signed
+// out without it. The language is switched on the language page as a reader does (no reload); how
+// the app boots in each stored language is run.ts's own check. Per language it checks `<html lang
+// dir>` after the switch and no console error during the walk (a key missing from every catalogue
+// logs one: src/i18n/index.ts), and per route: the navigation bar's title in the language (English
+// where the catalogue lacks it, as i18next falls back), no raw i18n key in the page's text, no page
+// that threw, and no horizontal overflow. The console's routes carry the same navigation bar (its
+// title `page.admin` is in the app's catalogues); their body reads the console's own catalogues
+// (src/i18n/locales/admin/), fetched when the language changes, and names settings by their server
+// keys, so it is not searched for raw keys (a text key it lacks shows as a console error).
+// An overflow is the page wider than the viewport, or a visible element whose edge runs past the
+// box that clips or bounds it (its nearest ancestor that does not let content spill, else the
+// viewport). What sits inside an intentionally scrollable box (overflow-x auto/scroll: tables, chip
+// rows) may run past, it scrolls.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '@free/protocol/languages';
 import type { Browser, Page } from 'playwright-core';
-import { assert, check, committed, newPage, SHOTS, settle } from './harness.ts';
+import { assert, catalog, check, committed, consoleErrors, go, newPage, SHOTS, settle } from './harness.ts';
 import { ROUTE_PATHS } from './routes.ts';
+
+/** An i18n key shown as text: the prefixes of the app's keys followed by a dot and a name. */
+const RAW_KEY =
+  /\b(?:tab|nav|page|action|auth|wallet|list|countdown|amount|toast|tx|home|module|shop|fire|pool|aiTrade|mine|team|withdraw|recharge|contact|docs|income|kind|record|state|node|airdrop)\.[A-Za-z_]+\b/;
 
 export const NARROW = { width: 360, height: 740 };
 
@@ -126,11 +139,24 @@ async function switchLanguage(page: Page, code: string) {
   await page.waitForFunction((lng) => document.documentElement.lang === lng, code);
 }
 
+/** Runs in the page: what the route's visit shows besides overflow. */
+function readRoute(rawKey: string) {
+  // The console names settings and audited commands as the server does (`team.validMinAmount`):
+  // data the pattern cannot tell from a key, so its pages are not searched; a text key it lacks
+  // logs a console error (src/i18n/index.ts), which the walk checks.
+  const consoleShown = document.querySelector('[data-testid="admin-console"]') !== null;
+  return {
+    title: document.querySelector('.nav-title')?.textContent?.trim(),
+    rawKey: consoleShown ? undefined : new RegExp(rawKey).exec(document.body.innerText)?.[0],
+    threw: document.querySelector('[data-testid="page-error"]') !== null,
+  };
+}
+
 /**
- * The walk: `page` as it is (signed in or not), every route in every language. One check per
- * language, naming route, element and text of each problem.
+ * The walk: `page` as it is (signed in or not), every route in every language. Per language one
+ * check for each kind of problem, each problem naming its route (and for overflow element and text).
  */
-export async function walkNarrow(page: Page, paths = ROUTE_PATHS.map((r) => r.path)) {
+export async function walkNarrow(page: Page, routes = ROUTE_PATHS) {
   await page.setViewportSize(NARROW);
   await check(`the overflow check sees a word wider than its card at ${NARROW.width}px`, async () => {
     await page.evaluate(() => {
@@ -152,31 +178,48 @@ export async function walkNarrow(page: Page, paths = ROUTE_PATHS.map((r) => r.pa
       `not reported: ${JSON.stringify(seen)}`,
     );
   });
+  const en = catalog('en');
   const all: string[] = [];
   for (const lang of LANGUAGES) {
+    const cat = catalog(lang.code);
+    const consoleBefore = consoleErrors.length;
     await switchLanguage(page, lang.code);
-    const problems: string[] = [];
-    for (const path of paths) {
-      await page.evaluate((p) => {
-        window.location.hash = `#${p}`;
-      }, path);
-      await settle(page);
+    await check(`${lang.code}: <html lang=${lang.code} dir=${lang.dir}> after the switch`, async () => {
+      const attrs = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+      assert(attrs[0] === lang.code && attrs[1] === lang.dir, `got lang=${attrs[0]} dir=${attrs[1]}`);
+    });
+    const untranslated: string[] = [];
+    const overflows: string[] = [];
+    for (const { path, titleKey } of routes) {
+      await go(page, path);
+      const seen = await page.evaluate(readRoute, RAW_KEY.source);
+      const expected = cat[titleKey] ?? en[titleKey];
+      if (seen.title !== expected) untranslated.push(`${path}: title "${seen.title}" != "${expected}"`);
+      if (seen.rawKey) untranslated.push(`${path}: raw key "${seen.rawKey}"`);
+      if (seen.threw) untranslated.push(`${path}: the page threw`);
       for (const o of await overflowOn(page))
-        problems.push(`${path}: ${o.selector} "${o.text}" runs ${o.by}px past its box`);
+        overflows.push(`${path}: ${o.selector} "${o.text}" runs ${o.by}px past its box`);
     }
-    all.push(...problems.map((p) => `${lang.code} ${p}`));
+    all.push(...overflows.map((p) => `${lang.code} ${p}`));
+    await check(`${lang.code}: ${routes.length} routes render translated, no raw keys`, async () => {
+      assert(untranslated.length === 0, untranslated.slice(0, 5).join('\n'));
+    });
+    await check(`${lang.code}: no console error on any route`, async () => {
+      const mine = consoleErrors.slice(consoleBefore);
+      assert(mine.length === 0, mine.slice(0, 5).join('\n'));
+    });
     await check(
-      `${lang.code}: no horizontal overflow at ${NARROW.width}px on ${paths.length} routes`,
+      `${lang.code}: no horizontal overflow at ${NARROW.width}px on ${routes.length} routes`,
       async () => {
-        assert(problems.length === 0, `${problems.length} problems\n${problems.slice(0, 12).join('\n')}`);
+        assert(overflows.length === 0, `${overflows.length} problems\n${overflows.slice(0, 12).join('\n')}`);
       },
     );
   }
-  // every problem of every language, next to the screenshots
+  // every overflow of every language, next to the screenshots
   writeFileSync(join(SHOTS, `overflow-${NARROW.width}.txt`), all.join('\n'));
 }
 
-/** Without the API: the public pages (personal ones ask to sign in) in a fresh page. */
+/** Without the API: the walk signed out in a fresh page (personal pages ask to sign in). */
 export async function narrowWalkSignedOut(browser: Browser, base: string) {
   const page = await newPage(browser, base, { 'free.lang': 'en' });
   await page.goto(`${base}#/`);
