@@ -254,6 +254,10 @@ function countsOf(suite: Suite, code: number, output: string): Counts {
       const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
       return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
     }
+    // no report: vitest ran no file, even if it exited 0 (a global setup whose promise never settles
+    // ends the process with nothing left to run, silently, and exit code 0)
+    console.log(`» ${suite.name}: no vitest report (${relative(root, file)}), counted as failed`);
+    return { passed: 0, failed: 1, skipped: 0 };
   }
   if (suite.counts === 'summary-line') {
     const lines = [...output.matchAll(/^(?:\w+: )?(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/gm)];
