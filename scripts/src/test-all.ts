@@ -1,12 +1,24 @@
 // `npm test`: every suite of every workspace, one after another, except the suites that mostly wait,
 // which run beside the others in lanes of their own (`beside`); then one closing line `N passed, N failed` summing them all (CI reads that
 // line; forge's own is not one it reads).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 const tmp = join(root, '.tmp/test-results');
+
+/** Each Debian package a suite may need, and a file that tells it is installed. */
+const DEBIAN_PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'fonts-noto-core': '/usr/share/fonts/truetype/noto',
+  'fonts-noto-cjk': '/usr/share/fonts/opentype/noto',
+  nginx: '/usr/sbin/nginx',
+  prometheus: '/usr/bin/promtool',
+} as const;
+type DebianPackage = keyof typeof DEBIAN_PACKAGES;
+/** Chromium and Noto fonts for every script the browser tests draw */
+const BROWSER: DebianPackage[] = ['chromium', 'fonts-noto-core', 'fonts-noto-cjk'];
 
 type Counts = { passed: number; failed: number; skipped: number };
 type Suite = {
@@ -28,6 +40,8 @@ type Suite = {
   beside?: { after: string[]; lane: 'contracts' | 'browser' | 'server' | 'rehearsal' };
   /** A suite in no lane: waits for these suites (listed earlier) before it starts. */
   after?: string[];
+  /** Debian packages it needs: installed when missing (`aptInstall`), and the suite waits for them */
+  packages?: DebianPackage[];
 };
 
 const vitest = (name: string, dir: string): Suite => ({
@@ -84,6 +98,7 @@ const suites: Suite[] = [
     // against a private throw-away stack (own anvil, API on a memory DB): sign-in and recharge included
     command: ['node', '--import', 'tsx', 'e2e/with-stack.ts'],
     counts: 'summary-line',
+    packages: BROWSER,
     // mostly waits on the browser, the API and the chain (159 s of CPU in a 12-minute run): beside
     // the type check and the server suite rather than after them
     beside: { after: ['contracts-build'], lane: 'browser' },
@@ -98,9 +113,10 @@ const suites: Suite[] = [
     cwd: root,
     // production on this machine (docs/deploy.md): chain 56, the deploy script, its own PostgreSQL and
     // Redis, two API processes, nginx, Chromium with a browser wallet, faults in the middle; it
-    // installs nginx and Chromium itself when missing
+    // installs nginx, Chromium and Prometheus itself when missing (npm test does it first, `packages`)
     command: ['node', '--import', 'tsx', 'scripts/src/rehearsal/run.ts'],
     counts: 'summary-line',
+    packages: [...BROWSER, 'nginx', 'prometheus'],
     // mostly waits on the processes it starts (81 s of CPU in a 6-minute run); its production build
     // of the web app is the one the bundle budget measures (no build of its own)
     beside: { after: ['contracts-build'], lane: 'rehearsal' },
@@ -158,6 +174,7 @@ const suites: Suite[] = [
       'promtool check config prometheus.yml && promtool check rules alerts.yml && promtool test rules alerts.test.yml',
     ],
     counts: 'exit-code',
+    packages: ['prometheus'],
   },
   vitest('protocol', 'packages/protocol'),
   {
@@ -173,32 +190,43 @@ const suites: Suite[] = [
   { ...vitest('chain-e2e', 'scripts'), after: ['contracts-build'] },
 ];
 
-/** Installs Debian packages (as root, else through sudo). */
-function aptInstall(packages: string[]): void {
+/**
+ * Installs the missing packages with one apt-get (as root, else through sudo), beside the suites
+ * that need none of them: on a new machine the download and unpacking took about a minute before
+ * any suite started. Only the package itself: Prometheus's recommended node exporter and its dozens
+ * of dependencies serve no test. Its output is kept and printed only when it fails (a suite that
+ * needs the package then fails on its own, naming what is missing).
+ */
+function aptInstall(packages: DebianPackage[]): Promise<void> {
+  if (!packages.length) return Promise.resolve();
+  console.log(`» installing ${packages.join(', ')} (apt-get) beside the first suites`);
   const asRoot = process.getuid?.() === 0;
-  const run = (args: string[]) =>
-    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  const apt = (args: string[]) =>
+    new Promise<{ code: number; output: string }>((done) => {
+      const child = spawn(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => {
+        output += c.toString();
+      });
+      child.stderr.on('data', (c: Buffer) => {
+        output += c.toString();
+      });
+      child.on('error', (err) => done({ code: 1, output: String(err) }));
+      child.on('close', (code) => done({ code: code ?? 1, output }));
     });
-  run(['update', '-qq']);
-  run(['install', '-y', '-qq', ...packages]);
-}
-
-/** Browser tests need Debian's chromium and fonts for every script; install them when missing. */
-function ensureChromium(): void {
-  const fontsMissing =
-    !existsSync('/usr/share/fonts/truetype/noto') && !existsSync('/usr/share/fonts/opentype/noto');
-  if (existsSync('/usr/bin/chromium') && !fontsMissing) return;
-  console.log('» installing chromium and Noto fonts (apt-get) for the browser tests');
-  aptInstall(['chromium', 'fonts-noto-core', 'fonts-noto-cjk']);
-}
-
-/** The alert rules' tests need promtool (Debian's prometheus package); install it when missing. */
-function ensurePromtool(): void {
-  if (existsSync('/usr/bin/promtool')) return;
-  console.log('» installing prometheus (apt-get) for promtool');
-  aptInstall(['prometheus']);
+  const started = Date.now();
+  return apt(['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq'])
+    .then(() =>
+      apt(['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', '--no-install-recommends', ...packages]),
+    )
+    .then(({ code, output }) => {
+      const secs = ((Date.now() - started) / 1000).toFixed(0);
+      if (code === 0) console.log(`» installed ${packages.join(', ')} (${secs}s)`);
+      else console.log(`» apt-get install ${packages.join(' ')} failed (${code}):\n${output}`);
+    });
 }
 
 /** Seconds of CPU from bash's `times` (its second line: the children's user and system time). */
@@ -323,8 +351,12 @@ function slowestTests(n: number): string[] {
 const only = process.argv.slice(2);
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
-if (!only.length || only.some((n) => n.startsWith('web'))) ensureChromium();
-if (!only.length || only.includes('alerts')) ensurePromtool();
+const selected = suites.filter((s) => !only.length || only.includes(s.name));
+const missing = [...new Set(selected.flatMap((s) => s.packages ?? []))].filter(
+  (pkg) => !existsSync(DEBIAN_PACKAGES[pkg]),
+);
+/** the missing Debian packages, installed beside the suites that need none */
+const debianPackages = aptInstall(missing);
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const rows = new Map<string, string>();
@@ -332,6 +364,7 @@ const rows = new Map<string, string>();
 const finished = new Map<string, Promise<void>>();
 
 async function run(suite: Suite): Promise<void> {
+  if (suite.packages) await debianPackages;
   console.log(
     `\n» ${suite.name}${suite.beside ? ' (beside the next suites)' : ''}: ${suite.command.join(' ')}`,
   );
@@ -348,8 +381,7 @@ async function run(suite: Suite): Promise<void> {
 }
 
 const lanes = new Map<string, Promise<void>>();
-for (const suite of suites) {
-  if (only.length && !only.includes(suite.name)) continue;
+for (const suite of selected) {
   const reason = suite.skip?.();
   if (reason) {
     rows.set(suite.name, `  ${suite.name.padEnd(26)} skipped (${reason})`);

@@ -177,7 +177,7 @@ async function main() {
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });
     await apt(['-o', 'DPkg::Lock::Timeout=600', 'update', '-qq']);
-    await apt(['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', ...names]);
+    await apt(['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-qq', '--no-install-recommends', ...names]);
   });
 
   await step('anvil with --chain-id 56 (a block a second) stands in for BSC', async () => {
