@@ -4,17 +4,14 @@ import { readFileSync } from 'node:fs';
 import type { CommandRefusal, CommandResult, ResultCommand } from '@free/protocol/api/admin';
 import type { WithdrawState } from '@free/protocol/api/wallet';
 import type { LanguageCode } from '@free/protocol/languages';
-import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { z } from 'zod';
-import { rowsOf } from '../db/client.ts';
 import { CARD_STATES } from '../db/schema/cards.ts';
 import { opsLog, WITHDRAWAL_STATES } from '../db/schema/index.ts';
 import { closeUnmined } from '../jobs/hot-wallet.ts';
 import { retireWallet } from '../jobs/hot-wallet-rotation.ts';
 import { snapshotAndPublish } from '../jobs/liabilities.ts';
 import { AppError } from '../lib/errors.ts';
-import { amt, iso } from '../lib/format.ts';
 import { reviewCard } from '../services/cards.ts';
 import { ARTICLE_TYPES, addBanner, publishArticle } from '../services/content-types.ts';
 import { incomeBudgetFigures } from '../services/income-budget.ts';
@@ -28,6 +25,7 @@ import {
   writeSetting,
 } from '../services/settings.ts';
 import { moveShopOrder } from '../services/shop.ts';
+import { liveSignatures } from '../services/signatures.ts';
 import { listUnmatchedPayments } from '../services/unmatched-payments.ts';
 import {
   approveWithdrawal,
@@ -38,6 +36,9 @@ import {
 } from '../services/withdraw.ts';
 import { toAdminWithdrawalView, toUnmatchedPaymentsView } from '../views/admin-money.ts';
 import { toCardView } from '../views/cards.ts';
+import { toLiabilitiesPublishedView } from '../views/liabilities.ts';
+import { toHotWalletSweepView, toIncomeBudgetView, toReserveFundedView } from '../views/ops.ts';
+import { toQuoteSetView } from '../views/quotes.ts';
 import { type ReconciliationView, toReconciliationView } from '../views/reconcile.ts';
 import { CONSOLE_COMMANDS } from './console-commands.ts';
 import {
@@ -87,29 +88,6 @@ function parseJson(text: string): unknown {
 }
 
 const NO_CHAIN = 'no chain connection (RPC_URL / deployment file)';
-
-/**
- * Signatures of `signer` that the chain would still accept at `chainNow`: recharge orders not paid
- * before their endTime and inviter signatures not used before their deadline. Rows signed before
- * the signer was recorded (migration 0028) count for every signer until they end.
- */
-async function liveSignatures(db: OpsDeps['db'], signer: Address, chainNow: Date) {
-  const at = chainNow.toISOString();
-  const [row] = rowsOf<{ n: string; until: Date | string | null }>(
-    await db.db.execute(sql`
-      SELECT count(*)::text AS n, max(t.until) AS until FROM (
-        SELECT end_time AS until FROM recharge_orders
-         WHERE state <> 'paid' AND end_time >= ${at}::timestamptz
-           AND (signer IS NULL OR lower(signer) = ${signer.toLowerCase()})
-        UNION ALL
-        SELECT deadline AS until FROM inviter_nonces
-         WHERE used_at IS NULL AND deadline >= ${at}::timestamptz
-           AND (signer IS NULL OR lower(signer) = ${signer.toLowerCase()})
-      ) t`),
-  );
-  const count = Number(row?.n ?? 0);
-  return { count, until: count > 0 && row?.until ? iso(row.until) : null };
-}
 
 /** A setting refused: its key unknown, or its value refused by its schema. */
 const settingRefusal = (key: string): CommandRefusal =>
@@ -265,8 +243,7 @@ const COMMAND_TABLE = {
     from: (p) => ({ amount: p.positional[0] }),
     run: async (a: { amount: bigint }, d) => {
       if (!d.chain) throw new OpsError(NO_CHAIN, { reason: 'noChain' });
-      const r = await d.chain.fundReserve(a.amount);
-      return { amount: amt(a.amount), ...r };
+      return toReserveFundedView(a.amount, await d.chain.fundReserve(a.amount));
     },
   },
   'signer:add': {
@@ -297,11 +274,11 @@ const COMMAND_TABLE = {
           `${a.address} is the signer DEPLOYMENT_FILE names (the key the API signs with): switch SIGNER_KEY and the file to the new signer first`,
           { reason: 'invalid', field: 'address' },
         );
-      const live = await liveSignatures(d.db, a.address, await d.chain.chainTime());
+      const live = await liveSignatures(d.db.db, a.address, await d.chain.chainTime());
       // a leaked key goes at once: its unexpired orders and inviter signatures are refused on chain
       if (live.count > 0 && !a.leaked)
         throw new OpsError(
-          `${live.count} signature(s) made with ${a.address} (or before signers were recorded) can still be submitted on chain, the last until ${live.until}; run signer:remove again after that`,
+          `${live.count} signature(s) made with ${a.address} (or before signers were recorded) can still be submitted on chain, the last until ${live.until?.toISOString()}; run signer:remove again after that`,
           { reason: 'invalid', field: 'address' },
         );
       const accepted = await d.chain.signerAccepted(a.address);
@@ -344,8 +321,7 @@ const COMMAND_TABLE = {
         throw new OpsError('set HOT_WALLET_KEY (or HOT_WALLET_KEY_FILE) to the old wallet’s key', {
           reason: 'noChain',
         });
-      const r = await d.sweepHotWallet(a.address);
-      return { ...r, moved: r.moved.map((m) => ({ ...m, amount: amt(m.amount) })) };
+      return toHotWalletSweepView(await d.sweepHotWallet(a.address));
     },
   },
   'withdrawals:list': {
@@ -448,17 +424,8 @@ const COMMAND_TABLE = {
     run: async (_a: Record<string, never>, d) => {
       if (!d.liabilities)
         throw new OpsError(`${NO_CHAIN} or no Liabilities contract in the deployment`, { reason: 'noChain' });
-      const { snapshot: s, signed } = await snapshotAndPublish({ ...d.liabilities, db: d.db }, d.now());
-      return {
-        id: s.id,
-        root: s.root,
-        usdt: amt(s.usdt),
-        free: amt(s.free),
-        users: s.userCount,
-        leafCount: s.leafCount,
-        // not signed: another publication is still on its way; the job publishes this one after it
-        signed,
-      };
+      const { snapshot, signed } = await snapshotAndPublish({ ...d.liabilities, db: d.db }, d.now());
+      return toLiabilitiesPublishedView(snapshot, signed);
     },
   },
   'income:budget': {
@@ -466,23 +433,8 @@ const COMMAND_TABLE = {
       "income:budget   (today's income budget (UTC), income paid, the last payment held, and what waits per kind: counts and sums)",
     schema: z.object({}),
     from: () => ({}),
-    run: async (_a: Record<string, never>, d) => {
-      const f = await incomeBudgetFigures(d.db.db, d.now());
-      const { interest, fccBonus, hlbDays, settlementDays } = f.held;
-      return {
-        day: f.day,
-        budget: f.budget === null ? null : amt(f.budget),
-        paid: amt(f.paid),
-        left: f.budget === null ? null : amt(f.budget > f.paid ? f.budget - f.paid : 0n),
-        lastHeld: amt(f.lastHeld),
-        held: {
-          redemptionInterest: { count: interest.count, usdt: amt(interest.amount) },
-          fccBonus: { count: fccBonus.count, fcc: amt(fccBonus.amount), usdt: amt(fccBonus.usdt) },
-          huanLiBao: { count: hlbDays.count, days: hlbDays.days, usdt: amt(hlbDays.amount) },
-          settlementDays,
-        },
-      };
-    },
+    run: async (_a: Record<string, never>, d) =>
+      toIncomeBudgetView(await incomeBudgetFigures(d.db.db, d.now())),
   },
   'card:review': {
     usage: 'card:review <id> <reviewed|issued|rejected> [--note text]',
@@ -508,16 +460,16 @@ const COMMAND_TABLE = {
       name: z.string().max(60).optional(),
     }),
     from: (p) => ({ symbol: p.positional[0], price: p.positional[1], name: p.flags.name }),
-    run: async (a: { symbol: string; price: bigint; name?: string }, d) => {
-      await setQuote(d.db.db, {
-        symbol: a.symbol,
-        name: a.name,
-        price: a.price,
-        source: 'manual',
-        now: d.now(),
-      });
-      return { symbol: a.symbol.toUpperCase(), price: amt(a.price) };
-    },
+    run: async (a: { symbol: string; price: bigint; name?: string }, d) =>
+      toQuoteSetView(
+        await setQuote(d.db.db, {
+          symbol: a.symbol,
+          name: a.name,
+          price: a.price,
+          source: 'manual',
+          now: d.now(),
+        }),
+      ),
   },
   ...CONSOLE_COMMANDS,
 } satisfies Record<string, Command>;

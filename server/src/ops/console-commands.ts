@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import * as admin from '@free/protocol/api/admin';
 import { z } from 'zod';
 import { SHOP_ORDER_STATES } from '../db/schema/index.ts';
-import { amt } from '../lib/format.ts';
 import { csvLines, grantAllocations } from '../services/admin-allocations.ts';
 import { userByAddress } from '../services/admin-users.ts';
 import { revokeUserSessions } from '../services/auth.ts';
@@ -15,6 +14,7 @@ import { MoneyLimitError, moneyLimitsOf, setMoneyLimit } from '../services/money
 import { getSettings, SettingError } from '../services/settings.ts';
 import { listShopOrders, setProductStock, upsertProduct } from '../services/shop.ts';
 import { toAllocationImportView, toAllocationLineView, toMoneyLimitView } from '../views/admin-money.ts';
+import { toFomoFundedView } from '../views/fomo.ts';
 import { toAdminShopOrderView } from '../views/shop.ts';
 import { addressArg, amountArg, type Command, idArg, LANGS, OpsError, type Parsed } from './kit.ts';
 
@@ -53,7 +53,7 @@ export const CONSOLE_COMMANDS = {
     from: (p) => ({ amount: p.positional[0], ref: p.flags.ref }),
     run: async (a: { amount: bigint; ref: string }, d) => {
       const added = await fundFomo(d.db.db, a.amount, a.ref);
-      return { amount: amt(a.amount), ref: a.ref, added, balance: amt(await fomoBalance(d.db.db)) };
+      return toFomoFundedView({ ...a, added, balance: await fomoBalance(d.db.db) });
     },
   },
   'allocation:grant': {

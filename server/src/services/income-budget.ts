@@ -15,6 +15,10 @@ export const budgetDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 export type IncomeTake = { ok: true } | { ok: false; paidBefore: bigint; budget: bigint };
 
+/** What is left of `budget` once `paid` went out (never below zero); null without a budget. */
+const budgetLeft = (budget: bigint | null, paid: bigint): bigint | null =>
+  budget === null ? null : budget > paid ? budget - paid : 0n;
+
 /**
  * What is left of the budget of `day` (its row locked to the end of the transaction: concurrent
  * payers cannot both take the last of it); null without a budget.
@@ -26,9 +30,7 @@ export async function incomeLeft(tx: Executor, day: string): Promise<{ paid: big
     await tx.execute(sql`SELECT paid::text AS paid FROM income_budget_days WHERE day = ${day} FOR UPDATE`),
   );
   const paid = BigInt(row?.paid ?? '0');
-  if (setting === null) return { paid, left: null };
-  const budget = BigInt(setting);
-  return { paid, left: budget > paid ? budget - paid : 0n };
+  return { paid, left: budgetLeft(setting === null ? null : BigInt(setting), paid) };
 }
 
 /** Records `amount` as the day's last payment held (a refused payment is tried again later: not a running sum). */
@@ -57,6 +59,8 @@ export type IncomeBudgetFigures = {
   /** null: no budget set */
   budget: bigint | null;
   paid: bigint;
+  /** null: no budget set */
+  left: bigint | null;
   /** the last payment of the day that had to wait (0: none) */
   lastHeld: bigint;
   /** what waits for a day with budget left, per kind (amounts in USDT wei unless said otherwise) */
@@ -109,10 +113,12 @@ export async function incomeBudgetFigures(db: Executor, now: Date): Promise<Inco
         SELECT 1 FROM settlement_runs r WHERE r.step = 'static' AND r.day >= h.day)`),
   ]);
   const fcc = BigInt(bonus?.total ?? '0');
+  const [dayBudget, paid] = [budget === null ? null : BigInt(budget), BigInt(row?.paid ?? '0')];
   return {
     day,
-    budget: budget === null ? null : BigInt(budget),
-    paid: BigInt(row?.paid ?? '0'),
+    budget: dayBudget,
+    paid,
+    left: budgetLeft(dayBudget, paid),
     lastHeld: BigInt(row?.held ?? '0'),
     held: {
       interest: { count: Number(interest?.n ?? 0), amount: BigInt(interest?.total ?? '0') },

@@ -117,7 +117,7 @@ export async function quotedPrice(db: Executor, symbol: string): Promise<bigint 
 export async function setQuote(
   db: Executor,
   q: { symbol: string; name?: string; price: bigint; source: 'dex' | 'config' | 'manual'; now: Date },
-): Promise<void> {
+): Promise<{ symbol: string; price: bigint }> {
   if (q.price < 0n) throw new AppError(ErrorCode.InvalidAmount, 'price');
   const symbol = q.symbol.toUpperCase();
   await db
@@ -135,6 +135,7 @@ export async function setQuote(
       target: quotes.symbol,
       set: { price: q.price, source: q.source, updatedAt: q.now, ...(q.name ? { name: q.name } : {}) },
     });
+  return { symbol, price: q.price };
 }
 
 /** Snapshot of every symbol when its last one is older than `everyMs`; returns how many were taken. */

@@ -1,4 +1,5 @@
 // The FOMO pool's public answer.
+import type { CommandResult } from '@free/protocol/api/admin';
 import type { fomoData } from '@free/protocol/api/fomo';
 import type { z } from 'zod';
 import { amt, checksum, iso, isoOrNull } from '../lib/format.ts';
@@ -18,3 +19,11 @@ export const toFomoView = (v: FomoView): z.infer<typeof fomoData> => ({
     time: iso(p.time),
   })),
 });
+
+/** The operator's `fomo:fund`: what was asked, whether this ref added it, and the pool's balance after. */
+export const toFomoFundedView = (f: {
+  amount: bigint;
+  ref: string;
+  added: boolean;
+  balance: bigint;
+}): CommandResult<'fomo:fund'> => ({ ...f, amount: amt(f.amount), balance: amt(f.balance) });

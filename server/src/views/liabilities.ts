@@ -58,3 +58,15 @@ export function toLiabilitiesView(
     }),
   };
 }
+
+/** `npm run ops -- liabilities:publish`: the snapshot taken, and whether its publication was signed now. */
+export const toLiabilitiesPublishedView = (s: LiabilitySnapshot, signed: boolean) => ({
+  id: s.id,
+  root: s.root,
+  usdt: amt(s.usdt),
+  free: amt(s.free),
+  users: s.userCount,
+  leafCount: s.leafCount,
+  // not signed: another publication is still on its way; the job publishes this one after it
+  signed,
+});
