@@ -2,7 +2,9 @@
 // budget) when settlements race: bonuses held on their due day are paid by later days' runs, and
 // here two connections (as two API processes whose job lock changed hands) settle at the same time,
 // round after round. Whatever the interleaving, each held bonus is credited exactly once and no
-// day's recorded income passes its budget. Two runs at once need PostgreSQL.
+// day's recorded income passes its budget. And the automatic renewal of balance orders against
+// their owners redeeming them at the same moment: each order is either redeemed or renewed, never
+// both. Two transactions at once need PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +12,10 @@ import { BACKENDS, setModules } from '../../test/helpers.ts';
 import { bal, fund, makeUsers, U } from '../../test/support/staking-orders-fixtures.ts';
 import { openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, openDb, rowsOf } from '../db/client.ts';
+import { ErrorCode } from '../lib/errors.ts';
 import { fundFomo } from '../services/fomo.ts';
 import { forgetSettings, writeSetting } from '../services/settings.ts';
-import { buyWithBalance } from '../services/staking-orders.ts';
+import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
 import { runSettlement } from './settlement.ts';
 
 const postgres = BACKENDS.find((b) => b.name === 'postgres');
@@ -126,6 +129,108 @@ describe.skipIf(!postgres)('held FCC bonuses paid by racing settlements (Postgre
       for (const f of failures) expect(`${f} ${(f as { cause?: unknown }).cause}`).toMatch(/duplicate key/);
     } finally {
       await setBudget(null);
+    }
+  });
+});
+
+describe.skipIf(!postgres)('automatic renewal racing redemptions of the same orders (PostgreSQL)', () => {
+  let a: DbHandle;
+  let b: DbHandle;
+
+  beforeAll(async () => {
+    const url = postgres?.url ?? '';
+    const schema = `t_renew_${randomBytes(6).toString('hex')}`;
+    a = await openTestDb(url, { schema });
+    // the settlement's own pool on the same schema, as the jobs process would hold it
+    b = await openDb(url, { schema, poolSize: 4 });
+    await setModules(a.db, { staking_use_balance: true });
+    await fundFomo(a.db, 100_000n * U, 'renew-race-pool');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('leaves each order redeemed (principal back once) or renewed (principal still staked), never both', async () => {
+    // per due day: two owners redeem before the maturity step, two while it runs, two after it
+    const DAYS = 4;
+    const due: { day: string; orders: { userId: number; id: string }[] }[] = [];
+    for (let d = 0; d < DAYS; d++) {
+      // the 7-day cycle, bought at 06:00: due at 06:00 a week later, inside that day only
+      const bought = new Date(Date.UTC(2028, 2, 1 + d, 6));
+      const orders = [];
+      for (const [i, userId] of (await makeUsers(a.db, 6, `renew${d}-`)).entries()) {
+        await fund(a, userId, 100n * U);
+        const o = await buyWithBalance(a, {
+          userId,
+          amount: '100',
+          stakeIndex: 0,
+          autoRenew: true,
+          idempotencyKey: `renew-race-${d}-${i}`,
+          now: bought,
+        });
+        orders.push({ userId, id: o.id });
+      }
+      due.push({ day: new Date(bought.getTime() + 7 * 86_400_000).toISOString().slice(0, 10), orders });
+    }
+
+    type Redeemed = { userId: number; ok: boolean };
+    const outcomes: Redeemed[] = [];
+    const redeem = (day: string, o: { userId: number; id: string }) =>
+      redeemOrder(a, {
+        userId: o.userId,
+        orderId: o.id,
+        idempotencyKey: `renew-race-redeem-${o.id}`,
+        now: new Date(`${day}T12:00:00Z`),
+      }).then(
+        () => ({ userId: o.userId, ok: true }),
+        (err: unknown) => {
+          // a redemption that comes second finds the order renewed, and changes nothing
+          expect(err).toMatchObject({ errorCode: ErrorCode.Conflict, detail: 'order is renewed' });
+          return { userId: o.userId, ok: false };
+        },
+      );
+    for (const { day, orders } of due) {
+      const [before, during, after] = [orders.slice(0, 2), orders.slice(2, 4), orders.slice(4)];
+      let racing: Promise<Redeemed[]> = Promise.resolve([]);
+      await runSettlement(b, day, {
+        afterStep: async (step) => {
+          if (step !== 'pool') return;
+          const first = await Promise.all(before.map((o) => redeem(day, o)));
+          expect(first.map((r) => r.ok)).toEqual([true, true]);
+          outcomes.push(...first);
+          // not awaited: these run while the maturity step renews
+          racing = Promise.all(during.map((o) => redeem(day, o)));
+        },
+      });
+      outcomes.push(...(await racing));
+      const last = await Promise.all(after.map((o) => redeem(day, o)));
+      expect(last.map((r) => r.ok)).toEqual([false, false]);
+      outcomes.push(...last);
+    }
+
+    expect(outcomes).toHaveLength(DAYS * 6);
+    for (const { userId, ok } of outcomes) {
+      const rows = rowsOf<{ status: string; parent_id: number | null; principal: string }>(
+        await a.db.execute(sql`SELECT status, parent_id, principal::text FROM stake_orders
+          WHERE user_id = ${userId} ORDER BY id`),
+      );
+      const [redemptions] = rowsOf<{ n: number }>(
+        await a.db.execute(sql`SELECT count(*)::int AS n FROM ledger_entries
+          WHERE user_id = ${userId} AND kind = 'stake_redeem' AND side = 'credit'`),
+      );
+      const staked = await bal(a, userId, 'USDT', 'asset');
+      if (ok) {
+        expect(rows.map((r) => r.status)).toEqual(['redeemed']);
+        expect(redemptions?.n).toBe(1);
+        expect(staked).toBe(0n);
+      } else {
+        // renewed once: the new round holds what the first held (less any computing-power share)
+        expect(rows.map((r) => r.status)).toEqual(['renewed', 'active']);
+        expect(rows[1]?.parent_id).not.toBeNull();
+        expect(redemptions?.n).toBe(0);
+        expect(staked).toBe(BigInt(rows[1]?.principal ?? '-1'));
+      }
     }
   });
 });
