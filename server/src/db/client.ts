@@ -372,6 +372,16 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 }
 
 /** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
+/**
+ * `(…)` of a raw SQL `IN` list, each value a bound parameter: `state IN ${sqlList(TX_OPEN)}`. At
+ * least one value: `IN ()` is not SQL.
+ */
+export const sqlList = (values: readonly string[]): SQL =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
 export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
 
 /** Runs a raw query and returns its rows. */

@@ -8,7 +8,8 @@
 import { freeTokenAbi } from '@free/protocol/abi/index';
 import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi } from 'viem';
-import { rows } from '../db/client.ts';
+import { rows, sqlList } from '../db/client.ts';
+import { TX_IN_FLIGHT } from '../db/schema/index.ts';
 import { noopLog } from '../lib/logger.ts';
 import { owedWithdrawalTotal } from '../services/withdraw.ts';
 import { enqueue, type HotWalletOptions, queueOnce, unlessRetired } from './hot-wallet.ts';
@@ -42,7 +43,7 @@ async function hotWalletFree(o: BurnJobOptions): Promise<bigint> {
  * the balance read then still counts every FREE the open batch will burn.
  */
 export async function signBurnBatch(o: BurnJobOptions): Promise<number | null> {
-  const [open] = await rows(o.db.db, sql`SELECT 1 FROM burn_batches WHERE state IN ('signed', 'broadcast')`);
+  const [open] = await rows(o.db.db, sql`SELECT 1 FROM burn_batches WHERE state IN ${sqlList(TX_IN_FLIGHT)}`);
   if (open) return null;
   const held = await hotWalletFree(o);
   return unlessRetired(o, null, () =>

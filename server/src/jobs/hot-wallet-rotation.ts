@@ -10,7 +10,8 @@
 //    withdrawals and burns that waited are signed by it.
 import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, type PublicClient } from 'viem';
-import { type DbHandle, rows } from '../db/client.ts';
+import { type DbHandle, rows, sqlList } from '../db/client.ts';
+import { TX_OPEN } from '../db/schema/index.ts';
 import { feesNow, type WalletView } from './hot-wallet.ts';
 
 export type DrainStatus = {
@@ -34,7 +35,7 @@ export async function drainStatus(db: DbHandle, view: WalletView, wallet: Addres
   const open = await rows<{ kind: string; ref_id: number; state: string; nonce: number }>(
     db.db,
     sql`SELECT kind, ref_id, state, nonce FROM hot_wallet_txs
-        WHERE wallet = ${address} AND state IN ('signed', 'broadcast', 'unresolved') ORDER BY nonce`,
+        WHERE wallet = ${address} AND state IN ${sqlList(TX_OPEN)} ORDER BY nonce`,
   );
   // an outbox row is settled only once its receipt (or its nonce's use) is in a final block, so no
   // open row means every transaction the outbox sent is final; pending = latest: none outside it waits

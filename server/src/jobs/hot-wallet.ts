@@ -31,8 +31,8 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { DEFAULT_HOT_WALLET_MAX_FEE_GWEI, DEFAULT_HOT_WALLET_MAX_RESIGNS } from '../config.ts';
-import { type DbHandle, rows, type Tx } from '../db/client.ts';
-import type { HotWalletTxKind } from '../db/schema/index.ts';
+import { type DbHandle, rows, sqlList, type Tx } from '../db/client.ts';
+import { type HotWalletTxKind, TX_IN_FLIGHT, TX_OPEN } from '../db/schema/index.ts';
 import { type Logger, noopLog } from '../lib/logger.ts';
 import { burnBatchOwner } from '../services/burn.ts';
 import { liabilitySnapshotOwner } from '../services/liabilities.ts';
@@ -306,10 +306,7 @@ async function openRows(o: HotWalletOptions, states: Row['state'][]): Promise<Ro
   return rows<Row>(
     o.db.db,
     sql`SELECT ${OPEN_COLUMNS} FROM hot_wallet_txs WHERE wallet = ${walletOf(o)}
-        AND state IN (${sql.join(
-          states.map((s) => sql`${s}`),
-          sql`, `,
-        )}) ORDER BY nonce`,
+        AND state IN ${sqlList(states)} ORDER BY nonce`,
   );
 }
 
@@ -366,10 +363,7 @@ async function settleRow(
     const moved = await rows(
       tx,
       sql`UPDATE hot_wallet_txs SET state = ${to}, note = COALESCE(${note}, note), updated_at = now()
-          WHERE id = ${r.id} AND state IN (${sql.join(
-            from.map((s) => sql`${s}`),
-            sql`, `,
-          )}) RETURNING id`,
+          WHERE id = ${r.id} AND state IN ${sqlList(from)} RETURNING id`,
     );
     if (moved.length === 0) return false;
     await owner(tx);
@@ -593,7 +587,7 @@ async function atCeiling(o: HotWalletOptions, r: Row, current: ReturnType<typeof
     const marked = await rows(
       tx,
       sql`UPDATE hot_wallet_txs SET note = ${note}, updated_at = now()
-          WHERE id = ${r.id} AND tx_hash = ${r.tx_hash} AND state IN ('signed', 'broadcast')
+          WHERE id = ${r.id} AND tx_hash = ${r.tx_hash} AND state IN ${sqlList(TX_IN_FLIGHT)}
             AND note IS DISTINCT FROM ${note} RETURNING id`,
     );
     if (marked.length > 0) await OWNERS[r.kind].atFeeCeiling(tx, Number(r.ref_id), v, now(o));
@@ -641,7 +635,7 @@ async function resign(
     // another worker may have re-signed it meanwhile: then its transaction stands
     const [still] = await rows(
       tx,
-      sql`SELECT 1 FROM hot_wallet_txs WHERE id = ${r.id} AND tx_hash = ${r.tx_hash} AND state IN ('signed', 'broadcast') FOR UPDATE`,
+      sql`SELECT 1 FROM hot_wallet_txs WHERE id = ${r.id} AND tx_hash = ${r.tx_hash} AND state IN ${sqlList(TX_IN_FLIGHT)} FOR UPDATE`,
     );
     if (!still) return null;
     const saved = await saveVersion(tx, { outboxId: r.id, raw, fees, head: head.number });
@@ -740,7 +734,7 @@ async function judgeUsedNonce(o: HotWalletOptions, r: Row, finalBlock: bigint): 
     const done = await o.db.transaction(async (tx) => {
       const [row] = await rows<{ tx_hash: Hex }>(
         tx,
-        sql`SELECT tx_hash FROM hot_wallet_txs WHERE id = ${r.id} AND state IN ('signed', 'broadcast', 'unresolved') FOR UPDATE`,
+        sql`SELECT tx_hash FROM hot_wallet_txs WHERE id = ${r.id} AND state IN ${sqlList(TX_OPEN)} FOR UPDATE`,
       );
       if (!row) return false;
       if (await minedReceipt(o, await versionsOf(tx, { id: r.id, tx_hash: row.tx_hash }))) return false;
@@ -763,7 +757,7 @@ async function judgeUsedNonce(o: HotWalletOptions, r: Row, finalBlock: bigint): 
       ? `nonce ${r.nonce}: its transaction ${user.hash} is in block ${user.block} but the node returns no receipt`
       : `nonce ${r.nonce} was used by transaction ${user.hash} whose receipt the node does not return`
     : `nonce ${r.nonce} was used on chain, but no receipt of this ${r.kind}'s transactions or of another transaction using it was found`;
-  const done = await settleRow(o, r, ['signed', 'broadcast'], 'unresolved', reason, (tx) =>
+  const done = await settleRow(o, r, [...TX_IN_FLIGHT], 'unresolved', reason, (tx) =>
     owner.unresolved(tx, Number(r.ref_id), reason, now(o)),
   );
   if (done) {
@@ -833,7 +827,7 @@ export async function closeUnmined(
   );
   if (!r) return null;
   if (r.state === 'confirmed') return `its transaction ${r.tx_hash} is confirmed`;
-  if (!['signed', 'broadcast', 'unresolved'].includes(r.state)) return null;
+  if (!(TX_OPEN as readonly string[]).includes(r.state)) return null;
   const judged = await provedUnmined(v, tx, { ...r, id: Number(r.id) });
   if ('doubt' in judged) return judged.doubt;
   await tx.execute(

@@ -8,7 +8,8 @@ import { WITHDRAWAL_HOLD_KINDS } from '@free/protocol/api/admin';
 import { WITHDRAW_PENDING_STATES, WITHDRAW_STATES } from '@free/protocol/withdraw';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type PublicClient } from 'viem';
-import { type DbHandle, rows } from '../db/client.ts';
+import { type DbHandle, rows, sqlList } from '../db/client.ts';
+import { TX_OPEN } from '../db/schema/index.ts';
 import { noopLog } from '../lib/logger.ts';
 import {
   chainHead,
@@ -34,8 +35,6 @@ export const MONITOR_INTERVAL_MS = 15_000;
 /** How often the reconciliation runs (each run reads a receipt per open withdrawal). */
 export const RECONCILE_INTERVAL_MS = 300_000;
 
-const pendingList = sql.raw(`('${WITHDRAW_PENDING_STATES.join("','")}')`);
-
 export type MonitorTarget = {
   db: DbHandle;
   client: PublicClient;
@@ -59,11 +58,11 @@ export async function sampleOnce(t: MonitorTarget): Promise<void> {
       t.db.db,
       // the payout queue: withdrawals not paid yet, and every hot-wallet transaction not settled
       sql`SELECT (SELECT count(*) FROM hot_wallet_txs WHERE wallet = ${t.hotWallet.toLowerCase()}
-                    AND state IN ('signed', 'broadcast', 'unresolved'))::text AS n,
+                    AND state IN ${sqlList(TX_OPEN)})::text AS n,
                  extract(epoch FROM ${now.toISOString()}::timestamptz - least(
-                   (SELECT min(created_at) FROM withdrawals WHERE state IN ${pendingList}),
+                   (SELECT min(created_at) FROM withdrawals WHERE state IN ${sqlList(WITHDRAW_PENDING_STATES)}),
                    (SELECT min(created_at) FROM hot_wallet_txs WHERE wallet = ${t.hotWallet.toLowerCase()}
-                      AND state IN ('signed', 'broadcast', 'unresolved'))))::text AS oldest`,
+                      AND state IN ${sqlList(TX_OPEN)})))::text AS oldest`,
     ),
     incomeBudgetFigures(t.db.db, now),
   ]);

@@ -18,8 +18,8 @@ import {
   type Hex,
   parseTransaction,
 } from 'viem';
-import { rows, type Tx } from '../db/client.ts';
-import type { WithdrawalHold } from '../db/schema/index.ts';
+import { rows, sqlList, type Tx } from '../db/client.ts';
+import { TX_IN_FLIGHT, TX_OPEN, type WithdrawalHold } from '../db/schema/index.ts';
 import type { Asset } from '../services/ledger.ts';
 import { failAndRefund } from '../services/withdraw.ts';
 import {
@@ -149,15 +149,15 @@ async function fundedInOrder(
     tx,
     sql`SELECT w.asset::text AS asset, sum(w.amount)::text AS total FROM withdrawals w
           JOIN hot_wallet_txs t ON t.kind = 'withdrawal' AND t.ref_id = w.id
-          WHERE t.wallet = ${wallet} AND t.state IN ('signed', 'broadcast', 'unresolved') GROUP BY w.asset
+          WHERE t.wallet = ${wallet} AND t.state IN ${sqlList(TX_OPEN)} GROUP BY w.asset
         UNION ALL
         SELECT 'FREE', sum(b.free_amount)::text FROM burn_batches b
           JOIN hot_wallet_txs t ON t.kind = 'burn' AND t.ref_id = b.id
-          WHERE t.wallet = ${wallet} AND t.state IN ('signed', 'broadcast', 'unresolved')`,
+          WHERE t.wallet = ${wallet} AND t.state IN ${sqlList(TX_OPEN)}`,
   );
   const open = await rows<{ raw_tx: Hex }>(
     tx,
-    sql`SELECT raw_tx FROM hot_wallet_txs WHERE wallet = ${wallet} AND state IN ('signed', 'broadcast')`,
+    sql`SELECT raw_tx FROM hot_wallet_txs WHERE wallet = ${wallet} AND state IN ${sqlList(TX_IN_FLIGHT)}`,
   );
   let gasLeft = await o.client.getBalance({ address: hot, blockTag: 'latest' });
   for (const r of open) {

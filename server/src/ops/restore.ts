@@ -30,9 +30,9 @@ import {
   type Transaction,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import { type DbHandle, rows, type Tx } from '../db/client.ts';
+import { type DbHandle, rows, sqlList, type Tx } from '../db/client.ts';
 import { dbIdentity } from '../db/incarnation.ts';
-import { dbIncarnation } from '../db/schema/index.ts';
+import { dbIncarnation, TX_OPEN } from '../db/schema/index.ts';
 import { type WalletView, whoUsedNonce } from '../jobs/hot-wallet.ts';
 import { burnBatchOwner } from '../services/burn.ts';
 import { moveWithdrawal, withdrawalOwner } from '../services/withdraw.ts';
@@ -372,7 +372,7 @@ export async function restoreCheck(d: RestoreDeps): Promise<RestoreReport> {
   const open = await rows<{ kind: string; ref_id: number; nonce: number; tx_hash: Hex; state: string }>(
     d.db.db,
     sql`SELECT kind, ref_id, nonce, tx_hash, state FROM hot_wallet_txs WHERE wallet = ${wallet}
-        AND state IN ('signed', 'broadcast', 'unresolved') ORDER BY nonce`,
+        AND state IN ${sqlList(TX_OPEN)} ORDER BY nonce`,
   );
   for (const o of open) {
     const r = await receiptOf(d.view, o.tx_hash);

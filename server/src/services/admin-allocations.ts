@@ -7,7 +7,7 @@ import { DAY_MS } from '@free/protocol/constants';
 import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import type { DbHandle, Executor } from '../db/client.ts';
-import { rowsOf } from '../db/client.ts';
+import { rowsOf, sqlList } from '../db/client.ts';
 import { grantAllocation } from './airdrop.ts';
 import { systemAccount, transfer, userAccount } from './ledger.ts';
 
@@ -88,12 +88,7 @@ export async function checkAllocationLines(
   const userIds = new Map<string, number>();
   if (addresses.length > 0) {
     const found = rowsOf<{ id: number; address: string }>(
-      await db.execute(
-        sql`SELECT id, address FROM users WHERE address IN (${sql.join(
-          addresses.map((a) => sql`${a}`),
-          sql`, `,
-        )})`,
-      ),
+      await db.execute(sql`SELECT id, address FROM users WHERE address IN ${sqlList(addresses)}`),
     );
     for (const u of found) userIds.set(u.address, Number(u.id));
   }

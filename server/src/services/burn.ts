@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import type { Executor, Tx } from '../db/client.ts';
-import { rowsOf } from '../db/client.ts';
+import { rowsOf, sqlList } from '../db/client.ts';
+import { TX_IN_FLIGHT, TX_OPEN } from '../db/schema/index.ts';
 
 /** A burn record's type: off chain (recorded here) or `payment` (on chain, from the indexer). */
 type BurnType = 'ignition' | 'stake_fee' | 'pool_burn' | 'payment';
@@ -122,10 +123,7 @@ async function moveBatch(
   const moved = rowsOf(
     await tx.execute(sql`UPDATE burn_batches SET state = ${to}, fail_reason = COALESCE(${failReason ?? null}, fail_reason),
         updated_at = now()
-      WHERE id = ${id} AND state IN (${sql.join(
-        from.map((s) => sql`${s}`),
-        sql`, `,
-      )}) RETURNING id`),
+      WHERE id = ${id} AND state IN ${sqlList(from)} RETURNING id`),
   );
   return moved.length > 0;
 }
@@ -145,7 +143,7 @@ export const burnBatchOwner = {
     await moveBatch(tx, id, ['signed'], 'broadcast');
   },
   confirmed: async (tx: Tx, id: number, v: { hash: Hex }) => {
-    if (!(await moveBatch(tx, id, ['signed', 'broadcast', 'unresolved'], 'confirmed'))) return undefined;
+    if (!(await moveBatch(tx, id, [...TX_OPEN], 'confirmed'))) return undefined;
     await tx.execute(
       sql`UPDATE product_burns SET status = 'confirmed', tx_hash = ${v.hash} WHERE batch_id = ${id}`,
     );
@@ -154,13 +152,12 @@ export const burnBatchOwner = {
   // the outbox's error log is the alert: a burn batch has no operator view
   atFeeCeiling: async () => {},
   failed: async (tx: Tx, id: number, reason: string) => {
-    if (!(await moveBatch(tx, id, ['signed', 'broadcast', 'unresolved'], 'failed', reason.slice(0, 500))))
-      return;
+    if (!(await moveBatch(tx, id, [...TX_OPEN], 'failed', reason.slice(0, 500)))) return;
     await tx.execute(
       sql`UPDATE product_burns SET batch_id = NULL, tx_hash = NULL WHERE batch_id = ${id} AND status = 'pending'`,
     );
   },
   unresolved: async (tx: Tx, id: number, reason: string) => {
-    await moveBatch(tx, id, ['signed', 'broadcast'], 'unresolved', reason.slice(0, 500));
+    await moveBatch(tx, id, [...TX_IN_FLIGHT], 'unresolved', reason.slice(0, 500));
   },
 };

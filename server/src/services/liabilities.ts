@@ -19,8 +19,8 @@ import {
 } from '@free/protocol/liabilities';
 import { sql } from 'drizzle-orm';
 import { type Address as ChainAddress, erc20Abi, type PublicClient } from 'viem';
-import { type DbHandle, type Executor, rows, type Tx } from '../db/client.ts';
-import type { LiabilitySnapshotState } from '../db/schema/index.ts';
+import { type DbHandle, type Executor, rows, sqlList, type Tx } from '../db/client.ts';
+import { type LiabilitySnapshotState, TX_IN_FLIGHT, TX_OPEN } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { RECONCILED_TOKENS, type ReconcileChain, type ReconciledToken, userClaims } from './reconcile.ts';
 
@@ -266,7 +266,7 @@ export async function snapshotToPublish(tx: Tx): Promise<LiabilitySnapshot | nul
 
 /** Whether a publication is on its way (signed or sent, not final): the next one waits for it. */
 export async function publicationOpen(db: Executor): Promise<boolean> {
-  const [r] = await rows(db, sql`SELECT 1 FROM liability_snapshots WHERE state IN ('signed', 'broadcast')`);
+  const [r] = await rows(db, sql`SELECT 1 FROM liability_snapshots WHERE state IN ${sqlList(TX_IN_FLIGHT)}`);
   return r !== undefined;
 }
 
@@ -280,10 +280,7 @@ async function moveSnapshot(
   const moved = await rows(
     tx,
     sql`UPDATE liability_snapshots SET state = ${to} ${set}
-        WHERE id = ${id} AND state IN (${sql.join(
-          from.map((s) => sql`${s}`),
-          sql`, `,
-        )}) RETURNING id`,
+        WHERE id = ${id} AND state IN ${sqlList(from)} RETURNING id`,
   );
   return moved.length > 0;
 }
@@ -300,7 +297,7 @@ export const liabilitySnapshotOwner = {
     await moveSnapshot(
       tx,
       id,
-      ['signed', 'broadcast', 'unresolved'],
+      [...TX_OPEN],
       'published',
       sql`, tx_hash = ${v.hash}, published_at = ${now.toISOString()}`,
     );
@@ -309,22 +306,10 @@ export const liabilitySnapshotOwner = {
   // the outbox's error log is the alert; the snapshot stays signed until its transaction is mined
   atFeeCeiling: async () => {},
   failed: async (tx: Tx, id: number, reason: string) => {
-    await moveSnapshot(
-      tx,
-      id,
-      ['signed', 'broadcast', 'unresolved'],
-      'failed',
-      sql`, fail_reason = ${reason.slice(0, 500)}`,
-    );
+    await moveSnapshot(tx, id, [...TX_OPEN], 'failed', sql`, fail_reason = ${reason.slice(0, 500)}`);
   },
   unresolved: async (tx: Tx, id: number, reason: string) => {
-    await moveSnapshot(
-      tx,
-      id,
-      ['signed', 'broadcast'],
-      'unresolved',
-      sql`, fail_reason = ${reason.slice(0, 500)}`,
-    );
+    await moveSnapshot(tx, id, [...TX_IN_FLIGHT], 'unresolved', sql`, fail_reason = ${reason.slice(0, 500)}`);
   },
 };
 

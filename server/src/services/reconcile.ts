@@ -8,7 +8,7 @@ import { canCancel } from '@free/protocol/shop';
 import { sql } from 'drizzle-orm';
 import { type Address, erc20Abi, type Hex, type PublicClient, TransactionReceiptNotFoundError } from 'viem';
 import type { Config } from '../config.ts';
-import { type Executor, rows } from '../db/client.ts';
+import { type Executor, rows, sqlList } from '../db/client.ts';
 import { SHOP_ORDER_STATES } from '../db/schema/shop.ts';
 import { owedWithdrawal } from './withdraw.ts';
 
@@ -115,7 +115,7 @@ export async function userClaims(db: Executor, client: PublicClient): Promise<Ma
     sql`SELECT user_id, asset, COALESCE(SUM(amount), 0)::text AS total FROM (
           SELECT user_id, 'USDT'::asset AS asset, amount FROM hlb_orders WHERE state = 'active'
           UNION ALL SELECT user_id, 'USDT', amount FROM round_bets WHERE state = 'open'
-          UNION ALL SELECT user_id, asset, total FROM shop_orders WHERE state IN ${sql.raw(`('${REFUNDABLE_SHOP_STATES.join("','")}')`)}
+          UNION ALL SELECT user_id, asset, total FROM shop_orders WHERE state IN ${sqlList(REFUNDABLE_SHOP_STATES)}
         ) c WHERE asset IN ${[...RECONCILED_TOKENS]} GROUP BY user_id, asset`,
   );
   for (const c of claims) add(Number(c.user_id), c.asset, BigInt(c.total));

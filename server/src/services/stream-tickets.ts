@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { STREAM_TICKET_MS } from '@free/protocol/stream';
 import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../db/client.ts';
+import { type Executor, rowsOf, sqlList } from '../db/client.ts';
 import { sha256Hex } from './auth.ts';
 
 export async function issueStreamTicket(
@@ -45,10 +45,7 @@ export async function endedSessions(db: Executor, hashes: string[], now: Date): 
   if (hashes.length === 0) return [];
   const live = rowsOf<{ token_hash: string }>(
     await db.execute(
-      sql`SELECT token_hash FROM sessions WHERE token_hash IN (${sql.join(
-        hashes.map((h) => sql`${h}`),
-        sql`, `,
-      )}) AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz`,
+      sql`SELECT token_hash FROM sessions WHERE token_hash IN ${sqlList(hashes)} AND revoked_at IS NULL AND expires_at > ${now.toISOString()}::timestamptz`,
     ),
   );
   const alive = new Set(live.map((r) => r.token_hash));

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, ts, wei } from './_columns.ts';
+import { TX_OPEN } from './chain.ts';
 import { users } from './users.ts';
 
 /**
@@ -18,7 +19,7 @@ export const burnBatches = pgTable(
      * signed → broadcast → confirmed; failed (reverted, or its nonce used by another transaction);
      * unresolved (its nonce was used, nothing proves by what: its burns stay in it)
      */
-    state: text('state', { enum: ['signed', 'broadcast', 'unresolved', 'confirmed', 'failed'] })
+    state: text('state', { enum: [...TX_OPEN, 'confirmed', 'failed'] })
       .notNull()
       .default('signed'),
     failReason: text('fail_reason'),

@@ -176,20 +176,20 @@ export const hotWalletNonces = pgTable('hot_wallet_nonces', {
 export const HOT_WALLET_TX_KINDS = ['withdrawal', 'burn', 'liabilities'] as const;
 export type HotWalletTxKind = (typeof HOT_WALLET_TX_KINDS)[number];
 /**
+ * A transaction signed (and maybe sent) whose receipt is not seen yet: the chain may still mine it.
+ * The outbox's states and those of the records it carries (burn batches, liabilities publications).
+ */
+export const TX_IN_FLIGHT = ['signed', 'broadcast'] as const;
+/** Not final yet: in flight, or unresolved (its nonce used, by what not proven; checked again each pass). */
+export const TX_OPEN = [...TX_IN_FLIGHT, 'unresolved'] as const;
+
+/**
  * signed → broadcast → confirmed | reverted | replaced (another transaction used its nonce, with a
  * receipt); unresolved when its nonce was used and nothing proves by what (checked again each pass);
  * rejected: closed with its record by an operator's reject, on proof that no version was or can be
  * mined (jobs/hot-wallet.ts closeUnmined).
  */
-export const HOT_WALLET_TX_STATES = [
-  'signed',
-  'broadcast',
-  'unresolved',
-  'confirmed',
-  'reverted',
-  'replaced',
-  'rejected',
-] as const;
+export const HOT_WALLET_TX_STATES = [...TX_OPEN, 'confirmed', 'reverted', 'replaced', 'rejected'] as const;
 export type HotWalletTxState = (typeof HOT_WALLET_TX_STATES)[number];
 
 /**

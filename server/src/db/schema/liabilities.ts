@@ -15,6 +15,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ts, wei } from './_columns.ts';
+import { TX_OPEN } from './chain.ts';
 import { users } from './users.ts';
 
 /**
@@ -22,14 +23,7 @@ import { users } from './users.ts';
  * failed (reverted, or its nonce went to another transaction); unresolved (its nonce was used,
  * nothing proves by what)
  */
-export const LIABILITY_SNAPSHOT_STATES = [
-  'stored',
-  'signed',
-  'broadcast',
-  'unresolved',
-  'published',
-  'failed',
-] as const;
+export const LIABILITY_SNAPSHOT_STATES = ['stored', ...TX_OPEN, 'published', 'failed'] as const;
 export type LiabilitySnapshotState = (typeof LIABILITY_SNAPSHOT_STATES)[number];
 
 /** One snapshot: its id is the id published on chain (strictly increasing). */
