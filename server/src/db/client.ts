@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { SERVER_ROOT } from '../config.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
+import { transactionsRetried } from '../lib/metrics.ts';
 import { dbDeadline } from '../lib/request-budget.ts';
 import { PreparingClient } from './prepared.ts';
 import * as schema from './schema/index.ts';
@@ -372,6 +373,43 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 }
 
 /** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
+/**
+ * Whether PostgreSQL rolled the whole transaction back to break a deadlock (40P01) or a
+ * serialization conflict (40001): nothing of it was written, so it can simply run again. The
+ * driver's error may come wrapped (drizzle's query error holds it as its `cause`).
+ */
+export function isTransientConflict(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+/**
+ * `handle.transaction(fn)`, run again (up to `tries` in all) when PostgreSQL chose it as the victim
+ * of a deadlock: for work that is only database writes, whose lock order cannot be the same as every
+ * other writer's (a redemption locks the user's ledger rows, then the day's income budget; the
+ * settlement's maturity step the budget, then the ledger rows of the users it pays).
+ * `what` names it in `free_db_transactions_retried_total` (docs/operations.md, deadlocks retried).
+ */
+export async function retriedTransaction<T>(
+  handle: DbHandle,
+  what: string,
+  fn: (tx: Tx) => Promise<T>,
+  tries = 4,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await handle.transaction(fn);
+    } catch (err) {
+      if (attempt >= tries || !isTransientConflict(err)) throw err;
+      transactionsRetried.inc({ what });
+    }
+  }
+}
+
 /**
  * `(…)` of a raw SQL `IN` list, each value a bound parameter: `state IN ${sqlList(TX_OPEN)}`. At
  * least one value: `IN ()` is not SQL.

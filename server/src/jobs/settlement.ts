@@ -12,8 +12,7 @@ import { WEI_PER_UNIT } from '@free/protocol/amount';
 import { DAY_MS, STAKE_CYCLES } from '@free/protocol/constants';
 import { compoundFactor } from '@free/protocol/staking';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbHandle, Executor, Tx } from '../db/client.ts';
-import { rowsOf } from '../db/client.ts';
+import { type DbHandle, type Executor, retriedTransaction, rowsOf, type Tx } from '../db/client.ts';
 import { releaseUnlocks, unlockTargetSql } from '../services/airdrop.ts';
 import { distributeFomo, FOMO_HOLD_REASON, fomoBalance, fomoFloor } from '../services/fomo.ts';
 import { takeIncome } from '../services/income-budget.ts';
@@ -123,7 +122,8 @@ export async function runSettlement(
 /** One step in its own transaction, claimed once by its settlement_runs row. */
 async function runStep(db: DbHandle, ctx: StepCtx, step: SettlementStep): Promise<StepResult> {
   const { day } = ctx;
-  return db.transaction(async (tx) => {
+  // a deadlock's victim (a redemption or a renewal of the same orders at the same moment) runs again
+  return retriedTransaction(db, 'settlement', async (tx) => {
     const claimed = rowsOf(
       await tx.execute(sql`INSERT INTO settlement_runs (day, step) VALUES (${day}, ${step})
           ON CONFLICT (day, step) DO NOTHING RETURNING step`),

@@ -132,6 +132,13 @@ export const rpcErrors = new client.Counter({
   registers,
 });
 
+export const transactionsRetried = new client.Counter({
+  name: 'free_db_transactions_retried_total',
+  help: 'Transactions PostgreSQL rolled back to break a deadlock (40P01) or a serialization conflict (40001), run again (money commands, settlement steps); by what ran them',
+  labelNames: ['what'] as const,
+  registers,
+});
+
 export const ready = new client.Gauge({
   name: 'free_ready',
   help: '1 when the last readiness check passed (GET /api/health/ready), per check in free_ready_check',

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CheckAmountOptions, checkAmount, parseAmount } from '@free/protocol/amount';
 import type { ModuleKey } from '@free/protocol/modules';
-import type { DbHandle, Executor, Tx } from '../db/client.ts';
+import { type DbHandle, type Executor, retriedTransaction, type Tx } from '../db/client.ts';
 import { AppError, ErrorCode } from '../lib/errors.ts';
 import { claimIdempotencyKey, requestHash, storeIdempotentAnswer } from './idempotency.ts';
 import { getSettings, isModuleOpen, type Settings } from './settings.ts';
@@ -47,7 +47,8 @@ async function idempotent<T>(
   work: (tx: Tx) => Promise<T>,
   write: WriteAnswer<T> | null,
 ): Promise<Outcome<T>> {
-  return handle.transaction(async (tx): Promise<Outcome<T>> => {
+  // a deadlock's victim runs again from the start: nothing of it was written, its key not claimed
+  return retriedTransaction(handle, 'command', async (tx): Promise<Outcome<T>> => {
     const { key } = args;
     if (key) {
       const previous = await claimIdempotencyKey(tx, {
