@@ -13,6 +13,7 @@ import { bal, fund, makeUsers, U } from '../../test/support/staking-orders-fixtu
 import { openTestDb } from '../../test/support/test-db.ts';
 import { type DbHandle, openDb, rowsOf } from '../db/client.ts';
 import { ErrorCode } from '../lib/errors.ts';
+import { transactionsRetried } from '../lib/metrics.ts';
 import { fundFomo } from '../services/fomo.ts';
 import { forgetSettings, writeSetting } from '../services/settings.ts';
 import { buyWithBalance, redeemOrder } from '../services/staking-orders.ts';
@@ -232,5 +233,58 @@ describe.skipIf(!postgres)('automatic renewal racing redemptions of the same ord
         expect(staked).toBe(BigInt(rows[1]?.principal ?? '-1'));
       }
     }
+  });
+
+  it('redeems market-maker orders while the maturity step pays their bonuses: no deadlock, each bonus once', async () => {
+    await writeSetting(a.db, 'market_maker', {
+      turnover_wei: (100n * U).toString(),
+      principal_share_bps: 2000,
+      fcc_multiplier: 2,
+    });
+    forgetSettings(b.db);
+    // the lock order alone keeps them apart: no transaction had to run again as a deadlock's victim
+    const retries = async () => (await transactionsRetried.get()).values.reduce((sum, v) => sum + v.value, 0);
+    const retriedBefore = await retries();
+    const ROUNDS = 3;
+    for (let d = 0; d < ROUNDS; d++) {
+      // the market-maker cycle (30 days), bought at 06:00
+      const bought = new Date(Date.UTC(2028, 5, 1 + d, 6));
+      const day = new Date(bought.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+      const orders: { userId: number; id: string; bonus: bigint }[] = [];
+      for (const [i, userId] of (await makeUsers(a.db, 4, `mmrace${d}-`)).entries()) {
+        await fund(a, userId, 1000n * U);
+        const o = await buyWithBalance(a, {
+          userId,
+          amount: '1000',
+          stakeIndex: 2,
+          autoRenew: i % 2 === 0,
+          idempotencyKey: `mm-race-${d}-${i}`,
+          now: bought,
+        });
+        expect(o.bonusFcc).toBeGreaterThan(0n);
+        orders.push({ userId, id: o.id, bonus: o.bonusFcc });
+      }
+      let racing: Promise<PromiseSettledResult<unknown>[]> = Promise.resolve([]);
+      await runSettlement(b, day, {
+        afterStep: async (step) => {
+          if (step !== 'pool') return;
+          racing = Promise.allSettled(
+            orders.map((o) =>
+              redeemOrder(a, {
+                userId: o.userId,
+                orderId: o.id,
+                idempotencyKey: `mm-race-redeem-${o.id}`,
+                now: new Date(`${day}T12:00:00Z`),
+              }),
+            ),
+          );
+        },
+      });
+      for (const r of await racing)
+        if (r.status === 'rejected')
+          expect(r.reason).toMatchObject({ errorCode: ErrorCode.Conflict, detail: 'order is renewed' });
+      for (const o of orders) expect(await bal(a, o.userId, 'FCC')).toBe(o.bonus);
+    }
+    expect(await retries()).toBe(retriedBefore);
   });
 });

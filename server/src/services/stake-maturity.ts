@@ -28,6 +28,12 @@ export async function matureOrders(
   c: { day: string; end: Date; money: MoneySettings },
 ): Promise<{ rows: number; total: bigint }> {
   const end = c.end.toISOString();
+  // the balance orders this step may change (a bonus to pay, a renewal), locked before anything
+  // else and in id order: a redemption locks its order first and then the user's ledger rows and
+  // the day's budget, so taking the budget and the ledger rows first here deadlocked with it
+  await tx.execute(sql`SELECT id FROM stake_orders
+    WHERE due_at <= ${end} AND ((status = 'active' AND auto_renew) OR (bonus_fcc > 0 AND NOT bonus_paid))
+    ORDER BY id FOR UPDATE`);
   // the FCC bonus of balance orders matured by the end of the day (or held before: any status) and
   // of the on-chain stakes of the market-maker cycle not paid yet (the ledger key makes a stake's
   // bonus paid once, whichever run sees it first), oldest first. On-chain stakes are looked at from
