@@ -372,7 +372,6 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
 /**
  * Whether PostgreSQL rolled the whole transaction back to break a deadlock (40P01) or a
  * serialization conflict (40001): nothing of it was written, so it can simply run again. The
@@ -420,6 +419,7 @@ export const sqlList = (values: readonly string[]): SQL =>
     sql`, `,
   )})`;
 
+/** Anything drizzle runs raw SQL on: the database or a transaction (PGlite or node-postgres). */
 export type SqlRunner = { execute: (query: SQL) => Promise<unknown> };
 
 /** Runs a raw query and returns its rows. */
