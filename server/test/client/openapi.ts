@@ -2160,7 +2160,13 @@ export interface operations {
                                 /** @description decimal amount in token units, e.g. "12.5" */
                                 max_recharge: string;
                                 withdraw: {
-                                    [key: string]: {
+                                    USDT: {
+                                        /** @description decimal amount in token units, e.g. "12.5" */
+                                        min: string;
+                                        /** @description decimal amount in token units, e.g. "12.5" */
+                                        max: string | null;
+                                    };
+                                    FREE: {
                                         /** @description decimal amount in token units, e.g. "12.5" */
                                         min: string;
                                         /** @description decimal amount in token units, e.g. "12.5" */

@@ -140,10 +140,15 @@ export const configData = z.object({
     min_amount: amountText,
     max_amount: amountText,
     max_recharge: amountText,
-    /** one object per withdrawable coin (protocol's WITHDRAW_RULES), in that coin's units */
-    withdraw: z.record(
-      z.enum(Object.keys(WITHDRAW_RULES) as [WithdrawCoin, ...WithdrawCoin[]]),
-      withdrawLimitsInfo,
+    /**
+     * one object per withdrawable coin (protocol's WITHDRAW_RULES), in that coin's units: an object
+     * with a property per coin (a record keyed by an enum documents required keys it never defines)
+     */
+    withdraw: z.object(
+      Object.fromEntries(Object.keys(WITHDRAW_RULES).map((coin) => [coin, withdrawLimitsInfo])) as Record<
+        WithdrawCoin,
+        typeof withdrawLimitsInfo
+      >,
     ),
   }),
   ignition_free: amountText,
