@@ -23,21 +23,32 @@ const postgres = BACKENDS.find((b) => b.name === 'postgres');
 const USERS = 6;
 const ROUNDS = 8;
 
-describe.skipIf(!postgres)('held FCC bonuses paid by racing settlements (PostgreSQL)', () => {
-  let a: DbHandle;
-  let b: DbHandle;
-
+/**
+ * Two pools on one fresh PostgreSQL schema with balance staking open: `a` the API process's, `b`
+ * another process's (the jobs'; closing it drops nothing). Set before the describe's own hooks run.
+ */
+function twoProcesses(prefix: string): { a: DbHandle; b: DbHandle } {
+  const pools = {} as { a: DbHandle; b: DbHandle };
   beforeAll(async () => {
     const url = postgres?.url ?? '';
-    const schema = `t_race_${randomBytes(6).toString('hex')}`;
-    a = await openTestDb(url, { schema });
-    // a second pool on the same schema: another process's connections (closing it drops nothing)
-    b = await openDb(url, { schema, poolSize: 4 });
-    await setModules(a.db, { staking_use_balance: true });
+    const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+    pools.a = await openTestDb(url, { schema });
+    pools.b = await openDb(url, { schema, poolSize: 4 });
+    await setModules(pools.a.db, { staking_use_balance: true });
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
+    await pools.b?.close();
+    await pools.a?.close();
+  });
+  return pools;
+}
+
+describe.skipIf(!postgres)('held FCC bonuses paid by racing settlements (PostgreSQL)', () => {
+  const pools = twoProcesses('t_race');
+  let a: DbHandle;
+  let b: DbHandle;
+  beforeAll(() => {
+    ({ a, b } = pools);
   });
 
   /** Both "processes" read the settings just written (each caches its own for a while). */
@@ -135,21 +146,12 @@ describe.skipIf(!postgres)('held FCC bonuses paid by racing settlements (Postgre
 });
 
 describe.skipIf(!postgres)('automatic renewal racing redemptions of the same orders (PostgreSQL)', () => {
+  const pools = twoProcesses('t_renew');
   let a: DbHandle;
   let b: DbHandle;
-
   beforeAll(async () => {
-    const url = postgres?.url ?? '';
-    const schema = `t_renew_${randomBytes(6).toString('hex')}`;
-    a = await openTestDb(url, { schema });
-    // the settlement's own pool on the same schema, as the jobs process would hold it
-    b = await openDb(url, { schema, poolSize: 4 });
-    await setModules(a.db, { staking_use_balance: true });
+    ({ a, b } = pools);
     await fundFomo(a.db, 100_000n * U, 'renew-race-pool');
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
   });
 
   it('leaves each order redeemed (principal back once) or renewed (principal still staked), never both', async () => {
